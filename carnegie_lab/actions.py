@@ -1,0 +1,121 @@
+"""Actions and their text notation (syntax only; legality is the rules' business).
+
+An action is a verb followed by arguments, separated by single spaces: ``choose CO``, ``income 2``,
+``cf money to west``, ``co H pittsburgh``, ``move b1 b2``. See docs/notation.md.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import NotationError
+
+_TOKEN = re.compile(r"[A-Za-z0-9_]+")
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One decision: a verb and its arguments. ``str(action)`` is its notation."""
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+# Argument kinds: the parser checks the shape of each argument, the rules check its meaning.
+CELL = "cell"          # company cell: a1 .. d4
+CITY = "city"          # city id
+REGION = "region"      # region id
+PROJECT = "project"    # H, C, I, P
+TYPE = "type"          # HR, MG, CO, RD
+COUNT = "count"        # a small positive number
+NAME = "name"          # an identifier (department or donation id)
+WORD = "word"          # a fixed option word
+
+_CELL = re.compile(r"[a-d][1-4]\Z")
+_CHECKS = {
+    CELL: lambda t: bool(_CELL.match(t)),
+    CITY: lambda t: t.islower(),
+    REGION: lambda t: t.islower(),
+    PROJECT: lambda t: t in ("H", "C", "I", "P"),
+    TYPE: lambda t: t in ("HR", "MG", "CO", "RD"),
+    COUNT: lambda t: t.isdigit() and 0 < int(t) < 100,
+    NAME: lambda t: t.islower(),
+}
+
+# verb -> the argument patterns it accepts. A pattern is a tuple of kinds or literal words
+# (a literal is written as "=word").
+GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+    "house": ((CITY,),),
+    "reserve": ((NAME,),),
+    "move": ((CELL, CELL),),
+    "activate": ((CELL,),),
+    "lobby": ((CELL,),),
+    "property": ((CELL,),),
+    "choose": ((TYPE,),),
+    "switch": ((TYPE,),),
+    "income": ((COUNT,),),
+    "donate": ((NAME,),),
+    "tab": ((PROJECT,),),
+    "track": ((REGION,),),
+    "sell": ((),),
+    "done": ((),),
+    # starting departments
+    "hr": ((),),
+    "cf": (("=money",), ("=goods",), ("=money", "=to", REGION), ("=goods", "=to", REGION)),
+    "sp": ((NAME, CELL),),
+    "co": ((PROJECT, CITY),),
+    "rd": ((),),
+    # base department tiles
+    "training": (("=money", "=to", REGION), ("=moves", "=to", REGION)),
+    "recruiting": (("=hire", "=to", REGION), ("=moves",)),
+    "safety": (("=to", REGION),),
+    "purchasing": (("=goods", "=to", REGION), ("=money", "=to", REGION)),
+    "sales": ((COUNT,),),
+    "logistics": ((COUNT,),),
+    "engineering": ((PROJECT, CITY),),
+    "outsourcing": ((PROJECT, CITY),),
+    "supply": ((COUNT,),),
+    "advresearch": (("=to", REGION),),
+    "design": ((),),
+    "charity": ((NAME, "=to", REGION),),
+}
+
+
+def _matches(pattern: tuple[str, ...], args: tuple[str, ...]) -> bool:
+    if len(pattern) != len(args):
+        return False
+    for kind, arg in zip(pattern, args):
+        if kind.startswith("="):
+            if arg != kind[1:]:
+                return False
+        elif not _CHECKS[kind](arg):
+            return False
+    return True
+
+
+def parse(text: str | Action) -> Action:
+    """Parse notation into an Action, checking its syntax only. Raises NotationError."""
+    if isinstance(text, Action):
+        text = str(text)
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "an action is a string such as 'choose HR'")
+    tokens = text.split()
+    if not tokens:
+        raise NotationError(text, "empty action")
+    bad = [t for t in tokens if not _TOKEN.fullmatch(t)]
+    if bad:
+        raise NotationError(text, f"unexpected characters in {bad[0]!r}")
+    verb, args = tokens[0], tuple(tokens[1:])
+    patterns = GRAMMAR.get(verb)
+    if patterns is None:
+        raise NotationError(text, f"unknown verb {verb!r}")
+    if not any(_matches(p, args) for p in patterns):
+        forms = " | ".join(" ".join((verb, *(k[1:] if k.startswith("=") else f"<{k}>" for k in p)))
+                           for p in patterns)
+        raise NotationError(text, f"expected {forms}")
+    return Action(verb, args)

@@ -1,0 +1,57 @@
+"""The map as a networkx graph, each owner's built network, and major-city connection scoring."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import networkx as nx
+
+from .components import components
+from .state import Owner, State
+
+C = components()
+
+
+@lru_cache(maxsize=None)
+def map_graph() -> nx.Graph:
+    """Cities as nodes (with their data), routes as edges. Shared and read-only."""
+    g = nx.Graph()
+    for city in C.cities.values():
+        g.add_node(city.id, region=city.region, size=city.size, points=city.connection_points)
+    g.add_edges_from(C.routes)
+    return nx.freeze(g)
+
+
+def cities_of(state: State, owner: Owner) -> set[str]:
+    """Cities where the owner has at least one construction disc."""
+    return {key.split("/")[0] for key, (who, _) in state.board.sites.items() if who == owner}
+
+
+def network(state: State, owner: Owner) -> nx.Graph:
+    """The owner's network: the map restricted to the cities holding one of their discs."""
+    return map_graph().subgraph(cities_of(state, owner))
+
+
+@dataclass(frozen=True)
+class Connection:
+    """The best-scoring group of linked major cities of one player."""
+    cities: frozenset[str]                    # every city of the linked group
+    majors: tuple[str, ...]
+    points: int                               # connection points (San Francisco counts 2)
+    level: int                                # lowest transport level among the majors' regions
+    vp: int
+
+
+def best_connection(state: State, owner: Owner, tracks: dict[str, int]) -> Connection | None:
+    """The player's best linked group of two or more major cities, or None."""
+    best = None
+    for group in nx.connected_components(network(state, owner)):
+        majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
+        if len(majors) < 2:
+            continue
+        points = sum(C.cities[c].connection_points for c in majors)
+        lowest = min(C.tracks[r].spaces[tracks[r]].level_value for r in (C.cities[c].region for c in majors))
+        vp = C.connection_table[(min(points, max(p for p, _ in C.connection_table)), lowest)]
+        if best is None or vp > best.vp:
+            best = Connection(frozenset(group), majors, points, lowest, vp)
+    return best

@@ -1,0 +1,119 @@
+"""End-of-game scoring as a breakdown per player (also usable mid-game as "if it ended now")."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from itertools import product
+
+from ..components import Donation, PROJECT_TYPES
+from ..network import best_connection
+from ..state import Player, State
+from . import company
+from .core import C, K
+from .research import level, tab_vp
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """VP by scoring category; ``total`` is their sum."""
+    in_game: int = 0            # VP earned during play
+    employees: int = 0          # active employees
+    departments: int = 0        # built Department tiles (3 top row, 2 elsewhere)
+    tabs: int = 0               # VP shown on the project tabs
+    connections: int = 0        # best network of major cities
+    cities: int = 0             # printed VP of the cities holding the player's discs
+    donations: int = 0
+    action_choice: int = 0      # unused Action Choice tile
+    cards: int = 0              # Andrew: VP cards
+    transport: int = 0          # Andrew: final boxes reached
+
+    @property
+    def total(self) -> int:
+        return sum(asdict(self).values())
+
+    def as_dict(self) -> dict[str, int]:
+        return {**asdict(self), "total": self.total}
+
+
+def discs(state: State, owner) -> list[tuple[str, str | None]]:
+    """(city, project type) of every construction disc of an owner."""
+    return [(key.split("/")[0], ptype) for key, (who, ptype) in state.board.sites.items() if who == owner]
+
+
+def _count(state: State, pi: int, donation: Donation) -> int:
+    """What a donation formula counts for a player (everything but welfare payments)."""
+    f = donation.formula
+    p = state.players[pi]
+    kind = f.kind
+    if kind == "departments":
+        return sum(1 for d in company.owned_departments(p) if not f.filter or d.type in f.filter)
+    if kind == "projects":
+        return sum(1 for _, t in discs(state, pi) if t in f.filter)
+    if kind == "train_regions":
+        return sum(1 for r in C.tracks if level(p.tracks, r) >= 3)
+    if kind == "donations":
+        return sum(1 for owners in state.board.donations.values() if pi in owners)
+    if kind == "flat":
+        return 1
+    if kind == "active_employees":
+        return company.active_employees(p)
+    if kind == "discs_in_regions":
+        return sum(1 for city, _ in discs(state, pi) if C.cities[city].region in f.filter)
+    if kind == "discs_in_small_towns":
+        return sum(1 for city, _ in discs(state, pi) if C.cities[city].size == "small")
+    raise ValueError(f"unknown donation formula {kind!r}")
+
+
+def welfare_payments(money: int, goods: int, formulas: list) -> tuple[int, int, int]:
+    """Best VP from end-game welfare payments with this money and goods (goods may be sold for $1).
+    Returns (VP, money spent, goods spent)."""
+    best = (0, 0, 0)
+    ranges = [range(K.donation_cap // f.vp + 1) for f in formulas]
+    for counts in product(*ranges):
+        cash = sum(n * f.payment.money for n, f in zip(counts, formulas))
+        cubes = sum(n * f.payment.goods for n, f in zip(counts, formulas))
+        if cubes <= goods and cash <= money + (goods - cubes) * K.sell_price:
+            vp = sum(n * f.vp for n, f in zip(counts, formulas))
+            if vp > best[0]:
+                best = (vp, cash, cubes)
+    return best
+
+
+def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, goods: int) -> tuple[int, int, int]:
+    """VP of these donations scored on player pi's achievements; welfare paid from money/goods."""
+    vp = sum(min(K.donation_cap, d.formula.vp * _count(state, pi, d)) for d in donations
+             if d.formula.kind != "payments")
+    welfare = [d.formula for d in donations if d.formula.kind == "payments"]
+    paid = welfare_payments(money, goods, welfare) if welfare else (0, 0, 0)
+    return vp + paid[0], money - paid[1], goods - paid[2]
+
+
+def owned_donations(state: State, owner) -> list[Donation]:
+    return [C.donations[d] for d, owners in state.board.donations.items() if owner in owners]
+
+
+def player_score(state: State, pi: int) -> ScoreBreakdown:
+    p: Player = state.players[pi]
+    cells = C.company.cells
+    connection = best_connection(state, pi, p.tracks)
+    donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods)
+    return ScoreBreakdown(
+        in_game=p.vp,
+        employees=company.active_employees(p),
+        departments=sum(cells[c].vp for c, d in p.cells.items() if d != "lobby" and not C.departments[d].starting),
+        tabs=sum(tab_vp(p, t) for t in PROJECT_TYPES),
+        connections=connection.vp if connection else 0,
+        cities=sum(C.cities[city].vp for city, _ in discs(state, pi)),
+        donations=donation_vp,
+        action_choice=K.action_choice_vp if p.action_choice else 0,
+    )
+
+
+def scores(state: State) -> dict[str, ScoreBreakdown]:
+    return {p.name: player_score(state, i) for i, p in enumerate(state.players)}
+
+
+def winners(state: State) -> list[str]:
+    """Names of the players with the highest total (ties share the win)."""
+    table = scores(state)
+    top = max(s.total for s in table.values())
+    return [name for name, s in table.items() if s.total == top]

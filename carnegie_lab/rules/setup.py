@@ -1,0 +1,91 @@
+"""A new game: every random choice of the setup, drawn from the game's own seeded RNG."""
+from __future__ import annotations
+
+import random
+
+from ..components import PROJECT_TYPES
+from ..state import NEUTRAL, Board, Flow, Player, State
+from .construction import free_site, place_disc
+from .core import C, K
+from .flow import begin_setup
+
+DEPARTMENT_MODES = ("base", "base+expansion", "expansion-open-bar")
+
+
+def department_pool(mode: str) -> dict[str, int]:
+    """Tiles in the box for a mode, by department id."""
+    tiles = [d for d in C.departments.values() if not d.starting]
+    if mode == "base":
+        return {d.id: K.department_copies for d in tiles if not d.expansion}
+    if mode == "base+expansion":
+        return {d.id: K.department_copies for d in tiles}
+    return {d.id: 1 for d in tiles}
+
+
+def _remove_tiles(rng: random.Random, pool: dict[str, int], count: int) -> dict[str, int]:
+    tiles = [d for d, n in pool.items() for _ in range(n)]
+    rng.shuffle(tiles)
+    kept = tiles[count:]
+    return {d: kept.count(d) for d in pool}
+
+
+def _new_player(name: str, tab_side: str) -> Player:
+    cells = {c.name: c.start for c in C.company.cells.values() if c.start is not None}
+    standing = {}
+    for cell, dept_id in cells.items():
+        if dept_id != "lobby":
+            ws = C.departments[dept_id].workstations
+            permanent = [i for i, price in enumerate(ws) if price is None]
+            standing[cell] = permanent[:1] or [min(range(len(ws)), key=lambda i: (ws[i], i))]
+    lobby = next(c for c, d in cells.items() if d == "lobby")
+    on_tabs = sum(1 for t in PROJECT_TYPES if C.tabs[t].sides[tab_side][0].kind == "project")
+    return Player(
+        name=name, money=K.start_money, goods=K.start_goods, vp=0,
+        discs=K.discs_total - 1 - len(C.tracks) - on_tabs,
+        supply=K.employees_total - len(standing) - K.employees_lobby,
+        cells=cells, lying={lobby: K.employees_lobby}, standing=standing, missions={},
+        tracks={r: 0 for r in C.tracks}, tabs={t: [1, 0] for t in PROJECT_TYPES}, tab_side=tab_side)
+
+
+def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
+    """Reveal normal solo cards: a disc on the card's donation, then on the left-most free site of
+    each of its cities, until `count` discs are placed (a disc that does not fit is kept)."""
+    cards = [c for c in C.solo_cards.values() if not c.advanced]
+    while count > 0:
+        rng.shuffle(cards)
+        for card in cards:
+            if count and card.donation not in state.board.donations:
+                state.board.donations[card.donation] = [NEUTRAL]
+                count -= 1
+            for city in card.co_cities:
+                index = free_site(state, city, None) if count else None
+                if index is not None:
+                    place_disc(state, NEUTRAL, city, index, None)
+                    count -= 1
+            if not count:
+                return
+
+
+def new_state(names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
+              remove_for_four: int | None = None) -> State:
+    """Lay out a multiplayer game (2-4 players) up to the first setup decision."""
+    if departments not in DEPARTMENT_MODES:
+        raise ValueError(f"departments must be one of {DEPARTMENT_MODES}, not {departments!r}")
+    n = len(names)
+    rng = random.Random(seed)
+    tiles = rng.sample([t.number for t in C.timeline.tiles], C.timeline.tiles_in_play)
+    timeline = [[t, rng.randrange(2)] for t in tiles]
+    removed = K.removed_departments[n] if remove_for_four is None or n != 4 else remove_for_four
+    pool = _remove_tiles(rng, department_pool(departments), removed)
+    players = [_new_player(name, tab_side) for name in names]
+    for seat in K.action_choice_seats[n]:
+        players[seat].action_choice = True
+    options = {"players": list(names), "seed": seed, "departments": departments, "tab_side": tab_side,
+               "remove_for_four": remove_for_four}
+    state = State(options=options, players=players,
+                  board=Board(sites={}, donations={}, pool=pool, timeline=timeline,
+                              markers=[0] * len(C.timeline.rows)),
+                  flow=Flow(phase="house", player=None))
+    place_neutral_discs(state, rng, K.neutral_discs[n])
+    begin_setup(state)
+    return state
