@@ -183,7 +183,7 @@ def _start_from_options(options: Any) -> State:
 
 
 def _new_state(players: list[str], seed: int, **options: Any) -> State:
-    if not 2 <= len(players) <= 4:
+    if not 1 <= len(players) <= 4:
         raise ValueError(f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
     if len(set(players)) != len(players):
         raise ValueError(f"player names must differ: {players}")
@@ -193,5 +193,6 @@ def _new_state(players: list[str], seed: int, **options: Any) -> State:
 
 
 def new_game(players: list[str], seed: int = 0, **options: Any) -> Game:
-    """Start a game: 2-4 player names (options: departments="base", tab_side="A")."""
+    """Start a game: 2-4 player names, or one name and ``solo_level=1..4`` to play against Andrew.
+    Options: departments="base" | "base+expansion" | "expansion-open-bar", tab_side="A" | "B"."""
     return Game(_new_state(list(players), seed, **options))

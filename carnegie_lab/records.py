@@ -48,7 +48,7 @@ def _check_type(value: Any, hint: Any, path: str) -> None:
         if not isinstance(value, hint):
             raise RecordError(path, f"expected {hint.__name__}, got {value!r}")
         return
-    if origin is list:
+    if origin is list or hint is list:
         if not isinstance(value, list):
             raise RecordError(path, f"expected a list, got {type(value).__name__}")
         (item,) = typing.get_args(hint) or (Any,)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..actions import Action, parse
 from ..errors import GameOverError, IllegalActionError
 from ..state import State
-from . import company, construction, departments, donations, employees, research, timeline  # noqa: F401 (rules)
+from . import company, construction, departments, donations, employees, research, solo, timeline  # noqa: F401
 from .core import RULES, C, K, Args, arrive, describe, gain, note, rule, scale
 from .research import project_income, transport_income
 
@@ -69,10 +69,16 @@ def _begin_round(state: State) -> None:
     f.phase, f.player = "choose", f.first
     f.chosen = f.event_row = f.income = None
     f.donation = False
+    if state.andrew is not None:
+        solo.begin_round(state)
+        if solo.andrew_chooses(state):
+            start_events(state)
 
 
 def start_events(state: State) -> None:
     f = state.flow
+    if state.andrew is not None:
+        solo.take_turn(state)
     f.phase, f.order = "event", seats_from(state, f.first)
     _next_event_player(state)
 
@@ -111,6 +117,8 @@ def _next_turn_player(state: State) -> None:
 def _end_round(state: State) -> None:
     f = state.flow
     state.board.markers[f.event_row] += 1
+    if state.andrew is not None:
+        solo.end_round(state)
     state.history.append(round_summary(state))
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= K.rounds:

@@ -6,10 +6,11 @@ from itertools import product
 
 from ..components import Donation, PROJECT_TYPES
 from ..network import best_connection
-from ..state import Player, State
+from ..state import ANDREW, Player, State
 from . import company
 from .core import C, K
-from .research import level, tab_vp
+from .research import FINAL, level, tab_vp
+from .solo import NAME as ANDREW_NAME
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,26 @@ def player_score(state: State, pi: int) -> ScoreBreakdown:
     )
 
 
+def andrew_score(state: State) -> ScoreBreakdown:
+    """Andrew's VP cards, tiles, final boxes and cities; his donations score the player's results,
+    welfare paid from what the player has left after paying their own."""
+    andrew, p = state.andrew, state.players[0]
+    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods)
+    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods)
+    return ScoreBreakdown(
+        cards=sum(vp * len(cards) for vp, cards in zip(K.andrew_vp_cards, andrew.vp_slots)),
+        departments=K.andrew_department_vp * len(andrew.departments),
+        transport=K.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == FINAL),
+        cities=sum(C.cities[city].vp for city, _ in discs(state, ANDREW)),
+        donations=donation_vp,
+    )
+
+
 def scores(state: State) -> dict[str, ScoreBreakdown]:
-    return {p.name: player_score(state, i) for i, p in enumerate(state.players)}
+    table = {p.name: player_score(state, i) for i, p in enumerate(state.players)}
+    if state.andrew is not None:
+        table[ANDREW_NAME] = andrew_score(state)
+    return table
 
 
 def winners(state: State) -> list[str]:

@@ -8,6 +8,7 @@ from ..state import NEUTRAL, Board, Flow, Player, State
 from .construction import free_site, place_disc
 from .core import C, K
 from .flow import begin_setup
+from .solo import new_andrew
 
 DEPARTMENT_MODES = ("base", "base+expansion", "expansion-open-bar")
 
@@ -67,25 +68,31 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
 
 
 def new_state(names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
-              remove_for_four: int | None = None) -> State:
-    """Lay out a multiplayer game (2-4 players) up to the first setup decision."""
+              remove_for_four: int | None = None, solo_level: int | None = None) -> State:
+    """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision."""
     if departments not in DEPARTMENT_MODES:
         raise ValueError(f"departments must be one of {DEPARTMENT_MODES}, not {departments!r}")
-    n = len(names)
+    if (len(names) == 1) != (solo_level is not None):
+        raise ValueError("a solo game is one player with a solo_level (1-4); 2-4 players have none")
+    if tab_side not in ("A", "B"):
+        raise ValueError(f"tab_side must be 'A' or 'B', not {tab_side!r}")
+    n = 2 if solo_level is not None else len(names)   # solo is set up as a 2-player game
     rng = random.Random(seed)
     tiles = rng.sample([t.number for t in C.timeline.tiles], C.timeline.tiles_in_play)
     timeline = [[t, rng.randrange(2)] for t in tiles]
     removed = K.removed_departments[n] if remove_for_four is None or n != 4 else remove_for_four
     pool = _remove_tiles(rng, department_pool(departments), removed)
     players = [_new_player(name, tab_side) for name in names]
-    for seat in K.action_choice_seats[n]:
+    for seat in K.action_choice_seats[len(names)] if solo_level is None else ():
         players[seat].action_choice = True
     options = {"players": list(names), "seed": seed, "departments": departments, "tab_side": tab_side,
-               "remove_for_four": remove_for_four}
+               "remove_for_four": remove_for_four, "solo_level": solo_level}
     state = State(options=options, players=players,
                   board=Board(sites={}, donations={}, pool=pool, timeline=timeline,
                               markers=[0] * len(C.timeline.rows)),
                   flow=Flow(phase="house", player=None))
     place_neutral_discs(state, rng, K.neutral_discs[n])
+    if solo_level is not None:
+        state.andrew = new_andrew(rng, solo_level)
     begin_setup(state)
     return state
