@@ -1,0 +1,172 @@
+"""The ``carnegie-lab`` command.
+
+Each subcommand is one ``add_<name>_parser(subparsers)`` function that adds its parser and sets
+``func`` (called with the parsed arguments, returns the exit status). To add a subcommand, write
+such a function and list it in ``SUBCOMMANDS``.
+
+    carnegie-lab app [--port 8866] [--host 127.0.0.1] [-- VOILA_OPTION ...]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+#: The repository checkout that holds this package: notebooks/ lives next to carnegie_lab/.
+REPO_ROOT = Path(__file__).resolve().parent.parent
+APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+#: Voilà's lab template without its CDN links (carnegie_lab/share/voila/templates/carnegie).
+TEMPLATE = "carnegie"
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
+
+DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
+
+# Voilà gives every page load its own kernel, and the page's shutdown request on unload is refused
+# (voila issue 1458), so kernels of closed pages pile up. Culling stops kernels that have had no
+# open page for this long; a kernel with a page open is never culled.
+CULL_IDLE_TIMEOUT = 600
+CULL_INTERVAL = 60
+
+
+class CliError(Exception):
+    """A problem reported as ``carnegie-lab: error: ...`` with exit status 2."""
+
+
+# --------------------------------------------------------------------------- app
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be in 1..65535, got {port}")
+    return port
+
+
+def add_app_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "app",
+        help="serve the Voilà app (notebooks/app.ipynb)",
+        description="Serve the Voilà app notebooks/app.ipynb at http://HOST:PORT. "
+        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark.",
+    )
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only)")
+    p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
+    p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
+                   help="extra voila options, after '--'")
+    p.set_defaults(func=run_app)
+
+
+def find_notebook(path: Path) -> Path:
+    path = Path(path)
+    if not path.is_file():
+        raise CliError(
+            f"the app notebook was not found at {path}. `carnegie-lab app` serves "
+            "notebooks/app.ipynb of a source checkout: install the package from the repository "
+            "with `pip install -e .` (or `make app`) rather than from a wheel."
+        )
+    return path.resolve()
+
+
+def voila_command(args: argparse.Namespace) -> list[str]:
+    """The command line that serves the app (the notebook must exist).
+
+    Options after '--' are appended; one that names a default option below replaces it
+    (Voilà refuses an option given twice)."""
+    notebook = find_notebook(args.notebook)
+    for extra in args.voila_args:
+        if not extra.startswith("-"):
+            raise CliError(f"extra voila options go after '--' as --name=value, got {extra!r}")
+    defaults = [
+        f"--template={TEMPLATE}",
+        "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+    ]
+    given = {extra.split("=", 1)[0] for extra in args.voila_args}
+    return [
+        sys.executable, "-m", "voila", str(notebook),
+        "--no-browser",
+        f"--port={args.port}",
+        f"--Voila.ip={args.host}",
+        *(option for option in defaults if option.split("=", 1)[0] not in given),
+        *args.voila_args,
+    ]
+
+
+def run_app(args: argparse.Namespace) -> int:
+    cmd = voila_command(args)
+    if importlib.util.find_spec("voila") is None:
+        raise CliError("voila is not installed in this Python; run `pip install -e .` first")
+    print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env())
+
+
+def kernel_env() -> dict[str, str]:
+    """This environment with the checkout first on PYTHONPATH, so the app's kernels import this
+    checkout's carnegie_lab even when it is not installed (``python -m carnegie_lab app``), and
+    its share/jupyter first on JUPYTER_PATH, where Voilà finds the app's template."""
+    env = dict(os.environ)
+    for name, first in (("PYTHONPATH", REPO_ROOT), ("JUPYTER_PATH", TEMPLATE_ROOT)):
+        env[name] = os.pathsep.join(p for p in (str(first), env.get(name, "")) if p)
+    return env
+
+
+def _run_until_done(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> int:
+    """Run ``cmd`` and return its status. SIGTERM is passed on; on Ctrl-C the child (which got
+    the SIGINT too when it came from the terminal) has time to stop its kernels, and is sent
+    SIGTERM if it is still running after 2 s."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    previous = signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
+    try:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            pass
+        for stop, timeout in ((None, 2), (proc.terminate, 10), (proc.kill, None)):
+            if stop is not None:
+                stop()
+            try:
+                return proc.wait(timeout=timeout)
+            except (subprocess.TimeoutExpired, KeyboardInterrupt):
+                continue
+        return proc.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# --------------------------------------------------------------------------- main
+
+SUBCOMMANDS: list[Callable] = [add_app_parser]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="carnegie-lab",
+        description="Rules engine, plotly views and a Voilà app for the board game Carnegie.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in SUBCOMMANDS:
+        add(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except CliError as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
