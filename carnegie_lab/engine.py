@@ -119,6 +119,7 @@ class Game:
             raise RecordError("actions", "expected a list of action strings")
         if "start" in record:
             start, fresh = records.state_from_dict(record["start"]), False
+            flow.settle(start)                # as from_position does: forced steps come first
         else:
             start, fresh = _start_from_options(record.get("options")), True
         game = cls(start.copy(), start=start, fresh=fresh)
@@ -138,9 +139,8 @@ class Game:
             position = _load_json(position)
         records.check_header(position, records.POSITION)
         state = records.state_from_dict(position.get("state"))
-        game = cls(state, fresh=False)
-        flow.settle(game._state)
-        return game
+        flow.settle(state)                    # before the start is copied: undo and records replay from it
+        return cls(state, fresh=False)
 
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:

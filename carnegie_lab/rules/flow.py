@@ -17,8 +17,11 @@ from . import company, construction, departments, donations, employees, research
 from .core import RULES, C, K, Args, arrive, describe, gain, note, rule, scale
 from .research import project_income, transport_income
 
-ORDER = ("house", "reserve", "choose", "switch", "income", "donate", *(d.code for d in C.departments.values()),
-         "move", "tab", "track", "lobby", "property", "activate", "sell", "done")
+# dict.fromkeys: a verb listed twice (the department code "property" is also the Property
+# Management interrupt's verb) would list its actions twice
+ORDER = tuple(dict.fromkeys(("house", "reserve", "choose", "switch", "income", "donate",
+                             *(d.code for d in C.departments.values()),
+                             "move", "tab", "track", "lobby", "property", "activate", "sell", "done")))
 
 
 @dataclass(frozen=True)
