@@ -53,12 +53,13 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "house": ((CITY,),),
     "reserve": ((NAME,),),
     "move": ((CELL, CELL),),
-    "activate": ((CELL,),),
+    "activate": ((CELL,), (CELL, "=raise"), (CELL, "=cut")),
+    "relocate": ((CELL, CELL),),
     "lobby": ((CELL,),),
     "property": ((CELL,),),
     "choose": ((TYPE,),),
     "switch": ((TYPE,),),
-    "income": ((COUNT,),),
+    "income": ((COUNT,), (COUNT, "=at", COUNT)),
     "donate": ((NAME,),),
     "tab": ((PROJECT,),),
     "track": ((REGION,),),
@@ -83,6 +84,15 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "advresearch": (("=to", REGION),),
     "design": ((),),
     "charity": ((NAME, "=to", REGION),),
+    # expansion department tiles
+    "hradmin": (("=to", REGION),),
+    "partners": ((REGION, "=money"), (REGION, "=moves")),
+    "accounting": (("=to", REGION),),
+    "branding": ((REGION, "=money"), (REGION, "=goods")),
+    "production": (("=to", REGION),),
+    "renovation": ((REGION, "=money"), (REGION, "=vp")),
+    "rdcoord": (("=to", REGION),),
+    "knowledge": ((REGION, "=money"), (REGION, "=study")),
 }
 
 

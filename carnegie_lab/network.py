@@ -42,14 +42,15 @@ class Connection:
     vp: int
 
 
-def best_connection(state: State, owner: Owner, tracks: dict[str, int]) -> Connection | None:
-    """The player's best linked group of two or more major cities, or None."""
+def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_points: int = 0) -> Connection | None:
+    """The player's best linked group of two or more major cities, or None. `extra_points` are added
+    to every group (Post Office); the table's last row serves beyond it."""
     best = None
     for group in nx.connected_components(network(state, owner)):
         majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
         if len(majors) < 2:
             continue
-        points = sum(C.cities[c].connection_points for c in majors)
+        points = sum(C.cities[c].connection_points for c in majors) + extra_points
         lowest = min(C.tracks[r].spaces[tracks[r]].level_value for r in (C.cities[c].region for c in majors))
         vp = C.connection_table[(min(points, max(p for p, _ in C.connection_table)), lowest)]
         if best is None or vp > best.vp:

@@ -78,6 +78,8 @@ class Flow:
     closed: list[str] = field(default_factory=list)  # departments finished this turn
     moves: int = 0                            # employee moves left
     study: int = 0                            # study points left
+    diagonal: bool = False                    # Corporate Communications: diagonal moves this turn
+    payroll: bool = False                     # Payroll Management: activation options this turn
     stack: list[dict] = field(default_factory=list)  # pending sub-decisions, top last
 
 

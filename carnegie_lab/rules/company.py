@@ -113,9 +113,10 @@ def activation_price(p: Player, cell: str) -> int | None:
     return None if i is None else department(p, cell).workstations[i]
 
 
-def activate(p: Player, cell: str) -> int:
+def activate(p: Player, cell: str, cost: int | None = None) -> int:
+    """Stand a lying employee up on the cheapest free workstation; pays its price (or `cost`)."""
     i = free_workstation(p, cell)
-    price = department(p, cell).workstations[i]
+    price = department(p, cell).workstations[i] if cost is None else cost
     p.money -= price
     take_employee(p, cell)
     p.standing.setdefault(cell, []).append(i)

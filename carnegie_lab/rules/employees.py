@@ -7,6 +7,9 @@ from .core import C, Args, note, rule
 
 
 def _neighbours(state: State, pi: int, cell: str) -> tuple[str, ...]:
+    """Orthogonal steps; diagonal ones too in a turn that began with Corporate Communications staffed."""
+    if state.flow.diagonal:
+        return C.company.neighbours[cell] + C.company.diagonal_neighbours[cell]
     return C.company.neighbours[cell]
 
 
@@ -42,12 +45,29 @@ def _move(state: State, pi: int, args: Args) -> None:
     note(state, f"{p.name} moves an employee {source} -> {target} ({state.flow.moves} moves left)")
 
 
+PAYROLL = C.departments["payroll_management"].params
+
+
+def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:
+    """(money, VP change) of an activation: the workstation price, or a Payroll Management option."""
+    price = company.activation_price(state.players[pi], args[0])
+    if len(args) == 1:
+        return price, 0
+    if args[1] == "raise":
+        return price + PAYROLL["raise_money"], PAYROLL["raise_vp"]
+    return PAYROLL["cut_price"], -PAYROLL["cut_vp"]
+
+
 def _activate_candidates(state: State, pi: int):
-    return ((cell,) for cell in sorted(state.players[pi].lying))
+    for cell in sorted(state.players[pi].lying):
+        yield (cell,)
+        if state.flow.payroll:
+            yield cell, "raise"
+            yield cell, "cut"
 
 
 def _check_activate(state: State, pi: int, args: Args) -> str | None:
-    (cell,) = args
+    cell = args[0]
     p = state.players[pi]
     if not p.lying.get(cell):
         return f"no lying employee in {cell}"
@@ -56,16 +76,25 @@ def _check_activate(state: State, pi: int, args: Args) -> str | None:
     price = company.activation_price(p, cell)
     if price is None:
         return f"every workstation of {company.department(p, cell).name} is taken"
-    if price > p.money:
-        return f"the workstation costs ${price} and {p.name} has ${p.money}"
+    if len(args) == 2:
+        if not state.flow.payroll:
+            return "only a Payroll Management staffed since the start of the turn changes salaries"
+        if args[1] == "cut" and p.vp < PAYROLL["cut_vp"]:
+            return f"{p.name} has no VP to give up"
+    cost, _ = activation_cost(state, pi, args)
+    if cost > p.money:
+        return f"the workstation costs ${cost} and {p.name} has ${p.money}"
     return None
 
 
 @rule("activate", ("activate",), _activate_candidates, _check_activate)
 def _activate(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
-    price = company.activate(p, args[0])
-    note(state, f"{p.name} activates an employee in {company.department(p, args[0]).name} (${price})")
+    cost, vp = activation_cost(state, pi, args)
+    company.activate(p, args[0], cost)
+    p.vp += vp
+    extra = f", {vp:+d} VP" if vp else ""
+    note(state, f"{p.name} activates an employee in {company.department(p, args[0]).name} (${cost}{extra})")
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:
@@ -107,3 +136,33 @@ def _property(state: State, pi: int, args: Args) -> None:
     company.take_employee(p, args[0])
     company.lay_down(p, target)
     note(state, f"{p.name} moves an employee {args[0]} -> {target} with Property Management")
+
+
+def _relocate_candidates(state: State, pi: int):
+    p = state.players[pi]
+    for source in C.company.cells:
+        if company.can_leave(p, source):
+            for target in C.company.cells:
+                if target != source:
+                    yield source, target
+
+
+def _check_relocate(state: State, pi: int, args: Args) -> str | None:
+    source, target = args
+    if source == target:
+        return "the employee must move to another space"
+    if not company.can_leave(state.players[pi], source):
+        return f"no employee in {source} can move"
+    return None
+
+
+@rule("relocate", ("relocate",), _relocate_candidates, _check_relocate)
+def _relocate(state: State, pi: int, args: Args) -> None:
+    p = state.players[pi]
+    company.take_employee(p, args[0])
+    company.lay_down(p, args[1])
+    frame = state.flow.stack[-1]
+    frame["count"] -= 1
+    if frame["count"] == 0:
+        state.flow.stack.pop()
+    note(state, f"{p.name} moves an employee {args[0]} -> {args[1]} with HR Administration")

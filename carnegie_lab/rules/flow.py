@@ -13,15 +13,16 @@ from dataclasses import dataclass
 from ..actions import Action, parse
 from ..errors import GameOverError, IllegalActionError
 from ..state import State
-from . import company, construction, departments, donations, employees, research, solo, timeline  # noqa: F401
+from . import company, construction, departments, donations, employees, expansion, research, solo, timeline  # noqa: F401
 from .core import RULES, C, K, Args, arrive, describe, gain, note, rule, scale
-from .research import project_income, transport_income
+from .research import project_income
 
 # dict.fromkeys: a verb listed twice (the department code "property" is also the Property
 # Management interrupt's verb) would list its actions twice
 ORDER = tuple(dict.fromkeys(("house", "reserve", "choose", "switch", "income", "donate",
                              *(d.code for d in C.departments.values()),
-                             "move", "tab", "track", "lobby", "property", "activate", "sell", "done")))
+                             "move", "tab", "track", "lobby", "property", "relocate", "activate", "sell",
+                             "done")))
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def _next_setup_player(state: State) -> None:
         return
     f.player = f.order.pop(0)
     f.moves = K.setup_moves
+    f.diagonal = f.payroll = False
 
 
 def _begin_round(state: State) -> None:
@@ -115,6 +117,8 @@ def _next_turn_player(state: State) -> None:
     f.turn_type = f.chosen
     f.hr_moves = C.departments["human_resources"].params["moves_per_employee"] * company.standing(p, hr_cell)
     f.open, f.uses, f.closed, f.moves, f.study = None, 0, [], 0, 0
+    f.diagonal = company.is_staffed(p, "corporate_communications")
+    f.payroll = company.is_staffed(p, "payroll_management")
 
 
 def _end_round(state: State) -> None:
@@ -149,11 +153,12 @@ def _finish_player(state: State) -> None:
 
 # -- verbs of the loop itself --------------------------------------------------------------------
 
-@rule("done", ("setup", "event", "turn", "property", "activate"), lambda s, pi: ((),), lambda s, pi, a: None)
+@rule("done", ("setup", "event", "turn", "property", "relocate", "activate"), lambda s, pi: ((),),
+      lambda s, pi, a: None)
 def _done(state: State, pi: int, args: Args) -> None:
     f = state.flow
     kind = decision_kind(state)
-    if kind == "property":
+    if kind in ("property", "relocate"):
         f.stack.pop()
     elif kind == "activate":
         f.stack.pop()
@@ -168,7 +173,7 @@ def _done(state: State, pi: int, args: Args) -> None:
         f.stack.append({"kind": "activate"})
 
 
-@rule("sell", ("house", "reserve", "setup", "choose", "event", "turn", "arrival", "property", "activate"),
+@rule("sell", ("house", "reserve", "setup", "choose", "event", "turn", "arrival", "property", "relocate", "activate"),
       lambda s, pi: ((),), lambda s, pi, a: None if s.players[pi].goods else "no goods to sell")
 def _sell(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
@@ -245,18 +250,28 @@ def describe_event(state: State) -> str:
 
 def _income_candidates(state: State, pi: int):
     f = state.flow
-    if f.income_open:
-        return ((str(n),) for n in range(1, state.players[pi].missions.get(f.income, 0) + 1))
-    return ()
+    if not f.income_open:
+        return
+    p = state.players[pi]
+    lower = range(1, p.tracks[f.income] + 1) if company.is_staffed(p, "archives") else ()
+    for n in range(1, p.missions.get(f.income, 0) + 1):
+        yield (str(n),)
+        yield from ((str(n), "at", str(space)) for space in lower)
 
 
 def _check_income(state: State, pi: int, args: Args) -> str | None:
     f = state.flow
     if not f.income_open:
         return "this event pays no income now"
-    away = state.players[pi].missions.get(f.income, 0)
+    p = state.players[pi]
+    away = p.missions.get(f.income, 0)
     if int(args[0]) > away:
-        return f"{state.players[pi].name} has {away} employees on missions in the {f.income}"
+        return f"{p.name} has {away} employees on missions in the {f.income}"
+    if len(args) == 3:
+        if not company.is_staffed(p, "archives"):
+            return "only Archives lets a player take a lower transport income"
+        if int(args[2]) > p.tracks[f.income]:
+            return f"space {args[2]} is not below {p.name}'s disc on the {f.income} track"
     return None
 
 
@@ -265,12 +280,13 @@ def _income(state: State, pi: int, args: Args) -> None:
     f = state.flow
     p = state.players[pi]
     count, region = int(args[0]), f.income
+    space = int(args[2]) - 1 if len(args) == 3 else p.tracks[region]
     p.missions[region] -= count
     if not p.missions[region]:
         del p.missions[region]
     f.income_open = False
     arrive(state, pi, count)
-    transport = scale(transport_income(p, region), count)
+    transport = scale(C.tracks[region].spaces[space].income, count)
     projects = project_income(p)
     note(state, f"{p.name} brings {count} employee(s) home from the {C.regions[region].name}: "
                 f"transport {describe(transport)}, projects {describe(projects)}")
@@ -358,6 +374,8 @@ def decision(state: State) -> Decision:
         text = f"choose a lobby for {f.stack[-1]['count']} arriving employee(s)"
     elif kind == "property":
         text = "Property Management: move one employee into the new department, or done"
+    elif kind == "relocate":
+        text = f"HR Administration: move up to {f.stack[-1]['count']} employee(s) anywhere, or done"
     else:
         text = "stand lying employees up on free workstations (paying for each), or done"
     return Decision(kind, pi, f"{who}: {text}")

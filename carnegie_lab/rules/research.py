@@ -6,7 +6,7 @@ from functools import lru_cache
 from ..components import PROJECT_TYPES, Reward, TabSpace
 from ..state import ANDREW, Owner, Player, State
 from . import company
-from .core import C, gain, note, rule
+from .core import C, describe, gain, note, rule
 
 FINAL = len(next(iter(C.tracks.values())).spaces) - 1   # index of the final box
 
@@ -116,7 +116,7 @@ def _check_track(state: State, pi: int, args) -> str | None:
     cost = track_step_cost(p, region)
     if cost > state.flow.study:
         return f"the next {region} track space costs {cost} study points and {state.flow.study} are left"
-    if p.tracks[region] + 1 == FINAL:
+    if p.tracks[region] + 1 == FINAL and not company.is_staffed(p, "archives"):
         holder = final_box_holder(state, region)
         if holder is not None:
             return f"the {region} final box is taken"
@@ -135,4 +135,4 @@ def _track(state: State, pi: int, args) -> None:
     if p.tracks[region] == FINAL:
         reward = C.tracks[region].final_reward
         gain(state, pi, reward)
-        note(state, f"{p.name} reaches the {C.regions[region].name} final box first")
+        note(state, f"{p.name} reaches the {C.regions[region].name} final box: {describe(reward)}")

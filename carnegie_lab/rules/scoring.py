@@ -8,6 +8,7 @@ from ..components import Donation, PROJECT_TYPES
 from ..network import best_connection
 from ..state import ANDREW, Player, State
 from . import company
+from .construction import projects_in
 from .core import C, K
 from .research import FINAL, level, tab_vp
 from .solo import NAME as ANDREW_NAME
@@ -24,6 +25,7 @@ class ScoreBreakdown:
     cities: int = 0             # printed VP of the cities holding the player's discs
     donations: int = 0
     action_choice: int = 0      # unused Action Choice tile
+    tiles: int = 0              # end-game Department tiles (Green Spaces, Public Relations, Libraries)
     cards: int = 0              # Andrew: VP cards
     transport: int = 0          # Andrew: final boxes reached
 
@@ -92,20 +94,46 @@ def owned_donations(state: State, owner) -> list[Donation]:
     return [C.donations[d] for d, owners in state.board.donations.items() if owner in owners]
 
 
+def connection_vp(state: State, pi: int) -> int:
+    """The best network's VP; a staffed Post Office adds a point, and +9 VP at its maximum."""
+    p = state.players[pi]
+    post = C.departments["post_office"].params
+    extra = post["connection_points"] if company.is_staffed(p, "post_office") else 0
+    connection = best_connection(state, pi, p.tracks, extra)
+    if connection is None:
+        return 0
+    return connection.vp + (post["vp_at_max"] if extra and connection.points >= post["max_points"] else 0)
+
+
+def tile_vp(state: State, pi: int) -> int:
+    """End-game Department tiles, each scoring only with an employee standing on it."""
+    p = state.players[pi]
+    per_region = [projects_in(state, pi, r) for r in C.regions]
+    vp = 0
+    if company.is_staffed(p, "green_spaces"):
+        empty = sum(1 for c in C.company.cells if c not in p.cells)
+        vp += C.departments["green_spaces"].params["vp_per_empty_space"] * empty
+    if company.is_staffed(p, "public_relations"):
+        vp += C.departments["public_relations"].params["vp_per_project"] * max(per_region)
+    if company.is_staffed(p, "network_libraries"):
+        vp += C.departments["network_libraries"].params["vp_per_project"] * min(per_region)
+    return vp
+
+
 def player_score(state: State, pi: int) -> ScoreBreakdown:
     p: Player = state.players[pi]
     cells = C.company.cells
-    connection = best_connection(state, pi, p.tracks)
     donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods)
     return ScoreBreakdown(
         in_game=p.vp,
         employees=company.active_employees(p),
         departments=sum(cells[c].vp for c, d in p.cells.items() if d != "lobby" and not C.departments[d].starting),
         tabs=sum(tab_vp(p, t) for t in PROJECT_TYPES),
-        connections=connection.vp if connection else 0,
+        connections=connection_vp(state, pi),
         cities=sum(C.cities[city].vp for city, _ in discs(state, pi)),
         donations=donation_vp,
         action_choice=K.action_choice_vp if p.action_choice else 0,
+        tiles=tile_vp(state, pi),
     )
 
 
