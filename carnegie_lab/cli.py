@@ -5,6 +5,7 @@ Each subcommand is one ``add_<name>_parser(subparsers)`` function that adds its 
 such a function and list it in ``SUBCOMMANDS``.
 
     carnegie-lab app [--port 8866] [--host 127.0.0.1] [-- VOILA_OPTION ...]
+    carnegie-lab replay RECORD.json [--log] [--position OUT.json]
 """
 from __future__ import annotations
 
@@ -147,9 +148,49 @@ def _run_until_done(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = 
         signal.signal(signal.SIGTERM, previous)
 
 
+# --------------------------------------------------------------------------- replay
+
+
+def add_replay_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "replay", help="replay a game record and print where it ends",
+        description="Replay a game record (JSON written by Game.to_record or the app's Save) and "
+        "print the final position's scores. A broken record is reported with the field at fault.")
+    p.add_argument("record", type=Path, help="the record file")
+    p.add_argument("--log", action="store_true", help="also print what happened, line by line")
+    p.add_argument("--position", type=Path, metavar="OUT", help="write the final position to OUT (JSON)")
+    p.set_defaults(func=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from .engine import Game
+    from .errors import RecordError
+    try:
+        text = args.record.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.record}: {exc.strerror}") from None
+    try:
+        game = Game.from_record(text)
+    except RecordError as exc:
+        raise CliError(f"{args.record}: {exc}") from None
+    if args.log:
+        print("\n".join(game.log))
+    print(f"{len(game.actions)} actions; round {game.round}; {game.decision.prompt}")
+    for name, score in game.scores().items():
+        parts = ", ".join(f"{k} {v}" for k, v in score.as_dict().items() if v and k != "total")
+        print(f"{name}: {score.total} VP ({parts or 'nothing yet'})")
+    if game.is_over:
+        print("winner(s): " + ", ".join(game.winners()))
+    if args.position:
+        args.position.write_text(json.dumps(game.to_position(), indent=1), encoding="utf-8")
+    return 0
+
+
 # --------------------------------------------------------------------------- main
 
-SUBCOMMANDS: list[Callable] = [add_app_parser]
+SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:

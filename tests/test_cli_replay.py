@@ -1,0 +1,47 @@
+"""`carnegie-lab replay`: a record replays to its final scores; a broken one names the field."""
+import json
+import random
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.cli import main
+
+
+@pytest.fixture
+def record(tmp_path):
+    game = cl.new_game(["Ada", "Bo"], seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()))
+    return path, game
+
+
+def test_replay_prints_the_final_scores_and_writes_the_position(record, tmp_path, capsys):
+    path, game = record
+    out = tmp_path / "final.json"
+    assert main(["replay", str(path), "--position", str(out)]) == 0
+    text = capsys.readouterr().out
+    for name, score in game.scores().items():
+        assert f"{name}: {score.total} VP" in text
+    assert "winner(s): " + ", ".join(game.winners()) in text
+    assert cl.Game.from_position(json.loads(out.read_text())).to_position() == game.to_position()
+
+
+def test_replay_log_lists_what_happened(record, capsys):
+    path, game = record
+    main(["replay", str(path), "--log"])
+    assert game.log[0] in capsys.readouterr().out
+
+
+def test_a_broken_record_names_the_field(record, capsys):
+    path, _ = record
+    data = json.loads(path.read_text())
+    data["actions"][3] = "choose XX"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code == 2
+    assert "actions[3]" in capsys.readouterr().err
