@@ -72,7 +72,7 @@ def _fixed(*options: Args):
     return lambda state, pi: options
 
 
-def _with_regions(*heads: Args):
+def with_regions(*heads: Args):
     return lambda state, pi: [(*h, "to", r) for h in heads for r in regions()]
 
 
@@ -80,16 +80,16 @@ def _counts(state: State, pi: int):
     return [(str(n),) for n in range(1, 4)]
 
 
-def _mission(state: State, pi: int, cell: str, region: str) -> None:
+def mission(state: State, pi: int, cell: str, region: str) -> None:
     company.send_on_mission(state.players[pi], cell, region)
     note(state, f"{state.players[pi].name} sends an employee on a mission to the {C.regions[region].name}")
 
 
-def _region_check(args: Args) -> str | None:
+def region_check(args: Args) -> str | None:
     return None if args[-1] in C.regions else f"unknown region {args[-1]!r}"
 
 
-def _earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: int = 0) -> None:
+def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: int = 0) -> None:
     p = state.players[pi]
     p.money += money
     p.goods += goods
@@ -107,12 +107,12 @@ def _hr(state, pi, cell, args):
     note(state, f"{state.players[pi].name} uses Human Resources: {state.flow.hr_moves} moves")
 
 
-@department_rule("training", _with_regions(("money",), ("moves",)), lambda s, pi, a: _region_check(a))
+@department_rule("training", with_regions(("money",), ("moves",)), lambda s, pi, a: region_check(a))
 def _training(state, pi, cell, args):
     params = BY_CODE["training"].params
-    _mission(state, pi, cell, args[-1])
+    mission(state, pi, cell, args[-1])
     if args[0] == "money":
-        _earn(state, pi, "Training & Partnerships", money=params["money"])
+        earn(state, pi, "Training & Partnerships", money=params["money"])
     else:
         state.flow.moves += params["moves"]
         note(state, f"{state.players[pi].name} gains {params['moves']} moves")
@@ -122,14 +122,14 @@ def _check_recruiting(state, pi, args):
     if args[0] == "hire":
         if state.players[pi].supply < 1:
             return "no employee left in the personal supply to hire"
-        return _region_check(args)
+        return region_check(args)
     return None
 
 
-@department_rule("recruiting", lambda s, pi: [("moves",)] + _with_regions(("hire",))(s, pi), _check_recruiting)
+@department_rule("recruiting", lambda s, pi: [("moves",)] + with_regions(("hire",))(s, pi), _check_recruiting)
 def _recruiting(state, pi, cell, args):
     if args[0] == "hire":
-        _mission(state, pi, cell, args[-1])
+        mission(state, pi, cell, args[-1])
         recruit(state, pi, BY_CODE["recruiting"].params["employees"])
         note(state, f"{state.players[pi].name} hires a new employee")
     else:
@@ -137,28 +137,28 @@ def _recruiting(state, pi, cell, args):
         note(state, f"{state.players[pi].name} gains {BY_CODE['recruiting'].params['moves']} moves")
 
 
-@department_rule("safety", _with_regions(()), lambda s, pi, a: _region_check(a))
+@department_rule("safety", with_regions(()), lambda s, pi, a: region_check(a))
 def _safety(state, pi, cell, args):
-    _mission(state, pi, cell, args[-1])
+    mission(state, pi, cell, args[-1])
     per = BY_CODE["safety"].params["employees_per_vp"]
     active = company.active_employees(state.players[pi])
     vp = active // per if BY_CODE["safety"].params["rounding"] == "down" else -(-active // per)
-    _earn(state, pi, "Safety & Quality", vp=vp)
+    earn(state, pi, "Safety & Quality", vp=vp)
 
 
 # -- Management ----------------------------------------------------------------------------------
 
-@department_rule("cf", lambda s, pi: [("money",), ("goods",)] + _with_regions(("money",), ("goods",))(s, pi),
-                 lambda s, pi, a: _region_check(a) if len(a) == 3 else None)
+@department_rule("cf", lambda s, pi: [("money",), ("goods",)] + with_regions(("money",), ("goods",))(s, pi),
+                 lambda s, pi, a: region_check(a) if len(a) == 3 else None)
 def _commerce(state, pi, cell, args):
     params = BY_CODE["cf"].params
     if len(args) == 3:
-        _mission(state, pi, cell, args[-1])
+        mission(state, pi, cell, args[-1])
         key = "mission_" + args[0]
     else:
         key = args[0]
     amount = params[key]
-    _earn(state, pi, "Commerce & Finance", **{("money" if args[0] == "money" else "goods"): amount})
+    earn(state, pi, "Commerce & Finance", **{("money" if args[0] == "money" else "goods"): amount})
 
 
 def _build_options(state: State, pi: int):
@@ -225,18 +225,18 @@ def _check_goods(n_key: str):
     return check
 
 
-@department_rule("purchasing", _with_regions(("goods",), ("money",)), lambda s, pi, a: _region_check(a))
+@department_rule("purchasing", with_regions(("goods",), ("money",)), lambda s, pi, a: region_check(a))
 def _purchasing(state, pi, cell, args):
-    _mission(state, pi, cell, args[-1])
+    mission(state, pi, cell, args[-1])
     params = BY_CODE["purchasing"].params
-    _earn(state, pi, "Purchasing", **{args[0]: params[args[0]]})
+    earn(state, pi, "Purchasing", **{args[0]: params[args[0]]})
 
 
 @department_rule("sales", _counts, _check_goods("sales"))
 def _sales(state, pi, cell, args):
     n = int(args[0])
     state.players[pi].goods -= n
-    _earn(state, pi, f"Sales ({n} goods)", money=n * BY_CODE["sales"].params["money_per_goods"])
+    earn(state, pi, f"Sales ({n} goods)", money=n * BY_CODE["sales"].params["money_per_goods"])
 
 
 @department_rule("logistics", _counts, _check_goods("logistics"))
@@ -244,14 +244,14 @@ def _logistics(state, pi, cell, args):
     n = int(args[0])
     params = BY_CODE["logistics"].params
     state.players[pi].goods -= n
-    _earn(state, pi, f"Logistics ({n} goods)", money=n * params["money_per_goods"], vp=n * params["vp_per_goods"])
+    earn(state, pi, f"Logistics ({n} goods)", money=n * params["money_per_goods"], vp=n * params["vp_per_goods"])
 
 
 # -- Construction --------------------------------------------------------------------------------
 
 def _build_on_mission(state, pi, cell, args):
     ptype, city = args
-    _mission(state, pi, cell, C.cities[city].region)
+    mission(state, pi, cell, C.cities[city].region)
     build(state, pi, ptype, city)
 
 
@@ -270,12 +270,12 @@ def _outsourcing(state, pi, cell, args):
 def _supply_chain(state, pi, cell, args):
     n = int(args[0])
     state.players[pi].money -= n * BY_CODE["supply"].params["price"]
-    _earn(state, pi, f"Supply Chain (${n})", goods=n)
+    earn(state, pi, f"Supply Chain (${n})", goods=n)
 
 
 # -- R&D -----------------------------------------------------------------------------------------
 
-def _study(state: State, pi: int, what: str, points: int) -> None:
+def study(state: State, pi: int, what: str, points: int) -> None:
     state.flow.study += points
     note(state, f"{state.players[pi].name} uses {what}: {points} study points")
 
@@ -283,18 +283,18 @@ def _study(state: State, pi: int, what: str, points: int) -> None:
 @department_rule("rd", _fixed(()), all_at_once=True)
 def _research(state, pi, cell, args):
     per = BY_CODE["rd"].params["study_per_employee"]
-    _study(state, pi, "Research & Development", per * company.standing(state.players[pi], cell))
+    study(state, pi, "Research & Development", per * company.standing(state.players[pi], cell))
 
 
 @department_rule("design", _fixed(()), all_at_once=True)
 def _design(state, pi, cell, args):
-    _study(state, pi, "Advanced Design", BY_CODE["design"].params["study"] * company.standing(state.players[pi], cell))
+    study(state, pi, "Advanced Design", BY_CODE["design"].params["study"] * company.standing(state.players[pi], cell))
 
 
-@department_rule("advresearch", _with_regions(()), lambda s, pi, a: _region_check(a))
+@department_rule("advresearch", with_regions(()), lambda s, pi, a: region_check(a))
 def _advanced_research(state, pi, cell, args):
-    _mission(state, pi, cell, args[-1])
-    _study(state, pi, "Advanced Research", BY_CODE["advresearch"].params["study"])
+    mission(state, pi, cell, args[-1])
+    study(state, pi, "Advanced Research", BY_CODE["advresearch"].params["study"])
 
 
 def _charity_options(state: State, pi: int):
@@ -312,12 +312,12 @@ def _check_charity(state: State, pi: int, args: Args) -> str | None:
         return f"{C.donations[donation].name} is blocked by a neutral disc"
     if pi in owners:
         return f"{state.players[pi].name} already donated to {C.donations[donation].name}"
-    return _region_check(args) or payment_check(state, pi)
+    return region_check(args) or payment_check(state, pi)
 
 
 @department_rule("charity", _charity_options, _check_charity)
 def _charitable_giving(state, pi, cell, args):
-    _mission(state, pi, cell, args[-1])
+    mission(state, pi, cell, args[-1])
     give(state, pi, args[0])
 
 
