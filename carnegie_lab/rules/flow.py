@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from ..actions import Action, parse
 from ..errors import GameOverError, IllegalActionError
 from ..state import State
-from . import company, construction, departments, donations, employees, expansion, research, solo, timeline  # noqa: F401
+from . import (company, construction, departments, donations, employees, expansion, research,  # noqa: F401
+               scoring, solo, timeline)
 from .core import RULES, C, K, Args, arrive, describe, gain, note, rule, scale
 from .research import project_income
 
@@ -137,10 +138,12 @@ def _end_round(state: State) -> None:
 
 
 def round_summary(state: State) -> dict:
+    """What the history keeps of a finished round: each player's resources and score so far."""
+    totals = [score.total for score in scoring.scores(state).values()]
     return {"round": state.flow.round, "chosen": state.flow.chosen, "players": [
-        {"vp": p.vp, "money": p.money, "goods": p.goods,
+        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": total,
          "projects": sum(p.tabs[t][1] for t in p.tabs), "departments": len(p.built),
-         "active": company.active_employees(p)} for p in state.players]}
+         "active": company.active_employees(p)} for p, total in zip(state.players, totals)]}
 
 
 def _finish_player(state: State) -> None:

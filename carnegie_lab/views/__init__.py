@@ -1,0 +1,30 @@
+"""Plotly pictures of a game: pure functions of a ``Game`` returning ``go.Figure``.
+
+They work offline (plain axes, no plotly geo or CDN), only read the state, and give every trace a stable
+``name`` with ids in ``customdata``/``meta`` so tests and the dashboard can find and update them.
+The figure modules are imported on first use, so ``views.summary`` (Jupyter's rich display) and
+``views.palette`` stay free of plotly.
+"""
+from __future__ import annotations
+
+import importlib
+
+_WHERE = {
+    "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",
+    "scores_figure": "scores", "history_figure": "scores", "game_html": "summary",
+    "owner_colour": "palette", "PLAYER_COLOURS": "palette", "NEUTRAL_COLOUR": "palette", "ANDREW_COLOUR": "palette",
+    "PROJECT_COLOURS": "palette", "DEPARTMENT_COLOURS": "palette", "REGION_COLOURS": "palette",
+}
+__all__ = list(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

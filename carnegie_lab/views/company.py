@@ -1,0 +1,227 @@
+"""One player's company board: the 4x4 grid of departments with their workstations and employees, the
+lobbies, the employees away on missions, and the player's money, goods and VP.
+
+Stable trace names: ``workstations`` (customdata "cell/index"), ``standing`` (one point per standing employee,
+customdata "cell/index"), ``lying`` (one point per lying employee, customdata = cell), ``missions`` (one point per
+employee on a mission, customdata = region), ``cells`` (hover, customdata = cell).
+"""
+from __future__ import annotations
+
+from ..rules import company as rules_company
+from ..rules.scoring import player_score
+from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, INK, MUTED, REGION_COLOURS, SCORE_LABELS, esc,
+                      owner_colour, text_on, tint)
+from .style import base_layout, blank_axis, figure, fill_trace, text_trace
+
+WIDTH, HEIGHT = 1000, 620
+GAP = 0.045
+PANEL_X = 4.35                      # left edge of the side panel
+LYING_PER_ROW = 5
+
+
+def _cell_box(cell) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a company cell; row 4 on top (the y axis grows downwards)."""
+    x0, y0 = cell.col - 1, 4 - cell.row
+    return x0 + GAP, y0 + GAP, x0 + 1 - GAP, y0 + 1 - GAP
+
+
+def _wrap(text: str, width: int = 15) -> str:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    lines.append(line)
+    return "<br>".join(esc(x) for x in lines)
+
+
+def _department_hover(dept, cell) -> str:
+    prices = ", ".join("permanent" if p is None else f"${p}" for p in dept.workstations) or "none"
+    lines = [f"<b>{esc(dept.name)}</b> ({DEPARTMENT_TYPE_NAMES[dept.type]})", f"cell {cell.name}",
+             f"workstations: {prices}", f"missions: {dept.mission}"]
+    if dept.ongoing:
+        lines.append("ongoing: works while an employee stands here")
+    if dept.end_game:
+        lines.append("scores at game end")
+    if not dept.starting:
+        lines.append(f"{cell.vp} VP at game end for this tile" if cell.vp else "no VP for this cell")
+    return "<br>".join(lines)
+
+
+def company_figure(game, player: int):
+    """The company of the player in seat ``player``."""
+    state = game.state
+    p = state.players[player]
+    colour = owner_colour(player)
+    tiles: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}      # by department type
+    bands: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}
+    empty, lobby = [], []
+    names_x, names_y, names_t, names_c = [], [], [], []
+    info_x, info_y, info_t = [], [], []
+    ws_x, ws_y, ws_keys, ws_text = [], [], [], []
+    st_x, st_y, st_keys, st_text = [], [], [], []
+    ly_x, ly_y, ly_keys = [], [], []
+    hover_x, hover_y, hover_keys, hover_t = [], [], [], []
+    count_x, count_y, count_t = [], [], []
+    for cell in C.company.cells.values():
+        x0, y0, x1, y1 = _cell_box(cell)
+        cx = (x0 + x1) / 2
+        dept_id = p.cells.get(cell.name)
+        dept = rules_company.department(p, cell.name)
+        hover_x.append(cx)
+        hover_y.append((y0 + y1) / 2)
+        hover_keys.append(cell.name)
+        if dept is None and dept_id is None:
+            empty.append((x0, y0, x1, y1))
+            names_x.append(cx)
+            names_y.append(y0 + 0.2)
+            names_t.append(f"empty · {cell.vp} VP" if cell.vp else "empty")
+            names_c.append("#b0a898")
+            hover_t.append(f"cell {cell.name}: empty" + (f" (a tile built here scores {cell.vp} VP)"
+                                                           if cell.vp else ""))
+        elif dept is None:                                   # the printed Lobby
+            lobby.append((x0, y0, x1, y1))
+            names_x.append(cx)
+            names_y.append(y0 + 0.17)
+            names_t.append("<b>LOBBY</b>")
+            names_c.append(INK)
+            hover_t.append(f"<b>Lobby</b> ({cell.name}): new employees arrive here")
+        else:
+            tcolour = DEPARTMENT_COLOURS[dept.type]
+            tiles[dept.type].append((x0, y0, x1, y1))
+            bands[dept.type].append((x0, y0, x1, y0 + 0.3))
+            names_x.append(cx)
+            names_y.append(y0 + 0.15)
+            names_t.append(f"<b>{_wrap(dept.name)}</b>")
+            names_c.append(text_on(tcolour))
+            flags = [dept.type]
+            if dept.ongoing:
+                flags.append("ongoing")
+            if dept.end_game:
+                flags.append("end game")
+            if dept.mission != "never":
+                flags.append("mission" if dept.mission == "always" else "mission optional")
+            if not dept.starting and cell.vp:
+                flags.append(f"{cell.vp} VP")
+            info_x.append(cx)
+            info_y.append(y0 + 0.41)
+            info_t.append(" · ".join(flags))
+            hover_t.append(_department_hover(dept, cell))
+            n = len(dept.workstations)
+            occupied = set(p.standing.get(cell.name, ()))
+            for i, price in enumerate(dept.workstations):
+                wx = x0 + (x1 - x0) * (i + 0.5) / n
+                wy = y1 - 0.17
+                ws_x.append(wx)
+                ws_y.append(wy)
+                ws_keys.append(f"{cell.name}/{i}")
+                ws_text.append("P" if price is None else f"${price}")
+                if i in occupied:
+                    st_x.append(wx)
+                    st_y.append(wy)
+                    st_keys.append(f"{cell.name}/{i}")
+                    st_text.append(ws_text[-1])
+        lying = p.lying.get(cell.name, 0)
+        shown = min(lying, 2 * LYING_PER_ROW)
+        for k in range(shown):
+            row, col = divmod(k, LYING_PER_ROW)
+            ly_x.append(x0 + 0.12 + col * 0.165)
+            ly_y.append(y0 + 0.6 + row * 0.13 - (0.08 if dept is None else 0))
+            ly_keys.append(cell.name)
+        if lying:
+            count_x.append(x1 - 0.04)
+            count_y.append(y0 + 0.6 - (0.08 if dept is None else 0))
+            count_t.append(f"{lying}")
+    traces = [fill_trace("empty-cells", empty, "#f3efe6", line="#d3ccbd", width=1.2, radius=0.05),
+              fill_trace("lobby", lobby, "#e9e4d8", line="#8a8478", width=2, radius=0.05)]
+    traces += [fill_trace(f"tiles-{t}", rects, tint(DEPARTMENT_COLOURS[t], 0.78), line="#7d7569", width=1,
+                          radius=0.05) for t, rects in tiles.items()]
+    traces += [fill_trace(f"bands-{t}", rects, DEPARTMENT_COLOURS[t], radius=0.05) for t, rects in bands.items()]
+    traces.append(dict(text_trace("cell-names", names_x, names_y, names_t, size=11),
+                       textfont=dict(size=11, color=names_c, family=FONT)))
+    traces.append(text_trace("cell-info", info_x, info_y, info_t, size=9, colour="#5b5348"))
+    traces.append(dict(type="scatter", name="workstations", mode="markers+text", x=ws_x, y=ws_y,
+                       customdata=ws_keys, text=ws_text, hoverinfo="skip", showlegend=False,
+                       textfont=dict(size=10, color=INK, family=FONT),
+                       marker=dict(size=27, color="white", line=dict(width=1.5, color="#5b5348"))))
+    traces.append(dict(type="scatter", name="standing", mode="markers+text", x=st_x, y=st_y, customdata=st_keys,
+                       text=st_text, hoverinfo="skip", showlegend=False, meta=dict(owner=player),
+                       textfont=dict(size=10, color=text_on(colour), family=FONT),
+                       marker=dict(size=29, color=colour, line=dict(width=2, color=INK))))
+    traces.append(dict(type="scatter", name="lying", mode="markers", x=ly_x, y=ly_y, customdata=ly_keys,
+                       hoverinfo="skip", showlegend=False, meta=dict(owner=player),
+                       marker=dict(symbol="line-ew", size=13, line=dict(width=7, color=colour))))
+    traces.append(text_trace("lying-counts", count_x, count_y, [f"<b>×{t}</b>" for t in count_t], size=11,
+                             position="middle left"))
+    traces.append(dict(type="scatter", name="cells", mode="markers", x=hover_x, y=hover_y, customdata=hover_keys,
+                       hovertext=hover_t, hoverinfo="text", showlegend=False,
+                       marker=dict(size=90, symbol="square", color="rgba(0,0,0,0)", line=dict(width=0))))
+    side, notes = _panel(state, player)
+    traces += side
+    layout = base_layout(f"Round {state.flow.round}: {esc(p.name)}'s company", WIDTH, HEIGHT,
+                         annotations=notes,
+                         xaxis=blank_axis(-0.03, 7.4),
+                         yaxis=blank_axis(-0.03, 4.25, reverse=True, scaleanchor="x", scaleratio=1),
+                         meta=dict(view="company", player=player))
+    return figure(traces, layout)
+
+
+def _panel(state, player: int) -> tuple[list, list]:
+    """Resources, the employees away on missions (by region), the reserved tile and the score so far."""
+    p = state.players[player]
+    colour = owner_colour(player)
+    x0, x1 = PANEL_X, 7.35
+    active = rules_company.active_employees(p)
+    big = "<span style='font-size:24px'><b>{}</b></span>"
+    lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods    {big.format(p.vp)} VP",
+             f"{active} active employee{'s' if active != 1 else ''} · {p.supply} in supply · {p.discs} discs left",
+             f"{len(p.built)} department tile{'s' if len(p.built) != 1 else ''} built · {p.donations} "
+             f"donation{'s' if p.donations != 1 else ''}"]
+    if p.reserve:
+        lines.append(f"reserved tile: <b>{esc(C.departments[p.reserve].name)}</b> (built first)")
+    if p.action_choice:
+        lines.append("holds the Action Choice tile")
+    traces = [fill_trace("panel", [(x0, 0.045, x1, 1.12)], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
+    traces.append(text_trace("panel-text", [x0 + 0.14], [0.58], ["<br>".join(lines)], size=13,
+                             position="middle right"))
+    # Missions: one box per region, one marker per employee away.
+    mx, my, mkeys, boxes = [], [], [], []
+    labels_x, labels_y, labels_t = [], [], []
+    top = 1.5
+    for i, region in enumerate(C.regions):
+        bx0 = x0 + (i % 2) * 1.52
+        by0 = top + (i // 2) * 0.86
+        boxes.append((region, (bx0, by0, bx0 + 1.48, by0 + 0.78)))
+        count = p.missions.get(region, 0)
+        labels_x.append(bx0 + 0.08)
+        labels_y.append(by0 + 0.17)
+        labels_t.append(f"<b>{esc(C.regions[region].name)}</b>" + (f"  ×{count}" if count else ""))
+        for k in range(count):
+            row, col = divmod(k, 7)
+            mx.append(bx0 + 0.17 + col * 0.19)
+            my.append(by0 + 0.5 + row * 0.2)
+            mkeys.append(region)
+    traces += [fill_trace(f"mission-{r}", [rect], tint(REGION_COLOURS[r], 0.6), line=REGION_COLOURS[r], width=1.5,
+                          radius=0.06) for r, rect in boxes]
+    traces.append(text_trace("mission-labels", labels_x, labels_y, labels_t, size=12, position="middle right"))
+    traces.append(dict(type="scatter", name="missions", mode="markers", x=mx, y=my, customdata=mkeys,
+                       hoverinfo="skip", showlegend=False, meta=dict(owner=player),
+                       marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
+    score = player_score(state, player)
+    parts = [f"{SCORE_LABELS[k]} {v}" for k, v in score.as_dict().items() if v and k != "total"]
+    notes = [
+        dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
+             text="<b>Missions</b> <span style='color:#8a8478'>(home again with Take Income)</span>",
+             font=dict(size=12)),
+        dict(x=x0, y=top + 1.75, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False, align="left",
+             text=f"<b>Score if the game ended now: {score.total} VP</b><br>"
+                  f"<span style='color:#5b5348'>{esc(', '.join(parts[:4]))}<br>{esc(', '.join(parts[4:]))}</span>",
+             font=dict(size=12)),
+        dict(x=0, y=4.06, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False,
+             font=dict(size=11, color=MUTED),
+             text="filled circle: a standing (active) employee on a workstation · bar: a lying employee · "
+                  "$n: activation price · P: permanent"),
+    ]
+    return traces, notes

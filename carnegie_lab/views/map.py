@@ -1,0 +1,213 @@
+"""The main board: the country, its four regions, routes, cities with their construction sites, and the discs.
+
+Drawn on plain axes in board coordinates (x right, y down; the y axis is reversed). Traces have stable names
+(``routes``, ``sites-empty``, ``discs-0`` .. ``discs-neutral``, ``cities``, ``network-edges``, ...) and the
+site or city ids in ``customdata``, so tests and the dashboard can find and update them.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import networkx as nx
+
+from ..network import best_connection, map_graph, network
+from . import _shapes
+from .palette import (ANY_SITE_COLOUR, C, FONT, GOLD, INK, PROJECT_COLOURS, PROJECT_NAMES, REGION_COLOURS, esc,
+                      owner_colour, owner_name, owners, text_on, tint)
+from .style import base_layout, blank_axis, figure, fill_trace, key_html
+
+X_RANGE = (140, 2700)
+Y_RANGE = (880, 2250)
+WIDTH, HEIGHT = 1150, 680
+
+# Offsets of each drawing slot from the city centre, in board units, by number of sites.
+SLOT_OFFSETS = {
+    1: {"center": (0, 0)},
+    3: {"bottom-left": (-30, 17), "top": (0, -19), "bottom-right": (30, 17)},
+    5: {"bottom-left": (-62, 18), "top-left": (-31, -19), "bottom-mid": (0, 18), "top-right": (31, -19),
+        "bottom-right": (62, 18)},
+}
+PLATES = {"small": (24, 24), "medium": (54, 42), "major": (88, 44)}   # half width, half height
+REGION_LABELS = {"west": (600, 1570), "midwest": (1180, 995), "south": (1470, 1935), "east": (2190, 1190)}
+LEVEL_NAMES = {1: "cart", 2: "stagecoach", 3: "train"}
+OUTSIDE = "#e3eaed"     # sea and neighbours
+LAKE = "#b7d2e2"
+
+
+@lru_cache(maxsize=None)
+def site_positions() -> dict[str, tuple[float, float]]:
+    """'city/index' -> board position of that construction site."""
+    out = {}
+    for city in C.cities.values():
+        offsets = SLOT_OFFSETS[len(city.sites)]
+        for site in city.sites:
+            dx, dy = offsets[site.slot]
+            out[f"{city.id}/{site.index}"] = (city.x + dx, city.y + dy)
+    return out
+
+
+def _path(points) -> str:
+    return "M" + "L".join(f"{x},{y}" for x, y in points) + "Z"
+
+
+@lru_cache(maxsize=None)
+def _static() -> tuple[list, list, list]:
+    """The parts of the map that never change: shapes, the background traces and the city labels."""
+    x0, x1 = X_RANGE
+    y0, y1 = Y_RANGE
+    pad = 600
+    frame = [(x0 - pad, y0 - pad), (x1 + pad, y0 - pad), (x1 + pad, y1 + pad), (x0 - pad, y1 + pad)]
+    shapes = [dict(type="path", path=_path(pts), fillcolor=tint(REGION_COLOURS[r], 0.62), line=dict(width=0),
+                   layer="below") for r, pts in _shapes.REGIONS.items()]
+    # Sea and neighbours: the frame with the country cut out (even-odd fill), then the coastline.
+    shapes.append(dict(type="path", path=_path(frame) + _path(_shapes.OUTLINE), fillrule="evenodd",
+                       fillcolor=OUTSIDE, line=dict(width=0), layer="below"))
+    shapes.append(dict(type="path", path=_path(_shapes.OUTLINE), fillcolor="rgba(0,0,0,0)",
+                       line=dict(color="#8c9ba5", width=1.5), layer="below"))
+    shapes += [dict(type="path", path=_path(pts), fillcolor=LAKE, line=dict(color="#8fb4c9", width=1),
+                    layer="below") for pts in _shapes.LAKES.values()]
+    annotations = [dict(x=x, y=y, text=C.regions[r].name.upper(), showarrow=False,
+                        font=dict(size=20, color=REGION_COLOURS[r], family=FONT), opacity=0.6)
+                   for r, (x, y) in REGION_LABELS.items()]
+
+    ex, ey = [], []
+    for a, b in C.routes:
+        ca, cb = C.cities[a], C.cities[b]
+        ex += [ca.x, cb.x, None]
+        ey += [ca.y, cb.y, None]
+    routes = dict(type="scatter", name="routes", x=ex, y=ey, mode="lines", hoverinfo="skip",
+                  line=dict(color="#7a6a55", width=2.2), showlegend=False)
+
+    cities = list(C.cities.values())
+    plates = []
+    for size in ("medium", "major"):
+        w, h = PLATES[size]
+        rects = [(c.x - w, c.y - h, c.x + w, c.y + h) for c in cities if c.size == size]
+        plates.append(fill_trace(f"plates-{size}", rects, "#fffdf7", line=INK if size == "major" else "#5b5348",
+                                 width=2.6 if size == "major" else 1.2, radius=16))
+    names = dict(type="scatter", name="city-names", mode="text", hoverinfo="skip", showlegend=False,
+                 x=[c.x for c in cities], y=[c.y + PLATES[c.size][1] + 20 for c in cities],
+                 text=[f"<b>{esc(c.name.upper())}</b>" if c.size == "major" else esc(c.name) for c in cities],
+                 textfont=dict(size=[12 if c.size == "major" else 11 for c in cities], color=INK, family=FONT))
+    scored = [c for c in cities if c.vp]
+    badges = dict(type="scatter", name="city-vp", mode="markers+text", hoverinfo="skip", showlegend=False,
+                  x=[c.x + PLATES[c.size][0] + 4 for c in scored], y=[c.y - PLATES[c.size][1] - 2 for c in scored],
+                  text=[str(c.vp) for c in scored], customdata=[c.id for c in scored],
+                  textfont=dict(size=10, color=INK, family=FONT),
+                  marker=dict(symbol="hexagon", size=17, color=GOLD, line=dict(color="#8a6a10", width=1)))
+    return shapes, annotations, [routes, *plates, names, badges]
+
+
+def _hover(state, city) -> str:
+    lines = [f"<b>{esc(city.name)}</b> ({city.size}, {C.regions[city.region].name})",
+             f"{city.vp} VP per disc at game end"]
+    if city.connection_points:
+        lines.append(f"major city: {city.connection_points} connection point(s)")
+    if city.transport_income:
+        lines.append("small town: transport income when built on")
+    for site in city.sites:
+        held = state.board.sites.get(f"{city.id}/{site.index}")
+        kind = "any project" if site.type == "any" else PROJECT_NAMES[site.type]
+        if held is None:
+            lines.append(f"• {kind}: free")
+        else:
+            who, ptype = held
+            built = f" ({PROJECT_NAMES[ptype]})" if ptype and site.type == "any" else ""
+            lines.append(f"• {kind}: <b>{esc(owner_name(state, who))}</b>{built}")
+    return "<br>".join(lines)
+
+
+def map_figure(game, player: int | None = None):
+    """The board with every site and disc; with ``player`` (a seat), that player's network and best connection."""
+    state = game.state
+    shapes, annotations, static = _static()
+    positions = site_positions()
+    sites = state.board.sites
+
+    free = [key for key in positions if key not in sites]
+    site_type = {f"{c.id}/{s.index}": s.type for c in C.cities.values() for s in c.sites}
+    empty = dict(type="scatter", name="sites-empty", mode="markers+text", hoverinfo="skip", showlegend=False,
+                 x=[positions[k][0] for k in free], y=[positions[k][1] for k in free], customdata=free,
+                 text=[("" if site_type[k] == "any" else site_type[k]) for k in free],
+                 textfont=dict(size=9, family=FONT,
+                               color=[PROJECT_COLOURS.get(site_type[k], ANY_SITE_COLOUR) for k in free]),
+                 marker=dict(symbol="circle", size=16, color="white",
+                             line=dict(width=2, color=[PROJECT_COLOURS.get(site_type[k], ANY_SITE_COLOUR)
+                                                       for k in free])))
+    disc_traces = []
+    for owner in owners(state):
+        keys = [k for k, (who, _) in sites.items() if who == owner]
+        colour = owner_colour(owner)
+        disc_traces.append(dict(
+            type="scatter", name=f"discs-{owner}", mode="markers+text", showlegend=False, hoverinfo="skip",
+            x=[positions[k][0] for k in keys], y=[positions[k][1] for k in keys], customdata=keys,
+            text=[sites[k][1] or "" for k in keys], textfont=dict(size=9, color=text_on(colour), family=FONT),
+            marker=dict(symbol="circle", size=17, color=colour, line=dict(width=1.3, color=INK)),
+            meta=dict(owner=owner, label=owner_name(state, owner))))
+
+    cities = list(C.cities.values())
+    city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
+                      x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
+                      hovertext=[_hover(state, c) for c in cities], hoverinfo="text",
+                      marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
+                                  color="rgba(0,0,0,0)", line=dict(width=0)))
+
+    highlight, notes = _highlight(state, player)
+    title = f"Round {state.flow.round}: the map" if player is None else \
+        f"Round {state.flow.round}: {esc(state.players[player].name)}'s network"
+    layout = base_layout(
+        title, WIDTH, HEIGHT, shapes=shapes,
+        annotations=annotations + notes + [dict(
+            x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
+            text=key_html(state, [(PROJECT_NAMES[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS]),
+            font=dict(size=12))],
+        xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
+        plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
+    edges, halo, connection = highlight
+    data = [static[0], edges, connection, halo, *static[1:], empty, *disc_traces, city_trace]
+    return figure(data, layout)
+
+
+def _highlight(state, player):
+    """Traces for one player's network (edges, cities, best connection) and a note with the connection's VP.
+    The traces are always present (empty without a player) so a figure keeps the same traces."""
+    ex, ey, cx, cy, ids, bx, by = [], [], [], [], [], [], []
+    notes = []
+    colour = INK
+    if player is not None:
+        colour = owner_colour(player)
+        net = network(state, player)
+        for a, b in sorted(tuple(sorted(e)) for e in net.edges()):
+            ex += [C.cities[a].x, C.cities[b].x, None]
+            ey += [C.cities[a].y, C.cities[b].y, None]
+        ids = sorted(net.nodes())
+        cx = [C.cities[c].x for c in ids]
+        cy = [C.cities[c].y for c in ids]
+        p = state.players[player]
+        best = best_connection(state, player, p.tracks)
+        groups = nx.number_connected_components(net)
+        if best is not None:
+            sub = map_graph().subgraph(best.cities)
+            for a, b in sorted(tuple(sorted(e)) for e in sub.edges()):
+                bx += [C.cities[a].x, C.cities[b].x, None]
+                by += [C.cities[a].y, C.cities[b].y, None]
+            majors = " – ".join(C.cities[m].name for m in best.majors)
+            text = (f"<b>Best connection: {best.vp} VP</b><br>{esc(majors)}<br>"
+                    f"{best.points} connection points × {LEVEL_NAMES[best.level]} (level {best.level})")
+        else:
+            text = "<b>No connection yet</b><br>link two major cities with your discs to score"
+        text = (f"<span style='color:{colour}'>●</span> <b>{esc(p.name)}</b>: {len(ids)} "
+                f"{'city' if len(ids) == 1 else 'cities'} in {groups} group{'s' if groups != 1 else ''}<br>" + text)
+        notes.append(dict(x=0.01, y=0.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
+                          showarrow=False, align="left", text=text, bgcolor="rgba(255,253,247,0.92)",
+                          bordercolor=colour, borderwidth=2, borderpad=6, font=dict(size=13)))
+    edges = dict(type="scatter", name="network-edges", x=ex, y=ey, mode="lines", hoverinfo="skip",
+                 showlegend=False, line=dict(color=colour, width=9), opacity=0.45, meta=dict(owner=player))
+    halo = dict(type="scatter", name="network-cities", x=cx, y=cy, customdata=ids, mode="markers",
+                hoverinfo="skip", showlegend=False, meta=dict(owner=player),
+                marker=dict(size=[{"small": 30, "medium": 56, "major": 80}[C.cities[c].size] for c in ids],
+                            color=colour, opacity=0.35, line=dict(width=0)))
+    connection = dict(type="scatter", name="best-connection", x=bx, y=by, mode="lines", hoverinfo="skip",
+                      showlegend=False, line=dict(color=GOLD, width=4, dash="dot"), meta=dict(owner=player))
+    return (edges, halo, connection), notes
+

@@ -1,0 +1,85 @@
+"""The one colour palette of the package (players, neutral, Andrew, project and department types, regions,
+score categories) and owner helpers. Free of plotly, so the HTML summary can use it cheaply."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ..components import components
+from ..state import ANDREW, NEUTRAL
+
+C = components()
+
+PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
+PLAYER_COLOUR_NAMES = ("blue", "red", "yellow", "green")
+NEUTRAL_COLOUR = "#9a9a9a"
+ANDREW_COLOUR = "#1b1b1b"
+
+PROJECT_COLOURS = {"H": "#3f9e43", "C": "#139e9a", "I": "#f08a12", "P": "#c2298a"}
+PROJECT_NAMES = {t: C.tabs[t].name for t in C.tabs}
+ANY_SITE_COLOUR = "#6d6d6d"
+
+DEPARTMENT_COLOURS = {"HR": "#e0a526", "MG": "#3f86c6", "CO": "#c4553b", "RD": "#6a9f3f"}
+DEPARTMENT_TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction",
+                         "RD": "Research & Development"}
+REGION_COLOURS = {r.id: r.colour for r in C.regions.values()}
+REGION_NAMES = {r.id: r.name for r in C.regions.values()}
+
+SCORE_CATEGORIES = ("in_game", "employees", "departments", "tabs", "connections", "cities", "donations",
+                    "action_choice", "cards", "transport")
+SCORE_LABELS = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
+                "tabs": "project tabs", "connections": "connections", "cities": "cities",
+                "donations": "donations", "action_choice": "action choice tile", "cards": "VP cards (Andrew)",
+                "transport": "final boxes (Andrew)"}
+SCORE_COLOURS = {"in_game": "#4c566a", "employees": "#e0a526", "departments": "#3f86c6", "tabs": "#8e63b5",
+                 "connections": "#d7382d", "cities": "#2e8b57", "donations": "#e377c2", "action_choice": "#8c6d31",
+                 "cards": "#555555", "transport": "#17becf"}
+
+FONT = "Inter, 'Segoe UI', Helvetica, Arial, sans-serif"
+INK = "#2b2b2b"                   # text and outlines
+PAPER = "#fbf8f1"                 # figure background
+MUTED = "#8a8478"
+GOLD = "#e8b420"
+
+
+def owner_colour(owner: Any) -> str:
+    if owner == NEUTRAL:
+        return NEUTRAL_COLOUR
+    if owner == ANDREW:
+        return ANDREW_COLOUR
+    return PLAYER_COLOURS[int(owner) % len(PLAYER_COLOURS)]
+
+
+def owner_name(state, owner: Any) -> str:
+    if owner == NEUTRAL:
+        return "neutral"
+    if owner == ANDREW:
+        return "Andrew"
+    return state.players[int(owner)].name
+
+
+def owners(state) -> list:
+    """Every owner that can have pieces in this game, in a fixed order: seats, then neutral or Andrew."""
+    out: list = [*range(len(state.players)), NEUTRAL]
+    if state.andrew is not None:
+        out.append(ANDREW)
+    return out
+
+
+def text_on(colour: str) -> str:
+    """Black or white, whichever reads better on a background colour."""
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
+
+
+def tint(colour: str, amount: float) -> str:
+    """Mix a colour with white (amount 0 = unchanged, 1 = white)."""
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return "#" + "".join(f"{v:02x}" for v in mix)
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=False)

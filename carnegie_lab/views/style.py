@@ -1,0 +1,101 @@
+"""Colours, fonts and small helpers shared by every figure: one palette for the whole package.
+
+Owners are player seats (ints), ``"neutral"`` or ``"andrew"``; :func:`owner_colour` maps any of them to a colour.
+Figures are built from plain dicts and wrapped with validation switched off (``VALIDATE``): plotly's
+property validation costs ~6x the time of building the figure. The tests switch it on.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import plotly.graph_objects as go
+
+from ..components import Reward
+from .palette import INK, FONT, PAPER, esc, owner_colour, owner_name, owners
+
+VALIDATE = False                  # tests set this to True to check every property against plotly's schema
+def reward_text(reward: Reward, short: bool = True) -> str:
+    """'$3', '2 goods', '+1 employee', ... joined by ' + '."""
+    parts = []
+    if reward.money:
+        parts.append(f"${reward.money}")
+    if reward.goods:
+        parts.append(f"{reward.goods} goods")
+    if reward.vp:
+        parts.append(f"{reward.vp} VP")
+    if reward.study:
+        parts.append(f"{reward.study} study" if short else f"{reward.study} study points")
+    if reward.employees:
+        parts.append(f"+{reward.employees} empl." if short else f"{reward.employees} new employee(s)")
+    return " + ".join(parts) or "–"
+
+
+def reward_tiny(reward: Reward) -> str:
+    """The most compact form, for small cells: '$1+1g', '2VP', '3sp'."""
+    parts = [f"{v}{unit}" if unit != "$" else f"${v}" for v, unit in
+             ((reward.money, "$"), (reward.goods, "g"), (reward.vp, "VP"), (reward.study, "sp"),
+              (reward.employees, "e")) if v]
+    return "+".join(parts) or "–"
+
+
+def polygons(rects: Iterable[tuple[float, float, float, float]], radius: float = 0.0) -> tuple[list, list]:
+    """x and y lists of closed (optionally rounded) rectangles separated by None, for one fill trace."""
+    xs: list = []
+    ys: list = []
+    for x0, y0, x1, y1 in rects:
+        r = min(radius, abs(x1 - x0) / 2, abs(y1 - y0) / 2)
+        if r:
+            k = 0.3 * r                       # corners cut twice: close enough to round at these sizes
+            px = [x0 + r, x1 - r, x1 - k, x1, x1, x1 - k, x1 - r, x0 + r, x0 + k, x0, x0, x0 + k, x0 + r]
+            py = [y0, y0, y0 + k, y0 + r, y1 - r, y1 - k, y1, y1, y1 - k, y1 - r, y0 + r, y0 + k, y0]
+        else:
+            px, py = [x0, x1, x1, x0, x0], [y0, y0, y1, y1, y0]
+        xs += px + [None]
+        ys += py + [None]
+    return xs, ys
+
+
+def fill_trace(name: str, rects, colour: str, line: str | None = None, width: float = 1.0, radius: float = 0.0,
+               opacity: float = 1.0, **extra) -> dict:
+    xs, ys = polygons(rects, radius)
+    return dict(type="scatter", name=name, x=xs, y=ys, mode="lines", fill="toself", fillcolor=colour,
+                line=dict(color=line or colour, width=width if line else 0), opacity=opacity,
+                hoverinfo="skip", showlegend=False, **extra)
+
+
+def text_trace(name: str, xs, ys, texts, size: float = 12, colour: str = INK, position: str = "middle center",
+               **extra) -> dict:
+    return dict(type="scatter", name=name, x=list(xs), y=list(ys), text=list(texts), mode="text",
+                textposition=position, textfont=dict(size=size, color=colour, family=FONT),
+                hoverinfo="skip", showlegend=False, **extra)
+
+
+def base_layout(title: str, width: int, height: int, **extra) -> dict:
+    layout = dict(
+        title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=18, family=FONT,
+                                                                                      color=INK)),
+        width=width, height=height, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
+        font=dict(family=FONT, color=INK, size=12), showlegend=False,
+        margin=dict(l=10, r=10, t=46, b=10), hovermode="closest",
+        hoverlabel=dict(font=dict(family=FONT, size=12), align="left"),
+        dragmode=False,
+        template=dict(layout=dict()),         # no theme: everything is set here, and the JSON stays small
+    )
+    layout.update(extra)
+    return layout
+
+
+def blank_axis(lo: float, hi: float, reverse: bool = False, **extra) -> dict:
+    return dict(range=[hi, lo] if reverse else [lo, hi], visible=False, fixedrange=True, showgrid=False,
+                zeroline=False, **extra)
+
+
+def figure(data: list, layout: dict) -> go.Figure:
+    return go.Figure(data=data, layout=layout, _validate=VALIDATE)
+
+
+def key_html(state, extra: Iterable[tuple[str, str]] = (), players_only: bool = False) -> str:
+    """A one-line colour key of the owners (and extra (label, colour) pairs) for an annotation."""
+    shown = range(len(state.players)) if players_only else owners(state)
+    items = [(owner_name(state, o), owner_colour(o)) for o in shown] + list(extra)
+    return "   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items)

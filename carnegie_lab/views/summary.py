@@ -1,0 +1,57 @@
+"""A compact HTML summary of a game for Jupyter's rich display (``Game._repr_html_``): round, phase, the
+decision being taken and one row per player. No figures and no plotly: it must be cheap."""
+from __future__ import annotations
+
+from ..rules import company
+from .palette import ANDREW_COLOUR, C, GOLD, INK, MUTED, PAPER, esc, owner_colour
+
+_CELL = "padding:2px 10px;text-align:right"
+
+
+def game_html(game) -> str:
+    state = game.state
+    f = state.flow
+    rounds = C.constants.rounds
+    over = game.is_over
+    scores = game.scores()
+    winners = set(game.winners()) if over else set()
+    current = game.current_player
+    if over:
+        status = "the game is over · winner" + ("s" if len(winners) > 1 else "") + ": " + \
+            ", ".join(f"<b>{esc(w)}</b>" for w in winners)
+    else:
+        where = "setup" if f.round == 0 else f"round <b>{f.round}</b> of {rounds}"
+        chosen = f" · action: <b>{esc(f.chosen)}</b>" if f.chosen else ""
+        status = f"{where} · {esc(f.phase)}{chosen}"
+    head = "".join(f"<th style='{_CELL};font-weight:600'>{h}</th>"
+                   for h in ("money", "goods", "VP", "score", "active", "discs"))
+    rows = []
+    for seat, p in enumerate(state.players):
+        score = scores.get(p.name)
+        mark = "▶ " if seat == current else ""
+        star = " ★" if p.name in winners else ""
+        style = f"background:{'#fff3cf' if seat == current else 'transparent'}"
+        rows.append(
+            f"<tr style='{style}'><td style='padding:2px 10px;text-align:left;white-space:nowrap'>{mark}"
+            f"<span style='color:{owner_colour(seat)};font-size:1.2em'>●</span> <b>{esc(p.name)}</b>{star}</td>"
+            f"<td style='{_CELL}'>${p.money}</td><td style='{_CELL}'>{p.goods}</td>"
+            f"<td style='{_CELL}'>{p.vp}</td><td style='{_CELL}'><b>{score.total if score else '–'}</b></td>"
+            f"<td style='{_CELL}'>{company.active_employees(p)}</td><td style='{_CELL}'>{p.discs}</td></tr>")
+    for name, score in scores.items():                     # the solo opponent scores without a seat
+        if name not in game.players:
+            star = " ★" if name in winners else ""
+            rows.append(f"<tr><td style='padding:2px 10px;text-align:left;white-space:nowrap'>"
+                        f"<span style='color:{ANDREW_COLOUR};font-size:1.2em'>●</span> <b>{esc(name)}</b>{star}</td>"
+                        f"<td></td><td></td><td></td><td style='{_CELL}'><b>{score.total}</b></td><td></td><td></td>"
+                        f"</tr>")
+    prompt = "" if over else (f"<div style='margin:4px 0 6px 0'><span style='color:{MUTED}'>now:</span> "
+                              f"{esc(game.decision.prompt)}</div>")
+    return (f"<div class='carnegie-game' style='font-family:sans-serif;font-size:13px;color:{INK};"
+            f"background:{PAPER};border:1px solid #e2dccf;border-left:4px solid {GOLD};border-radius:6px;"
+            f"padding:8px 12px;display:inline-block'>"
+            f"<div><b>Carnegie</b> · {esc(', '.join(game.players))} · {status}</div>{prompt}"
+            f"<table style='border-collapse:collapse;margin-top:2px'><thead><tr><th></th>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+            f"<div style='color:{MUTED};font-size:11px;margin-top:4px'>score: VP if the game ended now · "
+            f"active: standing employees</div></div>")
+

@@ -1,0 +1,190 @@
+"""The timeline: 4 action rows x (start + 4 tiles + End) spaces with their events, the markers, the gear,
+and a strip of the 20 rounds coloured by the action chosen in each.
+
+Stable trace names: ``timeline-markers`` (customdata = row types, meta["spaces"] = marker positions),
+``timeline-gear`` (one point or none), ``round-boxes``, ``round-current``.
+"""
+from __future__ import annotations
+
+from ..rules.timeline import LAST, ROWS, space
+from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, REGION_COLOURS, esc,
+                      text_on, tint)
+from .style import base_layout, blank_axis, figure, fill_trace, text_trace
+
+WIDTH, HEIGHT = 1150, 500
+X0, STEP, W = 3.0, 2.35, 2.1              # first column (the start space) left edge, column step, box width
+Y0, ROW, H = 1.0, 1.0, 0.82
+DONATION_COLOUR = "#e377c2"
+ROUND_Y, ROUND_STEP, ROUND_W = 5.55, 0.83, 0.74
+
+
+def _x(k: int) -> float:
+    return X0 + k * STEP
+
+
+def _y(r: int) -> float:
+    return Y0 + r * ROW
+
+
+def timeline_figure(game):
+    """Events on every space, the four action markers, this round's gear and the round strip."""
+    state = game.state
+    f, markers = state.flow, state.board.markers
+    fills: dict[str, list] = {k: [] for k in FILL_KEYS}      # one fill trace per kind of space
+    passed, tx, ty, tt, hx, hy, ht = [], [], [], [], [], [], []
+    for r, row in enumerate(ROWS):
+        y = _y(r)
+        fills[row].append((0.0, y - H / 2, 2.75, y + H / 2))
+        fills["start"].append((_x(0), y - H / 2, _x(0) + W * 0.6, y + H / 2))
+        for k in range(1, LAST + 1):
+            ev = space(state, r, k)
+            x0, y0 = _box_x0(k), y - H / 2
+            x1, y1 = x0 + W, y + H / 2
+            kinds = ([ev.income] if ev.income else []) + (["donation"] if ev.donation else [])
+            labels = ([f"<b>$ {esc(C.regions[ev.income].name)}</b>"] if ev.income else []) + \
+                (["<b>♥ donation</b>"] if ev.donation else [])
+            band = (y1 - y0) / len(kinds)
+            for i, (kind, label) in enumerate(zip(kinds, labels)):
+                fills[kind].append((x0, y0 + i * band, x1, y0 + (i + 1) * band))
+                tx.append((x0 + x1) / 2 + 0.12)
+                ty.append(y0 + (i + 0.5) * band)
+                tt.append(label)
+            if k <= markers[r]:
+                passed.append((x0, y0, x1, y1))
+            hx.append((x0 + x1) / 2)
+            hy.append(y)
+            what = " and ".join(filter(None, [f"Take Income in the {C.regions[ev.income].name}" if ev.income
+                                              else None, "Make a Donation" if ev.donation else None]))
+            state_text = "done" if k <= markers[r] else "next" if k == markers[r] + 1 else "to come"
+            ht.append(f"<b>{row} space {k}</b> ({_tile_name(state, k)})"
+                      f"<br>{what}<br>{state_text}")
+    traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(kind), line="#ffffff", width=1.5, radius=0.08)
+              for kind, rects in fills.items()]
+    traces.append(fill_trace("timeline-passed", passed, "rgba(251,248,241,0.8)", radius=0.08))
+    traces.append(text_trace("timeline-events", tx, ty, tt, size=12))
+    traces.append(text_trace("timeline-rows", [0.15] * len(ROWS), [_y(r) for r in range(len(ROWS))],
+                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(DEPARTMENT_TYPE_NAMES[row])}</span>"
+                              for row in ROWS], size=15, position="middle right", colour="white"))
+    traces.append(text_trace("timeline-start", [_x(0) + W * 0.3] * len(ROWS), [_y(r) for r in range(len(ROWS))],
+                             ["" if k == 0 else "start" for k in markers], size=10, colour=MUTED))
+    traces.append(dict(type="scatter", name="timeline-hover", mode="markers", x=hx, y=hy, hovertext=ht,
+                       hoverinfo="text", showlegend=False,
+                       marker=dict(size=60, color="rgba(0,0,0,0)", symbol="square", line=dict(width=0))))
+
+    # Markers: on the start space (0) or on the last space whose event has happened.
+    mx = [_marker_x(k) for k in markers]
+    my = [_y(r) for r in range(len(ROWS))]
+    traces.append(dict(type="scatter", name="timeline-markers", mode="markers", x=mx, y=my,
+                       customdata=list(ROWS), meta=dict(spaces=list(markers)), hoverinfo="text",
+                       hovertext=[f"{row} marker on {'the start' if k == 0 else f'space {k}'}"
+                                  for row, k in zip(ROWS, markers)], showlegend=False,
+                       marker=dict(symbol="diamond-tall", size=24, color=INK, line=dict(width=1.5, color="white"))))
+    # The gear: this round's event space (the chosen row, or the row below it if that row is full).
+    gx, gy, gk = [], [], []
+    live = f.event_row is not None and f.phase != "over"
+    if live:
+        k = markers[f.event_row] + 1
+        x0 = _box_x0(k)
+        gx, gy, gk = [x0 + W - 0.2], [_y(f.event_row) - H / 2 + 0.2], [f"{ROWS[f.event_row]}/{k}"]
+        traces.append(fill_trace("timeline-gear-ring", [(x0, _y(f.event_row) - H / 2, x0 + W,
+                                                         _y(f.event_row) + H / 2)], "rgba(0,0,0,0)", line=GOLD,
+                                 width=4, radius=0.08))
+    else:
+        traces.append(fill_trace("timeline-gear-ring", [], "rgba(0,0,0,0)", line=GOLD, width=4))
+    traces.append(dict(type="scatter", name="timeline-gear", mode="markers+text", x=gx, y=gy, customdata=gk,
+                       text=["⚙"] * len(gx), textfont=dict(size=20, color=INK, family=FONT), hoverinfo="skip",
+                       showlegend=False, marker=dict(size=30, color=GOLD, line=dict(width=1.5, color=INK))))
+
+    ring = []
+    if f.chosen and f.phase != "over":
+        r = ROWS.index(f.chosen)
+        ring = [(-0.04, _y(r) - H / 2 - 0.04, 2.79, _y(r) + H / 2 + 0.04)]
+    traces.append(dict(fill_trace("timeline-chosen", ring, "rgba(0,0,0,0)", line=GOLD, width=4, radius=0.08),
+                       customdata=[f.chosen] if ring else []))
+    traces += _round_strip(state)
+    chosen = (f"this round: <b>{f.chosen}</b> ({esc(DEPARTMENT_TYPE_NAMES[f.chosen])})" if f.chosen
+              else "the first player chooses a row" if f.phase == "choose" else "")
+    headers = [dict(x=_box_x0(k) + W / 2, y=Y0 - H / 2 - 0.06, xref="x", yref="y", yanchor="bottom",
+                    showarrow=False, font=dict(size=11, color=MUTED),
+                    text=_tile_name(state, k, side=True))
+               for k in range(1, LAST + 1)]
+    headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
+                        showarrow=False, font=dict(size=13),
+                        text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
+    title = f"Round {f.round} of {C.constants.rounds}: timeline" + (f" · {chosen}" if chosen else "")
+    if live:
+        event = " and ".join(filter(None, [f"Take Income in the {C.regions[f.income].name}" if f.income else None,
+                                           "Make a Donation" if f.donation else None])) or "no event"
+        moved = "" if ROWS[f.event_row] == f.chosen else \
+            f" (the {f.chosen} row is full: the gear moves down to {ROWS[f.event_row]})"
+        subtitle = f"⚙ this round's event: <b>{esc(event)}</b>{esc(moved)}"
+    else:
+        subtitle = ""
+    if f.phase == "over":
+        title = "Timeline: the game is over"
+    elif f.round == 0:
+        title = "Timeline: setup"
+    layout = base_layout(title, WIDTH, HEIGHT, annotations=headers, margin=dict(l=10, r=10, t=62, b=10),
+                         xaxis=blank_axis(-0.05, 17.0), yaxis=blank_axis(Y0 - H / 2 - 0.45, ROUND_Y + 0.5,
+                                                                         reverse=True),
+                         meta=dict(view="timeline"))
+    layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
+    return figure(traces, layout)
+
+
+FILL_KEYS = (*ROWS, "start", *C.regions, "donation")
+
+
+def _fill_colour(kind: str) -> str:
+    if kind in DEPARTMENT_COLOURS:
+        return DEPARTMENT_COLOURS[kind]
+    if kind == "start":
+        return "#ece7dc"
+    if kind == "donation":
+        return tint(DONATION_COLOUR, 0.55)
+    return tint(REGION_COLOURS[kind], 0.45)
+
+
+def _tile_name(state, k: int, side: bool = False) -> str:
+    if k == LAST:
+        return "End tile"
+    number, back = state.board.timeline[k - 1]
+    return f"tile {number}" + (f" ({'back' if back else 'front'})" if side else "")
+
+
+def _box_x0(k: int) -> float:
+    return _x(0) + W * 0.6 + 0.25 + (k - 1) * STEP
+
+
+def _marker_x(k: int) -> float:
+    return _x(0) + W * 0.3 if k == 0 else _box_x0(k) + 0.2
+
+
+def _round_strip(state) -> list:
+    f = state.flow
+    chosen = {h["round"]: h["chosen"] for h in state.history}
+    if f.chosen and f.round not in chosen:
+        chosen[f.round] = f.chosen
+    rounds = C.constants.rounds
+    by_row: dict[str, list] = {k: [] for k in (*ROWS, "later")}
+    xs, ys, texts, colours = [], [], [], []
+    for n in range(1, rounds + 1):
+        x0 = (n - 1) * ROUND_STEP
+        row = chosen.get(n)
+        colour = DEPARTMENT_COLOURS[row] if row else "#ece7dc"
+        by_row[row or "later"].append((x0, ROUND_Y - 0.3, x0 + ROUND_W, ROUND_Y + 0.3))
+        xs.append(x0 + ROUND_W / 2)
+        ys.append(ROUND_Y)
+        texts.append(f"<b>{n}</b><br>{row}" if row else f"{n}")
+        colours.append(text_on(colour) if row else MUTED)
+    traces = [fill_trace(f"round-boxes-{row}", rects, DEPARTMENT_COLOURS.get(row, "#ece7dc"), radius=0.06)
+              for row, rects in by_row.items()]
+    traces.append(dict(text_trace("round-labels", xs, ys, texts, size=10), customdata=list(range(1, rounds + 1)),
+                       textfont=dict(size=10, color=colours, family=FONT)))
+    current = []
+    if 1 <= f.round <= rounds and f.phase != "over":
+        x0 = (f.round - 1) * ROUND_STEP
+        current = [(x0 - 0.05, ROUND_Y - 0.35, x0 + ROUND_W + 0.05, ROUND_Y + 0.35)]
+    traces.append(dict(fill_trace("round-current", current, "rgba(0,0,0,0)", line=GOLD, width=3.5, radius=0.06),
+                       customdata=[f.round] if current else []))
+    return traces

@@ -1,0 +1,225 @@
+"""The four regional transport tracks and every player's four project tabs.
+
+One pair of plain axes in "board units": the tracks on top (one row per region), the tabs below (one row per
+player). Stable trace names: ``track-boxes-<region>``, ``track-discs-<owner>`` (customdata = region ids,
+meta["spaces"] = space indices), ``track-final-rewards`` (meta["holders"]), ``tab-cells-hidden``,
+``tab-cells-<type>``, ``tab-vp-scoring``, ``tab-discs-<seat>`` (customdata = "type/space"), ``tab-labels``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..components import PROJECT_TYPES
+from ..rules.research import FINAL, final_box_holder, project_income, tab_spaces, tab_vp, track_owners
+from .palette import (C, FONT, GOLD, INK, MUTED, PROJECT_COLOURS, REGION_COLOURS, esc, owner_colour, owner_name,
+                      tint)
+from .style import base_layout, blank_axis, figure, fill_trace, reward_text, reward_tiny, text_trace
+
+WIDTH = 1150
+
+# Tracks: columns of spaces, rows of regions.
+T_LABEL_W = 2.2
+T_X0, T_STEP, T_W = 2.45, 2.5, 2.3               # first space's left edge, column step, box width
+T_Y0, T_ROW, T_H = 0.95, 1.05, 0.9               # first row centre, row step, box height
+# Tabs: one row per player, one block of cells per project type.
+B_X0, B_BLOCK, B_CELL, B_CW = 3.35, 4.2, 0.57, 0.52
+B_ROW, B_H = 1.12, 0.86
+
+
+def _space_x(j: int) -> float:
+    return T_X0 + j * T_STEP + T_W / 2
+
+
+def _track_y(i: int) -> float:
+    return T_Y0 + i * T_ROW
+
+
+@lru_cache(maxsize=None)
+def _track_static() -> tuple[list, list]:
+    regions = list(C.tracks)
+    boxes, finals, labels, traces = [], [], [], []
+    lx, ly, lt = [], [], []                       # level names
+    ix, iy, it = [], [], []                       # income
+    cx, cy, ct = [], [], []                       # entry cost
+    for i, region in enumerate(regions):
+        track, y = C.tracks[region], _track_y(i)
+        colour = REGION_COLOURS[region]
+        for j, space in enumerate(track.spaces):
+            x0 = T_X0 + j * T_STEP
+            rect = (x0, y - T_H / 2, x0 + T_W, y + T_H / 2)
+            (finals if j == FINAL else boxes).append((region, rect))
+            lx.append(x0 + T_W / 2)
+            ly.append(y - T_H / 2 + 0.16)
+            lt.append(space.level.upper() + (" · FINAL BOX" if j == FINAL else ""))
+            ix.append(x0 + 0.12)
+            iy.append(y + 0.1)
+            it.append(f"<b>{esc(reward_text(space.income))}</b>")
+            cx.append(x0 + T_W / 2)
+            cy.append(y + T_H / 2 - 0.14)
+            ct.append("start" if j == 0 else f"{space.cost} study pts")
+        labels.append((region, y))
+    for region in regions:
+        colour = REGION_COLOURS[region]
+        traces.append(fill_trace(f"track-boxes-{region}", [r for g, r in boxes if g == region], tint(colour, 0.78),
+                                 line=tint(colour, 0.2), width=1.2, radius=0.08))
+    traces.append(fill_trace("track-finals", [r for _, r in finals], "#fff4d1", line=GOLD, width=2.6, radius=0.08))
+    traces.append(text_trace("track-levels", lx, ly, lt, size=9, colour=MUTED))
+    traces.append(text_trace("track-income", ix, iy, it, size=13, position="middle right"))
+    traces.append(text_trace("track-costs", cx, cy, ct, size=9, colour=MUTED))
+    label_rects = [(0.0, y - T_H / 2, T_LABEL_W, y + T_H / 2) for _, y in labels]
+    for (region, y), rect in zip(labels, label_rects):
+        traces.insert(0, fill_trace(f"track-label-{region}", [rect], REGION_COLOURS[region], radius=0.08))
+    traces.append(text_trace("track-names", [T_LABEL_W / 2] * len(labels), [y for _, y in labels],
+                             [f"<b>{esc(C.regions[r].name.upper())}</b>" for r, _ in labels], size=14,
+                             colour="white"))
+    annotations = [dict(x=0, y=T_Y0 - T_H / 2 - 0.12, xref="x", yref="y", xanchor="left", yanchor="bottom",
+                        showarrow=False, text="<b>Transport tracks</b>  <span style='color:#8a8478'>income per "
+                        "employee back from a mission · study points to move up · the first disc in the final box "
+                        "wins its reward</span>", font=dict(size=14))]
+    return traces, annotations
+
+
+def _tracks_dynamic(state) -> tuple[list, list]:
+    traces, annotations = [], []
+    by_space: dict[tuple[str, int], list] = {}
+    for owner, tracks in track_owners(state):
+        for region, j in tracks.items():
+            by_space.setdefault((region, j), []).append(owner)
+    positions: dict = {}
+    for (region, j), group in by_space.items():
+        for k, owner in enumerate(group):
+            x = T_X0 + j * T_STEP + T_W - 0.22 - (len(group) - 1 - k) * 0.3
+            positions[(owner, region)] = (x, _track_y(list(C.tracks).index(region)) + 0.1)
+    for owner, tracks in track_owners(state):
+        regions = list(tracks)
+        colour = owner_colour(owner)
+        traces.append(dict(
+            type="scatter", name=f"track-discs-{owner}", mode="markers", showlegend=False,
+            x=[positions[(owner, r)][0] for r in regions], y=[positions[(owner, r)][1] for r in regions],
+            customdata=regions, meta=dict(owner=owner, label=owner_name(state, owner),
+                                          spaces=[tracks[r] for r in regions]),
+            hovertext=[f"{esc(owner_name(state, owner))}: {C.tracks[r].spaces[tracks[r]].level} "
+                       f"(space {tracks[r] + 1} of {FINAL + 1}) in the {C.regions[r].name}" for r in regions],
+            hoverinfo="text", marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
+    rx, ry, rt = [], [], []
+    for i, region in enumerate(C.tracks):
+        holder = final_box_holder(state, region)
+        who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(state, holder))}</b>"
+               if holder is not None else "<span style='color:#8a8478'>not reached yet</span>")
+        rx.append(T_X0 + 5 * T_STEP - 0.05)
+        ry.append(_track_y(i))
+        rt.append(f"first there: <b>{esc(reward_text(C.tracks[region].final_reward, short=False))}</b><br>{who}")
+    traces.append(dict(text_trace("track-final-rewards", rx, ry, rt, size=12, position="middle right"),
+                       customdata=list(C.tracks),
+                       meta=dict(holders=[final_box_holder(state, r) for r in C.tracks])))
+    return traces, annotations
+
+
+def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
+    """Every player's four tabs: hidden spaces, revealed spaces, discs waiting on them, VP shown."""
+    hidden, shown, ringed = [], {t: [] for t in PROJECT_TYPES}, []
+    tx, ty, tt, tc = [], [], [], []               # cell texts
+    disc_traces, labels = [], []
+    for pi, p in enumerate(state.players):
+        y = tabs_y0 + pi * B_ROW
+        dx, dy, dkeys = [], [], []
+        income = project_income(p)
+        vp_total = 0
+        for t_index, ptype in enumerate(PROJECT_TYPES):
+            spaces = tab_spaces(p, ptype)
+            revealed, built = p.tabs[ptype]
+            vp = tab_vp(p, ptype)
+            vp_total += vp
+            projects_seen = 0
+            last_vp = max((k for k in range(revealed) if spaces[k].kind == "vp"), default=None)
+            for k, space in enumerate(spaces):
+                x0 = B_X0 + t_index * B_BLOCK + k * B_CELL
+                rect = (x0, y - B_H / 2, x0 + B_CW, y + B_H / 2)
+                cx = x0 + B_CW / 2
+                if k >= revealed:
+                    hidden.append(rect)
+                    tx.append(cx)
+                    ty.append(y)
+                    what = f"{space.vp}<br>VP" if space.kind == "vp" else \
+                        esc(reward_tiny(space.income)) if space.kind == "project" else ""
+                    tt.append(f"{what}<br><span style='font-size:8px'>{space.cost} sp</span>")
+                    tc.append("#aaa396")
+                    continue
+                shown[ptype].append(rect)
+                if space.kind == "vp":
+                    if k == last_vp:
+                        ringed.append(rect)
+                    tx.append(cx)
+                    ty.append(y)
+                    tt.append(f"<b>{space.vp}</b><br>VP")
+                    tc.append(INK)
+                    continue
+                if space.kind == "project":
+                    projects_seen += 1
+                    tx.append(cx)
+                    ty.append(y + B_H / 2 - 0.17)
+                    tt.append(esc(reward_tiny(space.income)))
+                    if projects_seen <= built:
+                        tc.append(INK)                       # its disc is on the map: income shown
+                    else:
+                        tc.append(MUTED)
+                        dx.append(cx)
+                        dy.append(y - 0.1)
+                        dkeys.append(f"{ptype}/{k}")
+                else:
+                    tx.append(cx)
+                    ty.append(y)
+                    tt.append("")
+                    tc.append(MUTED)
+        colour = owner_colour(pi)
+        disc_traces.append(dict(type="scatter", name=f"tab-discs-{pi}", mode="markers", x=dx, y=dy,
+                                customdata=dkeys, hoverinfo="skip", showlegend=False,
+                                meta=dict(owner=pi, label=p.name),
+                                marker=dict(size=15, color=colour, line=dict(width=1.3, color=INK))))
+        labels.append((pi, y, income, vp_total))
+    traces = [fill_trace("tab-cells-hidden", hidden, "#efebe2", line="#d6d0c4", width=1, radius=0.05)]
+    traces += [fill_trace(f"tab-cells-{t}", shown[t], tint(PROJECT_COLOURS[t], 0.72), line=PROJECT_COLOURS[t],
+                          width=1.2, radius=0.05) for t in PROJECT_TYPES]
+    traces.append(fill_trace("tab-vp-scoring", ringed, "rgba(0,0,0,0)", line=GOLD, width=3, radius=0.05))
+    traces.append(dict(text_trace("tab-texts", tx, ty, tt, size=10), textfont=dict(size=10, color=tc,
+                                                                                     family=FONT)))
+    traces += disc_traces
+    lx, ly, lt = [], [], []
+    for pi, y, income, vp in labels:
+        p = state.players[pi]
+        colour = owner_colour(pi)
+        traces.insert(0, fill_trace(f"tab-label-{pi}", [(0.0, y - B_H / 2, 3.1, y + B_H / 2)], tint(colour, 0.8),
+                                    line=colour, width=1.5, radius=0.08))
+        lx.append(0.12)
+        ly.append(y)
+        lt.append(f"<b>{esc(p.name)}</b> <span style='color:#8a8478'>(side {p.tab_side})</span><br>"
+                  f"income {esc(reward_text(income))}<br>tabs: {vp} VP · {p.discs} discs left")
+    traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
+    headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
+                    yanchor="bottom", showarrow=False,
+                    text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(C.tabs[t].name)} "
+                         f"<span style='color:#8a8478'>({C.tabs[t].goods_cost} goods to build)</span>",
+                    font=dict(size=12)) for i, t in enumerate(PROJECT_TYPES)]
+    headers.append(dict(x=0, y=tabs_y0 - B_H / 2 - 0.5, xref="x", yref="y", xanchor="left", yanchor="bottom",
+                        showarrow=False, font=dict(size=14),
+                        text="<b>Project tabs</b>  <span style='color:#8a8478'>revealed spaces in colour with the "
+                             "discs waiting to be built; grey spaces are still hidden (sp: study points to reveal); "
+                             "the ringed VP space scores</span>"))
+    return traces, headers
+
+
+def tracks_figure(game):
+    """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs."""
+    state = game.state
+    static, static_notes = _track_static()
+    dynamic, notes = _tracks_dynamic(state)
+    tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35
+    tab_traces, headers = _tab_cells(state, tabs_y0)
+    bottom = tabs_y0 + (len(state.players) - 1) * B_ROW + B_H / 2 + 0.1
+    top = T_Y0 - T_H / 2 - 0.42
+    height = int(70 * (bottom - top)) + 60
+    layout = base_layout(f"Round {state.flow.round}: research", WIDTH, height,
+                         annotations=static_notes + notes + headers,
+                         xaxis=blank_axis(-0.05, 20.0), yaxis=blank_axis(top, bottom, reverse=True),
+                         meta=dict(view="tracks"))
+    return figure([*static, *dynamic, *tab_traces], layout)

@@ -1,0 +1,71 @@
+"""tracks_figure: transport discs on the right spaces, final boxes, and the project tabs."""
+from __future__ import annotations
+
+import pytest
+
+from carnegie_lab.components import PROJECT_TYPES, components
+from carnegie_lab.rules.research import FINAL, discs_on_tab, project_income
+from carnegie_lab.views import tracks_figure
+from carnegie_lab.views.palette import owner_colour
+from carnegie_lab.views.style import reward_text
+from carnegie_lab.views.tracks import T_STEP, T_W, T_X0
+from views_helpers import segments, trace, with_state
+
+C = components()
+
+
+@pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "mid4", "finished"])
+def test_every_transport_disc_sits_on_its_space(positions, name):
+    game = positions[name]
+    fig = tracks_figure(game)
+    for seat, p in enumerate(game.state.players):
+        t = trace(fig, f"track-discs-{seat}")
+        assert list(t.customdata) == list(C.tracks)
+        assert t.meta["spaces"] == [p.tracks[r] for r in C.tracks]
+        assert t.marker.color == owner_colour(seat)
+        for region, x in zip(t.customdata, t.x):
+            left = T_X0 + p.tracks[region] * T_STEP
+            assert left < x < left + T_W
+
+
+def test_solo_draws_andrews_transport_discs(solo):
+    t = trace(tracks_figure(solo), "track-discs-andrew")
+    assert t.meta["spaces"] == [solo.state.andrew.tracks[r] for r in C.tracks]
+
+
+def test_final_box_reward_and_holder(mid3):
+    def reach(state):
+        state["players"][1]["tracks"]["east"] = FINAL
+    game = with_state(mid3, reach)
+    t = trace(tracks_figure(game), "track-final-rewards")
+    text = dict(zip(t.customdata, t.text))
+    assert t.meta["holders"] == [1 if r == "east" else None for r in C.tracks]
+    assert "Bo" in text["east"] and "not reached yet" in text["west"]
+    for region in C.tracks:
+        assert reward_text(C.tracks[region].final_reward, short=False) in text[region]
+
+
+@pytest.mark.parametrize("name", ["fresh", "mid3", "mid4"])
+def test_tabs_show_revealed_spaces_and_waiting_discs(positions, name):
+    game = positions[name]
+    fig = tracks_figure(game)
+    players = game.state.players
+    for ptype in PROJECT_TYPES:
+        assert segments(trace(fig, f"tab-cells-{ptype}").x) == sum(p.tabs[ptype][0] for p in players)
+    hidden = sum(len(C.tabs[t].sides[p.tab_side]) - p.tabs[t][0] for p in players for t in PROJECT_TYPES)
+    assert segments(trace(fig, "tab-cells-hidden").x) == hidden
+    labels = trace(fig, "tab-labels").text
+    for seat, p in enumerate(players):
+        discs = trace(fig, f"tab-discs-{seat}")
+        assert len(discs.x) == sum(discs_on_tab(p, t) for t in PROJECT_TYPES)
+        assert discs.marker.color == owner_colour(seat)
+        assert f"income {reward_text(project_income(p))}" in labels[seat].replace("&amp;", "&")
+
+
+def test_the_scoring_vp_space_is_ringed(mid3):
+    def reveal(state):
+        state["players"][0]["tabs"]["H"][0] = 6        # two VP spaces shown: the second one scores
+    game = with_state(mid3, reveal)
+    fig = tracks_figure(game)
+    assert segments(trace(fig, "tab-vp-scoring").x) == 1
+    assert "tabs: 4 VP" in trace(fig, "tab-labels").text[0]

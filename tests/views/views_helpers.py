@@ -1,0 +1,47 @@
+"""Helpers for the view tests: playing positions and finding traces."""
+from __future__ import annotations
+
+import random
+
+import carnegie_lab as cl
+
+
+def play(game: cl.Game, seed: int, until_round: int | None = None, steps: int | None = None) -> cl.Game:
+    """Play with ``rng.choice`` over the legal actions, preferring anything but "done" and "sell", until a round
+    begins (or for a number of steps, or to the end)."""
+    rng = random.Random(seed)
+    count = 0
+    while not game.is_over:
+        if until_round is not None and game.round >= until_round:
+            break
+        if steps is not None and count >= steps:
+            break
+        actions = game.legal_actions()
+        preferred = [a for a in actions if a.verb not in ("done", "sell")]
+        game.apply(rng.choice(preferred or actions))
+        count += 1
+    return game
+
+
+def played(names, seed, **kw) -> cl.Game:
+    options = {"solo_level": kw.pop("solo_level")} if "solo_level" in kw else {}
+    return play(cl.new_game(names, seed=seed, **options), seed, **kw)
+
+
+def with_state(game: cl.Game, change) -> cl.Game:
+    """A copy of a position with its JSON snapshot edited (for situations a short random game rarely reaches)."""
+    position = game.to_position()
+    change(position["state"])
+    return cl.Game.from_position(position)
+
+
+def trace(fig, name: str):
+    """The trace with this name (exactly one)."""
+    found = [t for t in fig.data if t.name == name]
+    assert len(found) == 1, f"{len(found)} traces named {name!r}"
+    return found[0]
+
+
+def segments(xs) -> int:
+    """Polygons or line segments in a None-separated coordinate list."""
+    return sum(1 for v in xs if v is None)
