@@ -43,7 +43,7 @@ _CHECKS = {
     REGION: lambda t: t.islower(),
     PROJECT: lambda t: t in ("H", "C", "I", "P"),
     TYPE: lambda t: t in ("HR", "MG", "CO", "RD"),
-    COUNT: lambda t: t.isdigit() and 0 < int(t) < 100,
+    COUNT: lambda t: t.isdigit() and t[0] != "0" and int(t) < 100,
     NAME: lambda t: t.islower(),
 }
 

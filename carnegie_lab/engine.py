@@ -84,9 +84,8 @@ class Game:
     def apply(self, action: Action | str) -> Action:
         """Apply a legal action. Raises IllegalActionError / NotationError / GameOverError and
         then leaves the game exactly as it was."""
-        done = flow.apply(self._state, action)
+        done, self._legal = flow.apply(self._state, action)
         self._actions.append(str(done))
-        self._legal = None
         return done
 
     def undo(self) -> Action:
@@ -118,7 +117,7 @@ class Game:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions", "expected a list of action strings")
         if "start" in record:
-            start, fresh = records.state_from_dict(record["start"]), False
+            start, fresh = records.state_from_dict(record["start"], "start"), False
             flow.settle(start)                # as from_position does: forced steps come first
         else:
             start, fresh = _start_from_options(record.get("options")), True

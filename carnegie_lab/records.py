@@ -84,73 +84,135 @@ def _check_dataclass(value: Any, cls: type, path: str) -> None:
         _check_type(value[f.name], hints[f.name], f"{path}.{f.name}")
 
 
-def _check_meaning(data: dict) -> None:
-    """Checks the types cannot express: ids, ranges, counts."""
-    players = data["players"]
-    n = len(players)
-    if not 1 <= n <= 4:
-        raise RecordError("state.players", f"{n} players (1 to 4 allowed)")
-    owners = set(range(n)) | {NEUTRAL, ANDREW}
+PHASES = ("house", "reserve", "setup", "choose", "event", "turn", "over")
+FRAMES = {"arrival": "count", "property": "cell", "relocate": "count", "activate": None}
+TILE_IDS = {d.id for d in C.departments.values() if not d.starting}
+
+
+def _expect(ok: bool, path: str, problem: str) -> None:
+    if not ok:
+        raise RecordError(path, problem)
+
+
+def _is_owner(value: Any, n: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    return (isinstance(value, int) and 0 <= value < n) or value in (NEUTRAL, ANDREW)
+
+
+def _check_player(p: dict, where: str) -> None:
     k = C.constants
-    for i, p in enumerate(players):
-        where = f"state.players[{i}]"
-        for key in ("money", "goods", "vp", "discs", "supply"):
-            if p[key] < 0:
-                raise RecordError(f"{where}.{key}", f"negative ({p[key]})")
-        for cell, dept in p["cells"].items():
-            if cell not in C.company.cells:
-                raise RecordError(f"{where}.cells.{cell}", "no such company cell")
-            if dept != "lobby" and dept not in C.departments:
-                raise RecordError(f"{where}.cells.{cell}", f"unknown department {dept!r}")
-        for cell, occupied in p["standing"].items():
-            dept = p["cells"].get(cell)
-            if dept is None or dept == "lobby":
-                raise RecordError(f"{where}.standing.{cell}", "nobody can stand outside a department")
-            if any(not 0 <= w < len(C.departments[dept].workstations) for w in occupied) or \
-                    len(set(occupied)) != len(occupied):
-                raise RecordError(f"{where}.standing.{cell}", f"bad workstations {occupied}")
-        for key in ("missions", "tracks"):
-            for region in p[key]:
-                if region not in C.regions:
-                    raise RecordError(f"{where}.{key}.{region}", "unknown region")
-        for region, pos in p["tracks"].items():
-            if not 0 <= pos < len(C.tracks[region].spaces):
-                raise RecordError(f"{where}.tracks.{region}", f"position {pos} is off the track")
-        total = (sum(p["lying"].values()) + sum(len(s) for s in p["standing"].values())
-                 + sum(p["missions"].values()) + p["supply"])
-        if total != k.employees_total:
-            raise RecordError(f"{where}", f"{total} employees (must be {k.employees_total})")
-    for key, (owner, ptype) in data["board"]["sites"].items():
+    for key in ("money", "goods", "vp", "discs", "supply", "donations"):
+        _expect(p[key] >= 0, f"{where}.{key}", f"negative ({p[key]})")
+    for cell, dept in p["cells"].items():
+        _expect(cell in C.company.cells, f"{where}.cells.{cell}", "no such company cell")
+        _expect(dept == "lobby" or dept in C.departments, f"{where}.cells.{cell}", f"unknown department {dept!r}")
+    for cell, count in p["lying"].items():
+        _expect(cell in C.company.cells and count > 0, f"{where}.lying.{cell}", f"bad cell or count {count}")
+    for cell, occupied in p["standing"].items():
+        dept = p["cells"].get(cell)
+        _expect(dept is not None and dept != "lobby", f"{where}.standing.{cell}",
+                "nobody can stand outside a department")
+        _expect(all(0 <= w < len(C.departments[dept].workstations) for w in occupied)
+                and len(set(occupied)) == len(occupied), f"{where}.standing.{cell}", f"bad workstations {occupied}")
+    for region, count in p["missions"].items():
+        _expect(region in C.regions and count > 0, f"{where}.missions.{region}", "unknown region or bad count")
+    _expect(set(p["tracks"]) == set(C.tracks), f"{where}.tracks", "needs one position per region")
+    for region, pos in p["tracks"].items():
+        _expect(0 <= pos < len(C.tracks[region].spaces), f"{where}.tracks.{region}", f"position {pos} is off the track")
+    _expect(p["tab_side"] in ("A", "B"), f"{where}.tab_side", f"unknown side {p['tab_side']!r}")
+    _expect(set(p["tabs"]) == set(C.tabs), f"{where}.tabs", "needs one entry per project type")
+    for ptype, tab in p["tabs"].items():
+        spaces = C.tabs[ptype].sides[p["tab_side"]] if p["tab_side"] in ("A", "B") else ()
+        ok = len(tab) == 2 and all(isinstance(v, int) for v in tab)
+        projects = sum(1 for s in spaces[:tab[0]] if s.kind == "project") if ok else 0
+        _expect(ok and 1 <= tab[0] <= len(spaces) and 0 <= tab[1] <= projects, f"{where}.tabs.{ptype}",
+                f"expected [spaces revealed, discs built] within the tab, got {tab}")
+    _expect(p["reserve"] is None or p["reserve"] in TILE_IDS, f"{where}.reserve", f"unknown tile {p['reserve']!r}")
+    for i, dept in enumerate(p["built"]):
+        _expect(dept in TILE_IDS, f"{where}.built[{i}]", f"unknown tile {dept!r}")
+    total = (sum(p["lying"].values()) + sum(len(s) for s in p["standing"].values())
+             + sum(p["missions"].values()) + p["supply"])
+    _expect(total == k.employees_total, where, f"{total} employees (must be {k.employees_total})")
+
+
+def _check_board(board: dict, n: int, where: str) -> None:
+    for key, value in board["sites"].items():
         city, _, index = key.partition("/")
-        if city not in C.cities or not index.isdigit() or int(index) >= len(C.cities[city].sites):
-            raise RecordError(f"state.board.sites.{key}", "no such site")
-        if owner not in owners:
-            raise RecordError(f"state.board.sites.{key}", f"unknown owner {owner!r}")
-    for donation, stack in data["board"]["donations"].items():
-        if donation not in C.donations:
-            raise RecordError(f"state.board.donations.{donation}", "unknown donation")
-        if any(o not in owners for o in stack):
-            raise RecordError(f"state.board.donations.{donation}", f"unknown owner in {stack}")
-    if any(not 0 <= m <= C.timeline.tiles_in_play + 1 for m in data["board"]["markers"]):
-        raise RecordError("state.board.markers", f"marker off the timeline: {data['board']['markers']}")
-    flow = data["flow"]
-    if flow["player"] is not None and not 0 <= flow["player"] < n:
-        raise RecordError("state.flow.player", f"no player {flow['player']}")
+        _expect(city in C.cities and index.isdigit() and int(index) < len(C.cities[city].sites),
+                f"{where}.sites.{key}", "no such site")
+        _expect(len(value) == 2 and _is_owner(value[0], n) and value[1] in (*C.tabs, None),
+                f"{where}.sites.{key}", f"expected [owner, project type or null], got {value}")
+    for donation, stack in board["donations"].items():
+        _expect(donation in C.donations, f"{where}.donations.{donation}", "unknown donation")
+        _expect(bool(stack) and all(_is_owner(o, n) for o in stack) and len(set(map(str, stack))) == len(stack),
+                f"{where}.donations.{donation}", f"expected distinct owners, got {stack}")
+    for dept, count in board["pool"].items():
+        _expect(dept in TILE_IDS and count >= 0, f"{where}.pool.{dept}", "unknown tile or negative count")
+    tiles = {t.number for t in C.timeline.tiles}
+    _expect(len(board["timeline"]) == C.timeline.tiles_in_play and all(
+        len(t) == 2 and t[0] in tiles and t[1] in (0, 1) for t in board["timeline"]),
+        f"{where}.timeline", f"expected {C.timeline.tiles_in_play} [tile, side] pairs")
+    _expect(len(board["markers"]) == len(C.timeline.rows) and all(
+        0 <= m <= C.timeline.tiles_in_play + 1 for m in board["markers"]),
+        f"{where}.markers", f"marker off the timeline: {board['markers']}")
+
+
+def _check_flow(flow: dict, n: int, where: str) -> None:
+    _expect(flow["phase"] in PHASES, f"{where}.phase", f"unknown phase {flow['phase']!r}")
+    _expect(flow["player"] is None or 0 <= flow["player"] < n, f"{where}.player", f"no player {flow['player']}")
+    _expect(flow["phase"] == "over" or flow["player"] is not None, f"{where}.player", "nobody decides")
+    _expect(all(0 <= seat < n for seat in flow["order"]), f"{where}.order", f"no such seat in {flow['order']}")
+    _expect(0 <= flow["first"] < n, f"{where}.first", f"no player {flow['first']}")
+    _expect(0 <= flow["round"] <= C.constants.rounds, f"{where}.round", f"round {flow['round']}")
+    _expect(flow["event_row"] is None or 0 <= flow["event_row"] < len(C.timeline.rows),
+            f"{where}.event_row", f"no row {flow['event_row']}")
+    for key in ("chosen", "turn_type"):
+        _expect(flow[key] is None or flow[key] in C.timeline.rows, f"{where}.{key}", f"unknown type {flow[key]!r}")
+    _expect(flow["income"] is None or flow["income"] in C.regions, f"{where}.income", "unknown region")
+    for key in ("moves", "study", "uses", "hr_moves"):
+        _expect(flow[key] >= 0, f"{where}.{key}", f"negative ({flow[key]})")
+    for i, frame in enumerate(flow["stack"]):
+        kind = frame.get("kind")
+        field = FRAMES.get(kind, "kind")
+        _expect(kind in FRAMES and (field is None or field in frame), f"{where}.stack[{i}]", f"bad frame {frame}")
+
+
+def _check_andrew(andrew: dict, where: str) -> None:
+    for i, card in enumerate(andrew["deck"]):
+        _expect(card in C.solo_cards, f"{where}.deck[{i}]", f"unknown card {card!r}")
+    _expect(andrew["card"] is None or andrew["card"] in C.solo_cards, f"{where}.card", "unknown card")
+    _expect(len(andrew["vp_slots"]) == len(C.constants.andrew_vp_cards), f"{where}.vp_slots", "one list per VP card")
+    _expect(set(andrew["tracks"]) == set(C.tracks) and all(
+        0 <= pos < len(C.tracks[r].spaces) for r, pos in andrew["tracks"].items()), f"{where}.tracks", "bad tracks")
+    _expect(all(d in TILE_IDS for d in andrew["departments"]), f"{where}.departments", "unknown tile")
+
+
+def _check_meaning(data: dict, root: str) -> None:
+    """Checks the types cannot express: ids, ranges, counts, shapes of pairs."""
+    n = len(data["players"])
+    _expect(1 <= n <= 4, f"{root}.players", f"{n} players (1 to 4 allowed)")
+    for i, p in enumerate(data["players"]):
+        _check_player(p, f"{root}.players[{i}]")
+    _check_board(data["board"], n, f"{root}.board")
+    _check_flow(data["flow"], n, f"{root}.flow")
+    if data["andrew"] is not None:
+        _check_andrew(data["andrew"], f"{root}.andrew")
 
 
 _STATE_HINTS = {"options": dict, "players": list[Player], "board": Board, "flow": Flow,
                 "andrew": typing.Optional[Andrew], "history": list, "log": list}
 
 
-def state_from_dict(data: Any) -> State:
-    """Validate a position's state and rebuild it."""
+def state_from_dict(data: Any, root: str = "state") -> State:
+    """Validate a position's state (found at field `root`) and rebuild it."""
     if not isinstance(data, dict):
-        raise RecordError("state", "expected an object")
+        raise RecordError(root, "expected an object")
     for key, hint in _STATE_HINTS.items():
         if key not in data:
-            raise RecordError(f"state.{key}", "missing")
-        _check_type(data[key], hint, f"state.{key}")
-    _check_meaning(data)
+            raise RecordError(f"{root}.{key}", "missing")
+        _check_type(data[key], hint, f"{root}.{key}")
+    _check_meaning(data, root)
     return State.from_dict(data)
 
 

@@ -53,7 +53,7 @@ def department_rule(code: str, options, check=None, all_at_once: bool = False):
     dept = BY_CODE[code]
 
     def candidates(state: State, pi: int):
-        if _usable(state, pi, dept) is None:
+        if dept.type == state.flow.turn_type and _usable(state, pi, dept) is None:
             yield from options(state, pi)
 
     def full_check(state: State, pi: int, args: Args) -> str | None:

@@ -9,6 +9,7 @@ A decision whose only legal action is ``done`` is taken automatically.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..actions import Action, parse
 from ..errors import GameOverError, IllegalActionError
@@ -299,11 +300,9 @@ def _income(state: State, pi: int, args: Args) -> None:
 
 # -- the loop ------------------------------------------------------------------------------------
 
-def _verbs(kind: str) -> list[str]:
-    return _VERBS.setdefault(kind, [v for v in ORDER if v in RULES and kind in RULES[v].decisions])
-
-
-_VERBS: dict[str, list[str]] = {}
+@lru_cache(maxsize=None)
+def _verbs(kind: str) -> tuple[str, ...]:
+    return tuple(v for v in ORDER if v in RULES and kind in RULES[v].decisions)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -329,9 +328,9 @@ def illegal_reason(state: State, action: Action) -> str | None:
     return r.check(state, state.flow.player, action.args)
 
 
-def apply(state: State, action: Action | str) -> Action:
-    """Check and carry out one action, then run the automatic steps. Raises on an illegal action
-    without changing the state."""
+def apply(state: State, action: Action | str) -> tuple[Action, list[Action]]:
+    """Check and carry out one action, then run the automatic steps; returns the action and the
+    legal actions of the next decision. Raises on an illegal action without changing the state."""
     action = parse(action)
     if decision_kind(state) == "over":
         raise GameOverError(f"{str(action)!r}: the game is over")
@@ -339,8 +338,7 @@ def apply(state: State, action: Action | str) -> Action:
     if reason is not None:
         raise IllegalActionError(str(action), reason, state.players[state.flow.player].name)
     RULES[action.verb].do(state, state.flow.player, action.args)
-    settle(state)
-    return action
+    return action, settle(state)
 
 
 def settle(state: State) -> list[Action]:
