@@ -53,5 +53,5 @@ def game_html(game) -> str:
             f"<table style='border-collapse:collapse;margin-top:2px'><thead><tr><th></th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
             f"<div style='color:{MUTED};font-size:11px;margin-top:4px'>score: VP if the game ended now · "
-            f"active: standing employees</div></div>")
+            f"active: standing employees (not the permanent HR one)</div></div>")
 
