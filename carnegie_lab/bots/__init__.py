@@ -1,0 +1,23 @@
+"""Bots that play Carnegie, and many games between them.
+
+Every bot takes a seed and has ``choose(game) -> Action``, which returns one of
+``game.legal_actions()`` and never changes the game; it is a pure function of the seed and the game
+(the rollout bot with a ``time_limit`` excepted).
+
+* :class:`RandomBot`: random legal actions, preferring to do something (``done``/``sell`` only 15%).
+* :class:`GreedyBot`: one step of lookahead on a fast positional evaluation (:class:`Evaluator`).
+* :class:`RolloutBot`: Monte-Carlo rollouts from each candidate action.
+
+``simulate(players, games, bots, seed, jobs=1, scheduler=None, progress=None)`` plays a batch (in
+parallel processes or on a Dask cluster, with identical results) and returns a
+:class:`SimulationResult`; ``simulate_main(argv)`` is the ``carnegie-lab simulate`` command line.
+"""
+from .base import Bot
+from .greedy import Evaluator, GreedyBot, Weights, fast_totals
+from .random_bot import RandomBot
+from .rollout import ActionStats, RolloutBot
+from .simulate import GameResult, SimulationResult, make_bot, play_game, simulate, simulate_main
+
+__all__ = ["ActionStats", "Bot", "Evaluator", "GameResult", "GreedyBot", "RandomBot", "RolloutBot",
+           "SimulationResult", "Weights", "fast_totals", "make_bot", "play_game", "simulate",
+           "simulate_main"]

@@ -1,0 +1,577 @@
+"""GreedyBot: one step of lookahead on a fast positional evaluation.
+
+For each legal action the bot carries it out on a light copy of the state (without the forced steps
+that follow it) and scores the result with :meth:`Evaluator.margin`: the deciding player's value minus
+``opponents`` (0.5) times the best other value (in solo: Andrew's score, with the VP his card of
+the round has reached so far, at weight ``solo_opponent``, 1.0). A player's value is
+
+* their score if the game ended now (the same totals as ``Game.scores()``, see :func:`fast_totals`:
+  the connection search and the welfare payments are cached, and networkx is not called), plus
+* what their resources are still worth, fading as the game ends (``t`` = share of the game left):
+  money, goods, employees standing in departments (their future uses) or lying where a workstation is
+  free, employees on missions (their transport income, if an income event of their region is still to
+  come on the timeline, or now), the project income icons uncovered (paid at every income event),
+  projects waiting on the tabs, steps on the transport tracks, built departments by what a use is
+  worth, the best link of two major cities still to make (shrinking with every missing city), the
+  reserved tile, and the turn still to come this round (the departments of the chosen type with
+  somebody standing in them, for every player who has not played yet).
+
+This encodes the simple plans: *keep income flowing* (a mission is worth its income only while an
+income event of its region is ahead, and choosing a row is valued by the event and the departments
+it sets going for everybody), *build toward connections* (the link bonus) and *donate when cheap*
+(a donation is taken when the VP it scores now beat the money it costs).
+
+Moves and study points left in a turn are worth a token, so that a department granting them is used;
+they are then spent only where they raise the value. The lookahead stops at the bot's own next
+decision: a multi-step turn is played one greedy step at a time. Playing the forced steps after each
+candidate as well (``settle=True``) costs twice as much and plays worse (it wins about 1 game in 5
+against the default), because the values of the players whose turn begins or ends jump.
+
+Speed: a 2-player greedy game takes about 0.1 s. The copies are hand-made (``base.light_copy``), and
+other players' values are not computed again for actions that cannot change them
+(:data:`LOCAL_VERBS`).
+"""
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Sequence
+
+import networkx as nx
+
+from ..actions import Action
+from ..components import PROJECT_TYPES, Reward
+from ..engine import Game
+from ..network import map_graph
+from ..rules import company
+from ..rules.core import C, K, RULES
+from ..rules.research import FINAL, _project_indices, project_income, tab_vp
+from ..rules.scoring import _count, scores, welfare_payments
+from ..rules.timeline import LAST, ROWS, space as timeline_space
+from ..state import ANDREW, Player, State
+from .base import decision_rng, light_copy, step
+
+LOBBY_IDS = (company.LOBBY, company.NEW_LOBBY)
+_CELL_VP = {name: cell.vp for name, cell in C.company.cells.items()}
+_CITY_VP = {c.id: c.vp for c in C.cities.values()}
+_CITY_REGION = {c.id: c.region for c in C.cities.values()}
+_MAJORS = tuple(c.id for c in C.cities.values() if c.connection_points)
+_MAX_POINTS = max(p for p, _ in C.connection_table)
+_STARTING = {d.id for d in C.departments.values() if d.starting}
+_CELL_XY = {name: ("abcd".index(name[0]), int(name[1])) for name in C.company.cells}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs. ``t`` below is the share of the game still to play (1 at the start,
+    0 at the end); most potentials are multiplied by it."""
+    money: float = 0.4             # per $ at the start of the game ...
+    money_end: float = 0.0         # ... and at its end
+    goods: float = 1.0
+    goods_end: float = 0.3
+    study: float = 0.25            # study points as transport income
+    employee_income: float = 1.2   # an employee arriving as income
+    standing: float = 2.5          # future uses of a standing (non-permanent) employee, times t
+    lying_ready: float = 1.6       # an employee lying where a workstation is free, times t (+ 0.4)
+    lying_idle: float = 0.6        # an employee lying where it cannot stand up, times t (+ 0.15)
+    mission_return: float = 0.5    # an employee coming home from a mission, times t
+    tab_disc: float = 0.7          # a project waiting on a tab, times t
+    track_step: float = 0.35       # a step on a transport track, times t
+    department: float = 0.2        # a built department tile, times its use value and t
+    income_share: float = 0.6      # share of the income events still to come that pay a player
+    path: float = 0.5              # share of a major-city link's VP per missing city ...
+    path_decay: float = 0.5        # ... shrinking by this factor for each further missing city
+    turn: float = 1.0              # the departments a player will use this round
+    token: float = 0.04            # a move or study point left in the current turn
+    opponents: float = 0.5         # weight of the best opponent's value in the margin ...
+    solo_opponent: float = 1.0     # ... and of Andrew's in solo
+    reserve: float = 0.8           # the reserved tile's preference, times t
+
+
+#: A use of each department, in VP-ish units (used for the turn still to come this round and for
+#: the reserved tile). Ongoing departments are worth their effect, not their uses.
+USE_VALUE = {
+    "human_resources": 0.8, "commerce_finance": 1.8, "strategic_planning": 2.2, "construction": 2.6,
+    "research": 1.2, "training_partnerships": 2.5, "recruiting": 1.2, "safety_quality": 1.8,
+    "new_lobby": 0.5, "purchasing": 2.6, "sales": 2.4, "logistics": 2.4, "property_management": 0.8,
+    "engineering": 2.6, "construction_outsourcing": 2.0, "supply_chain": 1.0, "communications": 1.5,
+    "advanced_research": 2.2, "advanced_design": 2.0, "charitable_giving": 2.0,
+    "telegraph_operators": 1.0,
+}
+
+
+# -- the score if the game ended now (networkx only once per set of cities) --------------------
+
+@lru_cache(maxsize=4096)
+def _groups(cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(connection points, regions of the majors) of each linked group with 2+ major cities."""
+    out = []
+    for group in nx.connected_components(map_graph().subgraph(cities)):
+        majors = [c for c in group if C.cities[c].connection_points]
+        if len(majors) >= 2:
+            points = sum(C.cities[c].connection_points for c in majors)
+            out.append((min(points, _MAX_POINTS), tuple(sorted({_CITY_REGION[c] for c in majors}))))
+    return tuple(out)
+
+
+def _level(tracks: dict[str, int], region: str) -> int:
+    return C.tracks[region].spaces[tracks[region]].level_value
+
+
+def connection_vp(cities: frozenset[str], tracks: dict[str, int]) -> int:
+    best = 0
+    for points, regions in _groups(cities):
+        lowest = min(_level(tracks, r) for r in regions)
+        best = max(best, C.connection_table[(points, lowest)])
+    return best
+
+
+_SITE_CITY: dict[str, str] = {}
+
+
+def _owner_cities(state: State) -> dict:
+    """owner -> list of cities of their discs (with repeats, one per disc)."""
+    out: dict = {}
+    for key, (who, _) in state.board.sites.items():
+        city = _SITE_CITY.get(key)
+        if city is None:
+            city = _SITE_CITY[key] = key.split("/", 1)[0]
+        if who in out:
+            out[who].append(city)
+        else:
+            out[who] = [city]
+    return out
+
+
+_welfare = lru_cache(maxsize=1 << 16)(welfare_payments)
+
+
+def _donation_vp(state: State, pi: int, owner, money: int, goods: int) -> tuple[int, int, int]:
+    """``scoring._donation_vp`` for the donations of ``owner`` scored on player ``pi``'s results, with
+    the welfare payments cached: (VP, money left, goods left)."""
+    vp = 0
+    welfare = []
+    for d, owners in state.board.donations.items():
+        if owner in owners:
+            donation = C.donations[d]
+            if donation.formula.kind == "payments":
+                welfare.append(donation.formula)
+            else:
+                vp += min(K.donation_cap, donation.formula.vp * _count(state, pi, donation))
+    if not welfare:
+        return vp, money, goods
+    paid, cash, cubes = _welfare(money, goods, tuple(welfare))
+    return vp + paid, money - cash, goods - cubes
+
+
+def _active(p: Player) -> int:
+    n = 0
+    for cell, taken in p.standing.items():
+        ws = C.departments[p.cells[cell]].workstations
+        for i in taken:
+            if ws[i] is not None:
+                n += 1
+    return n
+
+
+def player_total(state: State, pi: int, cities: list[str]) -> int:
+    """``scoring.player_score(state, pi).total``, with cached connection and welfare searches."""
+    p = state.players[pi]
+    total = p.vp + _active(p)
+    total += sum(_CELL_VP[c] for c, d in p.cells.items() if d != company.LOBBY and d not in _STARTING)
+    total += _tabs_vp(p.tab_side, tuple(p.tabs[t][0] for t in PROJECT_TYPES))
+    if len(cities) > 1:
+        total += connection_vp(frozenset(cities), p.tracks)
+    total += sum(_CITY_VP[c] for c in cities)
+    total += _donation_vp(state, pi, pi, p.money, p.goods)[0]
+    if p.action_choice:
+        total += K.action_choice_vp
+    return total
+
+
+def andrew_total(state: State, cities: list[str]) -> int:
+    """``scoring.andrew_score(state).total``."""
+    andrew, p = state.andrew, state.players[0]
+    _, money, goods = _donation_vp(state, 0, 0, p.money, p.goods)
+    total = sum(vp * len(cards) for vp, cards in zip(K.andrew_vp_cards, andrew.vp_slots))
+    total += K.andrew_department_vp * len(andrew.departments)
+    total += K.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == FINAL)
+    total += sum(_CITY_VP[c] for c in cities)
+    total += _donation_vp(state, 0, ANDREW, money, goods)[0]
+    return total
+
+
+def fast_totals(state: State, cities: dict | None = None) -> list[int]:
+    """Score totals if the game ended now, one per seat (then Andrew's in solo): the same numbers as
+    ``Game.scores()``, computed faster for games with the base Department tiles."""
+    if state.options.get("departments", "base") != "base":
+        # the expansion tiles score in ways this shortcut does not follow: ask the engine
+        return [s.total for s in scores(state).values()]
+    cities = _owner_cities(state) if cities is None else cities
+    totals = [player_total(state, i, cities.get(i, [])) for i in range(len(state.players))]
+    if state.andrew is not None:
+        totals.append(andrew_total(state, cities.get(ANDREW, [])))
+    return totals
+
+
+# -- connection paths ----------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _major_paths() -> dict[tuple[str, str], tuple[frozenset[str], ...]]:
+    """Inner cities of every shortest route between two major cities."""
+    g = map_graph()
+    return {(a, b): tuple(frozenset(path[1:-1]) for path in nx.all_shortest_paths(g, a, b))
+            for a, b in combinations(_MAJORS, 2)}
+
+
+@lru_cache(maxsize=4096)
+def _missing_links(cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...], int], ...]:
+    """For each pair of majors: (connection points, regions, cities still missing on the best route),
+    for the pairs not yet linked, with the majors themselves counted as missing if not held."""
+    out = []
+    for (a, b), routes in _major_paths().items():
+        inner = min(len(r - cities) for r in routes)
+        ends = (a not in cities) + (b not in cities)
+        missing = inner + ends
+        if missing == 0:
+            continue
+        points = C.cities[a].connection_points + C.cities[b].connection_points
+        out.append((min(points, _MAX_POINTS), (_CITY_REGION[a], _CITY_REGION[b]), missing))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _path_bonus(cities: frozenset[str], track_spaces: tuple[int, ...], decay: float) -> float:
+    """The best link of two majors still to make: its VP at the current track levels, times ``decay``
+    for each missing city beyond the first."""
+    tracks = dict(zip(C.tracks, track_spaces))
+    best = 0.0
+    for points, regions, missing in _missing_links(cities):
+        lowest = min(_level(tracks, r) for r in regions)
+        vp = C.connection_table[(points, lowest)] * decay ** (missing - 1)
+        if vp > best:
+            best = vp
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _tabs_vp(side: str, revealed: tuple[int, ...]) -> int:
+    """``sum(tab_vp(p, t))`` for a player with this tab side and these revealed counts (in
+    PROJECT_TYPES order)."""
+    probe = _Probe(side, {t: [n, 0] for t, n in zip(PROJECT_TYPES, revealed)})
+    return sum(tab_vp(probe, t) for t in PROJECT_TYPES)
+
+
+@lru_cache(maxsize=4096)
+def _icons(side: str, built: tuple[int, ...]) -> Reward:
+    """``project_income(p)`` for a player with this tab side and these built counts."""
+    return project_income(_Probe(side, {t: [0, n] for t, n in zip(PROJECT_TYPES, built)}))
+
+
+@dataclass
+class _Probe:
+    """The two fields of a Player that tab_vp and project_income read."""
+    tab_side: str
+    tabs: dict
+
+
+# -- the evaluation ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _RoundInfo:
+    t: float                                  # share of the game still to play
+    events: dict[str, float]                  # region -> expected income events still to come
+    income_events: float
+
+
+_ROUND_INFO: dict[tuple, _RoundInfo] = {}
+_OVER = _RoundInfo(0.0, {}, 0.0)
+
+
+def _round_info(state: State) -> _RoundInfo:
+    """How much of the game is left, and how many income events of each region are still expected
+    (the events of the timeline spaces still to come, spread over the rounds left)."""
+    f = state.flow
+    if f.phase == "over":
+        return _OVER
+    before = f.phase in ("house", "reserve", "setup", "choose")
+    board = state.board
+    key = (f.round, before, tuple(board.markers), tuple(map(tuple, board.timeline)))
+    info = _ROUND_INFO.get(key)
+    if info is not None:
+        return info
+    to_come = K.rounds - f.round + (1 if before else 0)
+    t = max(0.0, (K.rounds - f.round + (1.0 if f.round == 0 else 0.5)) / (K.rounds + 1))
+    counts: dict[str, int] = {}
+    total = 0
+    for row in range(len(ROWS)):
+        for k in range(board.markers[row] + 1, LAST + 1):
+            sp = timeline_space(state, row, k)
+            total += 1
+            if sp.income:
+                counts[sp.income] = counts.get(sp.income, 0) + 1
+    events = {r: to_come * n / total for r, n in counts.items()} if total else {}
+    info = _RoundInfo(t, events, sum(events.values()))
+    if len(_ROUND_INFO) > 50_000:
+        _ROUND_INFO.clear()
+    _ROUND_INFO[key] = info
+    return info
+
+
+# department id -> (workstations, indices of permanent workstations, built tile?)
+_DEPT = {d.id: (len(d.workstations), frozenset(i for i, x in enumerate(d.workstations) if x is None),
+                not d.starting) for d in C.departments.values()}
+_PROJECT_INDICES = {(t, side): _project_indices(t, side) for t in PROJECT_TYPES for side in ("A", "B")}
+_TRACK_INCOME = {r: tuple(s.income for s in C.tracks[r].spaces) for r in C.tracks}
+
+
+def _andrew_card_vp(state: State) -> float:
+    """The VP card Andrew's card of this round will lie on if nothing more slides it."""
+    andrew = state.andrew
+    if andrew.card is None:
+        return 0.0
+    return float(K.andrew_vp_cards[min(andrew.slide, len(K.andrew_vp_cards) - 1)])
+
+
+class Evaluator:
+    """Position values for the greedy and rollout bots (see the module docstring)."""
+
+    def __init__(self, weights: Weights | None = None):
+        self.w = weights or Weights()
+
+    def reward_value(self, reward: Reward, t: float) -> float:
+        w = self.w
+        return (reward.money * (w.money_end + (w.money - w.money_end) * t)
+                + reward.goods * (w.goods_end + (w.goods - w.goods_end) * t)
+                + reward.vp + reward.study * w.study * t + reward.employees * w.employee_income * t)
+
+    def values(self, state: State) -> list[float]:
+        """Each seat's value (then Andrew's score in solo)."""
+        cities = _owner_cities(state)
+        totals = fast_totals(state, cities)
+        if state.flow.phase == "over":
+            return [float(x) for x in totals]
+        info = _round_info(state)
+        out = [totals[i] + self._potential(state, i, info, cities.get(i, ()))
+               for i in range(len(state.players))]
+        if state.andrew is not None:
+            out.append(totals[-1] + _andrew_card_vp(state))
+        return out
+
+    def value(self, state: State, pi: int) -> float:
+        """One seat's value."""
+        cities = _owner_cities(state)
+        mine = cities.get(pi, [])
+        total = player_total(state, pi, mine)
+        if state.flow.phase == "over":
+            return float(total)
+        return total + self._potential(state, pi, _round_info(state), mine)
+
+    def margin(self, state: State, pi: int, others: float | None = None) -> float:
+        """The player's value minus ``opponents`` times the best other value (``others``: that best
+        other value if the caller knows it)."""
+        weight = self.w.opponents if state.andrew is None else self.w.solo_opponent
+        if others is not None:
+            return self.value(state, pi) - weight * others
+        vals = self.values(state)
+        mine = vals[pi]
+        rest = vals[:pi] + vals[pi + 1:]
+        return mine - weight * max(rest) if rest else mine
+
+    def best_other(self, state: State, pi: int) -> float | None:
+        vals = self.values(state)
+        rest = vals[:pi] + vals[pi + 1:]
+        return max(rest) if rest else None
+
+    # -- the parts ---------------------------------------------------------------------------
+    def _potential(self, state: State, pi: int, info: _RoundInfo, cities) -> float:
+        w, t, f = self.w, info.t, state.flow
+        p: Player = state.players[pi]
+        money_w = w.money_end + (w.money - w.money_end) * t
+        goods_w = w.goods_end + (w.goods - w.goods_end) * t
+        v = p.money * money_w + p.goods * goods_w
+
+        # employees in the company
+        cells, standing, lying = p.cells, p.standing, p.lying
+        stand_v = w.standing * t
+        ready_v = 0.4 + w.lying_ready * t
+        idle_v = 0.15 + w.lying_idle * t
+        built = 0.0
+        wants: list[str] = []
+        idle = 0
+        for cell, dept_id in cells.items():
+            if dept_id in LOBBY_IDS:
+                continue
+            size, permanent, tile = _DEPT[dept_id]
+            taken = standing.get(cell, ())
+            if taken:
+                v += (len(taken) - sum(1 for i in taken if i in permanent)) * stand_v if permanent \
+                    else len(taken) * stand_v
+            free = size - len(taken)
+            n = lying.get(cell, 0)
+            if n:
+                ready = n if n < free else free
+                v += ready * ready_v
+                idle += n - ready
+            if free > n:
+                wants.append(cell)
+            if tile:
+                built += USE_VALUE.get(dept_id, 1.0)
+        v += built * w.department * t
+        for cell, n in lying.items():
+            dept_id = cells.get(cell)
+            if dept_id is None or dept_id in LOBBY_IDS:
+                idle += n
+                if wants:                     # a small pull towards the nearest free workstation
+                    x, y = _CELL_XY[cell]
+                    dist = min(abs(x - _CELL_XY[c][0]) + abs(y - _CELL_XY[c][1]) for c in wants)
+                    v -= 0.01 * dist * n
+        v += idle * idle_v
+
+        # missions and income
+        icon_value = self.reward_value(_icons(p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES)), t)
+        current = f.phase == "event" and f.income is not None and (
+            (f.player == pi and f.income_open) or pi in f.order)
+        back = w.mission_return * t
+        for region, n in p.missions.items():
+            if current and region == f.income:
+                chance = 1.0
+                v += icon_value                   # paid now if at least one comes home
+            else:
+                chance = info.events.get(region, 0.0)
+                if chance > 1.0:
+                    chance = 1.0
+            if chance:
+                income = _TRACK_INCOME[region][p.tracks[region]]
+                v += chance * n * (self.reward_value(income, t) + back)
+        v += icon_value * w.income_share * info.income_events
+
+        # projects waiting on the tabs, transport tracks
+        waiting = 0
+        side = p.tab_side
+        for ptype, (revealed, done) in p.tabs.items():
+            waiting += bisect_left(_PROJECT_INDICES[ptype, side], revealed) - done
+        v += (waiting * w.tab_disc + sum(p.tracks.values()) * w.track_step) * t
+
+        # linking major cities
+        if t > 0.05 and cities:
+            v += _path_bonus(frozenset(cities), tuple(p.tracks[r] for r in C.tracks), w.path_decay) * w.path * min(1.0, 2 * t)
+
+        # the rest of this round: the turn to come, moves and study points to spend
+        if f.chosen is not None and (f.phase == "event" or (f.phase == "turn" and pi in f.order)):
+            v += w.turn * (0.3 + 0.7 * t) * self._turn_value(p, f.chosen)
+        if f.player == pi and f.phase in ("turn", "event", "setup"):
+            v += (f.moves + f.study) * w.token
+
+        if p.reserve is not None:
+            v += USE_VALUE.get(p.reserve, 1.0) * w.reserve * t
+        return v
+
+    @staticmethod
+    def _turn_value(p: Player, action_type: str) -> float:
+        total = 0.0
+        for cell, dept_id in p.cells.items():
+            if dept_id in LOBBY_IDS:
+                continue
+            dept = C.departments[dept_id]
+            if dept.type == action_type and cell in p.standing:
+                uses = 1 if dept_id in ("human_resources", "research", "advanced_design") else len(p.standing[cell])
+                total += USE_VALUE.get(dept_id, 1.0) * min(uses, 3)
+        return total
+
+
+DEFAULT_EVALUATOR = Evaluator()
+
+#: Verbs whose effect (without the forced steps after them) changes nobody's value but the acting
+#: player's: the other players' values need not be computed again for them. Building, donating,
+#: choosing a row and ``done`` (which moves the game on) are not local; nor is anything in solo, where
+#: Andrew's donations score the player's results.
+LOCAL_VERBS = frozenset({
+    "move", "activate", "lobby", "property", "sell", "tab", "track", "income", "switch",
+    "hr", "cf", "sp", "rd", "training", "recruiting", "safety", "purchasing", "sales", "logistics",
+    "supply", "advresearch", "design",
+})
+
+
+def prune(state: State, actions: Sequence[Action]) -> list[Action]:
+    """The actions without near-duplicates: of the Strategic Planning builds of one tile, only the
+    first empty space of each kind (its VP, and whether an employee lies there) is kept. They make
+    up half of all the actions of a game and the evaluation tells the others apart only by a hair."""
+    p = state.players[state.flow.player]
+    seen = set()
+    out = []
+    for action in actions:
+        if action.verb == "sp":
+            code, cell = action.args
+            key = (code, _CELL_VP.get(cell), cell in p.lying)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(action)
+    return out
+
+
+def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
+                  evaluator: Evaluator = DEFAULT_EVALUATOR, settle: bool = False,
+                  pruned: bool = True) -> tuple[Action, list[tuple[float, Action]]]:
+    """The best action by one step of lookahead, ties broken at random; also (value, action) for
+    each action evaluated: all of them, in order, with ``pruned=False``; else those :func:`prune`
+    keeps.
+
+    With ``settle=False`` the forced steps after an action (a lone ``done``) are not played on the
+    copies: they rarely change the value and computing them costs as much as the rest."""
+    pi = state.flow.player
+    if pruned:
+        actions = prune(state, actions)
+    scored = []
+    others = None                             # the best other value, unchanged by a local action
+    solo = state.andrew is not None
+    for action in actions:
+        child = light_copy(state)
+        if settle:
+            step(child, action)
+        else:
+            RULES[action.verb].do(child, pi, action.args)
+        if not settle and not solo and action.verb in LOCAL_VERBS:
+            if others is None:
+                others = evaluator.best_other(state, pi)
+            scored.append((evaluator.margin(child, pi, others), action))
+        else:
+            scored.append((evaluator.margin(child, pi), action))
+    best = max(v for v, _ in scored)
+    top = [a for v, a in scored if v >= best - 1e-9]
+    return (top[0] if len(top) == 1 else top[rng.randrange(len(top))]), scored
+
+
+class GreedyBot:
+    """One step of lookahead on :class:`Evaluator` (see the module docstring).
+
+    ``choose`` is a pure function of the seed and the game: the seed only breaks ties."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None, settle: bool = False):
+        self.seed = seed
+        self.settle = settle
+        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(actions) == 1:
+            return actions[0]
+        action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator, self.settle)
+        return action
+
+    def ranking(self, game: Game) -> list[tuple[Action, float]]:
+        """Every legal action with its evaluation, best first (for explanations)."""
+        _, scored = greedy_choice(game.state, game.legal_actions(), random.Random(0), self.evaluator,
+                                  self.settle, pruned=False)
+        return [(a, v) for v, a in sorted(scored, key=lambda va: -va[0])]
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"

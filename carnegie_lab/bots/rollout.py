@@ -1,0 +1,187 @@
+"""RolloutBot: Monte-Carlo rollouts from each candidate action.
+
+For every candidate action the bot plays ``rollouts`` continuations on copies of the state, every
+player following the rollout ``policy`` (``"greedy"``: :class:`~.greedy.GreedyBot`'s one-step
+lookahead, with a random action ``epsilon`` of the time; ``"random"``: the random bot's policy), and
+scores each by the deciding player's final VP margin (their total minus the best other total, Andrew's
+included in solo). With ``depth`` the rollouts stop after that many decisions and the greedy
+evaluation estimates the margin. The action with the best mean margin wins (then the best win rate,
+then the order of the legal actions).
+
+By default only the strategic decisions are rolled out (:data:`DELIBERATE`: the setup choices and the
+timeline row; ``kinds=None`` for all), the many small steps of a turn follow the greedy evaluation.
+Budgets: ``rollouts`` per action, only for the ``top`` actions of greedy's ranking (None: all), and
+optionally a ``time_limit`` in seconds per decision (which stops after the pass of one rollout per
+action during which it runs out).
+
+The random stream of every rollout is derived from the bot's seed, the game and the rollout's number,
+so without a time limit ``choose`` is a pure function of the seed and the game; a time limit makes the
+number of rollouts, and so possibly the choice, depend on the machine's speed.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..actions import Action
+from ..engine import Game
+from ..state import State
+from .base import decision_rng, legal, light_copy, mix, step
+from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, fast_totals, greedy_choice
+from .random_bot import pick
+
+POLICIES = ("greedy", "random")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One rollout: the deciding player's final (or estimated) VP margin, and whether they won."""
+    margin: float
+    won: bool
+    final: bool                                # played to the end (not cut off by depth)
+
+
+def _margin(values: Sequence[float], pi: int) -> float:
+    others = [v for i, v in enumerate(values) if i != pi]
+    return values[pi] - max(others) if others else values[pi]
+
+
+def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int | None = None,
+             epsilon: float = 0.1, evaluator: Evaluator = DEFAULT_EVALUATOR,
+             actions: list[Action] | None = None) -> Outcome:
+    """Continue the game on ``state`` (changed in place) with ``policy`` for every player until the
+    end, or for ``depth`` decisions; returns player ``pi``'s outcome. ``actions`` are the state's
+    legal actions if the caller has them."""
+    if actions is None:
+        actions = legal(state)
+    played = 0
+    while actions:
+        if depth is not None and played >= depth:
+            margin = _margin(evaluator.values(state), pi)
+            return Outcome(margin, margin >= 0, False)
+        if len(actions) == 1:
+            action = actions[0]
+        elif policy == "random" or rng.random() < epsilon:
+            action = pick(actions, rng)
+        else:
+            action, _ = greedy_choice(state, actions, rng, evaluator)
+        actions = step(state, action)
+        played += 1
+    margin = _margin(fast_totals(state), pi)
+    return Outcome(margin, margin >= 0, True)
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What the rollouts from one action gave."""
+    action: Action
+    rollouts: int
+    mean_margin: float
+    win_rate: float
+    min_margin: float
+    max_margin: float
+
+
+def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: int, *,
+                  policy: str = "greedy", depth: int | None = None, epsilon: float = 0.1,
+                  time_limit: float | None = None, evaluator: Evaluator = DEFAULT_EVALUATOR
+                  ) -> list[ActionStats]:
+    """Rollouts from each action of ``actions`` (legal in ``state``; the state is not changed), in
+    passes of one rollout per action; in the order of ``actions``. Rollout ``r`` of action ``k`` uses the
+    random stream ``mix(seed, k, r)``."""
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+    if rollouts < 1:
+        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+    pi = state.flow.player
+    outcomes: list[list[Outcome]] = [[] for _ in actions]
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    for r in range(rollouts):
+        for k, action in enumerate(actions):
+            child = light_copy(state)
+            after = step(child, action)
+            rng = random.Random(mix(seed, k, r))
+            outcomes[k].append(play_out(child, pi, policy, rng, depth, epsilon, evaluator, after))
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    out = []
+    for action, results in zip(actions, outcomes):
+        margins = [o.margin for o in results]
+        out.append(ActionStats(action, len(results), sum(margins) / len(margins),
+                               sum(o.won for o in results) / len(results), min(margins), max(margins)))
+    return out
+
+
+#: The decisions the rollout bot thinks about by default: the strategic ones (the setup choices and
+#: the timeline row, which sets everybody's event and departments). The many small steps of a turn
+#: (moves, department uses, activations) follow the greedy evaluation.
+DELIBERATE = ("house", "reserve", "choose")
+
+
+class RolloutBot:
+    """Monte-Carlo rollouts from each candidate action (see the module docstring).
+
+    ``rollouts``: per candidate; ``policy``: ``"greedy"`` or ``"random"`` continuations; ``top``: only
+    the best ``top`` actions of greedy's ranking are tried (None: all); ``depth``: decisions per rollout
+    before the evaluation takes over (None: to the end); ``time_limit``: seconds per decision;
+    ``epsilon``: share of random moves in greedy rollouts; ``kinds``: the decision kinds it rolls out
+    (default :data:`DELIBERATE`; None: every decision), the others follow the greedy evaluation.
+
+    The defaults are the *pilot method*: one greedy continuation per candidate (greedy rollouts with
+    ``epsilon=0`` are deterministic but for ties, so more would repeat it), 40 decisions deep, for the
+    four best candidates of the row choice and the setup; about 1-2 s per 2-player game. For noisier
+    but broader estimates use ``epsilon > 0`` with several rollouts, or ``policy="random"``."""
+
+    name = "rollout"
+
+    def __init__(self, seed: int = 0, rollouts: int = 1, policy: str = "greedy", top: int | None = 4,
+                 depth: int | None = 40, time_limit: float | None = None, epsilon: float = 0.0,
+                 kinds: Sequence[str] | str | None = DELIBERATE, weights: Weights | None = None):
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+        if rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+        if top is not None and top < 1:
+            raise ValueError(f"top must be at least 1 (or None for every action), not {top}")
+        self.seed, self.rollouts, self.policy, self.top = seed, rollouts, policy, top
+        self.depth, self.time_limit, self.epsilon = depth, time_limit, epsilon
+        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+        if isinstance(kinds, str):
+            kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
+        self.kinds = None if kinds is None else frozenset(kinds)
+
+    def candidates(self, game: Game) -> list[Action]:
+        """The actions worth rolling out: greedy's ``top`` best (all when ``top`` is None)."""
+        actions = game.legal_actions()
+        if self.top is None or len(actions) <= self.top:
+            return actions
+        _, scored = greedy_choice(game.state, actions, random.Random(0), self.evaluator)
+        best = {a for _, a in sorted(scored, key=lambda va: -va[0])[:self.top]}
+        return [a for a in actions if a in best]
+
+    def analyse(self, game: Game) -> list[ActionStats]:
+        """The rollout statistics of the candidate actions, best first."""
+        candidates = self.candidates(game)
+        seed = decision_rng(self.seed, game).getrandbits(63)
+        stats = rollout_stats(game.state, candidates, self.rollouts, seed, policy=self.policy,
+                              depth=self.depth, epsilon=self.epsilon, time_limit=self.time_limit,
+                              evaluator=self.evaluator)
+        order = {a: i for i, a in enumerate(candidates)}
+        return sorted(stats, key=lambda s: (-s.mean_margin, -s.win_rate, order[s.action]))
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(actions) == 1:
+            return actions[0]
+        if self.kinds is not None and game.decision.kind not in self.kinds:
+            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator)
+            return action
+        return self.analyse(game)[0].action
+
+    def __repr__(self) -> str:
+        return (f"RolloutBot(seed={self.seed}, rollouts={self.rollouts}, policy={self.policy!r}, "
+                f"top={self.top}, depth={self.depth})")

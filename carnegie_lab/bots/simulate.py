@@ -1,0 +1,519 @@
+"""Many bot games: ``simulate()`` (one process, a process pool or a Dask cluster) and the
+``carnegie-lab simulate`` command line (:func:`simulate_main`).
+
+Every game's seed and its bots' seeds are derived from the batch seed and the game's number alone, and
+results are put back in game order, so a batch gives identical results whatever ``jobs`` or scheduler
+runs it. Seats rotate from game to game (game k puts ``bots[(seat + k) % n]`` in ``seat``) so that no
+bot keeps the first-player seat; ``rotate=False`` keeps them fixed.
+
+Bot specs are a name, optionally with parameters: ``random``, ``greedy``, ``rollout``,
+``rollout:rollouts=4:top=3``, ``rollout:top=none:kinds=all``, ``greedy:opponents=0.3`` (any field
+of :class:`~.greedy.Weights`; the rollout bot takes them too, for its evaluation).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..engine import Game, new_game
+from ..rules.solo import NAME as ANDREW_NAME
+from .base import Bot, mix
+from .greedy import GreedyBot, Weights
+from .random_bot import RandomBot
+from .rollout import RolloutBot
+
+BOT_NAMES = ("random", "greedy", "rollout")
+ANDREW = "andrew"                              # the bot column of Andrew in solo results
+Progress = Callable[[int, int], None]          # (games done, games in the batch)
+MAX_DECISIONS = 20_000                          # a guard: no real game comes near it
+
+
+# -- bots by name --------------------------------------------------------------------------------
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if text.lower() == "none":
+        return None
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"rollout:rollouts=4:top=3"`` -> ``("rollout", {"rollouts": 4, "top": 3})``."""
+    name, *params = spec.strip().split(":")
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+    options = {}
+    for param in params:
+        key, eq, text = param.partition("=")
+        if not eq or not key:
+            raise ValueError(f"bot parameter {param!r} of {spec!r} is not key=value")
+        options[key] = _value(text)
+    return name, options
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its spec (see the module docstring) and a seed."""
+    name, options = parse_spec(spec)
+    try:
+        if name == "random":
+            return RandomBot(seed, **options)
+        weight_names = set(Weights.__dataclass_fields__)
+        weights = {k: options.pop(k) for k in list(options) if k in weight_names}
+        w = Weights(**weights) if weights else None
+        if name == "greedy":
+            return GreedyBot(seed, weights=w, **options)
+        return RolloutBot(seed, weights=w, **options)
+    except TypeError as e:
+        raise ValueError(f"bad parameters for bot {spec!r}: {e}") from None
+
+
+def check_specs(bots: Sequence[str]) -> None:
+    for spec in bots:
+        make_bot(spec, 0)
+
+
+# -- one game --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game."""
+    index: int                                 # 0-based game number in the batch
+    seed: int                                  # the game's seed (new_game)
+    bots: tuple[str, ...]                      # bot spec of each seat
+    names: tuple[str, ...]                     # player name of each seat
+    totals: dict[str, int]                     # player name (and Andrew in solo) -> final total
+    scores: dict[str, dict[str, int]]          # name -> score breakdown (ScoreBreakdown.as_dict)
+    winners: tuple[str, ...]
+    decisions: int                             # actions taken in the game
+    seconds: float                             # wall time of the game (not deterministic)
+    record: dict | None = None                 # Game.to_record(), when kept
+
+    def seat_won(self, seat: int) -> bool:
+        return self.names[seat] in self.winners
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["bots"], out["names"], out["winners"] = list(self.bots), list(self.names), list(self.winners)
+        return out
+
+
+@dataclass(frozen=True)
+class _Task:
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    level: int | None
+    options: tuple[tuple[str, Any], ...]
+    keep_record: bool
+
+
+def play_game(bots: Sequence[Bot], seed: int, names: Sequence[str] | None = None,
+              level: int | None = None, **options: Any) -> Game:
+    """Play one game to the end: ``bots[seat]`` decides for each seat (one bot and ``level`` for solo)."""
+    names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
+    if level is not None:
+        options["solo_level"] = level
+    game = new_game(names, seed=seed, **options)
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game
+        game.apply(bots[game.current_player].choose(game))
+    raise RuntimeError(f"game with seed {seed} did not end after {MAX_DECISIONS} decisions")
+
+
+def _run_task(task: _Task) -> GameResult:
+    start = time.perf_counter()
+    bots = [make_bot(spec, s) for spec, s in zip(task.bots, task.bot_seeds)]
+    names = tuple(f"P{i + 1}" for i in range(len(bots)))
+    game = play_game(bots, task.seed, names, task.level, **dict(task.options))
+    table = game.scores()
+    return GameResult(
+        index=task.index, seed=task.seed, bots=task.bots, names=names,
+        totals={name: s.total for name, s in table.items()},
+        scores={name: s.as_dict() for name, s in table.items()},
+        winners=tuple(game.winners()), decisions=len(game.actions),
+        seconds=time.perf_counter() - start,
+        record=game.to_record() if task.keep_record else None)
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch (a non-negative 31-bit integer)."""
+    return mix(batch_seed, index) & 0x7FFFFFFF
+
+
+def tasks_for(players: int, games: int, bots: Sequence[str], seed: int, level: int | None = None,
+              rotate: bool = True, keep_records: bool = False, **options: Any) -> list[_Task]:
+    seats = len(bots)
+    out = []
+    for k in range(games):
+        order = tuple(bots[(s + k) % seats] for s in range(seats)) if rotate else tuple(bots)
+        out.append(_Task(k, game_seed(seed, k), order,
+                         tuple(mix(seed, k, s + 1) & 0x7FFFFFFF for s in range(seats)),
+                         level, tuple(sorted(options.items())), keep_records))
+    return out
+
+
+# -- a batch ---------------------------------------------------------------------------------------
+
+@dataclass
+class SimulationResult:
+    """The games of a batch in game order, with win rates and score distributions."""
+    players: int
+    games: int
+    bots: tuple[str, ...]                      # the bot specs as given (seat order of game 0)
+    seed: int
+    level: int | None
+    jobs: int
+    scheduler: str | None
+    seconds: float
+    results: list[GameResult] = field(default_factory=list)
+
+    # -- tables ---------------------------------------------------------------------------------
+    def _entries(self):
+        """(bot spec, seat, total, won) for every seat of every game (Andrew included in solo)."""
+        for r in self.results:
+            for seat, (spec, name) in enumerate(zip(r.bots, r.names)):
+                yield spec, seat, r.totals[name], name in r.winners
+            if ANDREW_NAME in r.totals:
+                yield ANDREW, len(r.names), r.totals[ANDREW_NAME], ANDREW_NAME in r.winners
+
+    def _group(self, key: int) -> dict:
+        groups: dict = {}
+        for entry in self._entries():
+            groups.setdefault(entry[key], []).append(entry)
+        return groups
+
+    def win_rates(self, by: str = "bot") -> dict:
+        """Share of its games in which each bot (``by="bot"``) or seat (``by="seat"``) is among the
+        winners (ties are shared victories: every tied player wins)."""
+        groups = self._group(0 if by == "bot" else 1)
+        return {k: sum(e[3] for e in v) / len(v) for k, v in sorted(groups.items(), key=lambda kv: str(kv[0]))}
+
+    def score_stats(self, by: str = "bot") -> dict:
+        """Per bot or seat: games, mean, stdev, min, median, max of the final totals."""
+        out = {}
+        for k, v in sorted(self._group(0 if by == "bot" else 1).items(), key=lambda kv: str(kv[0])):
+            totals = [e[2] for e in v]
+            out[k] = {"games": len(totals), "mean": statistics.fmean(totals),
+                      "stdev": statistics.pstdev(totals), "min": min(totals),
+                      "median": statistics.median(totals), "max": max(totals),
+                      "wins": sum(e[3] for e in v)}
+        return out
+
+    def totals_by_bot(self) -> dict[str, list[int]]:
+        return {k: [e[2] for e in v] for k, v in self._group(0).items()}
+
+    def outcomes(self) -> list[tuple]:
+        """What must not depend on jobs or scheduler: (index, seed, bots, totals, winners) per game."""
+        return [(r.index, r.seed, r.bots, tuple(sorted(r.totals.items())), r.winners) for r in self.results]
+
+    def to_dict(self) -> dict:
+        from .. import __version__            # late: the package may import bots while it loads
+        return {"format": "carnegie-lab-simulation", "version": __version__,
+                "players": self.players, "games": self.games, "bots": list(self.bots), "seed": self.seed,
+                "level": self.level, "jobs": self.jobs, "scheduler": self.scheduler,
+                "seconds": self.seconds,
+                "win_rates": {"by_bot": self.win_rates("bot"),
+                              "by_seat": {str(k): v for k, v in self.win_rates("seat").items()}},
+                "scores": {"by_bot": self.score_stats("bot"),
+                           "by_seat": {str(k): v for k, v in self.score_stats("seat").items()}},
+                "results": [r.to_dict() for r in self.results]}
+
+
+def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
+    if players < 1 or players > 4:
+        raise ValueError(f"players must be 1 (solo against Andrew) to 4, not {players}")
+    bots = tuple(b.strip() for b in bots) if bots else ("random",)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
+    check_specs(bots)
+    return bots
+
+
+def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1,
+             scheduler: str | None = None, progress: Progress | None = None, *, level: int | None = None,
+             rotate: bool = True, keep_records: bool = False, **options: Any) -> SimulationResult:
+    """Play ``games`` games of ``players`` bots (``bots``: one spec per seat, or one for all; default
+    random). ``players=1`` plays one bot against Andrew at ``level`` (default 1).
+
+    ``jobs > 1`` uses a process pool; ``scheduler`` (a Dask scheduler address such as
+    ``tcp://127.0.0.1:8786``) runs the games on that Dask cluster instead. ``progress(done, total)`` is
+    called after every finished game. ``options`` go to ``new_game`` (e.g. ``departments``)."""
+    if games < 0:
+        raise ValueError(f"games must be >= 0, not {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, not {jobs}")
+    bots = _normalise_bots(players, bots)
+    if players == 1:
+        level = 1 if level is None else level
+    elif level is not None:
+        raise ValueError("level is for solo games (players=1) only")
+    tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
+    start = time.perf_counter()
+    if scheduler is not None:
+        results = _run_dask(tasks, scheduler, progress)
+    elif jobs > 1 and len(tasks) > 1:
+        results = _run_pool(tasks, jobs, progress)
+    else:
+        results = []
+        for task in tasks:
+            results.append(_run_task(task))
+            if progress is not None:
+                progress(len(results), len(tasks))
+    results.sort(key=lambda r: r.index)
+    return SimulationResult(players, games, bots, seed, level, jobs, scheduler,
+                            time.perf_counter() - start, results)
+
+
+def _chunks(tasks: list[_Task], size: int) -> list[list[_Task]]:
+    return [tasks[i:i + size] for i in range(0, len(tasks), size)]
+
+
+def _run_chunk(chunk: list[_Task]) -> list[GameResult]:
+    return [_run_task(t) for t in chunk]
+
+
+def _run_pool(tasks: list[_Task], jobs: int, progress: Progress | None) -> list[GameResult]:
+    # small chunks: few round trips, yet the workers stay evenly loaded till the end
+    size = max(1, min(8, len(tasks) // (jobs * 8)))
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_run_chunk, chunk) for chunk in _chunks(tasks, size)]
+        for future in as_completed(futures):
+            results.extend(future.result())
+            if progress is not None:
+                progress(len(results), len(tasks))
+    return results
+
+
+def _import_dask():
+    try:
+        from dask.distributed import Client, as_completed as dask_completed
+    except ImportError:
+        raise RuntimeError("--scheduler needs Dask: install it with `pip install 'carnegie-lab[dask]'` "
+                           "(or `pip install 'dask[distributed]'`)") from None
+    return Client, dask_completed
+
+
+def _run_dask(tasks: list[_Task], scheduler: str, progress: Progress | None) -> list[GameResult]:
+    Client, dask_completed = _import_dask()
+    results: list[GameResult] = []
+    with Client(scheduler) as client:
+        workers = max(1, sum(client.nthreads().values()))
+        size = max(1, min(8, len(tasks) // (workers * 8)))
+        futures = client.map(_run_chunk, _chunks(tasks, size), pure=False)
+        for future in dask_completed(futures):
+            results.extend(future.result())
+            if progress is not None:
+                progress(len(results), len(tasks))
+    return results
+
+
+# -- text, JSON and HTML reports -----------------------------------------------------------------
+
+def _who(r: GameResult, name: str) -> str:
+    if name == ANDREW_NAME:
+        return "Andrew"
+    return f"{name} ({r.bots[r.names.index(name)]})"
+
+
+def format_game(r: GameResult) -> str:
+    """One line: game number, seed, each player with bot and total, winners."""
+    parts = [f"{name} {spec} {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
+    if ANDREW_NAME in r.totals:
+        parts.append(f"Andrew {r.totals[ANDREW_NAME]}")
+    return f"game {r.index + 1:>4}  seed {r.seed:>10}  " + "  ".join(parts) + \
+        "  | winners: " + ", ".join(_who(r, w) for w in r.winners)
+
+
+def format_summary(result: SimulationResult) -> str:
+    lines = []
+    n = len(result.results)
+    lines.append(f"{n} games, {result.players} player(s)"
+                 + (f" against Andrew (level {result.level})" if result.players == 1 else "")
+                 + f", seed {result.seed}, {result.seconds:.1f} s ({n / result.seconds if result.seconds else 0:.1f} games/s)")
+    for by, title in (("bot", "bot"), ("seat", "seat")):
+        stats = result.score_stats(by)
+        rates = result.win_rates(by)
+        lines.append("")
+        lines.append(f"by {title}:")
+        lines.append(f"  {title:<28} {'games':>6} {'wins':>6} {'win rate':>9} {'mean':>7} {'stdev':>6} "
+                     f"{'min':>5} {'median':>7} {'max':>5}")
+        for key, s in stats.items():
+            label = key if by == "bot" else (f"seat {key + 1}" if key < result.players else "Andrew")
+            lines.append(f"  {label:<28} {s['games']:>6} {s['wins']:>6} {rates[key]:>9.1%} {s['mean']:>7.1f} "
+                         f"{s['stdev']:>6.1f} {s['min']:>5} {s['median']:>7.1f} {s['max']:>5}")
+    return "\n".join(lines)
+
+
+def summary_figure(result: SimulationResult):
+    """A plotly figure: box plots of the final totals per bot, and win-rate bars per bot and seat."""
+    import plotly.colors
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=1, cols=3, column_widths=[0.5, 0.25, 0.25],
+                        subplot_titles=("Final totals by bot", "Win rate by bot", "Win rate by seat"))
+    palette = plotly.colors.qualitative.Plotly
+    rates = result.win_rates("bot")
+    colour = {bot: palette[i % len(palette)] for i, bot in enumerate(rates)}
+    for bot, totals in sorted(result.totals_by_bot().items()):
+        fig.add_trace(go.Box(y=totals, name=bot, boxmean=True, showlegend=False, marker_color=colour[bot]),
+                      row=1, col=1)
+    fig.add_trace(go.Bar(x=list(rates), y=list(rates.values()), showlegend=False,
+                         marker_color=[colour[b] for b in rates],
+                         text=[f"{v:.0%}" for v in rates.values()], textposition="outside"), row=1, col=2)
+    seats = result.win_rates("seat")
+    labels = [f"seat {k + 1}" if k < result.players else "Andrew" for k in seats]
+    fig.add_trace(go.Bar(x=labels, y=list(seats.values()), showlegend=False,
+                         marker_color="#888", text=[f"{v:.0%}" for v in seats.values()],
+                         textposition="outside"), row=1, col=3)
+    fig.update_yaxes(title_text="VP", row=1, col=1)
+    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=2)
+    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=3)
+    solo = f" against Andrew (level {result.level})" if result.players == 1 else ""
+    fig.update_layout(title=f"{len(result.results)} games, {result.players} player(s){solo}, seed {result.seed}",
+                      template="plotly_white", height=480)
+    return fig
+
+
+class ProgressBar:
+    """A plain-text progress bar on a stream (stderr): redrawn in place on a terminal, otherwise a
+    line after the first game and at every tenth of the batch."""
+
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.start = time.perf_counter()
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if total <= 0:
+            return
+        elapsed = time.perf_counter() - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        filled = int(self.width * done / total)
+        text = (f"simulate [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games"
+                f"  {rate:.1f} games/s")
+        if self.tty:
+            self.stream.write("\r" + text + ("\n" if done == total else ""))
+        else:
+            tenth = (10 * done) // total
+            if tenth == self.last_tenth:
+                return
+            self.last_tenth = tenth
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+# -- the command line --------------------------------------------------------------------------
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {n}")
+    return n
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The options of ``carnegie-lab simulate`` (so the main CLI can reuse them in a subparser)."""
+    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+                        help="players per game: 2-4, or 1 for a bot against Andrew (default 2)")
+    parser.add_argument("--games", type=_count, default=10, help="games to play (default 10)")
+    parser.add_argument("--bots", default=None,
+                        help="comma-separated bot per seat (random, greedy, rollout; parameters as "
+                             "rollout:rollouts=4), or one bot for every seat; default: all random")
+    parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="run the games on this Dask scheduler (e.g. tcp://127.0.0.1:8786) instead "
+                             "of local processes (--jobs is then ignored); needs "
+                             "`pip install 'carnegie-lab[dask]'`")
+    parser.add_argument("--level", type=int, default=None, choices=(1, 2, 3, 4),
+                        help="Andrew's level for --players 1 (default 1)")
+    parser.add_argument("--departments", default="base",
+                        choices=("base", "base+expansion", "expansion-open-bar"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--json", metavar="FILE", default=None,
+                        help="write everything (options, every game with its record, statistics) as JSON")
+    parser.add_argument("--html", metavar="FILE", default=None,
+                        help="write a plotly summary figure as a self-contained HTML file")
+    parser.add_argument("--no-rotate", dest="rotate", action="store_false",
+                        help="keep each bot in its seat (by default seats rotate from game to game)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Play bot games and print each game's scores, win rates and score "
+                               "distributions. Results depend only on the options, not on --jobs or "
+                               "--scheduler.")
+    return add_arguments(parser)
+
+
+def run(args: argparse.Namespace, out=None, err=None) -> int:
+    """Run a parsed ``simulate`` command; returns the exit status."""
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    bots = [b for b in args.bots.split(",")] if args.bots else None
+    if args.players != 1 and args.level is not None:
+        err.write("carnegie-lab simulate: error: --level is for solo games (--players 1)\n")
+        return 2
+    try:
+        progress = None if args.quiet else ProgressBar(err)
+        result = simulate(args.players, args.games, bots, seed=args.seed, jobs=args.jobs,
+                          scheduler=args.scheduler, progress=progress, level=args.level,
+                          rotate=args.rotate, keep_records=args.json is not None,
+                          departments=args.departments)
+    except (ValueError, RuntimeError, OSError) as e:
+        err.write(f"carnegie-lab simulate: error: {e}\n")
+        return 2
+    for r in result.results:
+        out.write(format_game(r) + "\n")
+    out.write("\n" + format_summary(result) + "\n")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(result.to_dict(), f, indent=1)
+        out.write(f"\nwrote {args.json}\n")
+    if args.html:
+        summary_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
+        out.write(f"wrote {args.html}\n")
+    out.flush()
+    return 0
+
+
+def simulate_main(argv: list[str] | None = None) -> int:
+    """``carnegie-lab simulate ...``: parse ``argv`` (default ``sys.argv[1:]``) and run."""
+    args = build_parser().parse_args(argv)
+    return run(args)
+
