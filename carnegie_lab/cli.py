@@ -6,6 +6,7 @@ such a function and list it in ``SUBCOMMANDS``.
 
     carnegie-lab app [--port 8866] [--host 127.0.0.1] [-- VOILA_OPTION ...]
     carnegie-lab replay RECORD.json [--log] [--position OUT.json]
+    carnegie-lab simulate --players N --games K [--bots random,greedy,...] [--seed S] [--jobs J] ...
 """
 from __future__ import annotations
 
@@ -20,8 +21,12 @@ from typing import Callable, Sequence
 
 #: The repository checkout that holds this package: notebooks/ lives next to carnegie_lab/.
 REPO_ROOT = Path(__file__).resolve().parent.parent
+#: The app; `carnegie-lab app` serves its whole folder (the tutorials are next to it).
 APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
-#: Voilà's lab template without its CDN links (carnegie_lab/share/voila/templates/carnegie).
+#: Where the app is, relative to the server's root URL (the root page redirects there).
+APP_PATH = "voila/render/app.ipynb"
+#: Voilà's lab template without its CDN links, and whose folder page (the root page) sends a
+#: visitor to the app (carnegie_lab/share/voila/templates/carnegie).
 TEMPLATE = "carnegie"
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
 
@@ -33,6 +38,12 @@ DEFAULT_HOST = "127.0.0.1"
 # open page for this long; a kernel with a page open is never culled.
 CULL_IDLE_TIMEOUT = 600
 CULL_INTERVAL = 60
+# Preheating works when Voilà serves a folder, but then it keeps one kernel that has run the
+# notebook ready for *every* notebook of the folder (twelve kernels at start). Every notebook but
+# the app is on the preheat denylist, a regular expression matched at the start of the notebook's
+# path; Voilà 0.5.13 matches the absolute path, so the pattern accepts both. A tutorial page
+# starts its kernel when it is opened.
+PREHEAT_ONLY_THE_APP = r"^(?!(?:.*[/\\])?app\.ipynb$)"
 
 
 class CliError(Exception):
@@ -55,8 +66,9 @@ def _port(text: str) -> int:
 def add_app_parser(subparsers) -> None:
     p = subparsers.add_parser(
         "app",
-        help="serve the Voilà app (notebooks/app.ipynb)",
-        description="Serve the Voilà app notebooks/app.ipynb at http://HOST:PORT. "
+        help="serve the Voilà app and the tutorials (the notebooks/ folder)",
+        description="Serve the notebooks/ folder with Voilà at http://HOST:PORT: the root page "
+        f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
         "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark.",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT,
@@ -81,7 +93,7 @@ def find_notebook(path: Path) -> Path:
 
 
 def voila_command(args: argparse.Namespace) -> list[str]:
-    """The command line that serves the app (the notebook must exist).
+    """The command line that serves the app notebook's folder (the notebook must exist).
 
     Options after '--' are appended; one that names a default option below replaces it
     (Voilà refuses an option given twice)."""
@@ -94,10 +106,12 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
+        f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
     ]
     given = {extra.split("=", 1)[0] for extra in args.voila_args}
     return [
-        sys.executable, "-m", "voila", str(notebook),
+        sys.executable, "-m", "voila", str(notebook.parent),
         "--no-browser",
         f"--port={args.port}",
         f"--Voila.ip={args.host}",
@@ -110,8 +124,8 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     if importlib.util.find_spec("voila") is None:
         raise CliError("voila is not installed in this Python; run `pip install -e .` first")
-    print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (Ctrl-C stops)",
-          file=sys.stderr, flush=True)
+    print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (the app; "
+          f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops)", file=sys.stderr, flush=True)
     return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env())
 
 
@@ -188,9 +202,23 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- simulate
+
+
+def add_simulate_parser(subparsers) -> None:
+    from .bots.simulate import add_arguments, run
+    p = subparsers.add_parser(
+        "simulate", help="play many games between bots and report the results",
+        description="Play a batch of games between bots (random, greedy, rollout), in parallel with "
+        "--jobs or on a Dask cluster with --scheduler, and print each game's scores, win rates and "
+        "score distributions.")
+    add_arguments(p)
+    p.set_defaults(func=run)
+
+
 # --------------------------------------------------------------------------- main
 
-SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser]
+SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser, add_simulate_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:
