@@ -11,12 +11,49 @@ from ..rules import company as rules_company
 from ..rules.scoring import player_score
 from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, INK, MUTED, REGION_COLOURS, SCORE_LABELS, esc,
                       owner_colour, text_on, tint)
-from .style import base_layout, blank_axis, figure, fill_trace, text_trace
+from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1000, 620
 GAP = 0.045
 PANEL_X = 4.35                      # left edge of the side panel
 LYING_PER_ROW = 5
+
+
+PANEL_BOX = (PANEL_X, 0.045, 7.35, 1.12)
+MISSIONS_TOP = 1.5
+
+
+def _mission_box(i: int) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the i-th region's mission area in the side panel."""
+    bx0 = PANEL_X + (i % 2) * 1.52
+    by0 = MISSIONS_TOP + (i // 2) * 0.86
+    return bx0, by0, bx0 + 1.48, by0 + 0.78
+
+
+def company_highlight(p, keys: set[str]) -> dict:
+    """The ``highlight`` trace: rings around highlighted cells, workstations, mission areas and the panel."""
+    rects = []
+    regions = list(C.regions)
+    for key in sorted(keys):
+        cell_name, _, index = key.partition("/")
+        if key == "panel":
+            x0, y0, x1, y1 = PANEL_BOX
+            rects.append((x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03))
+        elif key in C.regions:
+            x0, y0, x1, y1 = _mission_box(regions.index(key))
+            rects.append((x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03))
+        elif cell_name in C.company.cells and not index:
+            x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
+            rects.append((x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01))
+        elif cell_name in C.company.cells and index.isdigit():
+            dept = rules_company.department(p, cell_name)
+            if dept is None or int(index) >= len(dept.workstations):
+                continue
+            x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
+            wx = x0 + (x1 - x0) * (int(index) + 0.5) / len(dept.workstations)
+            wy = y1 - 0.17
+            rects.append((wx - 0.16, wy - 0.16, wx + 0.16, wy + 0.16))
+    return highlight_trace(rects, radius=0.06, width=4)
 
 
 def _cell_box(cell) -> tuple[float, float, float, float]:
@@ -50,8 +87,12 @@ def _department_hover(dept, cell) -> str:
     return "<br>".join(lines)
 
 
-def company_figure(game, player: int):
-    """The company of the player in seat ``player``."""
+def company_figure(game, player: int, *, highlight=None):
+    """The company of the player in seat ``player``.
+
+    ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
+    company cells (``"b2"``), workstations (``"b2/1"``), mission areas by region (``"south"``) and the
+    resources panel (``"panel"``). Other keys are ignored."""
     state = game.state
     p = state.players[player]
     colour = owner_colour(player)
@@ -160,6 +201,9 @@ def company_figure(game, player: int):
                        marker=dict(size=90, symbol="square", color="rgba(0,0,0,0)", line=dict(width=0))))
     side, notes = _panel(state, player)
     traces += side
+    keys = highlight_keys(highlight)
+    if keys is not None:
+        traces.append(company_highlight(p, keys))
     layout = base_layout(f"Round {state.flow.round}: {esc(p.name)}'s company", WIDTH, HEIGHT,
                          annotations=notes,
                          xaxis=blank_axis(-0.03, 7.4),
@@ -183,17 +227,16 @@ def _panel(state, player: int) -> tuple[list, list]:
         lines.append(f"reserved tile: <b>{esc(C.departments[p.reserve].name)}</b> (built first)")
     if p.action_choice:
         lines.append("holds the Action Choice tile")
-    traces = [fill_trace("panel", [(x0, 0.045, x1, 1.12)], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
+    traces = [fill_trace("panel", [PANEL_BOX], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
     traces.append(text_trace("panel-text", [x0 + 0.14], [0.58], ["<br>".join(lines)], size=13,
                              position="middle right"))
     # Missions: one box per region, one marker per employee away.
     mx, my, mkeys, boxes = [], [], [], []
     labels_x, labels_y, labels_t = [], [], []
-    top = 1.5
+    top = MISSIONS_TOP
     for i, region in enumerate(C.regions):
-        bx0 = x0 + (i % 2) * 1.52
-        by0 = top + (i // 2) * 0.86
-        boxes.append((region, (bx0, by0, bx0 + 1.48, by0 + 0.78)))
+        bx0, by0, _, _ = _mission_box(i)
+        boxes.append((region, _mission_box(i)))
         count = p.missions.get(region, 0)
         labels_x.append(bx0 + 0.08)
         labels_y.append(by0 + 0.17)

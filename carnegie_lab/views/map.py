@@ -12,11 +12,11 @@ import networkx as nx
 
 from ..network import best_connection, map_graph, network
 from . import _shapes
-from .palette import (ANY_SITE_COLOUR, C, FONT, GOLD, INK, PROJECT_COLOURS, PROJECT_NAMES, REGION_COLOURS, esc,
-                      owner_colour, owner_name, owners, text_on, tint)
-from .style import base_layout, blank_axis, figure, fill_trace, key_html
+from .palette import (ANY_SITE_COLOUR, C, FONT, GOLD, HIGHLIGHT, INK, PROJECT_COLOURS, PROJECT_NAMES,
+                      REGION_COLOURS, esc, owner_colour, owner_name, owners, text_on, tint)
+from .style import HIGHLIGHT_TRACE, base_layout, blank_axis, figure, fill_trace, highlight_keys, key_html
 
-X_RANGE = (140, 2700)
+X_RANGE = (60, 2700)            # room on the left for the "SAN FRANCISCO" label
 Y_RANGE = (880, 2250)
 WIDTH, HEIGHT = 1150, 680
 
@@ -117,8 +117,12 @@ def _hover(state, city) -> str:
     return "<br>".join(lines)
 
 
-def map_figure(game, player: int | None = None):
-    """The board with every site and disc; with ``player`` (a seat), that player's network and best connection."""
+def map_figure(game, player: int | None = None, *, highlight=None):
+    """The board with every site and disc; with ``player`` (a seat), that player's network and best connection.
+
+    ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
+    construction sites ``"city/index"`` (e.g. ``"pittsburgh/0"``) and cities (``"pittsburgh"``). Other keys
+    are ignored, so one set of changes can be passed to every view."""
     state = game.state
     shapes, annotations, static = _static()
     positions = site_positions()
@@ -152,7 +156,7 @@ def map_figure(game, player: int | None = None):
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
 
-    highlight, notes = _highlight(state, player)
+    network_traces, notes = _highlight(state, player)
     title = f"Round {state.flow.round}: the map" if player is None else \
         f"Round {state.flow.round}: {esc(state.players[player].name)}'s network"
     layout = base_layout(
@@ -163,9 +167,38 @@ def map_figure(game, player: int | None = None):
             font=dict(size=12))],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
-    edges, halo, connection = highlight
+    edges, halo, connection = network_traces
     data = [static[0], edges, connection, halo, *static[1:], empty, *disc_traces, city_trace]
+    keys = highlight_keys(highlight)
+    if keys is not None:
+        data.append(map_highlight(keys))
     return figure(data, layout)
+
+
+RING_SIZES = {"site": 27, "small": 40, "medium": 62, "major": 84}     # ring diameters in pixels
+
+
+def map_highlight(keys: set[str]) -> dict:
+    """The ``highlight`` trace: an open ring around each highlighted site and city (sorted, so stable).
+    Rings are markers, sized in pixels, so they stay around the discs at any figure width."""
+    positions = site_positions()
+    xs, ys, sizes, ids = [], [], [], []
+    for key in sorted(keys):
+        if key in positions:
+            x, y = positions[key]
+            size = RING_SIZES["site"]
+        elif key in C.cities:
+            x, y = C.cities[key].x, C.cities[key].y
+            size = RING_SIZES[C.cities[key].size]
+        else:
+            continue
+        xs.append(x)
+        ys.append(y)
+        sizes.append(size)
+        ids.append(key)
+    return dict(type="scatter", name=HIGHLIGHT_TRACE, mode="markers", x=xs, y=ys, customdata=ids,
+                hoverinfo="skip", showlegend=False, meta=dict(count=len(ids)),
+                marker=dict(symbol="circle-open", size=sizes, color=HIGHLIGHT, line=dict(width=3.5, color=HIGHLIGHT)))
 
 
 def _highlight(state, player):

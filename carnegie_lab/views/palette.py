@@ -40,6 +40,7 @@ INK = "#2b2b2b"                   # text and outlines
 PAPER = "#fbf8f1"                 # figure background
 MUTED = "#8a8478"
 GOLD = "#e8b420"
+HIGHLIGHT = "#ff2e88"              # rings around what changed (views' ``highlight=``)
 
 
 def owner_colour(owner: Any) -> str:

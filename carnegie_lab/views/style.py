@@ -11,7 +11,7 @@ from typing import Iterable
 import plotly.graph_objects as go
 
 from ..components import Reward
-from .palette import INK, FONT, PAPER, esc, owner_colour, owner_name, owners
+from .palette import HIGHLIGHT, INK, FONT, PAPER, esc, owner_colour, owner_name, owners
 
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema
 def reward_text(reward: Reward, short: bool = True) -> str:
@@ -99,3 +99,23 @@ def key_html(state, extra: Iterable[tuple[str, str]] = (), players_only: bool = 
     shown = range(len(state.players)) if players_only else owners(state)
     items = [(owner_name(state, o), owner_colour(o)) for o in shown] + list(extra)
     return "   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items)
+
+
+HIGHLIGHT_TRACE = "highlight"
+
+
+def highlight_keys(highlight: Iterable[str] | None) -> set[str] | None:
+    """A view's ``highlight=`` argument as a set of keys (None: no highlight trace at all)."""
+    if highlight is None:
+        return None
+    if isinstance(highlight, str):
+        raise TypeError("highlight takes a collection of keys, e.g. {'pittsburgh/0'}, not one string")
+    return {str(k) for k in highlight}
+
+
+def highlight_trace(rects, radius: float = 0.0, width: float = 4.0) -> dict:
+    """Rings (rectangle outlines with a faint fill) around what a view emphasises, drawn on top of it.
+    Named ``highlight``; ``meta["count"]`` says how many things are ringed."""
+    rects = list(rects)
+    return fill_trace(HIGHLIGHT_TRACE, rects, "rgba(255,46,136,0.10)", line=HIGHLIGHT, width=width, radius=radius,
+                      meta=dict(count=len(rects)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..rules.timeline import LAST, ROWS, space
 from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, REGION_COLOURS, esc,
                       text_on, tint)
-from .style import base_layout, blank_axis, figure, fill_trace, text_trace
+from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1150, 500
 X0, STEP, W = 3.0, 2.35, 2.1              # first column (the start space) left edge, column step, box width
@@ -26,8 +26,12 @@ def _y(r: int) -> float:
     return Y0 + r * ROW
 
 
-def timeline_figure(game):
-    """Events on every space, the four action markers, this round's gear and the round strip."""
+def timeline_figure(game, *, highlight=None):
+    """Events on every space, the four action markers, this round's gear and the round strip.
+
+    ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
+    timeline spaces ``"<row>/<space>"`` (e.g. ``"MG/2"``; space 0 is the start, 5 the End tile), a row's
+    label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored."""
     state = game.state
     f, markers = state.flow, state.board.markers
     fills: dict[str, list] = {k: [] for k in FILL_KEYS}      # one fill trace per kind of space
@@ -129,7 +133,29 @@ def timeline_figure(game):
                                                                          reverse=True),
                          meta=dict(view="timeline"))
     layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
+    keys = highlight_keys(highlight)
+    if keys is not None:
+        traces.append(timeline_highlight(keys))
     return figure(traces, layout)
+
+
+def timeline_highlight(keys: set[str]) -> dict:
+    """The ``highlight`` trace: rings around highlighted timeline spaces, row labels and rounds."""
+    pad = 0.07
+    rects = []
+    for key in sorted(keys):
+        head, _, tail = key.partition("/")
+        if head in ROWS and not tail:
+            y = _y(ROWS.index(head))
+            rects.append((-pad, y - H / 2 - pad, 2.75 + pad, y + H / 2 + pad))
+        elif head in ROWS and tail.isdigit() and int(tail) <= LAST:
+            y, k = _y(ROWS.index(head)), int(tail)
+            x0, x1 = (_x(0), _x(0) + W * 0.6) if k == 0 else (_box_x0(k), _box_x0(k) + W)
+            rects.append((x0 - pad, y - H / 2 - pad, x1 + pad, y + H / 2 + pad))
+        elif head == "round" and tail.isdigit() and 1 <= int(tail) <= C.constants.rounds:
+            x0 = (int(tail) - 1) * ROUND_STEP
+            rects.append((x0 - pad, ROUND_Y - 0.3 - pad, x0 + ROUND_W + pad, ROUND_Y + 0.3 + pad))
+    return highlight_trace(rects, radius=0.08, width=4)
 
 
 FILL_KEYS = (*ROWS, "start", *C.regions, "donation")

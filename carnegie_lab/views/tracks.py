@@ -13,7 +13,8 @@ from ..components import PROJECT_TYPES
 from ..rules.research import FINAL, final_box_holder, project_income, tab_spaces, tab_vp, track_owners
 from .palette import (C, FONT, GOLD, INK, MUTED, PROJECT_COLOURS, REGION_COLOURS, esc, owner_colour, owner_name,
                       tint)
-from .style import base_layout, blank_axis, figure, fill_trace, reward_text, reward_tiny, text_trace
+from .style import (base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, reward_text,
+                    reward_tiny, text_trace)
 
 WIDTH = 1150
 
@@ -208,8 +209,13 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
     return traces, headers
 
 
-def tracks_figure(game):
-    """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs."""
+def tracks_figure(game, *, highlight=None):
+    """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs.
+
+    ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
+    track spaces ``"track/<region>/<space>"`` (space 0 is the start, 4 the final box) or a whole track
+    ``"track/<region>"``; tab spaces ``"tab/<seat>/<type>/<space>"`` (space 0 is the first, right-most one)
+    or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored."""
     state = game.state
     static, static_notes = _track_static()
     dynamic, notes = _tracks_dynamic(state)
@@ -222,4 +228,39 @@ def tracks_figure(game):
                          annotations=static_notes + notes + headers,
                          xaxis=blank_axis(-0.05, 20.0), yaxis=blank_axis(top, bottom, reverse=True),
                          meta=dict(view="tracks"))
-    return figure([*static, *dynamic, *tab_traces], layout)
+    data = [*static, *dynamic, *tab_traces]
+    keys = highlight_keys(highlight)
+    if keys is not None:
+        data.append(tracks_highlight(state, keys, tabs_y0))
+    return figure(data, layout)
+
+
+def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
+    """The ``highlight`` trace: rings around highlighted track spaces and project-tab spaces."""
+    regions = list(C.tracks)
+    pad = 0.06
+    rects = []
+    for key in sorted(keys):
+        parts = key.split("/")
+        if parts[0] == "track" and len(parts) in (2, 3) and parts[1] in C.tracks:
+            y = _track_y(regions.index(parts[1]))
+            count = len(C.tracks[parts[1]].spaces)
+            if len(parts) == 2:
+                rects.append((T_X0 - pad, y - T_H / 2 - pad, T_X0 + (count - 1) * T_STEP + T_W + pad,
+                              y + T_H / 2 + pad))
+            elif parts[2].isdigit() and int(parts[2]) < count:
+                x0 = T_X0 + int(parts[2]) * T_STEP
+                rects.append((x0 - pad, y - T_H / 2 - pad, x0 + T_W + pad, y + T_H / 2 + pad))
+        elif (parts[0] == "tab" and len(parts) in (3, 4) and parts[1].isdigit()
+              and int(parts[1]) < len(state.players) and parts[2] in PROJECT_TYPES):
+            seat, ptype = int(parts[1]), parts[2]
+            y = tabs_y0 + seat * B_ROW
+            x_start = B_X0 + PROJECT_TYPES.index(ptype) * B_BLOCK
+            count = len(tab_spaces(state.players[seat], ptype))
+            if len(parts) == 3:
+                rects.append((x_start - pad, y - B_H / 2 - pad, x_start + (count - 1) * B_CELL + B_CW + pad,
+                              y + B_H / 2 + pad))
+            elif parts[3].isdigit() and int(parts[3]) < count:
+                x0 = x_start + int(parts[3]) * B_CELL
+                rects.append((x0 - pad, y - B_H / 2 - pad, x0 + B_CW + pad, y + B_H / 2 + pad))
+    return highlight_trace(rects, radius=0.08, width=4)

@@ -1,0 +1,19 @@
+"""ipywidgets for Jupyter and the Voilà app: :class:`Dashboard` is the whole app.
+
+The dashboard's modules, one job each:
+
+- ``controller.py``: the game, its seats (human or bot), bots, undo, restart, save and load — no widgets;
+- ``controls.py``: a decision's legal actions arranged as controls that fit it — no widgets
+  (``labels.py``: the words for cities, departments, rows...);
+- ``render.py``: those controls as ipywidgets; ``figures.py``: a plotly FigureWidget updated in place;
+- ``board.py``: the board's tabs; ``panels.py``: the new-game and save/load panels; ``style.py``: CSS;
+- ``dashboard.py``: all of it together.
+
+``stepper.py`` (:class:`Stepper`) and ``exercise.py`` (:class:`Exercise`) are the tutorials' widgets.
+"""
+from .controller import Controller, Seat, Setup
+from .dashboard import Dashboard
+from .exercise import Exercise
+from .stepper import Step, Stepper
+
+__all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper"]

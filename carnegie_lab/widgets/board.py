@@ -1,0 +1,267 @@
+"""The board: tabs Map, Companies, Tracks & Timeline, Scores, Log, drawn with the package's views.
+
+Each kind of figure (map, company, timeline, tracks, scores, history) has one FigureWidget, made the
+first time it is shown and kept in the page afterwards (hidden while another is shown): plotly sends a
+~5 MB bundle per FigureWidget, so only the figures a player looks at are made, and each is then only
+updated in place. A small selector under the tab bar picks the variant (whose network, whose company,
+timeline or tracks, scores now or over the rounds). Only what is visible is redrawn after an action.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from .figures import FigureSlot
+
+TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
+LOG_LINES = 400
+
+
+def _views():
+    from .. import views
+    return views
+
+
+class BoardView:
+    """Tabs (a ToggleButtons bar) over the figures, which never leave the page once made.
+
+    Why never: plotly's widget view does not unregister its model listeners when it is removed, so a
+    view taken out of the page (a Tab-panel swap, or moving the widget to another container) keeps
+    receiving updates and throws "Error setting state" in the console. And one FigureWidget cannot
+    switch between kinds of figure: plotly.js keeps the old axis types and layout keys (bars on the
+    map's numeric axes give NaN). So the board hides the figures it does not show."""
+
+    def __init__(self, game: Any, defer: bool = False):
+        self.game = game
+        self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
+        self._quiet = False
+        #: True until ``start_drawing``: the figures wait (see ``Dashboard``: the page shows its
+        #: controls before plotly's bundle has loaded)
+        self.defer = defer
+        self.slots: dict[str, FigureSlot] = {}
+        self.error = W.HTML()
+        self.tabs = W.ToggleButtons(options=list(TABS), value=TABS[0], style={"button_width": "auto"})
+        self.tabs.add_class("cl-board-tabs")
+        self.tabs.observe(lambda change: self._changed(), names="value")
+        self.selectors = [self._selector(i) for i in range(4)]
+        self.selector_box = W.HBox([self.selectors[0]])
+        self.selector_box.add_class("cl-view-selectors")
+        self.figure_box = W.VBox(layout=W.Layout(min_height="300px"))
+        self.figure_box.add_class("cl-figure")
+        self.score_table = W.HTML()
+        self.score_table.add_class("cl-score-table")
+        self.log = W.HTML()
+        self.log.add_class("cl-log")
+        self.players = W.HTML()
+        self.players.add_class("cl-players-strip")
+        self.page = W.VBox([self.players, self.selector_box, self.figure_box, self.score_table, self.log])
+        self.page.add_class("cl-board-page")
+        self.box = W.VBox([self.tabs, self.page, self.error])
+        self.box.add_class("cl-board")
+        self.set_game(game)
+        self._show_parts()
+
+    # -- selectors ------------------------------------------------------------------------------
+    def _selector(self, tab: int) -> W.ToggleButtons:
+        sel = W.ToggleButtons(style={"button_width": "auto"})
+        sel.add_class("cl-view-selector")
+        sel.observe(lambda change: self._changed(), names="value")
+        return sel
+
+    def _changed(self) -> None:
+        if not self._quiet:
+            self.defer = False        # a click on a tab draws, whatever the page told us
+            self._show_parts()
+            self.refresh()
+
+    def _options(self, game) -> list[list[tuple[str, Any]]]:
+        seats = list(enumerate(game.players))
+        return [
+            [("Whole map", -1)] + [(f"{name}'s network", i) for i, name in seats],
+            [(f"{name}", i) for i, name in seats],
+            [("Timeline", "timeline"), ("Tracks & project tabs", "tracks")],
+            [("Score if the game ended now", "scores"), ("Over the rounds", "history")],
+        ]
+
+    def set_game(self, game, seat: int | None = None, redraw: bool = False) -> None:
+        """A new game (its players may differ): reset the selectors (and redraw if asked)."""
+        self.game = game
+        self._quiet = True
+        try:
+            for sel, options in zip(self.selectors, self._options(game)):
+                keep = sel.value
+                values = [v for _, v in options]
+                sel.options = options
+                sel.value = keep if keep in values else values[0]
+            if seat is not None:
+                self.follow(seat)
+        finally:
+            self._quiet = False
+        if redraw:
+            self.refresh()
+
+    def follow(self, seat: int) -> None:
+        """Show this seat's company in the Companies tab (the human deciding now); no redraw."""
+        sel = self.selectors[1]
+        if seat in [v for _, v in sel.options] and sel.value != seat:
+            quiet, self._quiet = self._quiet, True
+            try:
+                sel.value = seat
+            finally:
+                self._quiet = quiet
+
+    def select(self, tab: str, value: Any = None) -> None:
+        """Show a tab (and one of its variants): what a click on the tab bar does."""
+        quiet, self._quiet = self._quiet, True
+        try:
+            self.tabs.value = tab
+            if value is not None:
+                self.selectors[TABS.index(tab)].value = value
+        finally:
+            self._quiet = quiet
+        self._show_parts()
+        self.refresh()
+
+    # -- drawing --------------------------------------------------------------------------------
+    @property
+    def tab(self) -> str:
+        return self.tabs.value
+
+    def _show_parts(self) -> None:
+        i = TABS.index(self.tab)
+        if i < 4 and self.selector_box.children != (self.selectors[i],):
+            self.selector_box.children = [self.selectors[i]]
+        self.selector_box.layout.display = "none" if i >= 4 else ""
+        self.figure_box.layout.display = "none" if i >= 4 else ""
+        self.score_table.layout.display = "" if self.tab == "Scores" else "none"
+        self.log.layout.display = "" if self.tab == "Log" else "none"
+
+    def view_key(self) -> tuple[str, Any] | None:
+        i = TABS.index(self.tab)
+        if i >= 4:
+            return None
+        return self.tab, self.selectors[i].value
+
+    @staticmethod
+    def kind(tab: str, value: Any) -> str:
+        """The kind of figure a tab and variant show (one FigureWidget per kind)."""
+        return {"Map": "map", "Companies": "company"}.get(tab, value)
+
+    def _build(self, kind: str, value: Any):
+        views, game = _views(), self.game
+        if kind == "map":
+            return views.map_figure(game, None if value == -1 else value)
+        if kind == "company":
+            return views.company_figure(game, value)
+        return getattr(views, f"{kind}_figure")(game)
+
+    def refresh(self) -> None:
+        """Redraw what the selected tab shows (the figure only when it is visible)."""
+        self.players.value = players_html(self.game, self.kinds)
+        key = self.view_key()
+        if key is None:
+            self.log.value = log_html(self.game)
+            return
+        tab, value = key
+        if tab == "Scores":
+            self.score_table.value = scores_html(self.game)
+        if self.defer:
+            if not self.figure_box.children:
+                placeholder = W.HTML("<div class='cl-drawing'>Drawing the board…</div>")
+                self.figure_box.children = [placeholder]
+            return
+        kind = self.kind(tab, value)
+        try:
+            fig = self._build(kind, value)
+        except Exception as e:  # a view failing must not take the dashboard down
+            self.error.value = (f"<p class='cl-error'>The {html.escape(tab)} view could not be drawn: "
+                                f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p>")
+            return
+        self.error.value = ""
+        slot = self.slots.get(kind)
+        if slot is None:
+            slot = self.slots[kind] = FigureSlot()
+        slot.draw(f"{tab}/{value}", fig)
+        if slot.box is None:
+            slot.box = W.Box([slot.widget])
+            slot.box.add_class(f"cl-figure-{kind}")
+            boxes = [b for b in self.figure_box.children if isinstance(b, W.Box)]
+            self.figure_box.children = [*boxes, slot.box]
+        for other in self.slots.values():
+            if other.box is not None:
+                other.box.layout.display = "" if other is slot else "none"
+
+    def start_drawing(self) -> None:
+        """Draw the figures from now on (the first time: make the visible one)."""
+        if self.defer:
+            self.defer = False
+            self.refresh()
+
+    @property
+    def slot(self) -> FigureSlot | None:
+        """The figure shown now (None on the Log tab)."""
+        key = self.view_key()
+        return None if key is None else self.slots.get(self.kind(*key))
+
+
+def players_html(game, kinds: list[str] | None = None) -> str:
+    """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
+    from ..rules import company
+    from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
+    table = game.scores()
+    cards = []
+    for i, p in enumerate(game.state.players):
+        who = "" if kinds is None else f" <span class='cl-note'>({kinds[i]})</span>"
+        now = " cl-now" if game.current_player == i else ""
+        away = sum(p.missions.values())
+        cards.append(
+            f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
+            f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
+            f"<b>{html.escape(p.name)}</b>{who}<br>"
+            f"<span title='money'>${p.money}</span> · <span title='goods'>{p.goods} goods</span> · "
+            f"<span title='working employees / on missions'>{company.active_employees(p)} working, "
+            f"{away} away</span><br><span title='score if the game ended now'>"
+            f"<b>{table[p.name].total} VP</b> now</span></div>")
+    if game.state.andrew is not None:
+        name = next(n for n in table if n not in game.players)
+        cards.append(f"<div class='cl-player' style='border-color:{ANDREW_COLOUR}'>"
+                     f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
+                     f"<b>{html.escape(name)}</b> <span class='cl-note'>(level "
+                     f"{game.state.andrew.level})</span><br><span class='cl-note'>plays his cards</span><br>"
+                     f"<b>{table[name].total} VP</b> now</div>")
+    return f"<div class='cl-players-row'>{''.join(cards)}</div>"
+
+
+def scores_html(game) -> str:
+    """The score breakdown as a table (the final scores once the game is over)."""
+    table = game.scores()
+    if not table:
+        return ""
+    names = list(table)
+    fields = [k for k in next(iter(table.values())).as_dict() if k != "total"]
+    used = [k for k in fields if any(getattr(table[n], k) for n in names)]
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    rows = "".join(f"<tr><td>{html.escape(k.replace('_', ' '))}</td>"
+                   + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
+    winners = set(game.winners()) if game.is_over else set()
+    total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
+    caption = "Final scores" if game.is_over else "Score if the game ended now"
+    return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
+            f"<tbody>{rows}<tr class='cl-total'><td><b>total</b></td>{total}</tr></tbody></table>")
+
+
+def log_html(game, limit: int = LOG_LINES) -> str:
+    """The game log, newest first."""
+    lines = game.log
+    shown = lines[-limit:]
+    items = "".join(f"<li value='{len(lines) - i}'>{html.escape(text)}</li>"
+                    for i, text in enumerate(reversed(shown)))
+    more = f"<p class='cl-note'>(the {len(lines) - limit} oldest lines are not shown)</p>" \
+        if len(lines) > limit else ""
+    return (f"<div class='cl-log-head'>{len(lines)} lines, newest first</div>"
+            f"<ol reversed class='cl-log-lines'>{items}</ol>{more}")
+
+
+__all__ = ["BoardView", "TABS", "log_html", "scores_html"]

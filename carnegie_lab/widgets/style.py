@@ -1,0 +1,56 @@
+"""The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
+
+STYLE = """<style>
+.cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
+.cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
+.cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
+.cl-subtitle { color: #8a8478; font-size: 13px; }
+.cl-main { gap: 14px; }
+.cl-board { width: 820px; min-width: 820px; }
+.cl-side-tabs { width: 400px; min-width: 360px; flex: 1 1 400px; }
+.cl-side-tabs .widget-tab-contents { padding: 8px; }
+.cl-board-tabs { border-bottom: 2px solid #2b2b2b; margin-bottom: 4px; }
+.cl-board-tabs .widget-toggle-button { border-radius: 6px 6px 0 0; margin-right: 3px; font-weight: 600;
+  background: #ece7dc; min-width: 96px; }
+.cl-board-tabs .widget-toggle-button.mod-active { background: #2b2b2b; color: #fbf8f1; }
+.cl-view-selector .widget-toggle-button { font-size: 12px; height: 26px; }
+.cl-turn { border-left: 6px solid #8a8478; background: #fbf8f1; border-radius: 6px; padding: 8px 12px; }
+.cl-headline { font-size: 15px; font-weight: 650; }
+.cl-prompt { font-size: 14px; margin-top: 4px; line-height: 1.35; }
+.cl-chip { display: inline-block; width: 12px; height: 12px; border-radius: 50%; margin-right: 6px;
+           vertical-align: -1px; border: 1px solid #2b2b2b; }
+.cl-group { border-top: 1px solid #e6e0d3; padding-top: 4px; margin-top: 6px; }
+.cl-group-title { font-weight: 650; font-size: 13px; margin: 4px 0 3px 0; }
+.cl-note, .cl-muted { color: #8a8478; font-size: 12px; line-height: 1.35; }
+.cl-error { color: #b3261e; font-weight: 600; line-height: 1.35; }
+.cl-info { color: #2b2b2b; }
+.cl-ok { color: #2e7d32; }
+.cl-slot { font-size: 12px; color: #5b5348; line-height: 28px; }
+.cl-preview { font-size: 12px; color: #5b5348; line-height: 1.3; }
+.cl-dashboard button.cl-cell, .cl-dashboard button.cl-wrap {
+  white-space: pre-line !important; line-height: 1.2; font-size: 11px; padding: 3px 4px; height: auto; }
+.cl-dashboard button.cl-cell { height: 58px; }
+.cl-dashboard .cl-group-timeline button.cl-option { text-align: left; white-space: normal !important;
+  height: auto; min-height: 30px; line-height: 1.25; padding: 4px 8px; }
+.cl-dashboard button.cl-small { font-size: 11px; height: 24px; }
+.cl-grid-head { font-size: 11px; color: #8a8478; text-align: center; text-transform: uppercase; }
+.cl-recent { margin-top: 6px; }
+.cl-recent-lines { margin: 0; padding-left: 18px; font-size: 12.5px; line-height: 1.4; max-height: 240px;
+  overflow-y: auto; }
+.cl-log-lines { font-size: 13px; line-height: 1.45; max-height: 640px; overflow-y: auto; }
+.cl-log-head { color: #8a8478; font-size: 12px; }
+.cl-game-over { font-size: 16px; font-weight: 700; margin: 6px 0; }
+table.cl-scores { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
+table.cl-scores caption { text-align: left; font-weight: 650; padding-bottom: 4px; }
+table.cl-scores td, table.cl-scores th { padding: 2px 10px; border-bottom: 1px solid #e6e0d3; text-align: right; }
+table.cl-scores td:first-child { text-align: left; color: #5b5348; }
+table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
+.cl-download { font-weight: 600; }
+.cl-drawing { width: 800px; height: 470px; display: flex; align-items: center; justify-content: center;
+  background: #fbf8f1; color: #8a8478; font-size: 15px; }
+.cl-players-row { display: flex; gap: 8px; margin: 2px 0 6px 0; flex-wrap: wrap; }
+.cl-player { border: 1px solid #ccc; border-left-width: 5px; border-radius: 6px; padding: 3px 10px;
+  font-size: 12.5px; line-height: 1.45; background: #fff; min-width: 150px; }
+.cl-player.cl-now { box-shadow: 0 0 0 2px #2b2b2b33; background: #fbf8f1; }
+.cl-bots { border-top: 1px solid #e6e0d3; margin-top: 8px; padding-top: 4px; }
+</style>"""

@@ -1,0 +1,106 @@
+"""The tutorial Exercise without a browser: answers typed from Python, Check clicked, feedback read."""
+from __future__ import annotations
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.widgets.exercise import Exercise, exercises, normalise
+from carnegie_lab.widgets.stepper import Step, Stepper
+
+
+@pytest.fixture
+def game() -> cl.Game:
+    return cl.new_game(["Ada", "Bo"], seed=7)
+
+
+def neutral_sites(g: cl.Game) -> int:
+    return sum(1 for owner, _ in g.state.board.sites.values() if owner == "neutral")
+
+
+def test_a_number_is_checked_against_the_engine(game):
+    ex = Exercise("How many neutral discs are on the map?", neutral_sites, game, explanation="Grey ones.",
+                  hint="Count them.", code="...")
+    assert ex.kind == "number" and ex.expected() == 12
+    ex.input.value = "12"
+    ex.check_button.click()
+    assert ex.last is True and ex.solved and "Right" in ex.feedback.value and "Grey ones." in ex.feedback.value
+    ex.input.value = "there are 11"
+    ex.check_button.click()
+    assert ex.last is False and "Not quite" in ex.feedback.value and "Count them." in ex.feedback.value
+    assert ex.attempts == 2
+
+
+def test_numbers_are_read_from_friendly_text(game):
+    ex = Exercise("Money?", lambda g: g.state.players[0].money, game)
+    assert ex.check("$12") and ex.check(" 12 dollars") and not ex.check("$13")
+
+
+def test_a_missing_or_non_numeric_answer_is_not_an_attempt(game):
+    ex = Exercise("Money?", lambda g: g.state.players[0].money, game)
+    assert not ex.check("")
+    assert "Type or pick an answer" in ex.feedback.value
+    assert not ex.check("twelve")
+    assert "whole number" in ex.feedback.value
+    assert ex.attempts == 0 and ex.last is None
+
+
+def test_the_answer_follows_the_position_of_a_stepper(game):
+    tour = Stepper(game, [Step("House", "", ["house pittsburgh"])], try_it=False)
+    ex = Exercise("Bo's Housing projects built?", lambda g: g.state.players[1].tabs["H"][1], tour)
+    assert ex.expected() == 0
+    tour.next_button.click()
+    assert ex.expected() == 1 and ex.check("1")
+
+
+def test_text_answers_ignore_case_underscores_and_the(game):
+    ex = Exercise("Which city?", lambda g: "new_york", game)
+    assert ex.kind == "text"
+    assert ex.check("New York") and ex.check("the new-york") and ex.check("NEW_YORK")
+    assert not ex.check("York")
+    assert normalise("  The São_Paulo! ") == "sao paulo"
+
+
+def test_sets_are_compared_in_any_order(game):
+    ex = Exercise("Which major cities?", lambda g: {"chicago", "new_york"}, game)
+    assert ex.kind == "set"
+    assert ex.check("New York and Chicago") and ex.check("chicago, new york") and ex.check(["Chicago", "New_York"])
+    assert not ex.check("Chicago") and not ex.check("Chicago, New York, Boston")
+
+
+def test_choices_use_a_dropdown_and_show_the_label(game):
+    ex = Exercise("Which row?", lambda g: 1, game, options=[("HR", 0), ("MG", 1), ("CO", 2)])
+    assert ex.kind == "choice" and ex.input.value is None
+    ex.input.value = 1
+    ex.check_button.click()
+    assert ex.last is True
+    assert not ex.check(ex.wrong_answer())
+    assert ex.reveal() == 1 and "<b>MG</b>" in ex.feedback.value
+
+
+def test_yes_no(game):
+    ex = Exercise("Is Ada first?", lambda g: g.state.flow.first == 0, game)
+    assert ex.kind == "yesno"
+    assert ex.check(True) and not ex.check(False)
+
+
+def test_show_the_answer_uses_the_engine_and_the_code(game):
+    ex = Exercise("Neutral discs?", neutral_sites, game, explanation=lambda g, right: f"{right} grey discs.",
+                  code="sum(...)")
+    ex.show_button.click()
+    assert "The answer is <b>12</b>" in ex.feedback.value and "12 grey discs." in ex.feedback.value
+    assert "<code>sum(...)</code>" in ex.feedback.value
+
+
+@pytest.mark.parametrize("right", [5, "Chicago", {"a", "b"}, True])
+def test_wrong_answer_is_wrong(game, right):
+    ex = Exercise("?", lambda g: right, game)
+    assert not ex.check(ex.wrong_answer()) and ex.check(right)
+
+
+def test_a_custom_comparison_and_kind_checks(game):
+    ex = Exercise("Roughly 10?", lambda g: 10, game, kind="number",
+                  accept=lambda given, right: abs(int(given) - right) <= 1)
+    assert ex.check("11") and not ex.check("12")
+    with pytest.raises(ValueError, match="kind"):
+        Exercise("?", lambda g: 1, game, kind="essay")
+    assert exercises([ex, 3, "x"]) == [ex]
