@@ -32,6 +32,12 @@ def network(state: State, owner: Owner) -> nx.Graph:
     return map_graph().subgraph(cities_of(state, owner))
 
 
+@lru_cache(maxsize=1 << 14)
+def linked_groups(cities: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """The connected groups of the map restricted to these cities (cached: scoring asks often)."""
+    return tuple(frozenset(group) for group in nx.connected_components(map_graph().subgraph(cities)))
+
+
 @dataclass(frozen=True)
 class Connection:
     """The best-scoring group of linked major cities of one player."""
@@ -46,7 +52,7 @@ def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_po
     """The player's best linked group of two or more major cities, or None. `extra_points` are added
     to every group (Post Office); the table's last row serves beyond it."""
     best = None
-    for group in nx.connected_components(network(state, owner)):
+    for group in linked_groups(frozenset(cities_of(state, owner))):
         majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
         if len(majors) < 2:
             continue

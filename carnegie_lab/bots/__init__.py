@@ -13,11 +13,11 @@ parallel processes or on a Dask cluster, with identical results) and returns a
 :class:`SimulationResult`; ``simulate_main(argv)`` is the ``carnegie-lab simulate`` command line.
 """
 from .base import Bot
-from .greedy import Evaluator, GreedyBot, Weights, fast_totals
+from .greedy import Evaluator, GreedyBot, Weights, score_totals
 from .random_bot import RandomBot
 from .rollout import ActionStats, RolloutBot
 from .simulate import GameResult, SimulationResult, make_bot, play_game, simulate, simulate_main
 
 __all__ = ["ActionStats", "Bot", "Evaluator", "GameResult", "GreedyBot", "RandomBot", "RolloutBot",
-           "SimulationResult", "Weights", "fast_totals", "make_bot", "play_game", "simulate",
+           "SimulationResult", "Weights", "score_totals", "make_bot", "play_game", "simulate",
            "simulate_main"]

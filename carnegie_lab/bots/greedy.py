@@ -5,7 +5,7 @@ that follow it) and scores the result with :meth:`Evaluator.margin`: the decidin
 ``opponents`` (0.5) times the best other value (in solo: Andrew's score, with the VP his card of
 the round has reached so far, at weight ``solo_opponent``, 1.0). A player's value is
 
-* their score if the game ended now (the same totals as ``Game.scores()``, see :func:`fast_totals`:
+* their score if the game ended now (``Game.scores()`` totals, see :func:`score_totals`:
   the connection search and the welfare payments are cached, and networkx is not called), plus
 * what their resources are still worth, fading as the game ends (``t`` = share of the game left):
   money, goods, employees standing in departments (their future uses) or lying where a workstation is
@@ -48,19 +48,17 @@ from ..engine import Game
 from ..network import map_graph
 from ..rules import company
 from ..rules.core import C, K, RULES
-from ..rules.research import FINAL, _project_indices, project_income, tab_vp
-from ..rules.scoring import _count, scores, welfare_payments
+from ..rules.research import _project_indices, level, project_income, tab_vp
+from ..rules.scoring import player_score, scores
 from ..rules.timeline import LAST, ROWS, space as timeline_space
-from ..state import ANDREW, Player, State
+from ..state import Player, State
 from .base import decision_rng, light_copy, step
 
 LOBBY_IDS = (company.LOBBY, company.NEW_LOBBY)
 _CELL_VP = {name: cell.vp for name, cell in C.company.cells.items()}
-_CITY_VP = {c.id: c.vp for c in C.cities.values()}
 _CITY_REGION = {c.id: c.region for c in C.cities.values()}
 _MAJORS = tuple(c.id for c in C.cities.values() if c.connection_points)
 _MAX_POINTS = max(p for p, _ in C.connection_table)
-_STARTING = {d.id for d in C.departments.values() if d.starting}
 _CELL_XY = {name: ("abcd".index(name[0]), int(name[1])) for name in C.company.cells}
 
 
@@ -103,118 +101,19 @@ USE_VALUE = {
 }
 
 
-# -- the score if the game ended now (networkx only once per set of cities) --------------------
-
-@lru_cache(maxsize=4096)
-def _groups(cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """(connection points, regions of the majors) of each linked group with 2+ major cities."""
-    out = []
-    for group in nx.connected_components(map_graph().subgraph(cities)):
-        majors = [c for c in group if C.cities[c].connection_points]
-        if len(majors) >= 2:
-            points = sum(C.cities[c].connection_points for c in majors)
-            out.append((min(points, _MAX_POINTS), tuple(sorted({_CITY_REGION[c] for c in majors}))))
-    return tuple(out)
-
-
-def _level(tracks: dict[str, int], region: str) -> int:
-    return C.tracks[region].spaces[tracks[region]].level_value
-
-
-def connection_vp(cities: frozenset[str], tracks: dict[str, int]) -> int:
-    best = 0
-    for points, regions in _groups(cities):
-        lowest = min(_level(tracks, r) for r in regions)
-        best = max(best, C.connection_table[(points, lowest)])
-    return best
-
-
-_SITE_CITY: dict[str, str] = {}
-
+# -- the score if the game ended now -------------------------------------------------------------
 
 def _owner_cities(state: State) -> dict:
     """owner -> list of cities of their discs (with repeats, one per disc)."""
     out: dict = {}
     for key, (who, _) in state.board.sites.items():
-        city = _SITE_CITY.get(key)
-        if city is None:
-            city = _SITE_CITY[key] = key.split("/", 1)[0]
-        if who in out:
-            out[who].append(city)
-        else:
-            out[who] = [city]
+        out.setdefault(who, []).append(key.split("/", 1)[0])
     return out
 
 
-_welfare = lru_cache(maxsize=1 << 16)(welfare_payments)
-
-
-def _donation_vp(state: State, pi: int, owner, money: int, goods: int) -> tuple[int, int, int]:
-    """``scoring._donation_vp`` for the donations of ``owner`` scored on player ``pi``'s results, with
-    the welfare payments cached: (VP, money left, goods left)."""
-    vp = 0
-    welfare = []
-    for d, owners in state.board.donations.items():
-        if owner in owners:
-            donation = C.donations[d]
-            if donation.formula.kind == "payments":
-                welfare.append(donation.formula)
-            else:
-                vp += min(K.donation_cap, donation.formula.vp * _count(state, pi, donation))
-    if not welfare:
-        return vp, money, goods
-    paid, cash, cubes = _welfare(money, goods, tuple(welfare))
-    return vp + paid, money - cash, goods - cubes
-
-
-def _active(p: Player) -> int:
-    n = 0
-    for cell, taken in p.standing.items():
-        ws = C.departments[p.cells[cell]].workstations
-        for i in taken:
-            if ws[i] is not None:
-                n += 1
-    return n
-
-
-def player_total(state: State, pi: int, cities: list[str]) -> int:
-    """``scoring.player_score(state, pi).total``, with cached connection and welfare searches."""
-    p = state.players[pi]
-    total = p.vp + _active(p)
-    total += sum(_CELL_VP[c] for c, d in p.cells.items() if d != company.LOBBY and d not in _STARTING)
-    total += _tabs_vp(p.tab_side, tuple(p.tabs[t][0] for t in PROJECT_TYPES))
-    if len(cities) > 1:
-        total += connection_vp(frozenset(cities), p.tracks)
-    total += sum(_CITY_VP[c] for c in cities)
-    total += _donation_vp(state, pi, pi, p.money, p.goods)[0]
-    if p.action_choice:
-        total += K.action_choice_vp
-    return total
-
-
-def andrew_total(state: State, cities: list[str]) -> int:
-    """``scoring.andrew_score(state).total``."""
-    andrew, p = state.andrew, state.players[0]
-    _, money, goods = _donation_vp(state, 0, 0, p.money, p.goods)
-    total = sum(vp * len(cards) for vp, cards in zip(K.andrew_vp_cards, andrew.vp_slots))
-    total += K.andrew_department_vp * len(andrew.departments)
-    total += K.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == FINAL)
-    total += sum(_CITY_VP[c] for c in cities)
-    total += _donation_vp(state, 0, ANDREW, money, goods)[0]
-    return total
-
-
-def fast_totals(state: State, cities: dict | None = None) -> list[int]:
-    """Score totals if the game ended now, one per seat (then Andrew's in solo): the same numbers as
-    ``Game.scores()``, computed faster for games with the base Department tiles."""
-    if state.options.get("departments", "base") != "base":
-        # the expansion tiles score in ways this shortcut does not follow: ask the engine
-        return [s.total for s in scores(state).values()]
-    cities = _owner_cities(state) if cities is None else cities
-    totals = [player_total(state, i, cities.get(i, [])) for i in range(len(state.players))]
-    if state.andrew is not None:
-        totals.append(andrew_total(state, cities.get(ANDREW, [])))
-    return totals
+def score_totals(state: State) -> list[int]:
+    """Score totals if the game ended now, one per seat (then Andrew's in solo)."""
+    return [s.total for s in scores(state).values()]
 
 
 # -- connection paths ----------------------------------------------------------------------------
@@ -250,7 +149,7 @@ def _path_bonus(cities: frozenset[str], track_spaces: tuple[int, ...], decay: fl
     tracks = dict(zip(C.tracks, track_spaces))
     best = 0.0
     for points, regions, missing in _missing_links(cities):
-        lowest = min(_level(tracks, r) for r in regions)
+        lowest = min(level(tracks, r) for r in regions)
         vp = C.connection_table[(points, lowest)] * decay ** (missing - 1)
         if vp > best:
             best = vp
@@ -351,7 +250,7 @@ class Evaluator:
     def values(self, state: State) -> list[float]:
         """Each seat's value (then Andrew's score in solo)."""
         cities = _owner_cities(state)
-        totals = fast_totals(state, cities)
+        totals = score_totals(state)
         if state.flow.phase == "over":
             return [float(x) for x in totals]
         info = _round_info(state)
@@ -363,9 +262,8 @@ class Evaluator:
 
     def value(self, state: State, pi: int) -> float:
         """One seat's value."""
-        cities = _owner_cities(state)
-        mine = cities.get(pi, [])
-        total = player_total(state, pi, mine)
+        mine = _owner_cities(state).get(pi, [])
+        total = player_score(state, pi).total
         if state.flow.phase == "over":
             return float(total)
         return total + self._potential(state, pi, _round_info(state), mine)

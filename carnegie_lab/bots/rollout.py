@@ -29,7 +29,7 @@ from ..actions import Action
 from ..engine import Game
 from ..state import State
 from .base import decision_rng, legal, light_copy, mix, step
-from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, fast_totals, greedy_choice
+from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, score_totals, greedy_choice
 from .random_bot import pick
 
 POLICIES = ("greedy", "random")
@@ -69,7 +69,7 @@ def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int 
             action, _ = greedy_choice(state, actions, rng, evaluator)
         actions = step(state, action)
         played += 1
-    margin = _margin(fast_totals(state), pi)
+    margin = _margin(score_totals(state), pi)
     return Outcome(margin, margin >= 0, True)
 
 

@@ -10,7 +10,7 @@ from ..components import ACTION_TYPES, Department
 from ..state import NEUTRAL, State
 from . import company
 from .construction import build, build_candidates, build_check
-from .core import C, K, Args, gain, note, pay_check, recruit, regions, rule
+from .core import C, K, Args, note, pay_check, recruit, regions, rule
 from .donations import give, payment_check
 
 BY_CODE: dict[str, Department] = {d.code: d for d in C.departments.values()}

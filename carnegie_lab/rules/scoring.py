@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from itertools import product
 
 from ..components import Donation, PROJECT_TYPES
@@ -66,7 +67,8 @@ def _count(state: State, pi: int, donation: Donation) -> int:
     raise ValueError(f"unknown donation formula {kind!r}")
 
 
-def welfare_payments(money: int, goods: int, formulas: list) -> tuple[int, int, int]:
+@lru_cache(maxsize=1 << 14)
+def welfare_payments(money: int, goods: int, formulas: tuple) -> tuple[int, int, int]:
     """Best VP from end-game welfare payments with this money and goods (goods may be sold for $1).
     Returns (VP, money spent, goods spent)."""
     best = (0, 0, 0)
@@ -86,7 +88,7 @@ def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, g
     vp = sum(min(K.donation_cap, d.formula.vp * _count(state, pi, d)) for d in donations
              if d.formula.kind != "payments")
     welfare = [d.formula for d in donations if d.formula.kind == "payments"]
-    paid = welfare_payments(money, goods, welfare) if welfare else (0, 0, 0)
+    paid = welfare_payments(money, goods, tuple(welfare)) if welfare else (0, 0, 0)
     return vp + paid[0], money - paid[1], goods - paid[2]
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.bots import GreedyBot, RandomBot, RolloutBot, fast_totals, make_bot
+from carnegie_lab.bots import GreedyBot, RandomBot, RolloutBot, make_bot
 from carnegie_lab.bots.base import light_copy, pickle_copy
 from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, LOCAL_VERBS
 from carnegie_lab.bots.random_bot import pick
@@ -82,11 +82,6 @@ def test_light_copy_matches_the_engine_copy(many_positions):
         fast.flow.stack.append({"kind": "x"})
         assert "x/0" not in state.board.sites and state.players[0].cells.get("a4") != "x"
         assert {"kind": "x"} not in state.flow.stack
-
-
-def test_fast_totals_are_the_engine_totals(many_positions):
-    for game in many_positions:
-        assert fast_totals(game.state) == [s.total for s in game.scores().values()]
 
 
 def test_local_verbs_change_no_other_value(many_positions):
