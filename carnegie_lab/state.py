@@ -5,7 +5,6 @@ or ``"andrew"`` (the solo opponent). Company cells are named ``a1``..``d4`` (see
 """
 from __future__ import annotations
 
-import pickle
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Union
 
@@ -34,6 +33,11 @@ class Player:
     reserve: str | None = None                # department tile reserved at setup
     built: list[str] = field(default_factory=list)  # department tiles built, in order
 
+    def copy(self) -> "Player":
+        return _with(self, cells=self.cells.copy(), lying=self.lying.copy(),
+                     standing={k: v[:] for k, v in self.standing.items()}, missions=self.missions.copy(),
+                     tracks=self.tracks.copy(), tabs={k: v[:] for k, v in self.tabs.items()}, built=self.built[:])
+
 
 @dataclass
 class Andrew:
@@ -47,6 +51,10 @@ class Andrew:
     departments: list[str] = field(default_factory=list)
     donations: int = 0
 
+    def copy(self) -> "Andrew":
+        return _with(self, deck=self.deck[:], vp_slots=[v[:] for v in self.vp_slots], tracks=self.tracks.copy(),
+                     departments=self.departments[:])
+
 
 @dataclass
 class Board:
@@ -55,6 +63,11 @@ class Board:
     pool: dict[str, int]                      # department id -> tiles available
     timeline: list[list[int]]                 # the 4 tiles in play: [tile number, side 0/1]
     markers: list[int]                        # per row: 0 = start tile, k = on space k (1..5)
+
+    def copy(self) -> "Board":
+        return _with(self, sites={k: v[:] for k, v in self.sites.items()},
+                     donations={k: v[:] for k, v in self.donations.items()}, pool=self.pool.copy(),
+                     timeline=[v[:] for v in self.timeline], markers=self.markers[:])
 
 
 @dataclass
@@ -82,6 +95,9 @@ class Flow:
     payroll: bool = False                     # Payroll Management: activation options this turn
     stack: list[dict] = field(default_factory=list)  # pending sub-decisions, top last
 
+    def copy(self) -> "Flow":
+        return _with(self, order=self.order[:], closed=self.closed[:], stack=[frame.copy() for frame in self.stack])
+
 
 @dataclass
 class State:
@@ -93,8 +109,14 @@ class State:
     history: list[dict] = field(default_factory=list)  # one summary per finished round
     log: list[list] = field(default_factory=list)      # [decision number, text] lines
 
-    def copy(self) -> "State":
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+    def copy(self, history: bool = True) -> "State":
+        """A deep copy; with ``history=False`` the log and the round history stay behind (faster,
+        for bots and search, which never read them)."""
+        return _with(self, options=dict(self.options), players=[p.copy() for p in self.players],
+                     board=self.board.copy(), flow=self.flow.copy(),
+                     andrew=self.andrew.copy() if self.andrew is not None else None,
+                     history=[dict(h) for h in self.history] if history else [],
+                     log=[line[:] for line in self.log] if history else [])
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -112,6 +134,13 @@ class State:
             history=list(data.get("history", [])),
             log=[list(line) for line in data.get("log", [])],
         )
+
+
+def _with(obj, **containers):
+    """A copy of a dataclass instance: its scalar fields shared, the given containers replaced."""
+    new = object.__new__(type(obj))
+    new.__dict__ = {**obj.__dict__, **containers}
+    return new
 
 
 def _build(cls, data: dict):

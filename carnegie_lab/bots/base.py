@@ -7,17 +7,14 @@ computing the legal actions twice (the engine's ``settle`` already computes them
 """
 from __future__ import annotations
 
-import pickle
 import random
-import re
-from dataclasses import fields
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 from ..engine import Game
 from ..rules import flow
 from ..rules.core import RULES
-from ..state import Andrew, Board, Flow, Player, State
+from ..state import State
 
 PASSIVE = ("done", "sell")
 
@@ -56,88 +53,9 @@ def decision_rng(seed: int, game: Game) -> random.Random:
     return random.Random(mix(seed, int(options.get("seed") or 0), len(game.actions)))
 
 
-def pickle_copy(state: State) -> State:
-    """A copy of the state without its log and round history, by a pickle round trip."""
-    log, history = state.log, state.history
-    state.log, state.history = [], []
-    try:
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    finally:
-        state.log, state.history = log, history
-
-
-# The fast copy knows which fields hold containers (copied below); it is used only while every other
-# field of these dataclasses is declared as an immutable scalar (otherwise the pickle copy takes
-# over), and tests compare the two copies.
-_CONTAINERS = {
-    State: {"options", "players", "board", "flow", "andrew", "history", "log"},
-    Player: {"cells", "lying", "standing", "missions", "tracks", "tabs", "built"},
-    Board: {"sites", "donations", "pool", "timeline", "markers"},
-    Flow: {"order", "closed", "stack"},
-    Andrew: {"deck", "vp_slots", "tracks", "departments"},
-}
-_SCALAR = re.compile(r"(str|int|bool|float|None|Optional|\[|\]|\||\s)*")
-
-
-def _fast_copy_safe() -> bool:
-    for cls, containers in _CONTAINERS.items():
-        for f in fields(cls):
-            if f.name not in containers and not _SCALAR.fullmatch(str(f.type)):
-                return False
-    return True
-
-
-FAST_COPY = _fast_copy_safe()
-
-
-def _fast_copy(state: State) -> State:
-    new = object.__new__(State)
-    players = []
-    for p in state.players:
-        q = object.__new__(Player)
-        d = p.__dict__.copy()
-        d["cells"] = p.cells.copy()
-        d["lying"] = p.lying.copy()
-        d["standing"] = {k: v[:] for k, v in p.standing.items()}
-        d["missions"] = p.missions.copy()
-        d["tracks"] = p.tracks.copy()
-        d["tabs"] = {k: v[:] for k, v in p.tabs.items()}
-        d["built"] = p.built[:]
-        q.__dict__ = d
-        players.append(q)
-    b = state.board
-    board = object.__new__(Board)
-    d = b.__dict__.copy()
-    d.update(sites={k: v[:] for k, v in b.sites.items()}, donations={k: v[:] for k, v in b.donations.items()},
-             pool=b.pool.copy(), timeline=[v[:] for v in b.timeline], markers=b.markers[:])
-    board.__dict__ = d
-    f = state.flow
-    flow_ = object.__new__(Flow)
-    d = f.__dict__.copy()
-    d["order"] = f.order[:]
-    d["closed"] = f.closed[:]
-    d["stack"] = [frame.copy() for frame in f.stack]
-    flow_.__dict__ = d
-    andrew = state.andrew
-    if andrew is not None:
-        a = object.__new__(Andrew)
-        d = andrew.__dict__.copy()
-        d["deck"] = andrew.deck[:]
-        d["vp_slots"] = [v[:] for v in andrew.vp_slots]
-        d["tracks"] = andrew.tracks.copy()
-        d["departments"] = andrew.departments[:]
-        a.__dict__ = d
-        andrew = a
-    d = state.__dict__.copy()
-    d.update(options=dict(state.options), players=players, board=board, flow=flow_, andrew=andrew,
-             history=[], log=[])
-    new.__dict__ = d
-    return new
-
-
 def light_copy(state: State) -> State:
     """A copy of the state without its log and round history (bots never read them)."""
-    return _fast_copy(state) if FAST_COPY else pickle_copy(state)
+    return state.copy(history=False)
 
 
 def step(state: State, action: Action) -> list[Action]:

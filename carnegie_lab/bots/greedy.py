@@ -27,7 +27,7 @@ decision: a multi-step turn is played one greedy step at a time. Playing the for
 candidate as well (``settle=True``) costs twice as much and plays worse (it wins about 1 game in 5
 against the default), because the values of the players whose turn begins or ends jump.
 
-Speed: a 2-player greedy game takes about 0.1 s. The copies are hand-made (``base.light_copy``), and
+Speed: a 2-player greedy game takes about 0.1 s. The copies leave the log behind (``base.light_copy``), and
 other players' values are not computed again for actions that cannot change them
 (:data:`LOCAL_VERBS`).
 """
