@@ -1,12 +1,239 @@
-"""Settings shared by every test.
+"""Settings and fixtures shared by every test.
 
 Hypothesis profiles: ``ci`` (derandomized, so a CI run is reproducible) and ``dev`` (the default).
 Choose one with the environment variable HYPOTHESIS_PROFILE; ``make test`` uses ``ci``.
-"""
-import os
 
+The Voilà server and the browser, one of each per test session, shared by the app's tests
+(tests/app/) and the tutorials' browser test (tests/notebooks/test_voila_tutorials.py):
+
+- ``voila_server``: the server started the way users start it, ``python -m carnegie_lab app``, on a
+  free port of 127.0.0.1, with test-only Voilà options after ``--``. It serves the notebooks/ folder:
+  the root page sends the visitor to the app (``voila_server.app_url``), a tutorial is at
+  ``voila_server.render_url(name)``.
+- ``browser``: one headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``)
+  through Playwright's sync API, which allows one running instance per process.
+- ``watched_page``: makes a new tab of that browser that records console errors and page errors
+  and aborts (and records) every request that is not to 127.0.0.1.
+
+See /work/shared/notes/voila-browser-testing.md for the why of each flag.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"   # gitignored
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 900}
+SERVER_START_TIMEOUT = 90   # s; ~2 s here
+
+#: Seconds measured during the run, printed at the end of the session (see pytest_terminal_summary).
+TIMINGS: dict[str, float] = {}
+
+
+# --------------------------------------------------------------------------- the Voilà server
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class VoilaServer:
+    url: str              # the root: its page redirects to the app
+    log_path: Path
+    proc: subprocess.Popen
+
+    @property
+    def app_url(self) -> str:
+        return self.render_url("app.ipynb")
+
+    def render_url(self, notebook: str) -> str:
+        """Where Voilà renders notebooks/<notebook>."""
+        return f"{self.url}/voila/render/{quote(notebook)}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory) -> VoilaServer:
+    """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1", "--",
+           "--show_tracebacks=True",
+           # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
+           "--MappingKernelManager.cull_interval=10",
+           "--MappingKernelManager.cull_idle_timeout=20"]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    with open(log_path, "w") as log:
+        # own session: if stopping fails, the whole group (cli + voila) can be killed by its id
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    server = VoilaServer(f"http://127.0.0.1:{port}", log_path, proc)
+    start = time.monotonic()
+    try:
+        while True:  # a static file: answers without starting a kernel
+            if proc.poll() is not None:
+                raise RuntimeError(f"voila exited early ({proc.returncode}):\n{server.log()}")
+            try:
+                with urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() - start > SERVER_START_TIMEOUT:
+                raise RuntimeError(f"voila not ready after {SERVER_START_TIMEOUT}s:\n{server.log()}")
+            time.sleep(0.2)
+        TIMINGS["server start (until /voila/static/voila.js answers)"] = time.monotonic() - start
+        yield server
+    finally:  # always stop it, or the server and its kernels outlive pytest
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # the cli passes it on; voila stops its kernels
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+@pytest.fixture(scope="session")
+def timings() -> dict[str, float]:
+    """Record seconds here (``timings.setdefault(name, seconds)``): printed after the run."""
+    return TIMINGS
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+def no_browser(reason: str):
+    """Skip locally; in CI (env CI set) a missing browser is a failure, never a silent skip."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set: browser tests must run; .ci/run installs chromium)",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Chromium context with a fresh profile, for the whole session."""
+    if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
+        no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        no_browser("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport=VIEWPORT)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+@dataclass
+class WatchedPage:
+    """A Playwright page with what went wrong on it recorded."""
+    page: object
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)  # aborted, never sent
+    navigations: list[str] = field(default_factory=list)       # URLs of the tab, in order
+
+    def _on_console(self, msg) -> None:
+        if msg.type != "error":
+            return  # "Unsatisfied version ... of shared singleton module" is a warning: ignored
+        location = (msg.location or {}).get("url", "")
+        if location in self.outside_requests:
+            return  # "Failed to load resource" for a request we aborted: see outside_requests
+        self.console_errors.append(f"{msg.text} ({location})" if location else msg.text)
+
+    def _on_route(self, route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:  # offline by design: nothing may leave the machine, and nothing waits on a CDN
+            self.outside_requests.append(url)
+            route.abort()
+
+    def _on_websocket(self, ws) -> None:
+        if not is_local(ws.url):
+            self.outside_requests.append(ws.url)
+
+    def _on_navigated(self, frame) -> None:
+        if frame == self.page.main_frame:
+            self.navigations.append(frame.url)
+
+
+@pytest.fixture(scope="session")
+def watched_page(browser):
+    """``watched_page()`` opens a new tab of the session's browser, watched (see WatchedPage).
+    The caller closes it (``.page.close()``); any left open are closed at the end of the session."""
+    opened: list = []
+
+    def new() -> WatchedPage:
+        watched = WatchedPage(browser.new_page())
+        watched.page.on("console", watched._on_console)
+        watched.page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
+        watched.page.on("websocket", watched._on_websocket)
+        watched.page.on("framenavigated", watched._on_navigated)
+        watched.page.route("**/*", watched._on_route)
+        opened.append(watched.page)
+        return watched
+
+    yield new
+    for page in opened:
+        if not page.is_closed():
+            page.close()
+
+
+# --------------------------------------------------------------------------- timings
+
+
+def _timing_lines() -> list[str]:
+    return [f"{seconds * 1000:8.0f} ms  {name}" if seconds < 1 else f"{seconds:8.2f} s   {name}"
+            for name, seconds in TIMINGS.items()]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the timings (``pytest -s`` or not) and keep them in test-artifacts/app-timings.txt."""
+    if TIMINGS:
+        terminalreporter.section("Voilà app timings")
+        for line in _timing_lines():
+            terminalreporter.write_line(line)
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "app-timings.txt").write_text(
+            f"# Voilà app timings, {time.strftime('%Y-%m-%d %H:%M:%S')} "
+            f"({os.cpu_count()} CPUs); written by tests/conftest.py\n" + "\n".join(_timing_lines()) + "\n")

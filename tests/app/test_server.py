@@ -1,4 +1,5 @@
-"""`carnegie-lab app`: argument handling (no server), then the page the real server renders."""
+"""`carnegie-lab app`: argument handling (no server), then the pages the real server sends: the start
+page (the root, which redirects to the app) and the app."""
 from __future__ import annotations
 
 import json
@@ -34,11 +35,23 @@ def test_app_defaults_serve_this_machine_only_on_8866():
 def test_app_port_host_and_extra_voila_options():
     args = parse("app", "--port", "9001", "--host", "0.0.0.0", "--", "--theme=dark")
     cmd = cli.voila_command(args)
-    assert cmd[:4] == [sys.executable, "-m", "voila", str(NOTEBOOK)]
+    assert cmd[:4] == [sys.executable, "-m", "voila", str(NOTEBOOK.parent)]  # the folder: app + tutorials
     for option in ("--no-browser", "--port=9001", "--Voila.ip=0.0.0.0",
-                   "--Voila.port_retries=0", "--template=carnegie"):
+                   "--Voila.port_retries=0", "--template=carnegie",
+                   "--VoilaConfiguration.preheat_kernel=True"):
         assert option in cmd
     assert cmd[-1] == "--theme=dark"
+
+
+def test_app_preheats_a_kernel_for_the_app_only():
+    # serving a folder, Voilà would otherwise keep a kernel ready for every notebook in it
+    [deny] = [c.split("=", 1)[1] for c in cli.voila_command(parse("app"))
+              if c.startswith("--VoilaKernelManager.preheat_denylist=")]
+    denied = lambda path: deny in path or bool(re.match(deny, path))   # as voila_kernel_manager.py
+    # Voilà 0.5.13 filters the absolute paths; the relative ones, in case a later version does
+    assert not denied(str(NOTEBOOK)) and not denied("app.ipynb")
+    others = [p for p in NOTEBOOK.parent.glob("*.ipynb") if p != NOTEBOOK]
+    assert others and all(denied(str(p)) and denied(p.name) for p in others)
 
 
 def test_app_extra_option_replaces_a_default():
@@ -107,17 +120,59 @@ def test_app_fails_on_a_busy_port_instead_of_moving():
     assert "could not be started" in out.stderr, out.stderr
 
 
-# --------------------------------------------------------------------------- the served page
+# --------------------------------------------------------------------------- the start page
+
+TUTORIALS = sorted(p.name for p in NOTEBOOK.parent.glob("[0-9][0-9]-*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def start_html(voila_server, timings) -> str:
+    start = time.monotonic()
+    with urllib.request.urlopen(voila_server.url + "/", timeout=60) as r:   # starts no kernel
+        assert r.status == 200 and r.url == voila_server.url + "/"
+        html = r.read().decode("utf-8", errors="replace")
+    timings.setdefault("GET / -> start page (HTTP)", time.monotonic() - start)
+    return html
+
+
+def test_start_page_redirects_to_the_app(start_html):
+    assert re.search(r'<meta http-equiv="refresh" content="0; url=/voila/render/app\.ipynb">', start_html)
+    link = re.search(r'<a id="cl-app-link" href="([^"]+)">([^<]+)</a>', start_html)  # visible, in case
+    assert link and link.group(1) == "/" + cli.APP_PATH and "open the app" in link.group(2)
+
+
+def test_start_page_lists_the_tutorials(start_html):
+    assert len(TUTORIALS) == 11   # 00-contents and ten tutorials
+    links = re.findall(r'<li><a href="/voila/render/([^"]+)">([^<]+)</a></li>', start_html)
+    assert [href for href, _ in links] == TUTORIALS   # in order, and not the app (it has its button)
+    assert dict(links)["02-company-and-employees.ipynb"] == "02 · Company and employees"
+
+
+def test_start_page_requests_nothing(start_html):
+    # no script, no stylesheet, no icon to fetch (the lab template's tree page links a CDN)
+    assert "<script" not in start_html and "stylesheet" not in start_html
+    assert re.findall(r'(?:href|src)="([^"]*)"', start_html)[0] == "data:,"   # the icon
+    assert not re.findall(r'(?:href|src)="(?:https?:)?//', start_html)
+
+
+def test_a_folder_page_lists_its_notebooks_without_redirecting(voila_server):
+    with urllib.request.urlopen(voila_server.url + "/voila/tree/", timeout=60) as r:
+        html = r.read().decode("utf-8", errors="replace")
+    assert 'http-equiv="refresh"' not in html   # /voila/tree/ at the root: no refresh, the plain list
+    assert 'href="/voila/render/app.ipynb"' in html
+
+
+# --------------------------------------------------------------------------- the app page
 
 
 @pytest.fixture(scope="module")
 def app_html(voila_server, timings) -> str:
     start = time.monotonic()
-    # the answer comes once the whole notebook has run in a new kernel
-    with urllib.request.urlopen(voila_server.url + "/", timeout=120) as r:
+    # the answer comes once the whole notebook has run in a kernel (a preheated one if ready)
+    with urllib.request.urlopen(voila_server.app_url, timeout=120) as r:
         assert r.status == 200
         html = r.read().decode("utf-8", errors="replace")
-    timings.setdefault("GET / -> rendered HTML (HTTP, new kernel)", time.monotonic() - start)
+    timings.setdefault("GET /voila/render/app.ipynb -> rendered HTML (HTTP)", time.monotonic() - start)
     return html
 
 
@@ -131,22 +186,29 @@ def html_outputs(html: str) -> list[str]:
     return [o["data"]["text/html"] for o in cell_outputs(html) if "text/html" in o.get("data", {})]
 
 
-def test_page_shows_the_graph_summary(app_html):
-    assert "Carnegie Lab" in app_html  # the title (a markdown cell)
-    [summary] = [h for h in html_outputs(app_html) if "graph-summary" in h]
-    assert "Map graph: 32 cities, 54 routes, connected." in summary
+def test_notebook_shows_the_dashboard_and_is_stored_without_outputs():
+    nb = json.loads(NOTEBOOK.read_text())
+    cells = nb["cells"]
+    assert [c["cell_type"] for c in cells] == ["code", "code"]
+    assert "import jsonschema  # noqa" in "".join(cells[0]["source"])   # first: see docs/architecture.md
+    assert "".join(cells[1]["source"]).rstrip().endswith("carnegie_lab.widgets.Dashboard()")
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in cells)
+    assert "widgets" not in nb["metadata"]   # no stored widget state (it would hold plotly's bundle)
 
 
-def test_page_shows_the_city_table(app_html):
-    [table] = [h for h in html_outputs(app_html) if "id='cities'" in h]
-    rows = re.findall(r"<tr><td[^>]*>([^<]+)</td>", table)
-    assert len(rows) == 32 and "San Francisco" in rows and "Pittsburgh" in rows
+def test_server_preheats_a_kernel_for_the_app_only(voila_server):
+    deadline = time.monotonic() + 180          # the pool's kernel has run the app (~4 s here)
+    while "Kernel pool of app.ipynb is filled" not in voila_server.log():
+        assert time.monotonic() < deadline, f"no preheated kernel for the app:\n{voila_server.log()}"
+        time.sleep(0.5)
+    assert set(re.findall(r"Kernel pool of (\S+) is filled", voila_server.log())) == {"app.ipynb"}
 
 
-def test_page_has_the_map_widget(app_html):
+def test_page_has_the_dashboard_widget(app_html):
     widgets = [o for o in cell_outputs(app_html)
                if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert len(widgets) == 1  # the map FigureWidget; the browser test checks what it draws
+    assert len(widgets) == 1  # the Dashboard; the browser test plays a game on it
+    assert html_outputs(app_html) == []
 
 
 def test_page_has_no_cell_error(app_html, voila_server):
@@ -161,3 +223,4 @@ def test_page_links_nothing_outside_its_server(app_html):
 
 def test_page_hides_the_code(app_html):
     assert "import jsonschema" not in app_html  # Voilà strips sources by default
+    assert "Dashboard()" not in app_html

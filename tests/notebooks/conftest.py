@@ -1,0 +1,78 @@
+"""Run every tutorial notebook once (two kernels at a time), with the checks of ``checks.py`` appended.
+
+The executed notebooks are shared by all the tests of this folder (a session fixture), so each notebook
+costs one kernel start. Timings are printed at the end of the run.
+"""
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+TUTORIALS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if not p.name.startswith("00-"))
+CHECKS = (Path(__file__).parent / "checks.py").read_text()
+CELL_TIMEOUT = 120          # seconds per cell
+KERNELS = 2                 # notebooks executed at the same time (the test machine has 2 cores)
+MARKER = "TUTORIAL-CHECKS "
+
+TIMINGS: dict[str, float] = {}
+
+
+@dataclass
+class Executed:
+    name: str
+    seconds: float
+    error: str | None = None                       # why the notebook failed, if it did
+    report: dict = field(default_factory=dict)     # what checks.py printed
+    outputs: list = field(default_factory=list)    # error outputs of the notebook's own cells
+
+
+def execute(name: str) -> Executed:
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    own = len(nb.cells)
+    nb.cells.append(nbformat.v4.new_code_cell(CHECKS))
+    start = time.monotonic()
+    result = Executed(name, 0.0)
+    try:
+        NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", store_widget_state=False,
+                       resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    except CellExecutionError as e:
+        result.error = str(e)[-4000:]
+    except Exception as e:                          # noqa: BLE001 -- a dead kernel, a timeout...
+        result.error = f"{type(e).__name__}: {e}"
+    result.seconds = time.monotonic() - start
+    result.outputs = [o for cell in nb.cells[:own] if cell.cell_type == "code" for o in cell.get("outputs", [])
+                      if o.get("output_type") == "error"]
+    for output in nb.cells[-1].get("outputs", []):
+        for line in output.get("text", "").splitlines():
+            if line.startswith(MARKER):
+                result.report = json.loads(line[len(MARKER):])
+    return result
+
+
+@pytest.fixture(scope="session")
+def executed() -> dict[str, Executed]:
+    start = time.monotonic()
+    with ThreadPoolExecutor(KERNELS) as pool:
+        results = {r.name: r for r in pool.map(execute, TUTORIALS)}
+    TIMINGS["all tutorial notebooks (wall clock)"] = time.monotonic() - start
+    for r in results.values():
+        TIMINGS[r.name] = r.seconds
+    return results
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TIMINGS:
+        terminalreporter.section("tutorial notebook timings")
+        for name, seconds in TIMINGS.items():
+            terminalreporter.write_line(f"{seconds:6.1f} s  {name}")
