@@ -63,7 +63,8 @@ def nav(filename: str) -> object:
 IMPORTS = """
 import carnegie_lab as cl
 from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.stepper import Step, Stepper, first, until
+from carnegie_lab.widgets.script import Step, first, until
+from carnegie_lab.widgets.stepper import Stepper
 """
 
 #: The setup of notebook 01, replayed at the top of notebooks 02-08 (Ada and Bo, seed 7).
@@ -1153,7 +1154,7 @@ def n09() -> list:
 
         The level (1 to 4) sets how many of his cards are advanced ones.
         """),
-        code(IMPORTS + "from carnegie_lab.widgets.stepper import until_round\n"),
+        code(IMPORTS + "from carnegie_lab.widgets.script import until_round\n"),
         code("""
         game = cl.new_game(["Ada"], seed=7, solo_level=1)
         for action in ["house chicago", "reserve recruiting",
@@ -1277,7 +1278,7 @@ def n10() -> list:
         the same seeds play the same game.
         """),
         code(IMPORTS + """from carnegie_lab.bots import GreedyBot, RandomBot
-from carnegie_lab.widgets.stepper import replay_steps
+from carnegie_lab.widgets.script import replay_steps
 """),
         code("""
         bots = [GreedyBot(seed=1), GreedyBot(seed=2)]

@@ -9,11 +9,14 @@ The dashboard's modules, one job each:
 - ``board.py``: the board's tabs; ``panels.py``: the new-game and save/load panels; ``style.py``: CSS;
 - ``dashboard.py``: all of it together.
 
-``stepper.py`` (:class:`Stepper`) and ``exercise.py`` (:class:`Exercise`) are the tutorials' widgets.
+The tutorials' widgets are ``stepper.py`` (:class:`Stepper`) and ``exercise.py`` (:class:`Exercise`); a
+stepper plays a script (``script.py``: :class:`Step` and its helpers), rings what each step changed
+(``changes.py``) and shares its HTML and stylesheet with the exercises (``tutorial_html.py``).
 """
 from .controller import Controller, Seat, Setup
 from .dashboard import Dashboard
 from .exercise import Exercise
-from .stepper import Step, Stepper
+from .script import Step
+from .stepper import Stepper
 
 __all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper"]

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 import ipywidgets as W
 
 from ..engine import Game
-from .stepper import STYLE, markdown
+from .tutorial_html import STYLE, markdown
 
 KINDS = ("number", "text", "set", "choice", "yesno")
 _NUMBER = re.compile(r"-?\d+")

@@ -7,7 +7,8 @@ Back and Next walk the script (every position is kept, so going back is instant)
 leave the script and play their own actions ("Try your own action"), then come back to it.
 
     import carnegie_lab as cl
-    from carnegie_lab.widgets.stepper import Step, Stepper, first
+    from carnegie_lab.widgets.script import Step, first
+    from carnegie_lab.widgets.stepper import Stepper
 
     game = cl.new_game(["Ada", "Bo"], seed=7)
     Stepper(game, [
@@ -15,35 +16,29 @@ leave the script and play their own actions ("Try your own action"), then come b
         Step("Bo's reserved tile", "...", [first("reserve")], view="company", player=1),
     ])
 
-Everything shown is computed from the game; the stepper only calls the engine's public API (``apply``,
-``legal_actions``, ``copy``, ``decision``, ``log``) and the pure view functions.
+The script's vocabulary is in ``script.py``, what a step changed in ``changes.py``, the HTML in
+``tutorial_html.py``. Everything shown is computed from the game; the stepper only calls the engine's public
+API (``apply``, ``legal_actions``, ``copy``, ``decision``, ``log``) and the pure view functions.
 """
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence, Union
+from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
 # plotly's FigureWidget imports nbformat, which imports jsonschema; inside a kernel that chain is several
-# seconds slower than importing jsonschema first on its own (see notes/voila-browser-testing.md): ~3 s per
-# tutorial notebook.
+# seconds slower than importing jsonschema first on its own (see docs/architecture.md): ~3 s per tutorial
+# notebook. Only the import's side effect is wanted.
 import jsonschema  # noqa: F401
 
-from ..components import PROJECT_TYPES, components
+from ..components import components
 from ..engine import Game
 from ..errors import CarnegieError, GameOverError, IllegalActionError, NotationError
-from ..rules.research import tab_spaces
-from ..rules.timeline import ROWS
-from ..state import State
-from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, owner_colour, owner_name
+from .changes import Changes, delta_text, diff
+from .script import ScriptError, Step, play
+from .tutorial_html import STYLE, donations_html, markdown, owner_chip
 
 C = components()
-
-#: A script item: notation to apply, or a function of the game that applies actions itself (see
-#: :func:`first`, :func:`until`, :func:`bots_play`); what it applied is read back from ``game.actions``.
-Item = Union[str, Callable[[Game], Any]]
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", "Map"), ("network", "Network"), ("company", "Company"), ("tracks", "Tracks & tabs"),
@@ -53,329 +48,6 @@ DEFAULT_VIEWS = ("map", "company", "tracks", "timeline", "donations", "scores")
 FIGURE_WIDTH = 860
 LOG_LINES = 8                 # at most this many log lines under a step's explanation
 
-
-class ScriptError(CarnegieError):
-    """A tutorial script does not fit the game (an action is illegal, or a step's check failed)."""
-
-
-@dataclass
-class Step:
-    """One step of a script.
-
-    - ``title``: a few words; ``text``: the explanation, in a tiny markdown (paragraphs, ``- `` lists,
-      ``**bold**``, ``*italics*``, backquoted code), or a function of the game after the step returning it;
-    - ``actions``: what the step plays (see :data:`Item`); none for a step that only explains;
-    - ``view``: the view to show (a key of :data:`VIEWS`; None keeps the one shown; ``"auto"``: one that
-      shows what the step changed), ``player``: the seat for the company and network views (None: whoever
-      the step changed most);
-    - ``highlight``: extra keys to ring, on top of the computed changes (see the views' ``highlight=``);
-    - ``expect``: a check of the game after the step; the script stops with :class:`ScriptError` if it
-      returns something false (so a tutorial never explains a position it did not reach).
-    """
-    title: str
-    text: Union[str, Callable[[Game], str]] = ""
-    actions: Sequence[Item] = ()
-    view: str | None = None
-    player: int | None = None
-    highlight: Iterable[str] = ()
-    expect: Callable[[Game], Any] | None = None
-
-
-# -- script helpers ---------------------------------------------------------------------------------------
-
-def first(prefix: str, *, containing: str = "") -> Callable[[Game], str]:
-    """An item applying the first legal action whose notation starts with ``prefix`` (and contains
-    ``containing``), e.g. ``first("house")``: "the first city that takes the starting house"."""
-    def apply(game: Game) -> str:
-        for action in game.legal_actions():
-            text = str(action)
-            if (text == prefix or text.startswith(prefix + " ") or (prefix.endswith(" ") and text.startswith(prefix))) \
-                    and containing in text:
-                game.apply(action)
-                return text
-        raise ScriptError(f"no legal action starts with {prefix!r}" + (f" and contains {containing!r}" if containing
-                                                                        else "") + f" ({game.decision.prompt})")
-    apply.__name__ = f"first({prefix!r})"
-    return apply
-
-
-def until(kind: str, player: int | None = None, limit: int = 200) -> Callable[[Game], None]:
-    """An item passing (``done``) every decision until one of this kind (and player) comes up, e.g.
-    ``until("choose")`` finishes the round: nobody takes the event or uses a department on the way."""
-    def apply(game: Game) -> None:
-        for _ in range(limit):
-            d = game.decision
-            if d.kind == kind and (player is None or d.player == player):
-                return
-            if game.is_over:
-                raise ScriptError(f"the game ended before a {kind!r} decision")
-            _pass(game, f"until({kind!r})")
-        raise ScriptError(f"no {kind!r} decision within {limit} passes")
-    apply.__name__ = f"until({kind!r})"
-    return apply
-
-
-def until_round(number: int, limit: int = 500) -> Callable[[Game], None]:
-    """An item passing (``done``) every decision until round ``number`` has begun (or the game is over)."""
-    def apply(game: Game) -> None:
-        for _ in range(limit):
-            if game.is_over or game.round >= number:
-                return
-            _pass(game, f"until_round({number})")
-        raise ScriptError(f"round {number} not reached within {limit} passes")
-    apply.__name__ = f"until_round({number})"
-    return apply
-
-
-def _pass(game: Game, who: str) -> None:
-    if not any(a.verb == "done" for a in game.legal_actions()):
-        raise ScriptError(f"{who} cannot pass this decision ({game.decision.prompt}): play an action first")
-    game.apply("done")
-
-
-def bots_play(bots: Sequence[Any], stop: Callable[[Game], bool], limit: int = 5000) -> Callable[[Game], None]:
-    """An item letting ``bots[seat].choose(game)`` decide for each seat until ``stop(game)`` is true (or the
-    game is over)."""
-    def apply(game: Game) -> None:
-        for _ in range(limit):
-            if game.is_over or stop(game):
-                return
-            game.apply(bots[game.current_player].choose(game))
-        raise ScriptError(f"the bots did not reach the stop condition within {limit} decisions")
-    return apply
-
-
-def play(game: Game, items: Iterable[Item]) -> Game:
-    """Apply script items to a game (outside a stepper: to set a position up); returns the game."""
-    for item in items:
-        _apply_item(game, item)
-    return game
-
-
-def _apply_item(game: Game, item: Item) -> None:
-    if isinstance(item, str):
-        try:
-            game.apply(item)
-        except CarnegieError as e:
-            raise ScriptError(f"script action {item!r} failed: {e}") from None
-    else:
-        item(game)
-
-
-# -- what changed between two positions ---------------------------------------------------------------------
-
-@dataclass
-class Changes:
-    """What differs between two positions, as highlight keys for each view and short sentences."""
-    sites: set[str] = field(default_factory=set)                       # map: "city/index"
-    company: dict[int, set[str]] = field(default_factory=dict)         # seat -> cells, "cell/i", regions, "panel"
-    tracks: set[str] = field(default_factory=set)                      # "track/r/j", "tab/seat/T/k"
-    timeline: set[str] = field(default_factory=set)                    # "ROW/k", "ROW", "round/n"
-    donations: set[str] = field(default_factory=set)                   # donation ids
-    deltas: dict[int, dict[str, int]] = field(default_factory=dict)    # seat -> {"money": +3, ...}
-    actors: list[int] = field(default_factory=list)                    # seats that changed, most first
-
-    def keys(self, view: str, seat: int | None = None) -> set[str]:
-        """Highlight keys for a view (the company view needs the seat)."""
-        if view in ("map", "network"):
-            return set(self.sites)
-        if view == "company":
-            return set(self.company.get(seat, ())) if seat is not None else set()
-        if view == "tracks":
-            return set(self.tracks)
-        if view == "timeline":
-            return set(self.timeline)
-        if view == "donations":
-            return set(self.donations)
-        return set()
-
-    def __bool__(self) -> bool:
-        return bool(self.sites or any(self.company.values()) or self.tracks or self.timeline or self.donations
-                    or any(self.deltas.values()))
-
-
-RESOURCES = (("money", "{}${}"), ("goods", "{:+d} goods"), ("vp", "{:+d} VP"), ("discs", "{:+d} discs in supply"),
-             ("supply", "{:+d} employees in supply"), ("donations", "{:+d} donations"))
-
-
-def _employees(p) -> dict[str, tuple[int, tuple[int, ...]]]:
-    cells = set(p.lying) | set(p.standing)
-    return {c: (p.lying.get(c, 0), tuple(p.standing.get(c, ()))) for c in cells}
-
-
-def diff(before: State, after: State) -> Changes:
-    """The changes from ``before`` to ``after`` (two states of the same game)."""
-    ch = Changes()
-    b_sites, a_sites = before.board.sites, after.board.sites
-    ch.sites = {k for k, v in a_sites.items() if b_sites.get(k) != v}
-    ch.donations = {d for d, owners in after.board.donations.items() if before.board.donations.get(d) != owners}
-    score: dict[int, int] = {}
-    for seat, (p, q) in enumerate(zip(before.players, after.players)):
-        keys: set[str] = set()
-        e0, e1 = _employees(p), _employees(q)
-        for cell in set(e0) | set(e1):
-            if e0.get(cell) != e1.get(cell):
-                keys.add(cell)
-                new_ws = set(e1.get(cell, (0, ()))[1]) - set(e0.get(cell, (0, ()))[1])
-                keys.update(f"{cell}/{i}" for i in new_ws)
-        keys.update(c for c in set(p.cells) | set(q.cells) if p.cells.get(c) != q.cells.get(c))
-        keys.update(r for r in set(p.missions) | set(q.missions) if p.missions.get(r, 0) != q.missions.get(r, 0))
-        delta = {name: getattr(q, name) - getattr(p, name) for name, _ in RESOURCES
-                 if getattr(q, name) != getattr(p, name)}
-        if any(k in delta for k in ("money", "goods", "vp")) or p.reserve != q.reserve:
-            keys.add("panel")
-        for region, j in q.tracks.items():
-            if p.tracks[region] != j:
-                ch.tracks.add(f"track/{region}/{j}")
-        for ptype in PROJECT_TYPES:
-            (r0, b0), (r1, b1) = p.tabs[ptype], q.tabs[ptype]
-            ch.tracks.update(f"tab/{seat}/{ptype}/{k}" for k in range(r0, r1))
-            if b1 != b0:
-                projects = [i for i, s in enumerate(tab_spaces(q, ptype)) if s.kind == "project"]
-                ch.tracks.update(f"tab/{seat}/{ptype}/{k}" for k in projects[min(b0, b1):max(b0, b1)])
-        changed = len(keys) + len(delta) + sum(1 for k in ch.sites if a_sites[k][0] == seat) + \
-            (p.tracks != q.tracks) + (p.tabs != q.tabs) + (p.donations != q.donations)
-        if keys:
-            ch.company[seat] = keys
-        if delta:
-            ch.deltas[seat] = delta
-        if changed:
-            score[seat] = changed
-    ch.actors = sorted(score, key=lambda s: (-score[s], s))
-    if before.andrew is not None and after.andrew is not None:
-        a0, a1 = before.andrew, after.andrew
-        ch.tracks.update(f"track/{r}/{j}" for r, j in a1.tracks.items() if a0.tracks[r] != j)
-    # the timeline: markers that moved, this round's gear and chosen row, the round strip
-    for r, (m0, m1) in enumerate(zip(before.board.markers, after.board.markers)):
-        if m0 != m1:
-            ch.timeline.add(f"{ROWS[r]}/{m1}")
-    f0, f1 = before.flow, after.flow
-    if f1.event_row is not None and (f1.event_row, f1.chosen, f1.round) != (f0.event_row, f0.chosen, f0.round) \
-            and f1.phase != "over":
-        ch.timeline.add(f"{ROWS[f1.event_row]}/{after.board.markers[f1.event_row] + 1}")
-        if f1.chosen:
-            ch.timeline.add(f1.chosen)
-    if f1.round != f0.round and 1 <= f1.round <= C.constants.rounds:
-        ch.timeline.add(f"round/{f1.round}")
-    return ch
-
-
-def delta_text(state: State, changes: Changes) -> list[str]:
-    """One line per player whose resources changed: 'Ada: $+3, +1 goods'."""
-    lines = []
-    for seat in sorted(changes.deltas):
-        delta = changes.deltas[seat]
-        parts = [fmt.format("+" if delta[name] > 0 else "-", abs(delta[name])) if name == "money"
-                 else fmt.format(delta[name]) for name, fmt in RESOURCES if name in delta]
-        lines.append(f"{_chip(seat)}<b>{html.escape(owner_name(state, seat))}</b>: {', '.join(parts)}")
-    return lines
-
-
-# -- small HTML helpers -------------------------------------------------------------------------------------
-
-_INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
-           (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
-
-
-def markdown(text: str) -> str:
-    """A tiny markdown: blank-line paragraphs, '- ' bullet lists, **bold**, *italics*, `code`."""
-    out = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        lines = [line.strip() for line in block.strip().splitlines()]
-        if lines and all(line.startswith("- ") for line in lines):
-            items = "".join(f"<li>{_inline(line[2:])}</li>" for line in lines)
-            out.append(f"<ul>{items}</ul>")
-        elif lines:
-            out.append(f"<p>{_inline(' '.join(lines))}</p>")
-    return "".join(out)
-
-
-def _inline(text: str) -> str:
-    text = html.escape(text, quote=False)
-    for pattern, repl in _INLINE:
-        text = pattern.sub(repl, text)
-    return text
-
-
-def _chip(owner) -> str:
-    return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
-
-
-def _scores_text(f) -> str:
-    if f.kind == "payments":
-        paid = " + ".join(x for x in (f"${f.payment.money}" if f.payment.money else "",
-                                      f"{f.payment.goods} goods" if f.payment.goods else "") if x)
-        return f"{f.vp} VP for each {paid} paid at the end"
-    if f.kind == "flat":
-        return f"{f.vp} VP"
-    return f"{f.vp} VP each"
-
-
-def donations_html(state: State, highlight: Iterable[str] = ()) -> str:
-    """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
-    and each player's price for their next donation. Highlighted spaces get a pink ring."""
-    from ..rules.donations import price
-    ringed = set(highlight)
-    themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
-    rows = max(d.row for d in C.donations.values())
-    head = "".join(f"<th>{html.escape(theme.replace('_', ' ').capitalize())}</th>" for theme, _ in themes)
-    body = []
-    for row in range(1, rows + 1):
-        cells = []
-        for _, column in themes:
-            d = next(x for x in C.donations.values() if x.column == column and x.row == row)
-            owners = state.board.donations.get(d.id, [])
-            discs = "".join(_chip(o) for o in owners) or "<span class='cl-tut-muted'>free</span>"
-            name = d.name.split(": ", 1)[-1]
-            scores = _scores_text(d.formula)
-            style = f" style='outline:3px solid {HIGHLIGHT};outline-offset:-3px'" if d.id in ringed else ""
-            cells.append(f"<td{style} title='{html.escape(d.name)}: {html.escape(scores)}'><div class='cl-tut-dname'>"
-                         f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"
-                         f"<div>{discs}</div></td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    prices = " · ".join(f"{_chip(seat)}{html.escape(p.name)}: next donation <b>${price(state, seat)}</b>"
-                        for seat, p in enumerate(state.players))
-    return (f"<div class='cl-tut-donations'><div class='cl-tut-dtitle'>Donation chart</div>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<div class='cl-tut-muted'>a grey dot is a neutral disc (blocks the space) · "
-            f"each donation scores at most {C.constants.donation_cap} VP at the end</div>"
-            f"<div>{prices}</div></div>")
-
-
-STYLE = f"""<style>
-.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px; }}
-.cl-tut .widget-html-content, .cl-tut-exercise .widget-html-content {{ line-height: 1.4; }}
-.cl-tut-card {{ background: {PAPER}; border-left: 5px solid #e8b420; border-radius: 6px; padding: 6px 14px;
-  min-height: 120px; }}
-.cl-tut-card p {{ margin: 6px 0; line-height: 1.45; font-size: 14px; }}
-.cl-tut-card ul {{ margin: 4px 0 4px 18px; padding: 0; font-size: 14px; line-height: 1.4; }}
-.cl-tut-head {{ font-size: 16px; font-weight: 700; margin-top: 4px; }}
-.cl-tut-count {{ color: {MUTED}; font-weight: 400; font-size: 13px; margin-right: 6px; }}
-.cl-tut-changes {{ border-top: 1px solid #e6e0d3; margin-top: 6px; padding-top: 4px; font-size: 12.5px;
-  color: #5b5348; line-height: 1.45; }}
-.cl-tut-changes ul {{ font-size: 12.5px; margin: 2px 0 2px 18px; }}
-.cl-tut-now {{ font-size: 12.5px; color: #5b5348; margin-top: 4px; }}
-.cl-tut-off {{ background: #fff0f6; border-left-color: {HIGHLIGHT}; }}
-.cl-tut-chip {{ display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin: 0 4px 0 1px;
-  vertical-align: -1px; border: 1px solid {INK}; }}
-.cl-tut-muted {{ color: {MUTED}; font-size: 11.5px; }}
-.cl-tut-error {{ color: #b3261e; font-weight: 600; }}
-.cl-tut-ok {{ color: #2e7d32; font-weight: 600; }}
-.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; }}
-.cl-tut-donations td {{ background: #f3efe6; border-radius: 6px; padding: 3px 8px; vertical-align: top;
-  width: 190px; font-size: 12.5px; line-height: 1.3; }}
-.cl-tut-donations .cl-tut-muted {{ line-height: 1.25; }}
-.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; }}
-.cl-tut-dtitle {{ font-size: 17px; font-weight: 700; margin: 4px 0; }}
-.cl-tut-dname {{ font-weight: 600; }}
-.cl-tut-question {{ font-size: 14px; line-height: 1.45; }}
-.cl-tut-question p {{ margin: 4px 0; }}
-.cl-tut-exercise {{ background: #f4f8fb; border-left: 5px solid #3f86c6; border-radius: 6px; padding: 4px 12px;
-  max-width: 860px; }}
-</style>"""
-
-
-# -- the widget ---------------------------------------------------------------------------------------------
 
 VERB_NAMES = {
     "house": "place the starting house", "reserve": "reserve a department tile", "move": "move an employee",
@@ -442,11 +114,10 @@ class Stepper(W.VBox):
         for n, step in enumerate(self.steps, start=1):
             g = self._games[-1].copy()
             actions, log = len(g.actions), len(g.log)
-            for item in step.actions:
-                try:
-                    _apply_item(g, item)
-                except ScriptError as e:
-                    raise ScriptError(f"step {n} ({step.title!r}): {e}") from None
+            try:
+                play(g, step.actions)
+            except ScriptError as e:
+                raise ScriptError(f"step {n} ({step.title!r}): {e}") from None
             if step.expect is not None and not step.expect(g):
                 raise ScriptError(f"step {n} ({step.title!r}): its check failed ({g.decision.prompt})")
             changes = diff(self._games[-1].state, g.state)
@@ -646,7 +317,7 @@ class Stepper(W.VBox):
             groups: dict[str, list[str]] = {}
         else:
             d = game.decision
-            self.try_prompt.value = (f"<div class='cl-tut-now'>{_chip(d.player)}Now deciding: "
+            self.try_prompt.value = (f"<div class='cl-tut-now'>{owner_chip(d.player)}Now deciding: "
                                      f"{html.escape(d.prompt)}</div>")
             groups = {}
             for action in game.legal_actions():
@@ -747,7 +418,7 @@ class Stepper(W.VBox):
         if game.is_over:
             return "<div class='cl-tut-now'>The game is over.</div>"
         d = game.decision
-        return f"<div class='cl-tut-now'>Next decision: {_chip(d.player)}{html.escape(d.prompt)}</div>"
+        return f"<div class='cl-tut-now'>Next decision: {owner_chip(d.player)}{html.escape(d.prompt)}</div>"
 
     def figure_for(self, view: str, player: int | None = None, highlight: Iterable[str] | None = None):
         """The plotly figure of a view of the position shown (``donations`` has none: it is HTML)."""
@@ -819,37 +490,4 @@ class Stepper(W.VBox):
         self._sent = new
 
 
-def replay_steps(game: Game, record_actions: Sequence[str], *, view: str = "auto") -> list[Step]:
-    """Steps that replay a list of actions round by round (one step per round, the setup as the first one),
-    each explained by its round summary and game log; ``game`` is the position the actions start from (it
-    is not changed). With ``view="auto"`` each step shows the view where its round changed most."""
-    g = game.copy()
-    steps: list[Step] = []
-    batch: list[str] = []
-
-    def flush(label: str) -> None:
-        if batch:
-            steps.append(Step(label, _log_text, list(batch), view=view))
-            batch.clear()
-
-    for text in record_actions:
-        before = g.round
-        g.apply(text)
-        batch.append(text)
-        if g.round != before or g.is_over:
-            flush("The setup" if before == 0 else f"Round {before}")
-    flush("The setup" if g.round == 0 else f"Round {g.round} (so far)")
-    return steps
-
-
-def _log_text(game: Game) -> str:
-    """A step explained by the game itself: its latest round summary."""
-    if game.state.history:
-        h = game.state.history[-1]
-        who = ", ".join(f"{p.name} {row['score']} VP" for p, row in zip(game.state.players, h["players"]))
-        return f"Round {h['round']}: the row chosen was **{h['chosen']}**. Score if the game ended now: {who}."
-    return "The players place their starting houses, reserve a tile and make their setup moves."
-
-
-__all__ = ["Changes", "ScriptError", "Step", "Stepper", "VIEWS", "bots_play", "diff", "donations_html", "first",
-           "markdown", "play", "replay_steps", "until", "until_round"]
+__all__ = ["Stepper", "VIEWS"]

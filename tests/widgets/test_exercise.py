@@ -5,7 +5,8 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.widgets.exercise import Exercise, exercises, normalise
-from carnegie_lab.widgets.stepper import Step, Stepper
+from carnegie_lab.widgets.script import Step
+from carnegie_lab.widgets.stepper import Stepper
 
 
 @pytest.fixture

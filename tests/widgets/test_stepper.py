@@ -5,22 +5,10 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.widgets.stepper import (ScriptError, Step, Stepper, bots_play, diff, donations_html, first,
-                                          markdown, play, replay_steps, until, until_round)
+from carnegie_lab.widgets.script import ScriptError, Step, first
+from carnegie_lab.widgets.stepper import Stepper
 
-SETUP = ["house pittsburgh", "reserve design", "house chicago", "reserve recruiting",
-         "move b1 a1", "move b1 b2", "move b1 c1", "move b1 c1", "move c1 d1", "move b1 b2",
-         "activate a1", "activate b2", "activate b2", "activate c1", "activate d1",
-         "move b1 b2", "move b2 c2", "move b1 c1", "move c1 d1", "move b1 a1", "done",
-         "activate a1", "activate c2", "activate d1"]
-
-
-def fresh() -> cl.Game:
-    return cl.new_game(["Ada", "Bo"], seed=7)
-
-
-def after_setup() -> cl.Game:
-    return play(fresh(), SETUP)
+from .positions import after_setup
 
 
 def highlight_of(stepper: Stepper) -> set[str]:
@@ -176,86 +164,6 @@ def test_a_broken_script_fails_at_once_with_the_step_named():
         Stepper(after_setup(), [Step("Check", "", ["choose CO"], expect=lambda g: g.state.flow.chosen == "HR")])
     with pytest.raises(ValueError, match="unknown view"):
         Stepper(after_setup(), [Step("View", "", view="globe")])
-
-
-def test_script_helpers_pick_pass_and_let_bots_play():
-    game = fresh()
-    first("house")(game)
-    assert game.actions == ["house san_francisco"]
-    with pytest.raises(ScriptError, match="no legal action"):
-        first("donate")(game)
-    game = after_setup()
-    until("choose")(game)
-    assert game.actions == SETUP                                            # already there: nothing played
-    play(game, ["choose HR", until("choose")])
-    assert game.round == 2 and game.decision.kind == "choose"
-    with pytest.raises(ScriptError, match="cannot pass"):
-        until_round(4)(game)
-    play(game, ["choose MG", until_round(3)])
-    assert game.round == 3 and game.decision.kind == "choose"     # round 3 began: nobody chose yet
-
-    class FirstBot:
-        def choose(self, g):
-            return g.legal_actions()[0]
-
-    bots_play([FirstBot(), FirstBot()], stop=lambda g: g.round >= 6)(game)
-    assert game.round == 6
-
-
-def test_diff_names_what_changed_for_each_view():
-    game = after_setup()
-    before = game.state.copy()
-    play(game, ["choose CO", "co C cincinnati"])
-    ch = diff(before, game.state)
-    assert ch.sites == {"cincinnati/0"}
-    assert {"c1", "midwest", "panel"} <= ch.company[0]
-    assert {"CO", "CO/1"} <= ch.timeline
-    assert "tab/0/C/0" in ch.tracks
-    assert ch.deltas[0] == {"money": 1, "goods": -1}
-    assert ch.actors[0] == 0 and 1 not in ch.company
-    assert ch.keys("map") == {"cincinnati/0"} and ch.keys("company", 1) == set() and ch.keys("scores") == set()
-    assert not diff(game.state, game.state)
-
-
-def test_diff_sees_tracks_tabs_donations_and_markers():
-    game = after_setup()
-    before = game.state.copy()
-    play(game, ["choose RD", "rd", "tab C", "track midwest", "tab H"])
-    ch = diff(before, game.state)
-    assert {"track/midwest/1", "tab/0/C/1", "tab/0/H/1"} <= ch.tracks
-    game = after_setup()
-    play(game, ["choose MG"])
-    before = game.state.copy()
-    play(game, ["donate welfare_7vp", "done", until("choose")])
-    ch = diff(before, game.state)
-    assert ch.donations == {"welfare_7vp"} and ch.deltas[0]["donations"] == 1
-    assert {"MG/1", "round/2"} <= ch.timeline
-
-
-def test_donations_html_shows_discs_prices_and_rings():
-    game = after_setup()
-    play(game, ["choose MG", "donate welfare_7vp"])
-    text = donations_html(game.state, {"welfare_7vp"})
-    assert "Donation chart" in text and "7 VP" in text and "outline:3px" in text
-    assert "next donation <b>$10</b>" in text and "next donation <b>$5</b>" in text
-
-
-def test_replay_steps_play_a_record_round_by_round():
-    game = after_setup()
-    play(game, ["choose HR", until("choose"), "choose MG", until("choose")])
-    start = fresh()
-    steps = replay_steps(start, game.actions)
-    assert [s.title for s in steps] == ["The setup", "Round 1", "Round 2"]
-    tour = Stepper(start, steps)
-    tour.goto(3)
-    assert tour.game.to_position() == game.to_position()
-    assert "the row chosen was <b>MG</b>" in tour.explanation.value
-
-
-def test_markdown_is_tiny_and_escapes_html():
-    assert markdown("a **b** *c* `d<e>`\n\nnext") == "<p>a <b>b</b> <i>c</i> <code>d&lt;e&gt;</code></p><p>next</p>"
-    assert markdown("- one\n- two") == "<ul><li>one</li><li>two</li></ul>"
-    assert "<script>" not in markdown("<script>")
 
 
 def test_the_solo_game_works_in_a_stepper():
