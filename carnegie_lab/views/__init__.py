@@ -11,7 +11,7 @@ import importlib
 
 _WHERE = {
     "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",
-    "scores_figure": "scores", "history_figure": "scores", "game_html": "summary",
+    "scores_figure": "scores", "history_figure": "scores", "game_html": "summary", "map_svg": "svg_map",
     "owner_colour": "palette", "PLAYER_COLOURS": "palette", "NEUTRAL_COLOUR": "palette", "ANDREW_COLOUR": "palette",
     "PROJECT_COLOURS": "palette", "DEPARTMENT_COLOURS": "palette", "REGION_COLOURS": "palette",
 }

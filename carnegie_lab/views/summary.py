@@ -1,14 +1,18 @@
 """A compact HTML summary of a game for Jupyter's rich display (``Game._repr_html_``): round, phase, the
-decision being taken and one row per player. No figures and no plotly: it must be cheap."""
+decision being taken and one row per player, next to a small inline SVG map (:mod:`.svg_map`). No figures and
+no plotly: it must be cheap."""
 from __future__ import annotations
 
 from ..rules import company
 from .palette import ANDREW_COLOUR, C, GOLD, INK, MUTED, PAPER, esc, owner_colour
+from .svg_map import map_svg
 
 _CELL = "padding:2px 10px;text-align:right"
 
 
-def game_html(game) -> str:
+def game_html(game, map_width: int = 420) -> str:
+    """The summary table and, beside it (below it in a narrow output), the mini-map ``map_width`` pixels wide
+    (0: no map)."""
     state = game.state
     f = state.flow
     rounds = C.constants.rounds
@@ -44,14 +48,24 @@ def game_html(game) -> str:
                         f"<span style='color:{ANDREW_COLOUR};font-size:1.2em'>●</span> <b>{esc(name)}</b>{star}</td>"
                         f"<td></td><td></td><td></td><td style='{_CELL}'><b>{score.total}</b></td><td></td><td></td>"
                         f"</tr>")
-    prompt = "" if over else (f"<div style='margin:4px 0 6px 0'><span style='color:{MUTED}'>now:</span> "
-                              f"{esc(game.decision.prompt)}</div>")
+    prompt = "" if over else (f"<div style='margin:4px 0 6px 0;max-width:400px'>"
+                              f"<span style='color:{MUTED}'>now:</span> {esc(game.decision.prompt)}</div>")
     return (f"<div class='carnegie-game' style='font-family:sans-serif;font-size:13px;color:{INK};"
             f"background:{PAPER};border:1px solid #e2dccf;border-left:4px solid {GOLD};border-radius:6px;"
             f"padding:8px 12px;display:inline-block'>"
+            f"<div style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px 16px'><div>"
             f"<div><b>Carnegie</b> · {esc(', '.join(game.players))} · {status}</div>{prompt}"
             f"<table style='border-collapse:collapse;margin-top:2px'><thead><tr><th></th>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<div style='color:{MUTED};font-size:11px;margin-top:4px'>score: VP if the game ended now · "
-            f"active: standing employees (not the permanent HR one)</div></div>")
+            f"<div style='color:{MUTED};font-size:11px;margin-top:4px;max-width:400px'>"
+            f"score: VP if the game ended now · active: standing employees (not the permanent HR one)<br>"
+            f"map: hover a city for its sites</div>"
+            f"</div>{_map(game, map_width)}</div></div>")
+
+
+def _map(game, width: int) -> str:
+    """The mini-map in a flex item: beside the table while at least 300 px are left, growing to ``width``."""
+    if not width:
+        return ""
+    return f"<div style='flex:1 1 {min(300, width)}px;max-width:{width}px'>{map_svg(game, width)}</div>"
 
