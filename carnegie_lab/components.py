@@ -30,6 +30,20 @@ class Reward:
     study: int = 0
     employees: int = 0
 
+    def parts(self, short: bool = False) -> list[str]:
+        """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ..."""
+        parts = [f"${self.money}"] if self.money else []
+        if self.goods:
+            parts.append(f"{self.goods} goods")
+        if self.vp:
+            parts.append(f"{self.vp} VP")
+        if self.study:
+            parts.append(f"{self.study} study" if short else f"{self.study} study points")
+        if self.employees:
+            parts.append(f"+{self.employees} empl." if short else
+                         f"{self.employees} new employee" + ("s" if self.employees > 1 else ""))
+        return parts
+
 
 @dataclass(frozen=True)
 class Region:

@@ -53,6 +53,14 @@ def decision_rng(seed: int, game: Game) -> random.Random:
     return random.Random(mix(seed, int(options.get("seed") or 0), len(game.actions)))
 
 
+def choices(game: Game) -> list[Action]:
+    """The legal actions a bot chooses among; asking a bot to move after the end is an error."""
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError("the game is over: there is nothing to choose")
+    return actions
+
+
 def light_copy(state: State) -> State:
     """A copy of the state without its log and round history (bots never read them)."""
     return state.copy(history=False)

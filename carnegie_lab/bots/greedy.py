@@ -52,7 +52,7 @@ from ..rules.research import _project_indices, level, project_income, tab_vp
 from ..rules.scoring import player_score, scores
 from ..rules.timeline import LAST, ROWS, space as timeline_space
 from ..state import Player, State
-from .base import decision_rng, light_copy, step
+from .base import choices, decision_rng, light_copy, step
 
 LOBBY_IDS = (company.LOBBY, company.NEW_LOBBY)
 _CELL_VP = {name: cell.vp for name, cell in C.company.cells.items()}
@@ -457,9 +457,7 @@ class GreedyBot:
         self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
 
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         if len(actions) == 1:
             return actions[0]
         action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator, self.settle)

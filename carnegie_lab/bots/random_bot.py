@@ -14,7 +14,7 @@ from typing import Sequence
 
 from ..actions import Action
 from ..engine import Game
-from .base import PASSIVE, decision_rng
+from .base import PASSIVE, choices, decision_rng
 
 ACTIVE = 0.85
 
@@ -42,9 +42,7 @@ class RandomBot:
         self.active = active
 
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         return pick(actions, decision_rng(self.seed, game), self.active)
 
     def __repr__(self) -> str:

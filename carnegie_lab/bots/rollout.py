@@ -28,7 +28,7 @@ from typing import Sequence
 from ..actions import Action
 from ..engine import Game
 from ..state import State
-from .base import decision_rng, legal, light_copy, mix, step
+from .base import choices, decision_rng, legal, light_copy, mix, step
 from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, score_totals, greedy_choice
 from .random_bot import pick
 
@@ -172,9 +172,7 @@ class RolloutBot:
         return sorted(stats, key=lambda s: (-s.mean_margin, -s.win_rate, order[s.action]))
 
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and game.decision.kind not in self.kinds:

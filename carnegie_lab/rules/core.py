@@ -55,18 +55,7 @@ def name(state: State, pi: int) -> str:
 
 
 def describe(reward: Reward) -> str:
-    parts = []
-    if reward.money:
-        parts.append(f"${reward.money}")
-    if reward.goods:
-        parts.append(f"{reward.goods} goods")
-    if reward.vp:
-        parts.append(f"{reward.vp} VP")
-    if reward.study:
-        parts.append(f"{reward.study} study points")
-    if reward.employees:
-        parts.append(f"{reward.employees} new employee" + ("s" if reward.employees > 1 else ""))
-    return ", ".join(parts) or "nothing"
+    return ", ".join(reward.parts()) or "nothing"
 
 
 def scale(reward: Reward, times: int) -> Reward:

@@ -216,7 +216,7 @@ def _panel(state, player: int) -> tuple[list, list]:
     """Resources, the employees away on missions (by region), the reserved tile and the score so far."""
     p = state.players[player]
     colour = owner_colour(player)
-    x0, x1 = PANEL_X, 7.35
+    x0 = PANEL_X
     active = rules_company.active_employees(p)
     big = "<span style='font-size:24px'><b>{}</b></span>"
     lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods    {big.format(p.vp)} VP",

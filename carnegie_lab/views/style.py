@@ -16,18 +16,7 @@ from .palette import HIGHLIGHT, INK, FONT, PAPER, esc, owner_colour, owner_name,
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema
 def reward_text(reward: Reward, short: bool = True) -> str:
     """'$3', '2 goods', '+1 employee', ... joined by ' + '."""
-    parts = []
-    if reward.money:
-        parts.append(f"${reward.money}")
-    if reward.goods:
-        parts.append(f"{reward.goods} goods")
-    if reward.vp:
-        parts.append(f"{reward.vp} VP")
-    if reward.study:
-        parts.append(f"{reward.study} study" if short else f"{reward.study} study points")
-    if reward.employees:
-        parts.append(f"+{reward.employees} empl." if short else f"{reward.employees} new employee(s)")
-    return " + ".join(parts) or "–"
+    return " + ".join(reward.parts(short)) or "–"
 
 
 def reward_tiny(reward: Reward) -> str:

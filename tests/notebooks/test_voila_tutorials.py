@@ -11,19 +11,13 @@ in CI (environment variable CI set).
 """
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
 from .conftest import ROOT, TIMINGS
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # same rule as the browser fixture: skip locally, fail in CI
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+from playwright.sync_api import expect  # a test dependency: make test installs it
 
 pytestmark = pytest.mark.browser
 
