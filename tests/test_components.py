@@ -9,8 +9,8 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from carnegie_lab.components import (ACTION_TYPES, DATA_DIR, PROJECT_TYPES, SLOTS, Components, Reward,
-                                     components, load_components)
+from carnegie_lab.components import ACTION_TYPES, PROJECT_TYPES, Components, Reward, components
+from carnegie_lab.loader import DATA_DIR, SLOTS, load_components
 from carnegie_lab.errors import DataError
 
 
