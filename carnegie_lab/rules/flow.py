@@ -243,13 +243,7 @@ def _choose(state: State, pi: int, args: Args) -> None:
 
 
 def describe_event(state: State) -> str:
-    f = state.flow
-    parts = []
-    if f.income:
-        parts.append(f"Take Income in the {C.regions[f.income].name}")
-    if f.donation:
-        parts.append("Make a Donation")
-    return " and ".join(parts)
+    return timeline.event_text(state.flow.income, state.flow.donation)
 
 
 def _income_candidates(state: State, pi: int):

@@ -21,6 +21,14 @@ def space(state: State, row: int, k: int) -> TimelineSpace:
     return TILES[tile].sides[side][k - 1]
 
 
+def event_text(income: str | None, donation: bool) -> str:
+    """An event in words: 'Take Income in the West', 'Make a Donation', or both joined by 'and'."""
+    parts = [f"Take Income in the {C.regions[income].name}"] if income else []
+    if donation:
+        parts.append("Make a Donation")
+    return " and ".join(parts)
+
+
 def event_row(state: State, row: int) -> int | None:
     """The row whose next space triggers the event: the chosen one, or if its marker is on the
     last space, the first row below it (wrapping to the top) whose marker can still advance."""

@@ -6,7 +6,7 @@ Stable trace names: ``timeline-markers`` (customdata = row types, meta["spaces"]
 """
 from __future__ import annotations
 
-from ..rules.timeline import LAST, ROWS, space
+from ..rules.timeline import LAST, ROWS, event_text, space
 from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, REGION_COLOURS, esc,
                       text_on, tint)
 from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
@@ -57,8 +57,7 @@ def timeline_figure(game, *, highlight=None):
                 passed.append((x0, y0, x1, y1))
             hx.append((x0 + x1) / 2)
             hy.append(y)
-            what = " and ".join(filter(None, [f"Take Income in the {C.regions[ev.income].name}" if ev.income
-                                              else None, "Make a Donation" if ev.donation else None]))
+            what = event_text(ev.income, ev.donation)
             state_text = "done" if k <= markers[r] else "next" if k == markers[r] + 1 else "to come"
             ht.append(f"<b>{row} space {k}</b> ({_tile_name(state, k)})"
                       f"<br>{what}<br>{state_text}")
@@ -117,8 +116,7 @@ def timeline_figure(game, *, highlight=None):
                         text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
     title = f"Round {f.round} of {C.constants.rounds}: timeline" + (f" · {chosen}" if chosen else "")
     if live:
-        event = " and ".join(filter(None, [f"Take Income in the {C.regions[f.income].name}" if f.income else None,
-                                           "Make a Donation" if f.donation else None])) or "no event"
+        event = event_text(f.income, f.donation) or "no event"
         moved = "" if ROWS[f.event_row] == f.chosen else \
             f" (the {f.chosen} row is full: the gear moves down to {ROWS[f.event_row]})"
         subtitle = f"⚙ this round's event: <b>{esc(event)}</b>{esc(moved)}"
