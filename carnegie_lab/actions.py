@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Mapping
 
 from .errors import NotationError
 
@@ -34,7 +35,6 @@ PROJECT = "project"    # H, C, I, P
 TYPE = "type"          # HR, MG, CO, RD
 COUNT = "count"        # a small positive number
 NAME = "name"          # an identifier (department or donation id)
-WORD = "word"          # a fixed option word
 
 _CELL = re.compile(r"[a-d][1-4]\Z")
 _CHECKS = {
@@ -47,56 +47,13 @@ _CHECKS = {
     NAME: lambda t: t.islower(),
 }
 
-# verb -> the argument patterns it accepts. A pattern is a tuple of kinds or literal words
-# (a literal is written as "=word").
-GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
-    "house": ((CITY,),),
-    "reserve": ((NAME,),),
-    "move": ((CELL, CELL),),
-    "activate": ((CELL,), (CELL, "=raise"), (CELL, "=cut")),
-    "relocate": ((CELL, CELL),),
-    "lobby": ((CELL,),),
-    "property": ((CELL,),),
-    "choose": ((TYPE,),),
-    "switch": ((TYPE,),),
-    "income": ((COUNT,), (COUNT, "=at", COUNT)),
-    "donate": ((NAME,),),
-    "tab": ((PROJECT,),),
-    "track": ((REGION,),),
-    "sell": ((),),
-    "done": ((),),
-    # starting departments
-    "hr": ((),),
-    "cf": (("=money",), ("=goods",), ("=money", "=to", REGION), ("=goods", "=to", REGION)),
-    "sp": ((NAME, CELL),),
-    "co": ((PROJECT, CITY),),
-    "rd": ((),),
-    # base department tiles
-    "training": (("=money", "=to", REGION), ("=moves", "=to", REGION)),
-    "recruiting": (("=hire", "=to", REGION), ("=moves",)),
-    "safety": (("=to", REGION),),
-    "purchasing": (("=goods", "=to", REGION), ("=money", "=to", REGION)),
-    "sales": ((COUNT,),),
-    "logistics": ((COUNT,),),
-    "engineering": ((PROJECT, CITY),),
-    "outsourcing": ((PROJECT, CITY),),
-    "supply": ((COUNT,),),
-    "advresearch": (("=to", REGION),),
-    "design": ((),),
-    "charity": ((NAME, "=to", REGION),),
-    # expansion department tiles
-    "hradmin": (("=to", REGION),),
-    "partners": ((REGION, "=money"), (REGION, "=moves")),
-    "accounting": (("=to", REGION),),
-    "branding": ((REGION, "=money"), (REGION, "=goods")),
-    "production": (("=to", REGION),),
-    "renovation": ((REGION, "=money"), (REGION, "=vp")),
-    "rdcoord": (("=to", REGION),),
-    "knowledge": ((REGION, "=money"), (REGION, "=study")),
-}
+#: An argument pattern: a tuple of kinds or literal words (a literal is written as "=word").
+Pattern = tuple[str, ...]
+#: verb -> the argument patterns it accepts; built by the rules' registry (``Ruleset.grammar``).
+Grammar = Mapping[str, tuple[Pattern, ...]]
 
 
-def _matches(pattern: tuple[str, ...], args: tuple[str, ...]) -> bool:
+def _matches(pattern: Pattern, args: tuple[str, ...]) -> bool:
     if len(pattern) != len(args):
         return False
     for kind, arg in zip(pattern, args):
@@ -108,8 +65,8 @@ def _matches(pattern: tuple[str, ...], args: tuple[str, ...]) -> bool:
     return True
 
 
-def parse(text: str | Action) -> Action:
-    """Parse notation into an Action, checking its syntax only. Raises NotationError."""
+def parse(text: str | Action, grammar: Grammar) -> Action:
+    """Parse notation into an Action, checking its syntax against ``grammar`` only. Raises NotationError."""
     if isinstance(text, Action):
         text = str(text)
     if not isinstance(text, str):
@@ -121,7 +78,7 @@ def parse(text: str | Action) -> Action:
     if bad:
         raise NotationError(text, f"unexpected characters in {bad[0]!r}")
     verb, args = tokens[0], tuple(tokens[1:])
-    patterns = GRAMMAR.get(verb)
+    patterns = grammar.get(verb)
     if patterns is None:
         raise NotationError(text, f"unknown verb {verb!r}")
     if not any(_matches(p, args) for p in patterns):

@@ -217,8 +217,10 @@ class Constants:
     solo_decks: Mapping[int, tuple[int, int]]  # level -> (normal cards, advanced cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
+    """All the component data of one game (compared and hashed by identity: a game's rules are
+    built from one of these)."""
     regions: Mapping[str, Region]
     cities: Mapping[str, City]
     routes: tuple[tuple[str, str], ...]

@@ -6,11 +6,14 @@ from typing import Any, Iterable
 
 from . import records
 from .actions import Action, parse
-from .errors import CarnegieError, RecordError
-from .rules import flow
-from .rules.flow import Decision
-from .rules.scoring import ScoreBreakdown, scores, winners
-from .rules.setup import new_state
+from .components import Components
+from .errors import CarnegieError, OptionError, RecordError
+from .rules import loop
+from .rules.prompts import Decision, decision
+from .rules.ruleset import Ruleset, ruleset_for
+from .rules.scoring import ScoreBreakdown, scores, winning_seats
+from .rules.setup import DEPARTMENT_MODES, TAB_SIDES, department_pool, new_state
+from .rules.solo import NAME as ANDREW_NAME
 from .state import State
 
 
@@ -37,6 +40,16 @@ class Game:
         return self._state
 
     @property
+    def rules(self) -> Ruleset:
+        """The rules this game plays by (bound to its component data)."""
+        return self._state.rules
+
+    @property
+    def components(self) -> Components:
+        """The component data this game plays on."""
+        return self._state.rules.components
+
+    @property
     def players(self) -> list[str]:
         return [p.name for p in self._state.players]
 
@@ -46,7 +59,7 @@ class Game:
 
     @property
     def decision(self) -> Decision:
-        return flow.decision(self._state)
+        return decision(self._state)
 
     @property
     def round(self) -> int:
@@ -54,7 +67,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._state.flow.phase == "over"
+        return loop.decision_kind(self._state) == loop.K.OVER
 
     @property
     def actions(self) -> list[str]:
@@ -67,26 +80,55 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = flow.legal_actions(self._state)
+            self._legal = loop.legal_actions(self._state)
         return list(self._legal)
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: str | Action) -> Action:
         """Notation to Action (syntax only); raises NotationError."""
-        return parse(text)
+        return parse(text, self._state.rules.grammar)
+
+    def describe(self, action: Action | str) -> str:
+        """What an action would do, in words (for a department's use: its gain, cost and mission)."""
+        return self._state.rules.describe(self._state, self.parse(action))
 
     def scores(self) -> dict[str, ScoreBreakdown]:
+        """Score breakdowns by name (Andrew Carnegie last in a solo game), as if the game ended now."""
+        return dict(zip(self._seat_names(), scores(self._state)))
+
+    def seat_scores(self) -> list[ScoreBreakdown]:
+        """Score breakdowns by seat (then Andrew's in a solo game)."""
         return scores(self._state)
 
     def winners(self) -> list[str]:
-        return winners(self._state)
+        names = self._seat_names()
+        return [names[i] for i in winning_seats(self._state)]
+
+    def _seat_names(self) -> list[str]:
+        return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])
 
     # -- changing it ---------------------------------------------------------------------------
     def apply(self, action: Action | str) -> Action:
         """Apply a legal action. Raises IllegalActionError / NotationError / GameOverError and
         then leaves the game exactly as it was."""
-        done, self._legal = flow.apply(self._state, action)
-        self._actions.append(str(done))
-        return done
+        legal = self._legal
+        if isinstance(action, Action) and legal is not None and action in legal:
+            loop.apply(self._state, action, checked=False)
+        else:
+            action = self.parse(action)
+            loop.apply(self._state, action)
+        self._actions.append(str(action))
+        self._legal = None
+        return action
+
+    def push(self, action: Action | str) -> Action:
+        """Apply an action known to be legal (from ``legal_actions()`` or a trusted record) without
+        checking it: the fast path for replays and search. An illegal action breaks the game."""
+        if not isinstance(action, Action):
+            action = self.parse(action)
+        loop.apply(self._state, action, checked=False)
+        self._actions.append(str(action))
+        self._legal = None
+        return action
 
     def undo(self) -> Action:
         """Take back the last action (replays the game from its start)."""
@@ -95,21 +137,22 @@ class Game:
         last = self._actions.pop()
         self._state = self._replay(self._start, self._actions)
         self._legal = None
-        return parse(last)
+        return self.parse(last)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh)
 
     # -- records and positions -----------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        record = {"format": records.RECORD, "version": records.VERSION,
-                  "options": dict(self._start.options), "actions": list(self._actions)}
+        record: dict[str, Any] = {"format": records.RECORD, "version": records.VERSION,
+                                  "options": self._start.to_dict()["options"], "actions": list(self._actions)}
         if not self._fresh:
             record["start"] = self._start.to_dict()
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any] | str) -> "Game":
+    def from_record(cls, record: dict[str, Any] | str, components: Components | None = None) -> Game:
+        rs = ruleset_for(components)
         if isinstance(record, str):
             record = _load_json(record)
         records.check_header(record, records.RECORD)
@@ -117,10 +160,10 @@ class Game:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions", "expected a list of action strings")
         if "start" in record:
-            start, fresh = records.state_from_dict(record["start"], "start"), False
-            flow.settle(start)                # as from_position does: forced steps come first
+            start, fresh = records.state_from_dict(rs, record["start"], "start"), False
+            loop.settle(start)                # as from_position does: forced steps come first
         else:
-            start, fresh = _start_from_options(record.get("options")), True
+            start, fresh = _start_from_options(rs, record.get("options")), True
         game = cls(start.copy(), start=start, fresh=fresh)
         for i, text in enumerate(actions):
             try:
@@ -133,19 +176,21 @@ class Game:
         return {"format": records.POSITION, "version": records.VERSION, "state": self._state.to_dict()}
 
     @classmethod
-    def from_position(cls, position: dict[str, Any] | str) -> "Game":
+    def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
+        rs = ruleset_for(components)
         if isinstance(position, str):
             position = _load_json(position)
         records.check_header(position, records.POSITION)
-        state = records.state_from_dict(position.get("state"))
-        flow.settle(state)                    # before the start is copied: undo and records replay from it
+        state = records.state_from_dict(rs, position.get("state"))
+        loop.settle(state)                    # before the start is copied: undo and records replay from it
         return cls(state, fresh=False)
 
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
         state = start.copy()
+        grammar = state.rules.grammar
         for text in actions:
-            flow.apply(state, text)
+            loop.apply(state, parse(text, grammar), checked=False)
         return state
 
     # -- display -------------------------------------------------------------------------------
@@ -166,32 +211,60 @@ def _load_json(text: str) -> Any:
         raise RecordError("(json)", f"not valid JSON: {e}") from None
 
 
-def _start_from_options(options: Any) -> State:
+def _start_from_options(rs: Ruleset, options: Any) -> State:
     if not isinstance(options, dict):
         raise RecordError("options", "expected an object")
-    names = options.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RecordError("options.players", "expected a list of player names")
-    seed = options.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("options.seed", f"expected a whole number, got {seed!r}")
     try:
-        return _new_state(names, seed, **{k: v for k, v in options.items() if k not in ("players", "seed")})
-    except (TypeError, ValueError) as e:
-        raise RecordError("options", str(e)) from None
+        return _new_state(rs, options.get("players"), options.get("seed"),
+                          {k: v for k, v in options.items() if k not in ("players", "seed")})
+    except OptionError as e:
+        raise RecordError(f"options.{e.option}", e.problem) from None
 
 
-def _new_state(players: list[str], seed: int, **options: Any) -> State:
+def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
+    """Check the options of a new game (types and ranges) before anything is built."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
+        raise OptionError("players", f"expected a list of player names, got {players!r}")
     if not 1 <= len(players) <= 4:
-        raise ValueError(f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
+        raise OptionError("players", f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
     if len(set(players)) != len(players):
-        raise ValueError(f"player names must differ: {players}")
-    state = new_state(players, seed, **options)
-    flow.settle(state)
+        raise OptionError("players", f"player names must differ: {list(players)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise OptionError("seed", f"expected a whole number, got {seed!r}")
+    unknown = sorted(set(options) - {"departments", "tab_side", "remove_for_four", "solo_level"})
+    if unknown:
+        raise OptionError(unknown[0], "unknown option")
+    departments = options.get("departments", "base")
+    if departments not in DEPARTMENT_MODES:
+        raise OptionError("departments", f"must be one of {DEPARTMENT_MODES}, not {departments!r}")
+    tab_side = options.get("tab_side", "A")
+    if tab_side not in TAB_SIDES:
+        raise OptionError("tab_side", f"must be 'A' or 'B', not {tab_side!r}")
+    level = options.get("solo_level")
+    levels = sorted(rs.constants.solo_decks)
+    if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level not in levels):
+        raise OptionError("solo_level", f"must be one of {levels}, not {level!r}")
+    if (len(players) == 1) != (level is not None):
+        raise OptionError("solo_level", "a solo game is one player with a solo_level (1-4); 2-4 players have none")
+    if level is not None and players[0] == ANDREW_NAME:
+        raise OptionError("players", f"{ANDREW_NAME!r} is the solo opponent's name")
+    remove = options.get("remove_for_four")
+    if remove is not None:
+        most = sum(department_pool(rs, departments).values()) - len(players)   # a tile left for every reserve
+        if not isinstance(remove, int) or isinstance(remove, bool) or not 0 <= remove <= most:
+            raise OptionError("remove_for_four", f"must be a whole number from 0 to {most}, not {remove!r}")
+
+
+def _new_state(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> State:
+    check_options(rs, players, seed, options)
+    state = new_state(rs, list(players), seed, **options)
+    loop.settle(state)
     return state
 
 
-def new_game(players: list[str], seed: int = 0, **options: Any) -> Game:
+def new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> Game:
     """Start a game: 2-4 player names, or one name and ``solo_level=1..4`` to play against Andrew.
-    Options: departments="base" | "base+expansion" | "expansion-open-bar", tab_side="A" | "B"."""
-    return Game(_new_state(list(players), seed, **options))
+    Options: departments="base" | "base+expansion" | "expansion-open-bar", tab_side="A" | "B",
+    remove_for_four (tiles removed at random in a 4-player game); ``components`` plays on other
+    component data (``load_components(folder)``). Raises OptionError (a CarnegieError)."""
+    return Game(_new_state(ruleset_for(components), players, seed, options))

@@ -41,3 +41,11 @@ class RecordError(CarnegieError):
 
 class GameOverError(CarnegieError):
     """An action was applied after the end of the game."""
+
+
+class OptionError(CarnegieError):
+    """An option of a new game that is not allowed (wrong type or out of range)."""
+
+    def __init__(self, option: str, problem: str):
+        self.option, self.problem = option, problem
+        super().__init__(f"bad game option {option}: {problem}")

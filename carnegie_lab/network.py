@@ -6,36 +6,34 @@ from functools import lru_cache
 
 import networkx as nx
 
-from .components import components
-from .state import Owner, State
-
-C = components()
+from .components import Components
+from .state import Owner, State, site_city
 
 
-@lru_cache(maxsize=None)
-def map_graph() -> nx.Graph:
+@lru_cache(maxsize=8)
+def map_graph(components: Components) -> nx.Graph:
     """Cities as nodes (with their data), routes as edges. Shared and read-only."""
     g = nx.Graph()
-    for city in C.cities.values():
+    for city in components.cities.values():
         g.add_node(city.id, region=city.region, size=city.size, points=city.connection_points)
-    g.add_edges_from(C.routes)
+    g.add_edges_from(components.routes)
     return nx.freeze(g)
 
 
 def cities_of(state: State, owner: Owner) -> set[str]:
     """Cities where the owner has at least one construction disc."""
-    return {key.split("/")[0] for key, (who, _) in state.board.sites.items() if who == owner}
+    return {site_city(key) for key, disc in state.board.sites.items() if disc.owner == owner}
 
 
 def network(state: State, owner: Owner) -> nx.Graph:
     """The owner's network: the map restricted to the cities holding one of their discs."""
-    return map_graph().subgraph(cities_of(state, owner))
+    return map_graph(state.rules.components).subgraph(cities_of(state, owner))
 
 
 @lru_cache(maxsize=1 << 14)
-def linked_groups(cities: frozenset[str]) -> tuple[frozenset[str], ...]:
+def linked_groups(components: Components, cities: frozenset[str]) -> tuple[frozenset[str], ...]:
     """The connected groups of the map restricted to these cities (cached: scoring asks often)."""
-    return tuple(frozenset(group) for group in nx.connected_components(map_graph().subgraph(cities)))
+    return tuple(frozenset(group) for group in nx.connected_components(map_graph(components).subgraph(cities)))
 
 
 @dataclass(frozen=True)
@@ -51,14 +49,16 @@ class Connection:
 def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_points: int = 0) -> Connection | None:
     """The player's best linked group of two or more major cities, or None. `extra_points` are added
     to every group (Post Office); the table's last row serves beyond it."""
+    C = state.rules.components
+    top = state.rules.max_connection_points
     best = None
-    for group in linked_groups(frozenset(cities_of(state, owner))):
+    for group in linked_groups(C, frozenset(cities_of(state, owner))):
         majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
         if len(majors) < 2:
             continue
         points = sum(C.cities[c].connection_points for c in majors) + extra_points
         lowest = min(C.tracks[r].spaces[tracks[r]].level_value for r in (C.cities[c].region for c in majors))
-        vp = C.connection_table[(min(points, max(p for p, _ in C.connection_table)), lowest)]
+        vp = C.connection_table[(min(points, top), lowest)]
         if best is None or vp > best.vp:
             best = Connection(frozenset(group), majors, points, lowest, vp)
     return best

@@ -10,22 +10,38 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import fields, is_dataclass
-from typing import Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
-from .components import components
 from .errors import RecordError
-from .state import ANDREW, NEUTRAL, Andrew, Board, Flow, Player, State
+from .state import ANDREW, FRAME_TYPES, NEUTRAL, Andrew, Board, Disc, Flow, Frame, Player, State, Tab, site_city
+
+if TYPE_CHECKING:
+    from .components import Components
+    from .rules.ruleset import Ruleset
 
 VERSION = 1
 RECORD = "carnegie_lab.record"
 POSITION = "carnegie_lab.position"
-C = components()
 
 
 def _check_type(value: Any, hint: Any, path: str) -> None:
     """Check a JSON value against a type hint of the state dataclasses."""
     origin = typing.get_origin(hint)
     if hint is Any:
+        return
+    if hint is Frame:
+        _check_frame(value, path)
+        return
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        if value not in {m.value for m in hint}:
+            raise RecordError(path, f"unknown {hint.__name__.lower()} {value!r}")
+        return
+    if hint is Tab:
+        hint = list[int]
+    if hint is Disc:
+        if not isinstance(value, list) or len(value) != 2:
+            raise RecordError(path, f"expected [owner, project type or null], got {value!r}")
         return
     if origin in (typing.Union, types.UnionType):
         errors = []
@@ -84,9 +100,24 @@ def _check_dataclass(value: Any, cls: type, path: str) -> None:
         _check_type(value[f.name], hints[f.name], f"{path}.{f.name}")
 
 
-PHASES = ("house", "reserve", "setup", "choose", "event", "turn", "over")
-FRAMES = {"arrival": "count", "property": "cell", "relocate": "count", "activate": None}
-TILE_IDS = {d.id for d in C.departments.values() if not d.starting}
+def _check_frame(value: Any, path: str) -> None:
+    """An interrupt on the flow's stack: ``{"kind": ..., <its fields>}``."""
+    if not isinstance(value, dict) or value.get("kind") not in FRAME_TYPES:
+        raise RecordError(path, f"expected an interrupt ({', '.join(FRAME_TYPES)}), got {value!r}")
+    cls = FRAME_TYPES[value["kind"]]
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in fields(cls)}
+    for unknown in sorted(set(value) - names):
+        raise RecordError(f"{path}.{unknown}", "unknown field")
+    for f in fields(cls):
+        if f.name != "kind":
+            if f.name not in value:
+                raise RecordError(f"{path}.{f.name}", "missing")
+            _check_type(value[f.name], hints[f.name], f"{path}.{f.name}")
+
+
+def _tile_ids(C: Components) -> set[str]:
+    return {d.id for d in C.departments.values() if not d.starting}
 
 
 def _expect(ok: bool, path: str, problem: str) -> None:
@@ -100,8 +131,9 @@ def _is_owner(value: Any, n: int) -> bool:
     return (isinstance(value, int) and 0 <= value < n) or value in (NEUTRAL, ANDREW)
 
 
-def _check_player(p: dict, where: str) -> None:
+def _check_player(C: Components, p: dict, where: str) -> None:
     k = C.constants
+    tile_ids = _tile_ids(C)
     for key in ("money", "goods", "vp", "discs", "supply", "donations"):
         _expect(p[key] >= 0, f"{where}.{key}", f"negative ({p[key]})")
     for cell, dept in p["cells"].items():
@@ -128,17 +160,17 @@ def _check_player(p: dict, where: str) -> None:
         projects = sum(1 for s in spaces[:tab[0]] if s.kind == "project") if ok else 0
         _expect(ok and 1 <= tab[0] <= len(spaces) and 0 <= tab[1] <= projects, f"{where}.tabs.{ptype}",
                 f"expected [spaces revealed, discs built] within the tab, got {tab}")
-    _expect(p["reserve"] is None or p["reserve"] in TILE_IDS, f"{where}.reserve", f"unknown tile {p['reserve']!r}")
+    _expect(p["reserve"] is None or p["reserve"] in tile_ids, f"{where}.reserve", f"unknown tile {p['reserve']!r}")
     for i, dept in enumerate(p["built"]):
-        _expect(dept in TILE_IDS, f"{where}.built[{i}]", f"unknown tile {dept!r}")
+        _expect(dept in tile_ids, f"{where}.built[{i}]", f"unknown tile {dept!r}")
     total = (sum(p["lying"].values()) + sum(len(s) for s in p["standing"].values())
              + sum(p["missions"].values()) + p["supply"])
     _expect(total == k.employees_total, where, f"{total} employees (must be {k.employees_total})")
 
 
-def _check_board(board: dict, n: int, where: str) -> None:
+def _check_board(C: Components, board: dict, n: int, where: str) -> None:
     for key, value in board["sites"].items():
-        city, _, index = key.partition("/")
+        city, index = site_city(key), key.partition("/")[2]
         _expect(city in C.cities and index.isdigit() and int(index) < len(C.cities[city].sites),
                 f"{where}.sites.{key}", "no such site")
         _expect(len(value) == 2 and _is_owner(value[0], n) and value[1] in (*C.tabs, None),
@@ -148,7 +180,7 @@ def _check_board(board: dict, n: int, where: str) -> None:
         _expect(bool(stack) and all(_is_owner(o, n) for o in stack) and len(set(map(str, stack))) == len(stack),
                 f"{where}.donations.{donation}", f"expected distinct owners, got {stack}")
     for dept, count in board["pool"].items():
-        _expect(dept in TILE_IDS and count >= 0, f"{where}.pool.{dept}", "unknown tile or negative count")
+        _expect(dept in _tile_ids(C) and count >= 0, f"{where}.pool.{dept}", "unknown tile or negative count")
     tiles = {t.number for t in C.timeline.tiles}
     _expect(len(board["timeline"]) == C.timeline.tiles_in_play and all(
         len(t) == 2 and t[0] in tiles and t[1] in (0, 1) for t in board["timeline"]),
@@ -158,8 +190,7 @@ def _check_board(board: dict, n: int, where: str) -> None:
         f"{where}.markers", f"marker off the timeline: {board['markers']}")
 
 
-def _check_flow(flow: dict, n: int, where: str) -> None:
-    _expect(flow["phase"] in PHASES, f"{where}.phase", f"unknown phase {flow['phase']!r}")
+def _check_flow(C: Components, flow: dict, n: int, where: str) -> None:
     _expect(flow["player"] is None or 0 <= flow["player"] < n, f"{where}.player", f"no player {flow['player']}")
     _expect(flow["phase"] == "over" or flow["player"] is not None, f"{where}.player", "nobody decides")
     _expect(all(0 <= seat < n for seat in flow["order"]), f"{where}.order", f"no such seat in {flow['order']}")
@@ -172,48 +203,44 @@ def _check_flow(flow: dict, n: int, where: str) -> None:
     _expect(flow["income"] is None or flow["income"] in C.regions, f"{where}.income", "unknown region")
     for key in ("moves", "study", "uses", "hr_moves"):
         _expect(flow[key] >= 0, f"{where}.{key}", f"negative ({flow[key]})")
-    for i, frame in enumerate(flow["stack"]):
-        kind = frame.get("kind")
-        field = FRAMES.get(kind, "kind")
-        _expect(kind in FRAMES and (field is None or field in frame), f"{where}.stack[{i}]", f"bad frame {frame}")
 
 
-def _check_andrew(andrew: dict, where: str) -> None:
+def _check_andrew(C: Components, andrew: dict, where: str) -> None:
     for i, card in enumerate(andrew["deck"]):
         _expect(card in C.solo_cards, f"{where}.deck[{i}]", f"unknown card {card!r}")
     _expect(andrew["card"] is None or andrew["card"] in C.solo_cards, f"{where}.card", "unknown card")
     _expect(len(andrew["vp_slots"]) == len(C.constants.andrew_vp_cards), f"{where}.vp_slots", "one list per VP card")
     _expect(set(andrew["tracks"]) == set(C.tracks) and all(
         0 <= pos < len(C.tracks[r].spaces) for r, pos in andrew["tracks"].items()), f"{where}.tracks", "bad tracks")
-    _expect(all(d in TILE_IDS for d in andrew["departments"]), f"{where}.departments", "unknown tile")
+    _expect(all(d in _tile_ids(C) for d in andrew["departments"]), f"{where}.departments", "unknown tile")
 
 
-def _check_meaning(data: dict, root: str) -> None:
+def _check_meaning(C: Components, data: dict, root: str) -> None:
     """Checks the types cannot express: ids, ranges, counts, shapes of pairs."""
     n = len(data["players"])
     _expect(1 <= n <= 4, f"{root}.players", f"{n} players (1 to 4 allowed)")
     for i, p in enumerate(data["players"]):
-        _check_player(p, f"{root}.players[{i}]")
-    _check_board(data["board"], n, f"{root}.board")
-    _check_flow(data["flow"], n, f"{root}.flow")
+        _check_player(C, p, f"{root}.players[{i}]")
+    _check_board(C, data["board"], n, f"{root}.board")
+    _check_flow(C, data["flow"], n, f"{root}.flow")
     if data["andrew"] is not None:
-        _check_andrew(data["andrew"], f"{root}.andrew")
+        _check_andrew(C, data["andrew"], f"{root}.andrew")
 
 
 _STATE_HINTS = {"options": dict, "players": list[Player], "board": Board, "flow": Flow,
                 "andrew": typing.Optional[Andrew], "history": list, "log": list}
 
 
-def state_from_dict(data: Any, root: str = "state") -> State:
-    """Validate a position's state (found at field `root`) and rebuild it."""
+def state_from_dict(rs: Ruleset, data: Any, root: str = "state") -> State:
+    """Validate a position's state (found at field `root`) against the rules' data and rebuild it."""
     if not isinstance(data, dict):
         raise RecordError(root, "expected an object")
     for key, hint in _STATE_HINTS.items():
         if key not in data:
             raise RecordError(f"{root}.{key}", "missing")
         _check_type(data[key], hint, f"{root}.{key}")
-    _check_meaning(data, root)
-    return State.from_dict(data)
+    _check_meaning(rs.components, data, root)
+    return State.from_dict(data, rs)
 
 
 def check_header(data: Any, kind: str) -> None:

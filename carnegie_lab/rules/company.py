@@ -6,34 +6,29 @@ more later; see docs/rules-decisions.md).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ..components import Department, components
+from ..components import Department
 from ..state import Player
 
-C = components()
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
 LOBBY = "lobby"
-NEW_LOBBY = "new_lobby"
 
 
-def department(p: Player, cell: str) -> Department | None:
+def department(rs: Ruleset, p: Player, cell: str) -> Department | None:
     dept_id = p.cells.get(cell)
-    return None if dept_id is None or dept_id == LOBBY else C.departments[dept_id]
+    return None if dept_id is None or dept_id == LOBBY else rs.components.departments[dept_id]
 
 
-@lru_cache(maxsize=None)
-def _by_price(dept_id: str) -> tuple[int, ...]:
-    """Indices of a department's non-permanent workstations, cheapest first."""
-    ws = C.departments[dept_id].workstations
-    return tuple(sorted((i for i, price in enumerate(ws) if price is not None), key=lambda i: (ws[i], i)))
+def main_lobby(p: Player) -> str:
+    """The cell of the Lobby every arriving employee first lies down in."""
+    return next(cell for cell, d in p.cells.items() if d == LOBBY)
 
 
-def is_permanent(p: Player, cell: str, index: int) -> bool:
-    return C.departments[p.cells[cell]].workstations[index] is None
-
-
-def lobbies(p: Player) -> list[str]:
-    return sorted(cell for cell, d in p.cells.items() if d in (LOBBY, NEW_LOBBY))
+def lobbies(rs: Ruleset, p: Player) -> list[str]:
+    return sorted(cell for cell, d in p.cells.items() if d in rs.lobby_ids)
 
 
 def cell_of(p: Player, dept_id: str) -> str | None:
@@ -47,24 +42,38 @@ def standing(p: Player, cell: str) -> int:
     return len(p.standing.get(cell, ()))
 
 
-def movable_standing(p: Player, cell: str) -> list[int]:
-    return [i for i in p.standing.get(cell, ()) if not is_permanent(p, cell, i)]
+def movable_standing(rs: Ruleset, p: Player, cell: str) -> list[int]:
+    permanent = rs.permanent.get(p.cells[cell], ())
+    return [i for i in p.standing.get(cell, ()) if i not in permanent]
 
 
 def is_staffed(p: Player, dept_id: str) -> bool:
     """An ongoing department works while at least one employee stands on it."""
     cell = cell_of(p, dept_id)
-    return cell is not None and standing(p, cell) > 0
+    return cell is not None and bool(p.standing.get(cell))
 
 
-def can_leave(p: Player, cell: str) -> bool:
-    return p.lying.get(cell, 0) > 0 or bool(movable_standing(p, cell))
+def can_leave(rs: Ruleset, p: Player, cell: str) -> bool:
+    if p.lying.get(cell, 0) > 0:
+        return True
+    occupied = p.standing.get(cell)
+    if not occupied:
+        return False
+    permanent = rs.permanent.get(p.cells[cell], ())
+    return any(i not in permanent for i in occupied)
 
 
-def _free_standing(p: Player, cell: str) -> None:
+def movable_cells(rs: Ruleset, p: Player) -> list[str]:
+    """Cells with an employee that can be picked up, in the grid's reading order."""
+    held = set(p.lying)
+    held.update(cell for cell in p.standing if can_leave(rs, p, cell))
+    return [cell for cell in rs.components.company.cells if cell in held]
+
+
+def _free_standing(rs: Ruleset, p: Player, cell: str) -> None:
     """Remove the standing employee on the cheapest occupied, non-permanent workstation."""
     occupied = p.standing[cell]
-    for i in _by_price(p.cells[cell]):
+    for i in rs.by_price[p.cells[cell]]:
         if i in occupied:
             occupied.remove(i)
             break
@@ -72,7 +81,7 @@ def _free_standing(p: Player, cell: str) -> None:
         del p.standing[cell]
 
 
-def take_employee(p: Player, cell: str) -> None:
+def take_employee(rs: Ruleset, p: Player, cell: str) -> None:
     """Pick an employee up to move it: a lying one if there is one (it keeps the others active)."""
     lying = p.lying.get(cell, 0)
     if lying:
@@ -81,52 +90,62 @@ def take_employee(p: Player, cell: str) -> None:
         else:
             p.lying[cell] = lying - 1
     else:
-        _free_standing(p, cell)
+        _free_standing(rs, p, cell)
 
 
 def lay_down(p: Player, cell: str, count: int = 1) -> None:
     p.lying[cell] = p.lying.get(cell, 0) + count
 
 
-def send_on_mission(p: Player, cell: str, region: str) -> None:
+def move_employee(rs: Ruleset, p: Player, source: str, target: str) -> None:
+    take_employee(rs, p, source)
+    lay_down(p, target)
+
+
+def send_on_mission(rs: Ruleset, p: Player, cell: str, region: str) -> None:
     """The standing employee that acted leaves its workstation for a mission area."""
-    _free_standing(p, cell)
+    _free_standing(rs, p, cell)
     p.missions[region] = p.missions.get(region, 0) + 1
 
 
-def free_workstation(p: Player, cell: str) -> int | None:
-    dept = department(p, cell)
-    if dept is None:
+def free_workstation(rs: Ruleset, p: Player, cell: str) -> int | None:
+    dept_id = p.cells.get(cell)
+    if dept_id is None or dept_id == LOBBY:
         return None
     occupied = p.standing.get(cell, ())
-    for i in _by_price(dept.id):
+    for i in rs.by_price[dept_id]:
         if i not in occupied:
             return i
     return None
 
 
-def activation_price(p: Player, cell: str) -> int | None:
+def activation_price(rs: Ruleset, p: Player, cell: str) -> int | None:
     """What standing up one lying employee here costs, or None if nobody can stand here."""
     if not p.lying.get(cell):
         return None
-    i = free_workstation(p, cell)
-    return None if i is None else department(p, cell).workstations[i]
+    i = free_workstation(rs, p, cell)
+    return None if i is None else rs.components.departments[p.cells[cell]].workstations[i]
 
 
-def activate(p: Player, cell: str, cost: int | None = None) -> int:
-    """Stand a lying employee up on the cheapest free workstation; pays its price (or `cost`)."""
-    i = free_workstation(p, cell)
-    price = department(p, cell).workstations[i] if cost is None else cost
-    p.money -= price
-    take_employee(p, cell)
-    p.standing.setdefault(cell, []).append(i)
-    p.standing[cell].sort()
-    return price
+def activate(rs: Ruleset, p: Player, cell: str, cost: int) -> None:
+    """Stand a lying employee up on the cheapest free workstation, paying ``cost``."""
+    i = free_workstation(rs, p, cell)
+    assert i is not None, "activate() follows a passed check"
+    p.money -= cost
+    take_employee(rs, p, cell)
+    occupied = p.standing.setdefault(cell, [])
+    occupied.append(i)
+    occupied.sort()
 
 
-def active_employees(p: Player) -> int:
+def active_employees(rs: Ruleset, p: Player) -> int:
     """Standing employees, not counting the permanent Human Resources one."""
-    return sum(len(movable_standing(p, cell)) for cell in p.standing)
+    permanent = rs.permanent
+    total = 0
+    for cell, occupied in p.standing.items():
+        fixed = permanent.get(p.cells[cell])
+        total += len(occupied) if not fixed else sum(1 for i in occupied if i not in fixed)
+    return total
 
 
 def employees_total(p: Player) -> int:
@@ -134,10 +153,11 @@ def employees_total(p: Player) -> int:
             + sum(p.missions.values()) + p.supply)
 
 
-def departments_of_type(p: Player, action_type: str) -> list[str]:
-    return sorted(cell for cell, d in p.cells.items()
-                  if d != LOBBY and C.departments[d].type == action_type)
+def owned_departments(rs: Ruleset, p: Player) -> list[Department]:
+    depts = rs.components.departments
+    return [depts[d] for d in p.cells.values() if d != LOBBY]
 
 
-def owned_departments(p: Player) -> list[Department]:
-    return [C.departments[d] for d in p.cells.values() if d != LOBBY]
+def departments_of_type(rs: Ruleset, p: Player, dept_type: str) -> int:
+    """How many departments of a type the player has."""
+    return sum(1 for d in owned_departments(rs, p) if d.type == dept_type)

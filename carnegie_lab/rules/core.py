@@ -1,57 +1,15 @@
-"""The rule registry and the helpers every rule module shares.
-
-Each verb of the notation is one :class:`Rule`: ``candidates`` lists argument tuples worth trying in the
-current position (a cheap superset), ``check`` returns why an action is illegal (``None`` when it is
-legal) and ``do`` carries it out. Legal actions are exactly the candidates that pass ``check``, so the
-reasons given for illegal actions and the list of legal actions come from the same code.
-"""
+"""Small helpers every rule module shares: the log, rewards, new employees, payments."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterable
-
-from ..components import Reward, components
-from ..state import Player, State
+from ..components import Reward
+from ..state import Arrival, Player, State
 from . import company
-
-C = components()
-K = C.constants
-
-Args = tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Rule:
-    verb: str
-    decisions: frozenset[str]                 # decision kinds in which the verb can be legal
-    candidates: Callable[[State, int], Iterable[Args]]
-    check: Callable[[State, int, Args], str | None]
-    do: Callable[[State, int, Args], None]
-
-
-RULES: dict[str, Rule] = {}
-
-
-def rule(verb: str, decisions: Iterable[str], candidates: Callable[[State, int], Iterable[Args]],
-         check: Callable[[State, int, Args], str | None]):
-    """Register the decorated function as the ``do`` of a verb."""
-    def register(do: Callable[[State, int, Args], None]):
-        RULES[verb] = Rule(verb, frozenset(decisions), candidates, check, do)
-        return do
-    return register
-
-
-def no_args(state: State, pi: int) -> Iterable[Args]:
-    return ((),)
 
 
 def note(state: State, text: str) -> None:
     """Add a line to the game log (what just happened, in words)."""
-    state.log.append([len(state.log), text])
-
-
-def name(state: State, pi: int) -> str:
-    return state.players[pi].name
+    if state.keeps_history:
+        state.log.append([len(state.log), text])
 
 
 def describe(reward: Reward) -> str:
@@ -89,23 +47,15 @@ def arrive(state: State, pi: int, count: int) -> None:
     if count <= 0:
         return
     p = state.players[pi]
-    lobbies = company.lobbies(p)
-    company.lay_down(p, company.cell_of(p, company.LOBBY), count)
-    if len(lobbies) == 1:
+    company.lay_down(p, company.main_lobby(p), count)
+    if len(company.lobbies(state.rules, p)) == 1:
         return
     stack = state.flow.stack
-    if stack and stack[-1]["kind"] == "arrival":
-        stack[-1]["count"] += count
+    top = stack[-1] if stack else None
+    if isinstance(top, Arrival):
+        top.count += count
     else:
-        stack.append({"kind": "arrival", "count": count})
-
-
-def player(state: State, pi: int) -> Player:
-    return state.players[pi]
-
-
-def regions() -> tuple[str, ...]:
-    return tuple(C.regions)
+        stack.append(Arrival(count))
 
 
 def pay_check(p: Player, money: int = 0, goods: int = 0) -> str | None:

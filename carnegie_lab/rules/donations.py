@@ -1,17 +1,18 @@
 """The donation chart: prices, the Make a Donation event, and what each donation scores."""
 from __future__ import annotations
 
-from ..state import State
-from . import company
-from .core import C, K, note, rule
+from ..state import DecisionKind, State
+from .core import note
+from .registry import Args, verb
 
 
 def price(state: State, pi: int) -> int:
-    """The player's next donation costs base x n (base $5, or $3 with Communications staffed)."""
-    p = state.players[pi]
-    base = K.donation_price
-    if company.is_staffed(p, "communications"):
-        base = C.departments["communications"].params["donation_price"]
+    """The player's next donation costs base x n (base $5, lowered by a department such as
+    Communications)."""
+    rs, p = state.rules, state.players[pi]
+    base = rs.constants.donation_price
+    for dept, hook in rs.staffed(p, "donation_price"):
+        base = hook(dept, base)
     return base * (p.donations + 1)
 
 
@@ -32,27 +33,28 @@ def give(state: State, pi: int, donation: str) -> None:
     p.discs -= 1
     p.donations += 1
     state.board.donations.setdefault(donation, []).append(pi)
-    note(state, f"{p.name} donates to {C.donations[donation].name} (${cost})")
+    note(state, f"{p.name} donates to {state.rules.components.donations[donation].name} (${cost})")
 
 
 def _candidates(state: State, pi: int):
     if state.flow.donation_open:
-        return ((d,) for d in C.donations if d not in state.board.donations)
+        return ((d,) for d in state.rules.components.donations if d not in state.board.donations)
     return ()
 
 
-def _check_donate(state: State, pi: int, args) -> str | None:
+def _check_donate(state: State, pi: int, args: Args) -> str | None:
     (donation,) = args
-    if donation not in C.donations:
+    donations = state.rules.components.donations
+    if donation not in donations:
         return f"unknown donation {donation!r}"
     if not state.flow.donation_open:
         return "this event allows no donation now"
     if donation in state.board.donations:
-        return f"{C.donations[donation].name} is taken"
+        return f"{donations[donation].name} is taken"
     return payment_check(state, pi)
 
 
-@rule("donate", ("event",), _candidates, _check_donate)
-def _donate(state: State, pi: int, args) -> None:
+@verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate)
+def _donate(state: State, pi: int, args: Args) -> None:
     give(state, pi, args[0])
     state.flow.donation_open = False

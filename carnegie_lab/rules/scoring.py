@@ -1,23 +1,21 @@
-"""End-of-game scoring as a breakdown per player (also usable mid-game as "if it ended now")."""
+"""End-of-game scoring as a breakdown per seat (also usable mid-game as "if it ended now")."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import product
 
-from ..components import Donation, PROJECT_TYPES
+from ..components import PROJECT_TYPES, Donation, DonationFormula
 from ..network import best_connection
-from ..state import ANDREW, Player, State
+from ..state import ANDREW, Owner, State
 from . import company
-from .construction import projects_in
-from .core import C, K
-from .research import FINAL, level, tab_vp
-from .solo import NAME as ANDREW_NAME
+from .construction import discs
+from .research import level, tab_vp
 
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
-    """VP by scoring category; ``total`` is their sum."""
+    """VP by scoring category (the fields); ``total`` is their sum."""
     in_game: int = 0            # VP earned during play
     employees: int = 0          # active employees
     departments: int = 0        # built Department tiles (3 top row, 2 elsewhere)
@@ -32,34 +30,36 @@ class ScoreBreakdown:
 
     @property
     def total(self) -> int:
-        return sum(asdict(self).values())
+        return (self.in_game + self.employees + self.departments + self.tabs + self.connections + self.cities
+                + self.donations + self.action_choice + self.tiles + self.cards + self.transport)
 
     def as_dict(self) -> dict[str, int]:
-        return {**asdict(self), "total": self.total}
+        return {**{name: getattr(self, name) for name in CATEGORIES}, "total": self.total}
 
 
-def discs(state: State, owner) -> list[tuple[str, str | None]]:
-    """(city, project type) of every construction disc of an owner."""
-    return [(key.split("/")[0], ptype) for key, (who, ptype) in state.board.sites.items() if who == owner]
+#: The scoring categories, in the order of the breakdown: the one list views and tests iterate.
+CATEGORIES: tuple[str, ...] = tuple(f.name for f in fields(ScoreBreakdown))
 
 
 def _count(state: State, pi: int, donation: Donation) -> int:
     """What a donation formula counts for a player (everything but welfare payments)."""
+    rs = state.rules
+    C = rs.components
     f = donation.formula
     p = state.players[pi]
     kind = f.kind
     if kind == "departments":
-        return sum(1 for d in company.owned_departments(p) if not f.filter or d.type in f.filter)
+        return sum(1 for d in company.owned_departments(rs, p) if not f.filter or d.type in f.filter)
     if kind == "projects":
         return sum(1 for _, t in discs(state, pi) if t in f.filter)
     if kind == "train_regions":
-        return sum(1 for r in C.tracks if level(p.tracks, r) >= 3)
+        return sum(1 for r in C.tracks if level(rs, p.tracks, r) >= 3)
     if kind == "donations":
         return sum(1 for owners in state.board.donations.values() if pi in owners)
     if kind == "flat":
         return 1
     if kind == "active_employees":
-        return company.active_employees(p)
+        return company.active_employees(rs, p)
     if kind == "discs_in_regions":
         return sum(1 for city, _ in discs(state, pi) if C.cities[city].region in f.filter)
     if kind == "discs_in_small_towns":
@@ -68,15 +68,16 @@ def _count(state: State, pi: int, donation: Donation) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def welfare_payments(money: int, goods: int, formulas: tuple) -> tuple[int, int, int]:
-    """Best VP from end-game welfare payments with this money and goods (goods may be sold for $1).
-    Returns (VP, money spent, goods spent)."""
+def welfare_payments(money: int, goods: int, formulas: tuple[DonationFormula, ...], cap: int,
+                     sell_price: int) -> tuple[int, int, int]:
+    """Best VP from end-game welfare payments with this money and goods (goods may be sold for
+    ``sell_price``), each formula scoring at most ``cap``. Returns (VP, money spent, goods spent)."""
     best = (0, 0, 0)
-    ranges = [range(K.donation_cap // f.vp + 1) for f in formulas]
+    ranges = [range(cap // f.vp + 1) for f in formulas]
     for counts in product(*ranges):
         cash = sum(n * f.payment.money for n, f in zip(counts, formulas))
         cubes = sum(n * f.payment.goods for n, f in zip(counts, formulas))
-        if cubes <= goods and cash <= money + (goods - cubes) * K.sell_price:
+        if cubes <= goods and cash <= money + (goods - cubes) * sell_price:
             vp = sum(n * f.vp for n, f in zip(counts, formulas))
             if vp > best[0]:
                 best = (vp, cash, cubes)
@@ -85,56 +86,50 @@ def welfare_payments(money: int, goods: int, formulas: tuple) -> tuple[int, int,
 
 def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, goods: int) -> tuple[int, int, int]:
     """VP of these donations scored on player pi's achievements; welfare paid from money/goods."""
-    vp = sum(min(K.donation_cap, d.formula.vp * _count(state, pi, d)) for d in donations
+    k = state.rules.constants
+    vp = sum(min(k.donation_cap, d.formula.vp * _count(state, pi, d)) for d in donations
              if d.formula.kind != "payments")
-    welfare = [d.formula for d in donations if d.formula.kind == "payments"]
-    paid = welfare_payments(money, goods, tuple(welfare)) if welfare else (0, 0, 0)
+    welfare = tuple(d.formula for d in donations if d.formula.kind == "payments")
+    paid = welfare_payments(money, goods, welfare, k.donation_cap, k.sell_price) if welfare else (0, 0, 0)
     return vp + paid[0], money - paid[1], goods - paid[2]
 
 
-def owned_donations(state: State, owner) -> list[Donation]:
-    return [C.donations[d] for d, owners in state.board.donations.items() if owner in owners]
+def owned_donations(state: State, owner: Owner) -> list[Donation]:
+    donations = state.rules.components.donations
+    return [donations[d] for d, owners in state.board.donations.items() if owner in owners]
 
 
 def connection_vp(state: State, pi: int) -> int:
-    """The best network's VP; a staffed Post Office adds a point, and +9 VP at its maximum."""
-    p = state.players[pi]
-    post = C.departments["post_office"].params
-    extra = post["connection_points"] if company.is_staffed(p, "post_office") else 0
+    """The best network's VP, with what staffed departments add (Post Office)."""
+    rs, p = state.rules, state.players[pi]
+    staffed = list(rs.staffed(p, "connection_points"))
+    extra = sum(hook(dept) for dept, hook in staffed)
     connection = best_connection(state, pi, p.tracks, extra)
     if connection is None:
         return 0
-    return connection.vp + (post["vp_at_max"] if extra and connection.points >= post["max_points"] else 0)
+    return connection.vp + sum(rs.hook(dept, "connection_bonus")(dept, connection.points) for dept, _ in staffed)
 
 
 def tile_vp(state: State, pi: int) -> int:
     """End-game Department tiles, each scoring only with an employee standing on it."""
-    p = state.players[pi]
-    per_region = [projects_in(state, pi, r) for r in C.regions]
-    vp = 0
-    if company.is_staffed(p, "green_spaces"):
-        empty = sum(1 for c in C.company.cells if c not in p.cells)
-        vp += C.departments["green_spaces"].params["vp_per_empty_space"] * empty
-    if company.is_staffed(p, "public_relations"):
-        vp += C.departments["public_relations"].params["vp_per_project"] * max(per_region)
-    if company.is_staffed(p, "network_libraries"):
-        vp += C.departments["network_libraries"].params["vp_per_project"] * min(per_region)
-    return vp
+    return sum(hook(state, pi, dept) for dept, hook in state.rules.staffed(state.players[pi], "end_game"))
 
 
 def player_score(state: State, pi: int) -> ScoreBreakdown:
-    p: Player = state.players[pi]
-    cells = C.company.cells
+    rs = state.rules
+    C, k = rs.components, rs.constants
+    p = state.players[pi]
+    cells, depts = C.company.cells, C.departments
     donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods)
     return ScoreBreakdown(
         in_game=p.vp,
-        employees=company.active_employees(p),
-        departments=sum(cells[c].vp for c, d in p.cells.items() if d != "lobby" and not C.departments[d].starting),
-        tabs=sum(tab_vp(p, t) for t in PROJECT_TYPES),
+        employees=company.active_employees(rs, p),
+        departments=sum(cells[c].vp for c, d in p.cells.items() if d != company.LOBBY and not depts[d].starting),
+        tabs=sum(tab_vp(rs, p, t) for t in PROJECT_TYPES),
         connections=connection_vp(state, pi),
         cities=sum(C.cities[city].vp for city, _ in discs(state, pi)),
         donations=donation_vp,
-        action_choice=K.action_choice_vp if p.action_choice else 0,
+        action_choice=k.action_choice_vp if p.action_choice else 0,
         tiles=tile_vp(state, pi),
     )
 
@@ -143,26 +138,30 @@ def andrew_score(state: State) -> ScoreBreakdown:
     """Andrew's VP cards, tiles, final boxes and cities; his donations score the player's results,
     welfare paid from what the player has left after paying their own."""
     andrew, p = state.andrew, state.players[0]
+    assert andrew is not None
+    C, k = state.rules.components, state.rules.constants
     _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods)
     donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods)
+    final = state.rules.final_space
     return ScoreBreakdown(
-        cards=sum(vp * len(cards) for vp, cards in zip(K.andrew_vp_cards, andrew.vp_slots)),
-        departments=K.andrew_department_vp * len(andrew.departments),
-        transport=K.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == FINAL),
+        cards=sum(vp * len(cards) for vp, cards in zip(k.andrew_vp_cards, andrew.vp_slots)),
+        departments=k.andrew_department_vp * len(andrew.departments),
+        transport=k.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == final),
         cities=sum(C.cities[city].vp for city, _ in discs(state, ANDREW)),
         donations=donation_vp,
     )
 
 
-def scores(state: State) -> dict[str, ScoreBreakdown]:
-    table = {p.name: player_score(state, i) for i, p in enumerate(state.players)}
+def scores(state: State) -> list[ScoreBreakdown]:
+    """One breakdown per seat, then Andrew's in a solo game."""
+    table = [player_score(state, i) for i in range(len(state.players))]
     if state.andrew is not None:
-        table[ANDREW_NAME] = andrew_score(state)
+        table.append(andrew_score(state))
     return table
 
 
-def winners(state: State) -> list[str]:
-    """Names of the players with the highest total (ties share the win)."""
-    table = scores(state)
-    top = max(s.total for s in table.values())
-    return [name for name, s in table.items() if s.total == top]
+def winning_seats(state: State) -> list[int]:
+    """Indices into :func:`scores` of the highest totals (ties share the win; Andrew is the last)."""
+    totals = [s.total for s in scores(state)]
+    top = max(totals)
+    return [i for i, t in enumerate(totals) if t == top]

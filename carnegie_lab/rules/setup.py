@@ -2,24 +2,30 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..components import PROJECT_TYPES
-from ..state import NEUTRAL, Board, Flow, Player, State
+from ..state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
+from . import company
 from .construction import free_site, place_disc
-from .core import C, K
-from .flow import begin_setup
+from .loop import begin_setup
 from .solo import new_andrew
 
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
 DEPARTMENT_MODES = ("base", "base+expansion", "expansion-open-bar")
+TAB_SIDES = ("A", "B")
 
 
-def department_pool(mode: str) -> dict[str, int]:
+def department_pool(rs: Ruleset, mode: str) -> dict[str, int]:
     """Tiles in the box for a mode, by department id."""
-    tiles = [d for d in C.departments.values() if not d.starting]
+    copies = rs.constants.department_copies
+    tiles = [d for d in rs.components.departments.values() if not d.starting]
     if mode == "base":
-        return {d.id: K.department_copies for d in tiles if not d.expansion}
+        return {d.id: copies for d in tiles if not d.expansion}
     if mode == "base+expansion":
-        return {d.id: K.department_copies for d in tiles}
+        return {d.id: copies for d in tiles}
     return {d.id: 1 for d in tiles}
 
 
@@ -30,28 +36,29 @@ def _remove_tiles(rng: random.Random, pool: dict[str, int], count: int) -> dict[
     return {d: kept.count(d) for d in pool}
 
 
-def _new_player(name: str, tab_side: str) -> Player:
+def _new_player(rs: Ruleset, name: str, tab_side: str) -> Player:
+    C, k = rs.components, rs.constants
     cells = {c.name: c.start for c in C.company.cells.values() if c.start is not None}
     standing = {}
     for cell, dept_id in cells.items():
-        if dept_id != "lobby":
+        if dept_id != company.LOBBY:
             ws = C.departments[dept_id].workstations
             permanent = [i for i, price in enumerate(ws) if price is None]
-            standing[cell] = permanent[:1] or [min(range(len(ws)), key=lambda i: (ws[i], i))]
-    lobby = next(c for c, d in cells.items() if d == "lobby")
+            standing[cell] = permanent[:1] or [min(range(len(ws)), key=lambda i: (ws[i] or 0, i))]
+    lobby = next(c for c, d in cells.items() if d == company.LOBBY)
     on_tabs = sum(1 for t in PROJECT_TYPES if C.tabs[t].sides[tab_side][0].kind == "project")
     return Player(
-        name=name, money=K.start_money, goods=K.start_goods, vp=0,
-        discs=K.discs_total - 1 - len(C.tracks) - on_tabs,
-        supply=K.employees_total - len(standing) - K.employees_lobby,
-        cells=cells, lying={lobby: K.employees_lobby}, standing=standing, missions={},
-        tracks={r: 0 for r in C.tracks}, tabs={t: [1, 0] for t in PROJECT_TYPES}, tab_side=tab_side)
+        name=name, money=k.start_money, goods=k.start_goods, vp=0,
+        discs=k.discs_total - 1 - len(C.tracks) - on_tabs,
+        supply=k.employees_total - len(standing) - k.employees_lobby,
+        cells=cells, lying={lobby: k.employees_lobby}, standing=standing, missions={},
+        tracks={r: 0 for r in C.tracks}, tabs={t: Tab([1, 0]) for t in PROJECT_TYPES}, tab_side=tab_side)
 
 
 def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
     """Reveal normal solo cards: a disc on the card's donation, then on the left-most free site of
     each of its cities, until `count` discs are placed (a disc that does not fit is kept)."""
-    cards = [c for c in C.solo_cards.values() if not c.advanced]
+    cards = [c for c in state.rules.components.solo_cards.values() if not c.advanced]
     while count > 0:
         rng.shuffle(cards)
         for card in cards:
@@ -67,32 +74,28 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
                 return
 
 
-def new_state(names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
+def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
               remove_for_four: int | None = None, solo_level: int | None = None) -> State:
-    """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision."""
-    if departments not in DEPARTMENT_MODES:
-        raise ValueError(f"departments must be one of {DEPARTMENT_MODES}, not {departments!r}")
-    if (len(names) == 1) != (solo_level is not None):
-        raise ValueError("a solo game is one player with a solo_level (1-4); 2-4 players have none")
-    if tab_side not in ("A", "B"):
-        raise ValueError(f"tab_side must be 'A' or 'B', not {tab_side!r}")
+    """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision. The options
+    are checked by the caller (``engine.check_options``)."""
+    C, k = rs.components, rs.constants
     n = 2 if solo_level is not None else len(names)   # solo is set up as a 2-player game
     rng = random.Random(seed)
     tiles = rng.sample([t.number for t in C.timeline.tiles], C.timeline.tiles_in_play)
     timeline = [[t, rng.randrange(2)] for t in tiles]
-    removed = K.removed_departments[n] if remove_for_four is None or n != 4 else remove_for_four
-    pool = _remove_tiles(rng, department_pool(departments), removed)
-    players = [_new_player(name, tab_side) for name in names]
-    for seat in K.action_choice_seats[len(names)] if solo_level is None else ():
+    removed = k.removed_departments[n] if remove_for_four is None or n != 4 else remove_for_four
+    pool = _remove_tiles(rng, department_pool(rs, departments), removed)
+    players = [_new_player(rs, name, tab_side) for name in names]
+    for seat in k.action_choice_seats[len(names)] if solo_level is None else ():
         players[seat].action_choice = True
     options = {"players": list(names), "seed": seed, "departments": departments, "tab_side": tab_side,
                "remove_for_four": remove_for_four, "solo_level": solo_level}
-    state = State(options=options, players=players,
+    state = State(rules=rs, options=options, players=players,
                   board=Board(sites={}, donations={}, pool=pool, timeline=timeline,
                               markers=[0] * len(C.timeline.rows)),
-                  flow=Flow(phase="house", player=None))
-    place_neutral_discs(state, rng, K.neutral_discs[n])
+                  flow=Flow(phase=Phase.HOUSE, player=None))
+    place_neutral_discs(state, rng, k.neutral_discs[n])
     if solo_level is not None:
-        state.andrew = new_andrew(rng, solo_level)
+        state.andrew = new_andrew(rs, rng, solo_level)
     begin_setup(state)
     return state

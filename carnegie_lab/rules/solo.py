@@ -7,32 +7,42 @@ At round end the card lies on the VP card it reached (0, 1, 3, 6, 10).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Callable
 
 from ..components import PROJECT_TYPES, SoloCard
 from ..state import ANDREW, Andrew, State
 from .construction import free_site, place_disc
-from .core import C, K, note
-from .research import FINAL, final_box_holder
+from .core import note
+from .research import final_box_holder
 from .timeline import select
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 NAME = "Andrew Carnegie"
 
 
-def new_andrew(rng: random.Random, level: int) -> Andrew:
+def new_andrew(rs: Ruleset, rng: random.Random, level: int) -> Andrew:
     """Level 1-4 decks: some of the 20 card numbers use their advanced version, then shuffle."""
-    if level not in K.solo_decks:
-        raise ValueError(f"solo_level must be one of {sorted(K.solo_decks)}, not {level!r}")
+    C, k = rs.components, rs.constants
     numbers = sorted({c.number for c in C.solo_cards.values()})
     rng.shuffle(numbers)
-    advanced = set(numbers[:K.solo_decks[level][1]])
+    advanced = set(numbers[:k.solo_decks[level][1]])
     deck = [("A" if n in advanced else "N") + f"{n:02d}" for n in numbers]
     rng.shuffle(deck)
     return Andrew(level=level, deck=deck, card=None, slide=0,
-                  vp_slots=[[] for _ in K.andrew_vp_cards], tracks={r: 0 for r in C.tracks})
+                  vp_slots=[[] for _ in k.andrew_vp_cards], tracks={r: 0 for r in C.tracks})
+
+
+def _andrew(state: State) -> Andrew:
+    assert state.andrew is not None, "a solo rule in a game without Andrew"
+    return state.andrew
 
 
 def card(state: State) -> SoloCard:
-    return C.solo_cards[state.andrew.card]
+    card_id = _andrew(state).card
+    assert card_id is not None
+    return state.rules.components.solo_cards[card_id]
 
 
 def andrew_chooses(state: State) -> bool:
@@ -42,7 +52,7 @@ def andrew_chooses(state: State) -> bool:
 
 def begin_round(state: State) -> None:
     """Draw this round's card; in Andrew's rounds his card chooses the row."""
-    andrew = state.andrew
+    andrew = _andrew(state)
     andrew.card, andrew.slide = andrew.deck.pop(0), 0
     if andrew_chooses(state):
         select(state, card(state).action)
@@ -51,20 +61,23 @@ def begin_round(state: State) -> None:
 
 def _slide(state: State, steps: int, why: str) -> None:
     if steps:
-        state.andrew.slide += steps
-        note(state, f"{NAME}: card {state.andrew.card} slides {steps} ({why})")
+        andrew = _andrew(state)
+        andrew.slide += steps
+        note(state, f"{NAME}: card {andrew.card} slides {steps} ({why})")
 
 
 def take_turn(state: State) -> None:
     """Andrew's event, then his action of the chosen type."""
     c, f = card(state), state.flow
+    donations = state.rules.components.donations
     if f.donation:
         if c.donation in state.board.donations:
-            _slide(state, 1, f"{C.donations[c.donation].name} is taken")
+            _slide(state, 1, f"{donations[c.donation].name} is taken")
         else:
             state.board.donations[c.donation] = [ANDREW]
-            state.andrew.donations += 1
-            note(state, f"{NAME} donates to {C.donations[c.donation].name}")
+            _andrew(state).donations += 1
+            note(state, f"{NAME} donates to {donations[c.donation].name}")
+    assert f.chosen is not None
     ACTIONS[f.chosen](state, c)
 
 
@@ -73,50 +86,56 @@ def _human_resources(state: State, c: SoloCard) -> None:
 
 
 def _management(state: State, c: SoloCard) -> None:
+    depts = state.rules.components.departments
     taken_now: set[str] = set()
     for dept_type in c.mg_types:
-        tile = next((d.id for d in sorted(C.departments.values(), key=lambda d: d.number)
+        tile = next((d.id for d in sorted(depts.values(), key=lambda d: d.number)
                      if d.type == dept_type and state.board.pool.get(d.id, 0) > 0 and d.id not in taken_now), None)
         if tile is None:
             _slide(state, 1, f"no {dept_type} department left for him")
             continue
         state.board.pool[tile] -= 1
-        state.andrew.departments.append(tile)
+        _andrew(state).departments.append(tile)
         taken_now.add(tile)
-        note(state, f"{NAME} takes {C.departments[tile].name}")
+        note(state, f"{NAME} takes {depts[tile].name}")
 
 
 def _construction(state: State, c: SoloCard) -> None:
+    cities = state.rules.components.cities
     for city in c.co_cities:
         placed = next(((t, i) for t in PROJECT_TYPES if (i := free_site(state, city, t)) is not None), None)
         if placed is None:
-            _slide(state, 1, f"{C.cities[city].name} is full")
+            _slide(state, 1, f"{cities[city].name} is full")
             continue
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
-        note(state, f"{NAME} builds in {C.cities[city].name}")
+        note(state, f"{NAME} builds in {cities[city].name}")
 
 
 def _research(state: State, c: SoloCard) -> None:
-    tracks, region = state.andrew.tracks, c.rd_region
+    tracks, region = _andrew(state).tracks, c.rd_region
+    final = state.rules.final_space
     moved = 0
     for _ in range(c.rd_steps):
-        if tracks[region] >= FINAL or (tracks[region] + 1 == FINAL and final_box_holder(state, region) is not None):
+        if tracks[region] >= final or (tracks[region] + 1 == final and final_box_holder(state, region) is not None):
             break
         tracks[region] += 1
         moved += 1
     if moved:
-        note(state, f"{NAME} moves {moved} step(s) up the {C.regions[region].name} track")
-    _slide(state, c.rd_steps - moved, f"the {C.regions[region].name} track is blocked")
+        note(state, f"{NAME} moves {moved} step(s) up the {state.rules.components.regions[region].name} track")
+    _slide(state, c.rd_steps - moved, f"the {state.rules.components.regions[region].name} track is blocked")
 
 
-ACTIONS = {"HR": _human_resources, "MG": _management, "CO": _construction, "RD": _research}
+ACTIONS: dict[str, Callable[[State, SoloCard], None]] = {
+    "HR": _human_resources, "MG": _management, "CO": _construction, "RD": _research}
 
 
 def end_round(state: State) -> None:
     """The card lies on the VP card its slide reached (capped at the last)."""
-    andrew = state.andrew
-    slot = min(andrew.slide, len(K.andrew_vp_cards) - 1)
+    andrew = _andrew(state)
+    vp_cards = state.rules.constants.andrew_vp_cards
+    slot = min(andrew.slide, len(vp_cards) - 1)
+    assert andrew.card is not None
     andrew.vp_slots[slot].append(andrew.card)
-    note(state, f"{NAME}: card {andrew.card} ends on the {K.andrew_vp_cards[slot]} VP card")
+    note(state, f"{NAME}: card {andrew.card} ends on the {vp_cards[slot]} VP card")
     andrew.card, andrew.slide = None, 0

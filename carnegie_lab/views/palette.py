@@ -25,15 +25,15 @@ DEPARTMENT_TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Con
 REGION_COLOURS = {r.id: r.colour for r in C.regions.values()}
 REGION_NAMES = {r.id: r.name for r in C.regions.values()}
 
-SCORE_CATEGORIES = ("in_game", "employees", "departments", "tabs", "connections", "cities", "donations",
-                    "action_choice", "cards", "transport")
+# Score categories: labels and colours keyed by the field names of rules.scoring.ScoreBreakdown (the one list of
+# categories; the views iterate ``dataclasses.fields(ScoreBreakdown)`` and tests check every field is covered).
 SCORE_LABELS = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
                 "tabs": "project tabs", "connections": "connections", "cities": "cities",
-                "donations": "donations", "action_choice": "action choice tile", "cards": "VP cards (Andrew)",
-                "transport": "final boxes (Andrew)"}
+                "donations": "donations", "action_choice": "action choice tile", "tiles": "end-game tiles",
+                "cards": "VP cards (Andrew)", "transport": "final boxes (Andrew)"}
 SCORE_COLOURS = {"in_game": "#4c566a", "employees": "#e0a526", "departments": "#3f86c6", "tabs": "#8e63b5",
                  "connections": "#d7382d", "cities": "#2e8b57", "donations": "#e377c2", "action_choice": "#8c6d31",
-                 "cards": "#555555", "transport": "#17becf"}
+                 "tiles": "#bcbd22", "cards": "#555555", "transport": "#17becf"}
 
 FONT = "Inter, 'Segoe UI', Helvetica, Arial, sans-serif"
 INK = "#2b2b2b"                   # text and outlines

@@ -7,12 +7,15 @@ customdata = seats), ``vp-<seat>``, ``money-<seat>``, ``goods-<seat>``, ``projec
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
+from ..rules.scoring import ScoreBreakdown
 from ..state import ANDREW
-from .palette import (C, FONT, GOLD, INK, MUTED, PAPER, SCORE_CATEGORIES, SCORE_COLOURS, SCORE_LABELS, esc,
-                      owner_colour, text_on)
+from .palette import C, FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
 from .style import base_layout, figure, key_html
 
 GRID = "#e6e0d3"
+SCORE_CATEGORIES = tuple(f.name for f in fields(ScoreBreakdown))     # every category, in the dataclass's order
 
 
 def _seat(game, name: str):
@@ -45,7 +48,7 @@ def scores_figure(game):
     notes = [dict(x=n, y=t, xref="x", yref="y", yanchor="bottom", showarrow=False,
                   text=f"<b>{t}</b>" + (" ★" if n in winners else ""),
                   font=dict(size=16, color=GOLD if n in winners else INK)) for n, t in zip(names, totals)]
-    # A colour key of the categories that score something (the legend would list all ten).
+    # A colour key of the categories that score something (the legend would list them all).
     used = [c for c in SCORE_CATEGORIES if any(getattr(table[n], c) for n in names)]
     notes.append(dict(x=1.0, y=1.0, xref="paper", yref="paper", xanchor="left", yanchor="top", showarrow=False,
                       align="left", font=dict(size=12),

@@ -1,0 +1,29 @@
+"""The Action Choice tile: a player (not the first) uses another department type this turn."""
+from __future__ import annotations
+
+from ..components import ACTION_TYPES
+from ..state import DecisionKind, State
+from .core import note
+from .registry import Args, verb
+
+
+def _check_switch(state: State, pi: int, args: Args) -> str | None:
+    (action_type,) = args
+    p, f = state.players[pi], state.flow
+    if not p.action_choice:
+        return f"{p.name} has no Action Choice tile"
+    if pi == f.first:
+        return "the first player cannot override their own choice"
+    if f.open is not None or f.closed:
+        return "the tile must be played before using any department"
+    if action_type == f.turn_type:
+        return f"this turn already uses {action_type}"
+    return None
+
+
+@verb("switch", [("type",)], (DecisionKind.TURN,), lambda s, pi: ((t,) for t in ACTION_TYPES), _check_switch)
+def _switch(state: State, pi: int, args: Args) -> None:
+    p = state.players[pi]
+    p.action_choice = False
+    state.flow.turn_type = args[0]
+    note(state, f"{p.name} plays the Action Choice tile to use {args[0]} departments")

@@ -1,0 +1,168 @@
+"""What every department module shares: when a department can be used, one use, and the effects
+many of them have (a mission, money or goods earned, study points, a region argument)."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...components import Department
+from ...state import State
+from .. import company
+from ..core import note
+from ..construction import projects_in
+from ..registry import Args, DepartmentRules, department
+
+
+def usable(state: State, pi: int, dept: Department) -> str | None:
+    """Why the player cannot use this department now (None if they can).
+
+    A department is used once per standing employee, one department at a time: starting another one
+    closes the open one for the rest of the turn."""
+    p, f = state.players[pi], state.flow
+    cell = company.cell_of(p, dept.id)
+    if cell is None:
+        return f"{p.name} has no {dept.name} department"
+    if dept.type != f.turn_type:
+        return f"{dept.name} is a {dept.type} department and this turn uses {f.turn_type}"
+    if cell in f.closed:
+        return f"{dept.name} was already used this turn"
+    if company.standing(p, cell) == 0:
+        return f"no employee stands in {dept.name}"
+    if cell == f.open and f.uses == 0:
+        return f"{dept.name} has no use left"
+    return None
+
+
+def use(state: State, pi: int, dept: Department, all_at_once: bool) -> str:
+    """Open the department (closing the previous one) and count one use; returns its cell."""
+    p, f = state.players[pi], state.flow
+    cell = company.cell_of(p, dept.id)
+    assert cell is not None
+    if f.open != cell:
+        if f.open is not None:
+            f.closed.append(f.open)
+        f.open, f.uses = cell, company.standing(p, cell)
+    f.uses = 0 if all_at_once else f.uses - 1
+    if f.uses == 0:
+        f.closed.append(cell)
+        f.open = None
+    return cell
+
+
+# -- shared option lists and checks --------------------------------------------------------------
+
+def fixed(*options: Args):
+    """Options that never change (``()`` for a department used without arguments)."""
+    return lambda state, pi, dept: options
+
+
+def with_regions(*heads: Args):
+    """Each head followed by ``to <region>``: a use that sends the employee on a mission."""
+    return lambda state, pi, dept: [(*h, "to", r) for h in heads for r in state.rules.components.regions]
+
+
+def counts(state: State, pi: int, dept: Department) -> Iterable[Args]:
+    return [(str(n),) for n in range(1, 4)]
+
+
+def region_check(state: State, args: Args) -> str | None:
+    return None if args[-1] in state.rules.components.regions else f"unknown region {args[-1]!r}"
+
+
+def check_region_last(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    return region_check(state, args)
+
+
+def param(dept: Department, key: str) -> int:
+    value = dept.params[key]
+    assert isinstance(value, int)
+    return value
+
+
+# -- shared effects ------------------------------------------------------------------------------
+
+def mission(state: State, pi: int, cell: str, region: str) -> None:
+    company.send_on_mission(state.rules, state.players[pi], cell, region)
+    note(state, f"{state.players[pi].name} sends an employee on a mission to the "
+                f"{state.rules.components.regions[region].name}")
+
+
+def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: int = 0) -> None:
+    p = state.players[pi]
+    p.money += money
+    p.goods += goods
+    p.vp += vp
+    note(state, f"{p.name} uses {what}: " + ", ".join(
+        s for s in (f"+${money}" if money else "", f"+{goods} goods" if goods else "",
+                    f"+{vp} VP" if vp else "") if s))
+
+
+def study(state: State, pi: int, what: str, points: int) -> None:
+    state.flow.study += points
+    note(state, f"{state.players[pi].name} uses {what}: {points} study points")
+
+
+def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
+    """Give `amount` of money, goods, VP, moves or study points from a department's use."""
+    if kind == "moves":
+        state.flow.moves += amount
+        note(state, f"{state.players[pi].name} uses {what}: {amount} moves")
+    elif kind == "study":
+        study(state, pi, what, amount)
+    else:
+        earn(state, pi, what, **{kind: amount})
+
+
+def amount_text(kind: str, amount: int) -> str:
+    """'+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
+    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
+            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
+
+
+def mission_text(state: State, args: Args) -> str:
+    """', mission to the West' for a use ending in ``to <region>``, else ''."""
+    if len(args) >= 2 and args[-2] == "to":
+        return f", mission to the {state.rules.components.regions[args[-1]].name}"
+    return ""
+
+
+# -- two families of expansion tiles -------------------------------------------------------------
+
+def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> DepartmentRules:
+    """A tile used with a mission that pays `kind` per department of `counted_type` the player has
+    (`per` names the parameter)."""
+    def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+        mission(state, pi, cell, args[-1])
+        n = company.departments_of_type(state.rules, state.players[pi], counted_type)
+        grant(state, pi, f"{dept.name} ({n} {counted_type} departments)", kind, n * param(dept, per))
+
+    def describe(state: State, pi: int, dept: Department, args: Args) -> str:
+        n = company.departments_of_type(state.rules, state.players[pi], counted_type)
+        return amount_text(kind, n * param(dept, per)) + mission_text(state, args)
+
+    return department(DepartmentRules(dept_id, patterns=(("=to", "region"),), options=with_regions(()),
+                                      check=check_region_last, effect=effect, exact=True, describe=describe))
+
+
+def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
+    """A tile used without a mission: ``<region> <choice>`` pays the choice (money, goods, VP, moves
+    or study points; `choices` maps it to its parameter) per own project in the region."""
+    def options(state: State, pi: int, dept: Department) -> Iterable[Args]:
+        return [(r, c) for r in state.rules.components.regions for c in choices]
+
+    def check(state: State, pi: int, dept: Department, args: Args) -> str | None:
+        return None if args[0] in state.rules.components.regions else f"unknown region {args[0]!r}"
+
+    def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+        region, choice = args
+        n = projects_in(state, pi, region)
+        grant(state, pi, f"{dept.name} ({n} projects in the {region})", choice, n * param(dept, choices[choice]))
+
+    def describe(state: State, pi: int, dept: Department, args: Args) -> str:
+        region, choice = args
+        n = projects_in(state, pi, region)
+        return (f"{n} project(s) in the {state.rules.components.regions[region].name} → "
+                + amount_text(choice, n * param(dept, choices[choice])))
+
+    patterns = tuple(("region", f"={c}") for c in choices)
+    return department(DepartmentRules(dept_id, patterns=patterns, options=options, check=check, effect=effect,
+                                      exact=True, describe=describe))

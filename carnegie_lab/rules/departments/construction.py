@@ -1,0 +1,107 @@
+"""The Construction departments: Construction (starting), tiles 9-12 and the expansion tiles 25-28."""
+from __future__ import annotations
+
+from ...components import Department
+from ...state import State
+from ..construction import build, build_candidates, build_check
+from ..core import note, pay_check
+from ..registry import Args, DepartmentRules, department
+from .base import count_tile, counts, earn, mission, param, region_tile
+
+PROJECT_PATTERNS = (("project", "city"),)
+
+
+def _project_options(state: State, pi: int, dept: Department):
+    return build_candidates(state, pi)
+
+
+def _check_project(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    return build_check(state, pi, args[0], args[1])
+
+
+def _build_on_mission(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    ptype, city = args
+    mission(state, pi, cell, state.rules.components.cities[city].region)
+    build(state, pi, ptype, city)
+
+
+def _describe_project(extra: str):
+    def describe(state: State, pi: int, dept: Department, args: Args) -> str:
+        C = state.rules.components
+        town = C.cities[args[1]]
+        how = extra.format(**dept.params) if extra else f", mission to the {C.regions[town.region].name}"
+        return f"build a {C.tabs[args[0]].name} project in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
+    return describe
+
+
+for _id in ("construction", "engineering"):     # the same use: a project, with a mission to its region
+    department(DepartmentRules(_id, patterns=PROJECT_PATTERNS, options=_project_options, check=_check_project,
+                               effect=_build_on_mission, describe=_describe_project("")))
+
+
+# -- Construction Outsourcing: a project without a mission, for money ------------------------------
+
+def _check_outsourcing(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    return build_check(state, pi, args[0], args[1], extra_money=param(dept, "money"))
+
+
+def _outsourcing(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    state.players[pi].money -= param(dept, "money")
+    build(state, pi, args[0], args[1])
+
+
+department(DepartmentRules(
+    "construction_outsourcing", patterns=PROJECT_PATTERNS, options=_project_options, check=_check_outsourcing,
+    effect=_outsourcing, describe=_describe_project(", pays ${money}")))
+
+
+# -- Supply Chain: money turned into goods ---------------------------------------------------------
+
+def _check_supply(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    n = int(args[0])
+    if n > param(dept, "max_goods"):
+        return f"at most {param(dept, 'max_goods')} goods per use"
+    return pay_check(state.players[pi], money=n * param(dept, "price"))
+
+
+def _supply_chain(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    n = int(args[0])
+    state.players[pi].money -= n * param(dept, "price")
+    earn(state, pi, f"{dept.name} (${n})", goods=n)
+
+
+department(DepartmentRules(
+    "supply_chain", patterns=(("count",),), options=counts, check=_check_supply, effect=_supply_chain,
+    describe=lambda state, pi, dept, args: f"buy {args[0]} goods for ${int(args[0]) * param(dept, 'price')}"))
+
+
+# -- Communications: cheaper donations -------------------------------------------------------------
+
+department(DepartmentRules("communications", hooks={
+    "donation_price": lambda dept, base: param(dept, "donation_price")}))
+
+
+# -- the expansion tiles ----------------------------------------------------------------------------
+
+count_tile("production_lines", "CO", "goods", "goods_per_department")
+region_tile("renovation", {"money": "money_per_project", "vp": "vp_per_project"})
+
+
+def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> None:
+    """Political Lobbying: any site will do, and a project on its own type of site scores VP."""
+    if matching:
+        p = state.players[pi]
+        p.vp += param(dept, "match_vp")
+        note(state, f"{p.name} gains {param(dept, 'match_vp')} VP from {dept.name}")
+
+
+department(DepartmentRules("political_lobbying", hooks={"any_site": lambda dept: True,
+                                                         "project_built": _lobbying_vp}))
+
+
+def _post_office_bonus(dept: Department, points: int) -> int:
+    return param(dept, "vp_at_max") if points >= param(dept, "max_points") else 0
+
+
+department(DepartmentRules("post_office", hooks={"connection_points": lambda dept: param(dept, "connection_points"),
+                                                  "connection_bonus": _post_office_bonus}))

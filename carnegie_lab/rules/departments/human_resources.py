@@ -1,0 +1,178 @@
+"""The HR departments: Human Resources (starting), tiles 1-4 and the expansion tiles 17-20."""
+from __future__ import annotations
+
+from ...components import Department
+from ...state import DecisionKind, Relocation, State
+from .. import company
+from ..core import note, recruit
+from ..registry import Args, DepartmentRules, department, verb
+from .base import (amount_text, check_region_last, earn, fixed, mission, mission_text, param, region_check,
+                   region_tile, with_regions)
+
+# -- Human Resources: all the moves of the turn in one use -----------------------------------------
+
+
+def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
+    cell = company.cell_of(state.players[pi], dept.id)
+    assert cell is not None
+    state.flow.hr_moves = param(dept, "moves_per_employee") * company.standing(state.players[pi], cell)
+
+
+def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    state.flow.moves += state.flow.hr_moves
+    note(state, f"{state.players[pi].name} uses {dept.name}: {state.flow.hr_moves} moves")
+
+
+department(DepartmentRules(
+    "human_resources", patterns=((),), options=fixed(()), effect=_hr, all_at_once=True, exact=True,
+    hooks={"turn_start": _hr_turn_start},
+    describe=lambda state, pi, dept, args: f"+{state.flow.hr_moves} moves"))
+
+
+# -- Training & Partnerships: money or moves, with a mission -------------------------------------
+
+def _training(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    if args[0] == "money":
+        earn(state, pi, dept.name, money=param(dept, "money"))
+    else:
+        state.flow.moves += param(dept, "moves")
+        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+
+
+department(DepartmentRules(
+    "training_partnerships", patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
+    options=with_regions(("money",), ("moves",)), check=check_region_last, effect=_training, exact=True,
+    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0])) + mission_text(state, args)))
+
+
+# -- Recruiting: hire an employee (with a mission) or gain moves ----------------------------------
+
+def _check_recruiting(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    if args[0] == "hire":
+        if state.players[pi].supply < 1:
+            return "no employee left in the personal supply to hire"
+        return region_check(state, args)
+    return None
+
+
+def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    if args[0] == "hire":
+        mission(state, pi, cell, args[-1])
+        recruit(state, pi, param(dept, "employees"))
+        note(state, f"{state.players[pi].name} hires a new employee")
+    else:
+        state.flow.moves += param(dept, "moves")
+        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+
+
+def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
+    if args[0] == "hire":
+        return f"hire {param(dept, 'employees')} employee" + mission_text(state, args)
+    return amount_text("moves", param(dept, "moves"))
+
+
+department(DepartmentRules(
+    "recruiting", patterns=(("=hire", "=to", "region"), ("=moves",)),
+    options=lambda state, pi, dept: [("moves",)] + with_regions(("hire",))(state, pi, dept),
+    check=_check_recruiting, effect=_recruiting, describe=_describe_recruiting))
+
+
+# -- Safety & Quality: VP for active employees, with a mission ------------------------------------
+
+def _safety_vp(state: State, pi: int, dept: Department) -> int:
+    per = param(dept, "employees_per_vp")
+    active = company.active_employees(state.rules, state.players[pi])
+    return active // per if dept.params["rounding"] == "down" else -(-active // per)
+
+
+def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    earn(state, pi, dept.name, vp=_safety_vp(state, pi, dept))
+
+
+department(DepartmentRules(
+    "safety_quality", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    effect=_safety, exact=True,
+    describe=lambda state, pi, dept, args: (f"1 VP per {param(dept, 'employees_per_vp')} working employees"
+                                            + mission_text(state, args))))
+
+
+# -- New Lobby: a second lobby (arriving employees choose one) ------------------------------------
+
+department(DepartmentRules("new_lobby", lobby=True))
+
+
+# -- HR Administration (expansion): employees moved anywhere, one per HR department ----------------
+
+def _hr_administration(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    count = _relocations(state, pi, dept)
+    state.flow.stack.append(Relocation(count))
+    note(state, f"{state.players[pi].name} uses {dept.name}: {count} employee(s) may move anywhere")
+
+
+def _relocations(state: State, pi: int, dept: Department) -> int:
+    return param(dept, "moves_per_department") * company.departments_of_type(state.rules, state.players[pi], "HR")
+
+
+department(DepartmentRules(
+    "hr_administration", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    effect=_hr_administration, exact=True,
+    describe=lambda state, pi, dept, args: (f"move {_relocations(state, pi, dept)} employee(s) anywhere"
+                                            + mission_text(state, args))))
+
+
+def _relocate_candidates(state: State, pi: int):
+    rs, p = state.rules, state.players[pi]
+    cells = rs.components.company.cells
+    for source in company.movable_cells(rs, p):
+        for target in cells:
+            if target != source:
+                yield source, target
+
+
+def _check_relocate(state: State, pi: int, args: Args) -> str | None:
+    source, target = args
+    if source == target:
+        return "the employee must move to another space"
+    if not company.can_leave(state.rules, state.players[pi], source):
+        return f"no employee in {source} can move"
+    return None
+
+
+@verb("relocate", [("cell", "cell")], (DecisionKind.RELOCATE,), _relocate_candidates, _check_relocate, exact=True)
+def _relocate(state: State, pi: int, args: Args) -> None:
+    p = state.players[pi]
+    company.move_employee(state.rules, p, args[0], args[1])
+    frame = state.flow.stack[-1]
+    assert isinstance(frame, Relocation)
+    frame.count -= 1
+    if frame.count == 0:
+        state.flow.stack.pop()
+    note(state, f"{p.name} moves an employee {args[0]} -> {args[1]} with HR Administration")
+
+
+# -- Local Partners (expansion): money or moves per project in a region ---------------------------
+
+region_tile("local_partners", {"money": "money_per_project", "moves": "moves_per_project"})
+
+
+# -- Corporate Communications (expansion): diagonal moves in turns that begin with it staffed -----
+
+def _diagonal(state: State, pi: int, dept: Department) -> None:
+    state.flow.diagonal = True
+
+
+department(DepartmentRules("corporate_communications", hooks={"turn_start": _diagonal}))
+
+
+# -- Green Spaces (expansion): VP per empty space of the company at the end -----------------------
+
+def _green_spaces(state: State, pi: int, dept: Department) -> int:
+    cells = state.players[pi].cells
+    empty = sum(1 for c in state.rules.components.company.cells if c not in cells)
+    return param(dept, "vp_per_empty_space") * empty
+
+
+department(DepartmentRules("green_spaces", hooks={"end_game": _green_spaces}))

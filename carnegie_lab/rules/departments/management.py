@@ -1,0 +1,215 @@
+"""The Management departments: Commerce & Finance and Strategic Planning (starting), tiles 5-8 and
+the expansion tiles 21-24."""
+from __future__ import annotations
+
+from ...components import Department
+from ...state import DecisionKind, PropertyMove, State
+from .. import company
+from ..construction import projects_in
+from ..core import note, pay_check
+from ..registry import Args, DepartmentRules, department, verb
+from .base import (amount_text, check_region_last, count_tile, counts, earn, mission, mission_text, param,
+                   region_check, region_tile, with_regions)
+
+# -- Commerce & Finance: money or goods, more with a mission --------------------------------------
+
+
+def _cf_amount(dept: Department, args: Args) -> int:
+    return param(dept, ("mission_" if len(args) == 3 else "") + args[0])
+
+
+def _commerce(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    if len(args) == 3:
+        mission(state, pi, cell, args[-1])
+    earn(state, pi, dept.name, **{("money" if args[0] == "money" else "goods"): _cf_amount(dept, args)})
+
+
+department(DepartmentRules(
+    "commerce_finance",
+    patterns=(("=money",), ("=goods",), ("=money", "=to", "region"), ("=goods", "=to", "region")),
+    options=lambda state, pi, dept: [("money",), ("goods",)] + with_regions(("money",), ("goods",))(state, pi, dept),
+    check=lambda state, pi, dept, args: region_check(state, args) if len(args) == 3 else None,
+    effect=_commerce, exact=True,
+    describe=lambda state, pi, dept, args: amount_text(args[0], _cf_amount(dept, args)) + mission_text(state, args)))
+
+
+# -- Strategic Planning: build a Department tile -------------------------------------------------
+
+def department_cost(state: State, pi: int, dept: Department, cell: str) -> int:
+    """Goods to build a tile on a cell: more where an employee lies, plus the tile's own extra."""
+    k = state.rules.constants
+    base = k.department_cost_with_employee if state.players[pi].lying.get(cell) else k.department_cost_empty
+    return base + dept.build_extra_goods
+
+
+def _build_options(state: State, pi: int, dept: Department) -> list[Args]:
+    p = state.players[pi]
+    C = state.rules.components
+    if p.reserve is not None:
+        tiles = [p.reserve]
+    else:
+        owned = set(p.cells.values())
+        tiles = [d for d, n in state.board.pool.items() if n > 0 and d not in owned]
+    empty = [c for c in C.company.cells if c not in p.cells]
+    return [(C.departments[d].code, c) for d in tiles for c in empty]
+
+
+def _check_build(state: State, pi: int, sp: Department, args: Args) -> str | None:
+    code, cell = args
+    rs = state.rules
+    dept = rs.by_code.get(code)
+    if dept is None or dept.starting:
+        return f"unknown department tile {code!r}"
+    p = state.players[pi]
+    if company.cell_of(p, dept.id) is not None:
+        return f"{p.name} already has {dept.name} (no two identical departments)"
+    if p.reserve is not None and p.reserve != dept.id:
+        return f"the reserved {rs.components.departments[p.reserve].name} must be {p.name}'s first department"
+    if p.reserve is None and state.board.pool.get(dept.id, 0) < 1:
+        return f"no {dept.name} tile is left"
+    if cell in p.cells:
+        return f"{cell} is not an empty space"
+    return pay_check(p, goods=department_cost(state, pi, dept, cell))
+
+
+def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: Args) -> None:
+    code, target = args
+    rs = state.rules
+    dept = rs.by_code[code]
+    p = state.players[pi]
+    cost = department_cost(state, pi, dept, target)
+    p.goods -= cost
+    if p.reserve == dept.id:
+        p.reserve = None
+    else:
+        state.board.pool[dept.id] -= 1
+    p.cells[target] = dept.id
+    p.built.append(dept.id)
+    note(state, f"{p.name} builds {dept.name} on {target} ({cost} goods)")
+    for owned, hook in rs.staffed(p, "department_built"):
+        hook(state, pi, owned, target)
+
+
+def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
+    code, cell = args
+    dept = state.rules.by_code[code]
+    vp = state.rules.components.company.cells[cell].vp
+    return f"build {dept.name} on {cell}: {department_cost(state, pi, dept, cell)} goods, {vp} VP at the end"
+
+
+department(DepartmentRules(
+    "strategic_planning", patterns=(("name", "cell"),), options=_build_options, check=_check_build,
+    effect=_strategic_planning, describe=_describe_build))
+
+
+# -- Purchasing: goods or money, with a mission ----------------------------------------------------
+
+def _purchasing(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    earn(state, pi, dept.name, **{args[0]: param(dept, args[0])})
+
+
+department(DepartmentRules(
+    "purchasing", patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
+    options=with_regions(("goods",), ("money",)), check=check_region_last, effect=_purchasing, exact=True,
+    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0])) + mission_text(state, args)))
+
+
+# -- Sales and Logistics: goods turned into money (and VP) -----------------------------------------
+
+def _check_goods(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    n = int(args[0])
+    if n > param(dept, "max_goods"):
+        return f"at most {param(dept, 'max_goods')} goods per use"
+    return pay_check(state.players[pi], goods=n)
+
+
+def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    n = int(args[0])
+    state.players[pi].goods -= n
+    earn(state, pi, f"{dept.name} ({n} goods)", money=n * param(dept, "money_per_goods"))
+
+
+department(DepartmentRules(
+    "sales", patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
+    describe=lambda state, pi, dept, args: (f"sell {args[0]} goods → "
+                                            f"${int(args[0]) * param(dept, 'money_per_goods')}")))
+
+
+def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    n = int(args[0])
+    state.players[pi].goods -= n
+    earn(state, pi, f"{dept.name} ({n} goods)", money=n * param(dept, "money_per_goods"),
+         vp=n * param(dept, "vp_per_goods"))
+
+
+department(DepartmentRules(
+    "logistics", patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
+    describe=lambda state, pi, dept, args: (f"ship {args[0]} goods → ${int(args[0]) * param(dept, 'money_per_goods')}"
+                                            f" + {int(args[0]) * param(dept, 'vp_per_goods')} VP")))
+
+
+# -- Property Management: an employee moves into each new department ------------------------------
+
+def _after_build(state: State, pi: int, dept: Department, cell: str) -> None:
+    rs, p = state.rules, state.players[pi]
+    if any(company.can_leave(rs, p, c) for c in rs.components.company.cells if c != cell):
+        state.flow.stack.append(PropertyMove(cell))
+
+
+department(DepartmentRules("property_management", hooks={"department_built": _after_build}))
+
+
+def _target(state: State) -> str:
+    frame = state.flow.stack[-1]
+    assert isinstance(frame, PropertyMove)
+    return frame.cell
+
+
+def _property_candidates(state: State, pi: int):
+    target = _target(state)
+    return ((c,) for c in company.movable_cells(state.rules, state.players[pi]) if c != target)
+
+
+def _check_property(state: State, pi: int, args: Args) -> str | None:
+    if args[0] == _target(state):
+        return "the employee must come from another space"
+    if not company.can_leave(state.rules, state.players[pi], args[0]):
+        return f"no employee in {args[0]} can move"
+    return None
+
+
+@verb("property", [("cell",)], (DecisionKind.PROPERTY,), _property_candidates, _check_property, exact=True)
+def _property(state: State, pi: int, args: Args) -> None:
+    p = state.players[pi]
+    target = _target(state)
+    state.flow.stack.pop()
+    company.move_employee(state.rules, p, args[0], target)
+    note(state, f"{p.name} moves an employee {args[0]} -> {target} with Property Management")
+
+
+# -- the expansion tiles ----------------------------------------------------------------------------
+
+count_tile("accounting", "MG", "money", "money_per_department")
+region_tile("branding", {"money": "money_per_project", "goods": "goods_per_project"})
+
+
+def _payroll_start(state: State, pi: int, dept: Department) -> None:
+    state.flow.payroll = True
+
+
+def _salary(dept: Department, price: int, option: str) -> tuple[int, int]:
+    """(money, VP change) of standing an employee up with a raise or a pay cut."""
+    if option == "raise":
+        return price + param(dept, "raise_money"), param(dept, "raise_vp")
+    return param(dept, "cut_price"), -param(dept, "cut_vp")
+
+
+department(DepartmentRules("payroll_management", hooks={"turn_start": _payroll_start, "activation_cost": _salary}))
+
+
+def _public_relations(state: State, pi: int, dept: Department) -> int:
+    return param(dept, "vp_per_project") * max(projects_in(state, pi, r) for r in state.rules.components.regions)
+
+
+department(DepartmentRules("public_relations", hooks={"end_game": _public_relations}))

@@ -1,0 +1,99 @@
+"""The R&D departments: Research & Development (starting), tiles 13-16 and the expansion tiles 29-32."""
+from __future__ import annotations
+
+from ...components import Department
+from ...state import NEUTRAL, State
+from .. import company
+from ..construction import projects_in
+from ..donations import give, payment_check
+from ..registry import Args, DepartmentRules, department
+from .base import (check_region_last, count_tile, fixed, mission, mission_text, param, region_check, region_tile,
+                   study, with_regions)
+
+
+def _points(state: State, pi: int, dept: Department, key: str) -> int:
+    """Study points of one use of a pooled department: per standing employee."""
+    cell = company.cell_of(state.players[pi], dept.id)
+    assert cell is not None
+    return param(dept, key) * company.standing(state.players[pi], cell)
+
+
+def _pooled(dept_id: str, key: str) -> DepartmentRules:
+    """A department whose every use comes at once: `key` study points per standing employee."""
+    def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+        study(state, pi, dept.name, _points(state, pi, dept, key))
+    return department(DepartmentRules(
+        dept_id, patterns=((),), options=fixed(()), effect=effect, all_at_once=True, exact=True,
+        describe=lambda state, pi, dept, args: f"+{_points(state, pi, dept, key)} study points"))
+
+
+_pooled("research", "study_per_employee")
+_pooled("advanced_design", "study")
+
+
+# -- Advanced Research: study points, with a mission -----------------------------------------------
+
+def _advanced_research(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    study(state, pi, dept.name, param(dept, "study"))
+
+
+department(DepartmentRules(
+    "advanced_research", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    effect=_advanced_research, exact=True,
+    describe=lambda state, pi, dept, args: f"+{param(dept, 'study')} study points" + mission_text(state, args)))
+
+
+# -- Charitable Giving: join a donation that somebody made, with a mission ---------------------------
+
+def _charity_options(state: State, pi: int, dept: Department) -> list[Args]:
+    return [(d, "to", r) for d in state.board.donations for r in state.rules.components.regions]
+
+
+def _check_charity(state: State, pi: int, dept: Department, args: Args) -> str | None:
+    donation = args[0]
+    donations = state.rules.components.donations
+    if donation not in donations:
+        return f"unknown donation {donation!r}"
+    owners = state.board.donations.get(donation)
+    if not owners:
+        return f"{donations[donation].name} has no donation to join yet"
+    if owners[0] == NEUTRAL:
+        return f"{donations[donation].name} is blocked by a neutral disc"
+    if pi in owners:
+        return f"{state.players[pi].name} already donated to {donations[donation].name}"
+    return region_check(state, args) or payment_check(state, pi)
+
+
+def _charitable_giving(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
+    mission(state, pi, cell, args[-1])
+    give(state, pi, args[0])
+
+
+department(DepartmentRules(
+    "charitable_giving", patterns=(("name", "=to", "region"),), options=_charity_options, check=_check_charity,
+    effect=_charitable_giving,
+    describe=lambda state, pi, dept, args: (f"join {state.rules.components.donations[args[0]].name}"
+                                            + mission_text(state, args))))
+
+
+# -- Telegraph Operators: cheaper track steps ------------------------------------------------------
+
+department(DepartmentRules("telegraph_operators", hooks={
+    "track_cost": lambda dept, cost: max(param(dept, "min_cost"), cost - param(dept, "track_discount"))}))
+
+
+# -- the expansion tiles ----------------------------------------------------------------------------
+
+count_tile("rd_coordination", "RD", "study", "study_per_department")
+region_tile("knowledge_sharing", {"money": "money_per_project", "study": "study_per_project"})
+
+department(DepartmentRules("archives", hooks={"income_spaces": lambda dept: True,
+                                              "enter_taken_final_box": lambda dept: True}))
+
+
+def _libraries(state: State, pi: int, dept: Department) -> int:
+    return param(dept, "vp_per_project") * min(projects_in(state, pi, r) for r in state.rules.components.regions)
+
+
+department(DepartmentRules("network_libraries", hooks={"end_game": _libraries}))

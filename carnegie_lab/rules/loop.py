@@ -1,0 +1,254 @@
+"""The decision loop: the phases of setup and of a round, legal actions, apply and the forced steps.
+
+Phases: ``house`` and ``reserve`` (setup Housing disc and reserved tile, counter-clockwise),
+``setup`` (setup moves then activation, clockwise), then per round ``choose`` -> ``event`` (each
+player) -> ``turn`` (each player, ending with activation) -> end of round; ``over`` after round 20.
+Interrupts (``arrival``, ``property``, ``relocate``, ``activate``) sit on ``flow.stack`` above the phase.
+A decision whose only legal action (besides ``sell``) is ``done`` is taken automatically (``settle``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..actions import Action
+from ..errors import GameOverError, IllegalActionError
+from ..state import Activation, DecisionKind, Phase, State
+from . import company, solo
+from .core import note
+from .registry import Args, verb
+from .scoring import scores
+
+K = DecisionKind
+#: decision kinds with a ``done``: the only ones settle may take by itself
+DONE_KINDS = frozenset((K.SETUP, K.EVENT, K.TURN, K.PROPERTY, K.RELOCATE, K.ACTIVATE))
+PASSIVE = frozenset(("done", "sell"))
+_KIND_OF_PHASE = {phase: DecisionKind(phase.value) for phase in Phase}
+
+
+def decision_kind(state: State) -> DecisionKind:
+    stack = state.flow.stack
+    return stack[-1].kind if stack else _KIND_OF_PHASE[state.flow.phase]
+
+
+def seats_from(state: State, start: int, step: int = 1) -> list[int]:
+    n = len(state.players)
+    return [(start + step * k) % n for k in range(n)]
+
+
+# -- phases --------------------------------------------------------------------------------------
+
+def begin_setup(state: State) -> None:
+    f = state.flow
+    f.phase = Phase.HOUSE
+    f.order = seats_from(state, f.first - 1, step=-1)   # counter-clockwise, right of the first player
+    f.player = f.order.pop(0)
+
+
+def next_setup_house(state: State) -> None:
+    """After a reserve: the next player's starting Housing, or the setup moves."""
+    f = state.flow
+    if f.order:
+        f.phase, f.player = Phase.HOUSE, f.order.pop(0)
+        return
+    f.phase, f.order = Phase.SETUP, seats_from(state, f.first)
+    _next_setup_player(state)
+
+
+def _next_setup_player(state: State) -> None:
+    f = state.flow
+    if not f.order:
+        _begin_round(state)
+        return
+    f.player = f.order.pop(0)
+    f.moves = state.rules.constants.setup_moves
+    f.diagonal = f.payroll = False
+
+
+def _begin_round(state: State) -> None:
+    f = state.flow
+    f.round += 1
+    f.phase, f.player = Phase.CHOOSE, f.first
+    f.chosen = f.event_row = f.income = None
+    f.donation = False
+    if state.andrew is not None:
+        solo.begin_round(state)
+        if solo.andrew_chooses(state):
+            start_events(state)
+
+
+def start_events(state: State) -> None:
+    f = state.flow
+    if state.andrew is not None:
+        solo.take_turn(state)
+    f.phase, f.order = Phase.EVENT, seats_from(state, f.first)
+    _next_event_player(state)
+
+
+def _next_event_player(state: State) -> None:
+    f = state.flow
+    f.study = 0
+    if not f.order:
+        _start_turns(state)
+        return
+    f.player = f.order.pop(0)
+    f.income_open = f.income is not None
+    f.donation_open = f.donation
+
+
+def _start_turns(state: State) -> None:
+    f = state.flow
+    f.phase, f.order = Phase.TURN, seats_from(state, f.first)
+    f.income_open = f.donation_open = False
+    _next_turn_player(state)
+
+
+def _next_turn_player(state: State) -> None:
+    f = state.flow
+    if not f.order:
+        _end_round(state)
+        return
+    f.player = pi = f.order.pop(0)
+    p = state.players[pi]
+    f.turn_type = f.chosen
+    f.open, f.uses, f.closed, f.moves, f.study = None, 0, [], 0, 0
+    f.hr_moves = 0
+    f.diagonal = f.payroll = False
+    for dept, hook in state.rules.staffed(p, "turn_start"):
+        hook(state, pi, dept)
+
+
+def _end_round(state: State) -> None:
+    f = state.flow
+    assert f.event_row is not None
+    state.board.markers[f.event_row] += 1
+    if state.andrew is not None:
+        solo.end_round(state)
+    if state.keeps_history:
+        state.history.append(round_summary(state))
+    f.player, f.turn_type, f.open, f.closed = None, None, None, []
+    if f.round >= state.rules.constants.rounds:
+        f.phase = Phase.OVER
+        note(state, "The game is over")
+        return
+    f.first = (f.first + 1) % len(state.players)
+    _begin_round(state)
+
+
+def round_summary(state: State) -> dict[str, Any]:
+    """What the history keeps of a finished round: each player's resources and score so far."""
+    rs = state.rules
+    totals = [score.total for score in scores(state)]
+    return {"round": state.flow.round, "chosen": state.flow.chosen, "players": [
+        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": total,
+         "projects": sum(tab[1] for tab in p.tabs.values()), "departments": len(p.built),
+         "active": company.active_employees(rs, p)} for p, total in zip(state.players, totals)]}
+
+
+def _finish_player(state: State) -> None:
+    """After a player's activation: the next player of the setup or of the turn."""
+    if state.flow.phase == Phase.SETUP:
+        _next_setup_player(state)
+    else:
+        _next_turn_player(state)
+
+
+# -- verbs of the loop itself --------------------------------------------------------------------
+
+@verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True)
+def _done(state: State, pi: int, args: Args) -> None:
+    f = state.flow
+    kind = decision_kind(state)
+    if kind in (K.PROPERTY, K.RELOCATE):
+        f.stack.pop()
+    elif kind == K.ACTIVATE:
+        f.stack.pop()
+        _finish_player(state)
+    elif kind == K.EVENT:
+        _next_event_player(state)
+    else:                                     # end of setup moves or of the turn: activation
+        if f.open is not None:
+            f.closed.append(f.open)
+            f.open = None
+        f.moves = f.study = 0
+        f.stack.append(Activation())
+
+
+def _check_sell(state: State, pi: int, args: Args) -> str | None:
+    return None if state.players[pi].goods else "no goods to sell"
+
+
+@verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),), _check_sell)
+def _sell(state: State, pi: int, args: Args) -> None:
+    p = state.players[pi]
+    price = state.rules.constants.sell_price
+    p.goods -= 1
+    p.money += price
+    note(state, f"{p.name} sells 1 goods for ${price}")
+
+
+# -- legal actions and apply ---------------------------------------------------------------------
+
+def iter_legal(state: State) -> Iterator[Action]:
+    """The legal actions of the current decision, in the notation's order (generated lazily)."""
+    kind = decision_kind(state)
+    if kind == K.OVER:
+        return
+    rs = state.rules
+    pi = state.flow.player
+    assert pi is not None
+    action = rs.action
+    for v in rs.kind_verbs[kind]:
+        if v is None:                         # the turn's place for the departments in use
+            yield from rs.department_actions(state, pi)
+            continue
+        name, check = v.name, v.check
+        if v.exact:
+            for args in v.candidates(state, pi):
+                yield action(name, args)
+        else:
+            for args in v.candidates(state, pi):
+                if check(state, pi, args) is None:
+                    yield action(name, args)
+
+
+def legal_actions(state: State) -> list[Action]:
+    return list(iter_legal(state))
+
+
+def has_choice(state: State) -> bool:
+    """Is there a legal action besides ``done`` and ``sell``? (Stops at the first one found.)"""
+    return any(a.verb not in PASSIVE for a in iter_legal(state))
+
+
+def illegal_reason(state: State, action: Action) -> str | None:
+    v = state.rules.verbs[action.verb]
+    if decision_kind(state) not in v.decisions:
+        from .prompts import decision
+        return f"not possible now ({decision(state).prompt})"
+    pi = state.flow.player
+    assert pi is not None
+    return v.check(state, pi, action.args)
+
+
+def apply(state: State, action: Action, checked: bool = True) -> None:
+    """Carry out one action (checked first unless the caller knows it is legal), then the forced
+    steps. Raises on an illegal action without changing the state."""
+    if decision_kind(state) == K.OVER:
+        raise GameOverError(f"{str(action)!r}: the game is over")
+    pi = state.flow.player
+    assert pi is not None
+    if checked:
+        reason = illegal_reason(state, action)
+        if reason is not None:
+            raise IllegalActionError(str(action), reason, state.players[pi].name)
+    state.rules.verbs[action.verb].do(state, pi, action.args)
+    settle(state)
+
+
+def settle(state: State) -> None:
+    """Take forced steps (a lone ``done``) until a real decision is due."""
+    done = state.rules.verbs["done"].do
+    while decision_kind(state) in DONE_KINDS and not has_choice(state):
+        pi = state.flow.player
+        assert pi is not None
+        done(state, pi, ())

@@ -1,0 +1,173 @@
+"""The :class:`Ruleset`: the rules of the game bound to one set of component data.
+
+Rule modules register their verbs and departments in :mod:`.registry` (code); a Ruleset joins them to
+a :class:`~carnegie_lab.components.Components` (data): every department of the data needs its
+rules, and a department used by an action becomes a verb named by its ``code``. It also keeps the
+tables derived from the data that the rules ask for often. Every state carries its Ruleset
+(``state.rules``), so games on different data can live side by side in one process.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from ..actions import Action, Grammar
+from ..components import Components, Department, components
+from ..errors import DataError
+from ..state import DecisionKind, Player, State
+from . import company
+from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
+from .departments.base import usable, use
+
+# importing the rule modules registers their verbs and departments
+from . import (action_choice, departments, donations, employees, events, loop, research,  # noqa: F401
+               setup_verbs)
+
+#: the order of the legal actions: these verbs, with the departments in data order at the marker
+ORDER = ("house", "reserve", "choose", "switch", "income", "donate", None,
+         "move", "tab", "track", "lobby", "property", "relocate", "activate", "sell", "done")
+Hook = Callable[..., Any]
+
+
+class Ruleset:
+    """The rules of Carnegie on one set of component data."""
+
+    def __init__(self, components: Components):
+        self.components = C = components
+        self.constants = C.constants
+        depts = C.departments
+        missing = [d for d in depts if d not in DEPARTMENTS]
+        if missing:
+            raise DataError("departments.json", f"departments.{missing[0]}",
+                            "no rules for this department (a DepartmentRules in carnegie_lab/rules/departments/)")
+        self.department_rules: dict[str, DepartmentRules] = {d: DEPARTMENTS[d] for d in depts}
+        self.by_code: dict[str, Department] = {d.code: d for d in depts.values()}
+        self.data_order = {d: i for i, d in enumerate(depts)}
+        self.lobby_ids = frozenset({company.LOBBY, *(d for d, r in self.department_rules.items() if r.lobby)})
+        self.permanent = {d.id: frozenset(i for i, price in enumerate(d.workstations) if price is None)
+                          for d in depts.values()}
+        self.by_price = {d.id: tuple(sorted((i for i, price in enumerate(d.workstations) if price is not None),
+                                            key=lambda i, ws=d.workstations: (ws[i], i))) for d in depts.values()}
+        self.final_space = len(next(iter(C.tracks.values())).spaces) - 1
+        self.project_spaces = {(t, side): tuple(i for i, s in enumerate(spaces) if s.kind == "project")
+                               for t, tab in C.tabs.items() for side, spaces in tab.sides.items()}
+        self.timeline_end = C.timeline.tiles_in_play + 1          # the End-tile space of a row
+        self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
+        self.max_connection_points = max(points for points, _ in C.connection_table)
+        self.hooks: dict[str, tuple[tuple[Department, Hook], ...]] = {}
+        for dept in depts.values():
+            for name, fn in self.department_rules[dept.id].hooks.items():
+                self.hooks[name] = (*self.hooks.get(name, ()), (dept, fn))
+        self._build_verbs()
+        self._actions: dict[tuple[str, Args], Action] = {}
+
+    def _build_verbs(self) -> None:
+        if set(VERBS) != {v for v in ORDER if v is not None}:
+            raise RuntimeError(f"verbs without a place in ruleset.ORDER: {sorted(set(VERBS) - set(ORDER))}")
+        self.verbs: dict[str, Verb] = dict(VERBS)
+        self.used: dict[str, tuple[Department, DepartmentRules]] = {}   # department id -> its use
+        for dept in self.components.departments.values():
+            rules = self.department_rules[dept.id]
+            if rules.effect is None:
+                continue
+            if dept.code in self.verbs:
+                raise DataError("departments.json", f"departments.{dept.id}.code",
+                                f"{dept.code!r} is already a verb of the notation")
+            self.verbs[dept.code] = _department_verb(dept, rules)
+            self.used[dept.id] = (dept, rules)
+        self.order = tuple(v for marker in ORDER for v in ((marker,) if marker else
+                                                            (d.code for d, _ in self.used.values())))
+        self.grammar: Grammar = {name: self.verbs[name].patterns for name in self.order}
+        self.kind_verbs: dict[DecisionKind, tuple[Verb | None, ...]] = {
+            kind: tuple(None if v is None else VERBS[v] for v in ORDER
+                        if (v is None and kind == DecisionKind.TURN) or (v is not None and kind in VERBS[v].decisions))
+            for kind in DecisionKind}
+
+    # -- queries the rules ask often --------------------------------------------------------------
+
+    def action(self, verb: str, args: Args) -> Action:
+        """The one Action object for this verb and these arguments."""
+        key = (verb, args)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = Action(verb, args)
+        return found
+
+    def staffed(self, p: Player, hook: str) -> Iterator[tuple[Department, Hook]]:
+        """The player's departments that declare this hook and have an employee standing on them."""
+        for dept, fn in self.hooks.get(hook, ()):
+            if company.is_staffed(p, dept.id):
+                yield dept, fn
+
+    def any_staffed(self, p: Player, hook: str) -> bool:
+        return any(hook_fn(dept) for dept, hook_fn in self.staffed(p, hook))
+
+    def owned_hook(self, p: Player, hook: str) -> tuple[Department, Hook]:
+        """The player's department that declares this hook (staffed or not)."""
+        for dept, fn in self.hooks.get(hook, ()):
+            if company.cell_of(p, dept.id) is not None:
+                return dept, fn
+        raise LookupError(f"{p.name} has no department with {hook!r}")
+
+    def hook(self, dept: Department, name: str) -> Hook:
+        return self.department_rules[dept.id].hooks[name]
+
+    def department_actions(self, state: State, pi: int) -> Iterator[Action]:
+        """The legal uses of the player's departments of the turn's type, in data order."""
+        p, f = state.players[pi], state.flow
+        found = []
+        for cell, dept_id in p.cells.items():
+            use_ = self.used.get(dept_id)
+            if use_ is None or use_[0].type != f.turn_type or cell in f.closed or not p.standing.get(cell):
+                continue
+            if cell == f.open and f.uses == 0:
+                continue
+            found.append((self.data_order[dept_id], dept_id, use_))
+        found.sort()
+        for _, _, (dept, rules) in found:
+            check = None if rules.exact else rules.check
+            assert rules.options is not None
+            for args in rules.options(state, pi, dept):
+                if check is None or check(state, pi, dept, args) is None:
+                    yield self.action(dept.code, args)
+
+    def describe(self, state: State, action: Action) -> str:
+        """What a department's use would do, in words ('+$6, mission to the West'); for other
+        actions, their notation."""
+        dept = self.by_code.get(action.verb)
+        if dept is not None and dept.id in self.used:
+            rules = self.used[dept.id][1]
+            pi = state.flow.player
+            if rules.describe is not None and pi is not None:
+                return rules.describe(state, pi, dept, action.args)
+        return str(action)
+
+
+def _department_verb(dept: Department, rules: DepartmentRules) -> Verb:
+    """The verb of a department's use: legal while the department is usable, then its own check."""
+    options, check, effect = rules.options, rules.check, rules.effect
+    assert options is not None and effect is not None
+
+    def candidates(state: State, pi: int):
+        if dept.type == state.flow.turn_type and usable(state, pi, dept) is None:
+            yield from options(state, pi, dept)
+
+    def full_check(state: State, pi: int, args: Args) -> str | None:
+        return usable(state, pi, dept) or (check(state, pi, dept, args) if check else None)
+
+    def do(state: State, pi: int, args: Args) -> None:
+        effect(state, pi, dept, use(state, pi, dept, rules.all_at_once), args)
+
+    return Verb(dept.code, rules.patterns, frozenset((DecisionKind.TURN,)), candidates, full_check, do)
+
+
+_RULESETS: dict[int, Ruleset] = {}
+
+
+def ruleset_for(comps: Components | None = None) -> Ruleset:
+    """The Ruleset of these components (made once per Components object); the package's own data
+    by default."""
+    comps = components() if comps is None else comps
+    found = _RULESETS.get(id(comps))
+    if found is None or found.components is not comps:
+        found = _RULESETS[id(comps)] = Ruleset(comps)
+    return found

@@ -1,0 +1,59 @@
+"""The setup decisions: the starting Housing project and the reserved Department tile."""
+from __future__ import annotations
+
+from ..state import DecisionKind, Phase, State
+from .construction import free_site, place_disc
+from .core import note
+from .loop import next_setup_house
+from .registry import Args, verb
+
+
+def _check_house(state: State, pi: int, args: Args) -> str | None:
+    (city,) = args
+    cities = state.rules.components.cities
+    if city not in cities:
+        return f"unknown city {city!r}"
+    town = cities[city]
+    if town.size not in state.rules.constants.housing_setup_sizes:
+        return f"{town.name} is a {town.size} city (setup Housing goes to medium or major)"
+    if not any(s.type == "H" for s in town.sites):
+        return f"{town.name} has no Housing site"
+    if free_site(state, city, "H") is None:
+        return f"the Housing sites of {town.name} are taken"
+    return None
+
+
+@verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: ((c,) for c in s.rules.components.cities),
+      _check_house)
+def _house(state: State, pi: int, args: Args) -> None:
+    (city,) = args
+    p = state.players[pi]
+    index = free_site(state, city, "H")
+    assert index is not None
+    p.tabs["H"][1] += 1
+    place_disc(state, pi, city, index, "H")
+    note(state, f"{p.name} places the starting Housing project in {state.rules.components.cities[city].name}")
+    state.flow.phase = Phase.RESERVE
+
+
+def _reserve_candidates(state: State, pi: int):
+    depts = state.rules.components.departments
+    return ((depts[d].code,) for d, n in state.board.pool.items() if n > 0)
+
+
+def _check_reserve(state: State, pi: int, args: Args) -> str | None:
+    dept = state.rules.by_code.get(args[0])
+    if dept is None or dept.starting:
+        return f"unknown department tile {args[0]!r}"
+    if state.board.pool.get(dept.id, 0) < 1:
+        return f"no {dept.name} tile is left"
+    return None
+
+
+@verb("reserve", [("name",)], (DecisionKind.RESERVE,), _reserve_candidates, _check_reserve, exact=True)
+def _reserve(state: State, pi: int, args: Args) -> None:
+    dept = state.rules.by_code[args[0]]
+    state.board.pool[dept.id] -= 1
+    state.players[pi].reserve = dept.id
+    note(state, f"{state.players[pi].name} reserves {dept.name} as their first department")
+    next_setup_house(state)
