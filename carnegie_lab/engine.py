@@ -111,13 +111,12 @@ class Game:
         """Apply a legal action. Raises IllegalActionError / NotationError / GameOverError and
         then leaves the game exactly as it was."""
         legal = self._legal
-        if isinstance(action, Action) and legal is not None and action in legal:
-            loop.apply(self._state, action, checked=False)
+        if legal is not None and any(a is action for a in legal):      # listed, so legal: no check
+            self._legal = loop.apply(self._state, action, checked=False, listing=True)
         else:
             action = self.parse(action)
-            loop.apply(self._state, action)
+            self._legal = loop.apply(self._state, action, listing=True)
         self._actions.append(str(action))
-        self._legal = None
         return action
 
     def push(self, action: Action | str) -> Action:

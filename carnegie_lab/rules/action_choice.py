@@ -21,7 +21,14 @@ def _check_switch(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("switch", [("type",)], (DecisionKind.TURN,), lambda s, pi: ((t,) for t in ACTION_TYPES), _check_switch)
+def _switch_candidates(state: State, pi: int):
+    f = state.flow
+    if state.players[pi].action_choice and pi != f.first and f.open is None and not f.closed:
+        return ((t,) for t in ACTION_TYPES if t != f.turn_type)
+    return ()
+
+
+@verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True)
 def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False

@@ -230,9 +230,10 @@ def illegal_reason(state: State, action: Action) -> str | None:
     return v.check(state, pi, action.args)
 
 
-def apply(state: State, action: Action, checked: bool = True) -> None:
+def apply(state: State, action: Action, checked: bool = True, listing: bool = False) -> list[Action] | None:
     """Carry out one action (checked first unless the caller knows it is legal), then the forced
-    steps. Raises on an illegal action without changing the state."""
+    steps; with ``listing``, returns the legal actions of the next decision. Raises on an illegal
+    action without changing the state."""
     if decision_kind(state) == K.OVER:
         raise GameOverError(f"{str(action)!r}: the game is over")
     pi = state.flow.player
@@ -242,13 +243,22 @@ def apply(state: State, action: Action, checked: bool = True) -> None:
         if reason is not None:
             raise IllegalActionError(str(action), reason, state.players[pi].name)
     state.rules.verbs[action.verb].do(state, pi, action.args)
-    settle(state)
+    return settle(state, listing)
 
 
-def settle(state: State) -> None:
-    """Take forced steps (a lone ``done``) until a real decision is due."""
+def settle(state: State, listing: bool = False) -> list[Action] | None:
+    """Take forced steps (a lone ``done``) until a real decision is due; with ``listing``, returns
+    its legal actions (found on the way)."""
     done = state.rules.verbs["done"].do
-    while decision_kind(state) in DONE_KINDS and not has_choice(state):
+    while True:
+        if decision_kind(state) not in DONE_KINDS:
+            return legal_actions(state) if listing else None
+        if listing:
+            actions = legal_actions(state)
+            if any(a.verb not in PASSIVE for a in actions):
+                return actions
+        elif has_choice(state):
+            return None
         pi = state.flow.player
         assert pi is not None
         done(state, pi, ())

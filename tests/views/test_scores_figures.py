@@ -1,19 +1,23 @@
 """scores_figure and history_figure: bar heights are the breakdown, lines are state.history."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
+from carnegie_lab import ScoreBreakdown
 from carnegie_lab.views import history_figure, scores_figure
-from carnegie_lab.views.palette import SCORE_CATEGORIES, owner_colour
+from carnegie_lab.views.palette import owner_colour
 from views_helpers import trace
 
 
-@pytest.mark.parametrize("name", ["fresh", "mid3", "mid4", "finished", "solo"])
+@pytest.mark.parametrize("name", ["fresh", "mid3", "mid4", "finished", "solo", "solo_over", "expansion",
+                                  "expansion_over", "expansion_tiles_over"])
 def test_bar_heights_are_the_breakdown(positions, name):
     game = positions[name]
     table = game.scores()
     fig = scores_figure(game)
-    for cat in SCORE_CATEGORIES:
+    for cat in (f.name for f in fields(ScoreBreakdown)):
         t = trace(fig, f"score-{cat}")
         assert list(t.x) == list(table)
         assert list(t.y) == [getattr(table[n], cat) for n in table]
@@ -29,7 +33,7 @@ def test_winner_marked_at_the_end(finished):
     assert fig.layout.title.text == "Final score"
 
 
-@pytest.mark.parametrize("name", ["fresh", "mid3", "finished"])
+@pytest.mark.parametrize("name", ["fresh", "mid3", "finished", "expansion", "solo_over"])
 def test_history_lines_follow_state_history(positions, name):
     game = positions[name]
     history = game.state.history

@@ -22,7 +22,8 @@ def all_figures(game):
     return figs
 
 
-@pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "event3", "mid4", "finished", "solo"])
+@pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "event3", "mid4", "finished", "solo", "solo_over",
+                                  "expansion", "expansion_over", "expansion_tiles_over"])
 def test_views_are_valid_offline_and_leave_the_state_alone(positions, name):
     game = positions[name]
     before = json.dumps(game.to_position(), sort_keys=True)

@@ -23,8 +23,12 @@ def play(game: cl.Game, seed: int, until_round: int | None = None, steps: int | 
     return game
 
 
+GAME_OPTIONS = ("solo_level", "departments", "tab_side")
+
+
 def played(names, seed, **kw) -> cl.Game:
-    options = {"solo_level": kw.pop("solo_level")} if "solo_level" in kw else {}
+    """A new game (``GAME_OPTIONS`` go to ``cl.new_game``, the rest to ``play``) played with the same seed."""
+    options = {k: kw.pop(k) for k in GAME_OPTIONS if k in kw}
     return play(cl.new_game(names, seed=seed, **options), seed, **kw)
 
 

@@ -35,23 +35,28 @@ department(DepartmentRules(
 
 # -- Strategic Planning: build a Department tile -------------------------------------------------
 
-def department_cost(state: State, pi: int, dept: Department, cell: str) -> int:
-    """Goods to build a tile on a cell: more where an employee lies, plus the tile's own extra."""
+def _cell_cost(state: State, pi: int, cell: str) -> int:
+    """Goods to build a tile on a cell, before the tile's own extra: more where an employee lies."""
     k = state.rules.constants
-    base = k.department_cost_with_employee if state.players[pi].lying.get(cell) else k.department_cost_empty
-    return base + dept.build_extra_goods
+    return k.department_cost_with_employee if state.players[pi].lying.get(cell) else k.department_cost_empty
 
 
-def _build_options(state: State, pi: int, dept: Department) -> list[Args]:
+def department_cost(state: State, pi: int, dept: Department, cell: str) -> int:
+    return _cell_cost(state, pi, cell) + dept.build_extra_goods
+
+
+def _build_options(state: State, pi: int, sp: Department) -> list[Args]:
+    """Every tile the player may build on every empty cell where they can pay for it."""
     p = state.players[pi]
     C = state.rules.components
     if p.reserve is not None:
-        tiles = [p.reserve]
+        tiles = [p.reserve] if p.reserve not in p.cells.values() else []
     else:
         owned = set(p.cells.values())
         tiles = [d for d, n in state.board.pool.items() if n > 0 and d not in owned]
-    empty = [c for c in C.company.cells if c not in p.cells]
-    return [(C.departments[d].code, c) for d in tiles for c in empty]
+    empty = [(c, _cell_cost(state, pi, c)) for c in C.company.cells if c not in p.cells]
+    return [(dept.code, c) for dept in (C.departments[d] for d in tiles) for c, cost in empty
+            if cost + dept.build_extra_goods <= p.goods]
 
 
 def _check_build(state: State, pi: int, sp: Department, args: Args) -> str | None:
@@ -99,7 +104,7 @@ def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
 
 department(DepartmentRules(
     "strategic_planning", patterns=(("name", "cell"),), options=_build_options, check=_check_build,
-    effect=_strategic_planning, describe=_describe_build))
+    effect=_strategic_planning, exact=True, describe=_describe_build))
 
 
 # -- Purchasing: goods or money, with a mission ----------------------------------------------------
