@@ -8,7 +8,12 @@ from . import records
 from .actions import Action, parse
 from .components import Components
 from .errors import CarnegieError, OptionError, RecordError
-from .rules import loop
+from .components import TabSpace, TimelineSpace
+from .rules import company, donations, loop, timeline
+from .rules.construction import projects_in
+from .rules.departments.management import department_cost
+from .rules.employees import activation_cost
+from .rules.research import tab_spaces, track_step_cost
 from .rules.prompts import Decision, decision
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, scores, winning_seats
@@ -103,6 +108,49 @@ class Game:
         names = self._seat_names()
         return [names[i] for i in winning_seats(self._state)]
 
+    # -- read-only queries for views, widgets and notebooks (the rules' numbers, asked of the game) --
+    def donation_price(self, seat: int) -> int:
+        """What the seat's next donation costs."""
+        return donations.price(self._state, seat)
+
+    def department_cost(self, seat: int, code: str, cell: str) -> int:
+        """Goods the seat pays to build the tile with this code on this cell."""
+        return department_cost(self._state, seat, self.rules.by_code[code], cell)
+
+    def activation_cost(self, action: Action | str) -> tuple[int, int]:
+        """(money, VP change) of a legal ``activate`` action of the deciding player."""
+        pi = self._state.flow.player
+        assert pi is not None, "nobody decides: the game is over"
+        return activation_cost(self._state, pi, self.parse(action).args)
+
+    def active_employees(self, seat: int) -> int:
+        """Employees standing in the seat's departments (the permanent HR one not counted)."""
+        return company.active_employees(self.rules, self._state.players[seat])
+
+    def departments_of_type(self, seat: int, dept_type: str) -> int:
+        return company.departments_of_type(self.rules, self._state.players[seat], dept_type)
+
+    def projects_in(self, owner: int | str, region: str) -> int:
+        """Construction discs an owner (a seat, "neutral" or "andrew") has in a region."""
+        return projects_in(self._state, owner, region)
+
+    def track_step_cost(self, seat: int, region: str) -> int | None:
+        """Study points for the seat's next step on a transport track (None in the final box)."""
+        p = self._state.players[seat]
+        return None if p.tracks[region] >= self.rules.final_space else track_step_cost(self.rules, p, region)
+
+    def tab_spaces(self, seat: int, ptype: str) -> tuple[TabSpace, ...]:
+        """The spaces of the seat's project tab (on the side they play)."""
+        return tab_spaces(self.rules, self._state.players[seat], ptype)
+
+    def event_row(self, row: int) -> int | None:
+        """The row whose marker would advance if this row were chosen (the row-end rule)."""
+        return timeline.event_row(self._state, row)
+
+    def event_space(self, row: int, k: int) -> TimelineSpace:
+        """The event on space k (1..5) of a timeline row."""
+        return timeline.space(self._state, row, k)
+
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])
 
@@ -111,13 +159,14 @@ class Game:
         """Apply a legal action. Raises IllegalActionError / NotationError / GameOverError and
         then leaves the game exactly as it was."""
         legal = self._legal
-        if legal is not None and any(a is action for a in legal):      # listed, so legal: no check
-            self._legal = loop.apply(self._state, action, checked=False, listing=True)
+        if legal is not None and isinstance(action, Action) and any(a is action for a in legal):
+            done = action                     # listed, so legal: no check
+            self._legal = loop.apply(self._state, done, checked=False, listing=True)
         else:
-            action = self.parse(action)
-            self._legal = loop.apply(self._state, action, listing=True)
-        self._actions.append(str(action))
-        return action
+            done = self.parse(action)
+            self._legal = loop.apply(self._state, done, listing=True)
+        self._actions.append(str(done))
+        return done
 
     def push(self, action: Action | str) -> Action:
         """Apply an action known to be legal (from ``legal_actions()`` or a trusted record) without
@@ -152,8 +201,7 @@ class Game:
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        if isinstance(record, str):
-            record = _load_json(record)
+        record = _load_json(record) if isinstance(record, str) else record
         records.check_header(record, records.RECORD)
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -177,8 +225,7 @@ class Game:
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        if isinstance(position, str):
-            position = _load_json(position)
+        position = _load_json(position) if isinstance(position, str) else position
         records.check_header(position, records.POSITION)
         state = records.state_from_dict(rs, position.get("state"))
         loop.settle(state)                    # before the start is copied: undo and records replay from it

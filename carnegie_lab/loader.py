@@ -5,6 +5,7 @@ JSON files; anything wrong raises :class:`~carnegie_lab.errors.DataError` naming
 """
 from __future__ import annotations
 
+import builtins
 import json
 from pathlib import Path
 from typing import Mapping
@@ -54,7 +55,8 @@ class _Node:
     def __init__(self, file: str, path: str, data):
         if not isinstance(data, dict):
             raise DataError(file, path or "(top level)", f"expected an object, got {_kind_of(data)}")
-        self.file, self.path, self.data, self.seen = file, path, data, set()
+        self.file, self.path, self.data = file, path, data
+        self.seen: set[object] = set()
 
     def at(self, key) -> str:
         return f"{self.path}.{key}" if self.path else str(key)
@@ -95,14 +97,14 @@ class _Node:
     def bool(self, key) -> bool:
         return self.get(key, bool)
 
-    def choice(self, key, allowed, what: str, **kw):
+    def choice(self, key, allowed, what: builtins.str, **kw):
         """A string that must be one of ``allowed`` (ids of known things or a fixed vocabulary)."""
         value = self.get(key, str, **kw)
         if value is not None:
             _known(value, allowed, what, self.file, self.at(key))
         return value
 
-    def choices(self, key, allowed, what: str, distinct=True, nonempty=False) -> tuple[str, ...]:
+    def choices(self, key, allowed, what: builtins.str, distinct=True, nonempty=False) -> tuple[builtins.str, ...]:
         values = self.get(key, list)
         if nonempty and not values:
             raise self.fail(key, "must not be empty")
@@ -269,7 +271,8 @@ def _read_map(root: _Node):
         node.done()
         cities[city.id] = city
 
-    routes, seen = [], {}
+    routes: list[tuple[str, str]] = []
+    seen: dict[frozenset[str], int] = {}
     for i, pair in enumerate(root.get("routes", list)):
         path = f"routes[{i}]"
         if not (isinstance(pair, list) and len(pair) == 2 and all(_is(c, str) for c in pair)):
@@ -290,7 +293,7 @@ def _read_map(root: _Node):
 def _read_tracks(root: _Node, regions) -> Mapping[str, Track]:
     tracks = {}
     for node in _unique(root.objs("tracks"), "region", "track region").values():
-        spaces = []
+        spaces: list[TrackSpace] = []
         for i, s in enumerate(node.objs("spaces", count=TRACK_SPACES)):
             level = s.choice("level", LEVELS, "level")
             if s.int("level_value") != LEVELS[level]:
@@ -315,7 +318,7 @@ def _read_tabs(root: _Node) -> Mapping[str, ProjectTab]:
     for node in _unique(root.objs("tabs"), "type", "tab type").values():
         sides_node, sides = node.obj("sides"), {}
         for side in TAB_SIDES:
-            spaces = []
+            spaces: list[TabSpace] = []
             for i, s in enumerate(sides_node.objs(side)):
                 kind = s.choice("kind", TAB_KINDS, "space kind")
                 previous = spaces[-1].kind if spaces else None
@@ -441,7 +444,7 @@ def _read_timeline(root: _Node, regions, rounds: int) -> Timeline:
             if sum(s.donation for s in face) != 1 or len(set(incomes)) != len(incomes):
                 raise node.fail(side, "a face holds exactly one donation and different regions")
             faces.append(face)
-        tiles.append(TimelineTile(node.int("number", lo=1), tuple(faces)))
+        tiles.append(TimelineTile(node.int("number", lo=1), (faces[0], faces[1])))
         node.done()
     if len(tiles) < tiles_in_play:
         raise root.fail("tiles", f"only {len(tiles)} tiles for {tiles_in_play} in play")
@@ -460,7 +463,9 @@ def _read_timeline(root: _Node, regions, rounds: int) -> Timeline:
 def _read_donations(root: _Node, regions) -> Mapping[str, Donation]:
     vocabulary = {"departments": (ACTION_TYPES, False), "projects": (PROJECT_TYPES, True),
                   "discs_in_regions": (tuple(regions), True)}
-    donations, positions, themes = {}, {}, {}
+    donations: dict[str, Donation] = {}
+    positions: dict[tuple[int, int], str] = {}
+    themes: dict[int, str] = {}
     for node in _unique(root.objs("donations"), "id", "donation id").values():
         f = node.obj("formula")
         kind = f.choice("kind", FORMULA_KINDS, "formula kind")

@@ -81,7 +81,7 @@ def _check_type(value: Any, hint: Any, path: str) -> None:
             if args:
                 _check_type(v, args[1], f"{path}.{k}")
         return
-    if is_dataclass(hint):
+    if isinstance(hint, type) and is_dataclass(hint):
         _check_dataclass(value, hint, path)
         return
     raise RecordError(path, f"cannot check a value of type {hint!r}")

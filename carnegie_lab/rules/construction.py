@@ -12,11 +12,11 @@ ANY = "any"
 def free_site(state: State, city: str, ptype: str | None) -> int | None:
     """The left-most free site of a city that takes this project type (None: any site)."""
     sites = state.board.sites
-    for site in state.rules.components.cities[city].sites:
-        if site_key(city, site.index) in sites:
+    for key, index, site_type in state.rules.city_sites[city]:
+        if key in sites:
             continue
-        if ptype is None or site.type == ptype or site.type == ANY:
-            return site.index
+        if ptype is None or site_type == ptype or site_type == ANY:
+            return index
     return None
 
 
@@ -89,12 +89,18 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
         note(state, f"{p.name} collects small-town transport income in {town.name}")
 
 
-def build_candidates(state: State, pi: int):
-    """Project types the player can build with every city (build_check sorts out the sites)."""
+def build_options(state: State, pi: int, extra_money: int = 0) -> list[tuple[str, str]]:
+    """Every (project type, city) the player can build now: exactly the ones build_check allows."""
     rs = state.rules
     p = state.players[pi]
+    if p.money < extra_money:
+        return []
     tabs = rs.components.tabs
+    any_site = rs.any_staffed(p, "any_site")
+    out = []
     for t in PROJECT_TYPES:
         if discs_on_tab(rs, p, t) > 0 and p.goods >= tabs[t].goods_cost:
-            for city in rs.components.cities:
-                yield t, city
+            for city in (rs.components.cities if any_site else rs.cities_taking[t]):
+                if free_site(state, city, t) is not None or (any_site and free_site(state, city, None) is not None):
+                    out.append((t, city))
+    return out

@@ -196,28 +196,53 @@ def iter_legal(state: State) -> Iterator[Action]:
     rs = state.rules
     pi = state.flow.player
     assert pi is not None
-    action = rs.action
+    known, make = rs.actions, rs.action
     for v in rs.kind_verbs[kind]:
         if v is None:                         # the turn's place for the departments in use
             yield from rs.department_actions(state, pi)
             continue
-        name, check = v.name, v.check
-        if v.exact:
-            for args in v.candidates(state, pi):
-                yield action(name, args)
-        else:
-            for args in v.candidates(state, pi):
-                if check(state, pi, args) is None:
-                    yield action(name, args)
+        name, check, exact = v.name, v.check, v.exact
+        for args in v.candidates(state, pi):
+            if exact or check(state, pi, args) is None:
+                yield known.get((name, args)) or make(name, args)
 
 
 def legal_actions(state: State) -> list[Action]:
+    """The legal actions of the current decision, in the notation's order."""
     return list(iter_legal(state))
 
 
 def has_choice(state: State) -> bool:
     """Is there a legal action besides ``done`` and ``sell``? (Stops at the first one found.)"""
+    quick = _QUICK.get(decision_kind(state))
+    if quick is not None:
+        return quick(state)
     return any(a.verb not in PASSIVE for a in iter_legal(state))
+
+
+def _event_has_choice(state: State) -> bool:
+    """An event offers income (with employees away in its region), a donation, or study points."""
+    f = state.flow
+    pi = f.player
+    assert pi is not None
+    p = state.players[pi]
+    if f.income_open and p.missions.get(f.income or "", 0):
+        return True
+    if f.study or f.donation_open:
+        return any(a.verb not in PASSIVE for a in iter_legal(state))
+    return False
+
+
+def _activate_has_choice(state: State) -> bool:
+    """Activation needs a lying employee (anyone lying may have a workstation to take)."""
+    pi = state.flow.player
+    assert pi is not None
+    if not state.players[pi].lying:
+        return False
+    return any(a.verb not in PASSIVE for a in iter_legal(state))
+
+
+_QUICK = {K.EVENT: _event_has_choice, K.ACTIVATE: _activate_has_choice}
 
 
 def illegal_reason(state: State, action: Action) -> str | None:
@@ -253,7 +278,10 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
     while True:
         if decision_kind(state) not in DONE_KINDS:
             return legal_actions(state) if listing else None
-        if listing:
+        quick = _QUICK.get(decision_kind(state))
+        if quick is not None and not quick(state):
+            pass                                # nothing to decide: done
+        elif listing:
             actions = legal_actions(state)
             if any(a.verb not in PASSIVE for a in actions):
                 return actions

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 from ..actions import Action, Grammar
 from ..components import Components, Department, components
 from ..errors import DataError
-from ..state import DecisionKind, Player, State
+from ..state import DecisionKind, Player, State, site_key
 from . import company
 from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
 from .departments.base import usable, use
@@ -32,8 +32,9 @@ class Ruleset:
     """The rules of Carnegie on one set of component data."""
 
     def __init__(self, components: Components):
-        self.components = C = components
-        self.constants = C.constants
+        self.components: Components = components
+        self.constants = components.constants
+        C = components
         depts = C.departments
         missing = [d for d in depts if d not in DEPARTMENTS]
         if missing:
@@ -45,20 +46,23 @@ class Ruleset:
         self.lobby_ids = frozenset({company.LOBBY, *(d for d, r in self.department_rules.items() if r.lobby)})
         self.permanent = {d.id: frozenset(i for i, price in enumerate(d.workstations) if price is None)
                           for d in depts.values()}
-        self.by_price = {d.id: tuple(sorted((i for i, price in enumerate(d.workstations) if price is not None),
-                                            key=lambda i, ws=d.workstations: (ws[i], i))) for d in depts.values()}
+        self.by_price = {d.id: _cheapest_first(d) for d in depts.values()}
         self.final_space = len(next(iter(C.tracks.values())).spaces) - 1
         self.project_spaces = {(t, side): tuple(i for i, s in enumerate(spaces) if s.kind == "project")
                                for t, tab in C.tabs.items() for side, spaces in tab.sides.items()}
         self.timeline_end = C.timeline.tiles_in_play + 1          # the End-tile space of a row
         self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
         self.max_connection_points = max(points for points, _ in C.connection_table)
+        self.city_sites = {c.id: tuple((site_key(c.id, s.index), s.index, s.type) for s in c.sites)
+                           for c in C.cities.values()}
+        self.cities_taking = {t: tuple(c.id for c in C.cities.values() if any(s.type in (t, "any") for s in c.sites))
+                              for t in C.tabs}
         self.hooks: dict[str, tuple[tuple[Department, Hook], ...]] = {}
         for dept in depts.values():
             for name, fn in self.department_rules[dept.id].hooks.items():
                 self.hooks[name] = (*self.hooks.get(name, ()), (dept, fn))
         self._build_verbs()
-        self._actions: dict[tuple[str, Args], Action] = {}
+        self.actions: dict[tuple[str, Args], Action] = {}      # every Action made, made once
 
     def _build_verbs(self) -> None:
         if set(VERBS) != {v for v in ORDER if v is not None}:
@@ -87,9 +91,9 @@ class Ruleset:
     def action(self, verb: str, args: Args) -> Action:
         """The one Action object for this verb and these arguments."""
         key = (verb, args)
-        found = self._actions.get(key)
+        found = self.actions.get(key)
         if found is None:
-            found = self._actions[key] = Action(verb, args)
+            found = self.actions[key] = Action(verb, args)
         return found
 
     def staffed(self, p: Player, hook: str) -> Iterator[tuple[Department, Hook]]:
@@ -140,6 +144,12 @@ class Ruleset:
             if rules.describe is not None and pi is not None:
                 return rules.describe(state, pi, dept, action.args)
         return str(action)
+
+
+def _cheapest_first(dept: Department) -> tuple[int, ...]:
+    """Indices of a department's workstations that are not permanent, cheapest first."""
+    prices = {i: price for i, price in enumerate(dept.workstations) if price is not None}
+    return tuple(sorted(prices, key=lambda i: (prices[i], i)))
 
 
 def _department_verb(dept: Department, rules: DepartmentRules) -> Verb:

@@ -41,8 +41,9 @@ class ScoreBreakdown:
 CATEGORIES: tuple[str, ...] = tuple(f.name for f in fields(ScoreBreakdown))
 
 
-def _count(state: State, pi: int, donation: Donation) -> int:
-    """What a donation formula counts for a player (everything but welfare payments)."""
+def _count(state: State, pi: int, donation: Donation, own: list[tuple[str, str | None]]) -> int:
+    """What a donation formula counts for a player (everything but welfare payments); `own` are
+    the player's discs."""
     rs = state.rules
     C = rs.components
     f = donation.formula
@@ -51,7 +52,7 @@ def _count(state: State, pi: int, donation: Donation) -> int:
     if kind == "departments":
         return sum(1 for d in company.owned_departments(rs, p) if not f.filter or d.type in f.filter)
     if kind == "projects":
-        return sum(1 for _, t in discs(state, pi) if t in f.filter)
+        return sum(1 for _, t in own if t in f.filter)
     if kind == "train_regions":
         return sum(1 for r in C.tracks if level(rs, p.tracks, r) >= 3)
     if kind == "donations":
@@ -61,9 +62,9 @@ def _count(state: State, pi: int, donation: Donation) -> int:
     if kind == "active_employees":
         return company.active_employees(rs, p)
     if kind == "discs_in_regions":
-        return sum(1 for city, _ in discs(state, pi) if C.cities[city].region in f.filter)
+        return sum(1 for city, _ in own if C.cities[city].region in f.filter)
     if kind == "discs_in_small_towns":
-        return sum(1 for city, _ in discs(state, pi) if C.cities[city].size == "small")
+        return sum(1 for city, _ in own if C.cities[city].size == "small")
     raise ValueError(f"unknown donation formula {kind!r}")
 
 
@@ -87,7 +88,8 @@ def welfare_payments(money: int, goods: int, formulas: tuple[DonationFormula, ..
 def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, goods: int) -> tuple[int, int, int]:
     """VP of these donations scored on player pi's achievements; welfare paid from money/goods."""
     k = state.rules.constants
-    vp = sum(min(k.donation_cap, d.formula.vp * _count(state, pi, d)) for d in donations
+    own = discs(state, pi)
+    vp = sum(min(k.donation_cap, d.formula.vp * _count(state, pi, d, own)) for d in donations
              if d.formula.kind != "payments")
     welfare = tuple(d.formula for d in donations if d.formula.kind == "payments")
     paid = welfare_payments(money, goods, welfare, k.donation_cap, k.sell_price) if welfare else (0, 0, 0)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...components import Department
 from ...state import State
-from ..construction import build, build_candidates, build_check
+from ..construction import build, build_check, build_options
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department
 from .base import count_tile, counts, earn, mission, param, region_tile
@@ -12,7 +12,7 @@ PROJECT_PATTERNS = (("project", "city"),)
 
 
 def _project_options(state: State, pi: int, dept: Department):
-    return build_candidates(state, pi)
+    return build_options(state, pi)
 
 
 def _check_project(state: State, pi: int, dept: Department, args: Args) -> str | None:
@@ -36,7 +36,7 @@ def _describe_project(extra: str):
 
 for _id in ("construction", "engineering"):     # the same use: a project, with a mission to its region
     department(DepartmentRules(_id, patterns=PROJECT_PATTERNS, options=_project_options, check=_check_project,
-                               effect=_build_on_mission, describe=_describe_project("")))
+                               effect=_build_on_mission, exact=True, describe=_describe_project("")))
 
 
 # -- Construction Outsourcing: a project without a mission, for money ------------------------------
@@ -51,8 +51,9 @@ def _outsourcing(state: State, pi: int, dept: Department, cell: str, args: Args)
 
 
 department(DepartmentRules(
-    "construction_outsourcing", patterns=PROJECT_PATTERNS, options=_project_options, check=_check_outsourcing,
-    effect=_outsourcing, describe=_describe_project(", pays ${money}")))
+    "construction_outsourcing", patterns=PROJECT_PATTERNS,
+    options=lambda state, pi, dept: build_options(state, pi, extra_money=param(dept, "money")),
+    check=_check_outsourcing, effect=_outsourcing, exact=True, describe=_describe_project(", pays ${money}")))
 
 
 # -- Supply Chain: money turned into goods ---------------------------------------------------------
