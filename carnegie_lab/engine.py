@@ -5,7 +5,7 @@ import json
 from typing import Any, Iterable
 
 from . import records
-from .actions import Action, parse
+from .actions import Action
 from .components import Components
 from .errors import CarnegieError, OptionError, RecordError
 from .components import TabSpace, TimelineSpace
@@ -90,7 +90,7 @@ class Game:
 
     def parse(self, text: str | Action) -> Action:
         """Notation to Action (syntax only); raises NotationError."""
-        return parse(text, self._state.rules.grammar)
+        return self._state.rules.parse(text)
 
     def describe(self, action: Action | str) -> str:
         """What an action would do, in words (for a department's use: its gain, cost and mission)."""
@@ -234,9 +234,8 @@ class Game:
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
         state = start.copy()
-        grammar = state.rules.grammar
         for text in actions:
-            loop.apply(state, parse(text, grammar), checked=False)
+            loop.apply(state, state.rules.parse(text), checked=False)
         return state
 
     # -- display -------------------------------------------------------------------------------

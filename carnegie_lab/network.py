@@ -46,13 +46,16 @@ class Connection:
     vp: int
 
 
-def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_points: int = 0) -> Connection | None:
+def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_points: int = 0,
+                    cities: frozenset[str] | None = None) -> Connection | None:
     """The player's best linked group of two or more major cities, or None. `extra_points` are added
-    to every group (Post Office); the table's last row serves beyond it."""
+    to every group (Post Office); the table's last row serves beyond it. `cities` are the owner's
+    (found on the board if not given)."""
     C = state.rules.components
     top = state.rules.max_connection_points
     best = None
-    for group in linked_groups(C, frozenset(cities_of(state, owner))):
+    held = frozenset(cities_of(state, owner)) if cities is None else cities
+    for group in linked_groups(C, held):
         majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
         if len(majors) < 2:
             continue

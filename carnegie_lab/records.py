@@ -7,6 +7,7 @@ A record is ``{"format": "carnegie_lab.record", "version": 1, "options": {...}, 
 """
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from dataclasses import fields, is_dataclass
@@ -38,7 +39,8 @@ def _check_type(value: Any, hint: Any, path: str) -> None:
             raise RecordError(path, f"unknown {hint.__name__.lower()} {value!r}")
         return
     if hint is Tab:
-        hint = list[int]
+        _check_type(value, list[int], path)
+        return
     if hint is Disc:
         if not isinstance(value, list) or len(value) != 2:
             raise RecordError(path, f"expected [owner, project type or null], got {value!r}")
@@ -87,10 +89,15 @@ def _check_type(value: Any, hint: Any, path: str) -> None:
     raise RecordError(path, f"cannot check a value of type {hint!r}")
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def _check_dataclass(value: Any, cls: type, path: str) -> None:
     if not isinstance(value, dict):
         raise RecordError(path, f"expected an object, got {type(value).__name__}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in fields(cls)}
     for unknown in sorted(set(value) - names):
         raise RecordError(f"{path}.{unknown}", "unknown field")
@@ -105,7 +112,7 @@ def _check_frame(value: Any, path: str) -> None:
     if not isinstance(value, dict) or value.get("kind") not in FRAME_TYPES:
         raise RecordError(path, f"expected an interrupt ({', '.join(FRAME_TYPES)}), got {value!r}")
     cls = FRAME_TYPES[value["kind"]]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in fields(cls)}
     for unknown in sorted(set(value) - names):
         raise RecordError(f"{path}.{unknown}", "unknown field")

@@ -37,8 +37,9 @@ def give(state: State, pi: int, donation: str) -> None:
 
 
 def _candidates(state: State, pi: int):
-    if state.flow.donation_open:
-        return ((d,) for d in state.rules.components.donations if d not in state.board.donations)
+    if state.flow.donation_open and payment_check(state, pi) is None:
+        taken = state.board.donations
+        return ((d,) for d in state.rules.components.donations if d not in taken)
     return ()
 
 
@@ -54,7 +55,7 @@ def _check_donate(state: State, pi: int, args: Args) -> str | None:
     return payment_check(state, pi)
 
 
-@verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate)
+@verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate, exact=True)
 def _donate(state: State, pi: int, args: Args) -> None:
     give(state, pi, args[0])
     state.flow.donation_open = False

@@ -234,15 +234,34 @@ def _event_has_choice(state: State) -> bool:
 
 
 def _activate_has_choice(state: State) -> bool:
-    """Activation needs a lying employee (anyone lying may have a workstation to take)."""
+    """Activation needs a lying employee in a department with a free workstation the player can
+    pay for (with a salary option of the turn, a raise costs more and a cut less)."""
     pi = state.flow.player
     assert pi is not None
-    if not state.players[pi].lying:
-        return False
-    return any(a.verb not in PASSIVE for a in iter_legal(state))
+    rs, p = state.rules, state.players[pi]
+    for cell in p.lying:
+        price = company.activation_price(rs, p, cell)
+        if price is not None and (price <= p.money or state.flow.payroll):
+            return True if price <= p.money else any(a.verb not in PASSIVE for a in iter_legal(state))
+    return False
 
 
-_QUICK = {K.EVENT: _event_has_choice, K.ACTIVATE: _activate_has_choice}
+def _turn_has_choice(state: State) -> bool:
+    """A turn offers the Action Choice tile, an employee to move, a department's use, or study."""
+    f = state.flow
+    pi = f.player
+    assert pi is not None
+    rs, p = state.rules, state.players[pi]
+    if p.action_choice and pi != f.first and f.open is None and not f.closed:
+        return True
+    if f.moves > 0 and any(company.can_leave(rs, p, cell) for cell in p.cells.keys() | p.lying.keys()):
+        return True
+    if any(True for _ in rs.department_actions(state, pi)):
+        return True
+    return bool(f.study) and any(a.verb not in PASSIVE for a in iter_legal(state))
+
+
+_QUICK = {K.EVENT: _event_has_choice, K.ACTIVATE: _activate_has_choice, K.TURN: _turn_has_choice}
 
 
 def illegal_reason(state: State, action: Action) -> str | None:

@@ -36,8 +36,8 @@ def project_income(rs: Ruleset, p: Player) -> Reward:
 
 
 def tab_vp(rs: Ruleset, p: Player, ptype: str) -> int:
-    shown = tab_spaces(rs, p, ptype)[:p.tabs[ptype][0]]
-    return max((s.vp for s in shown if s.kind == "vp"), default=0)
+    """The VP the tab scores: the highest VP space shown."""
+    return rs.tab_vp_shown[ptype, p.tab_side][p.tabs[ptype][0]]
 
 
 def track_owners(state: State) -> list[tuple[Owner, dict[str, int]]]:

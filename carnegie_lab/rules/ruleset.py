@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from ..actions import Action, Grammar
+from ..actions import Action, Grammar, parse
 from ..components import Components, Department, components
 from ..errors import DataError
 from ..state import DecisionKind, Player, State, site_key
@@ -26,6 +26,7 @@ from . import (action_choice, departments, donations, employees, events, loop, r
 ORDER = ("house", "reserve", "choose", "switch", "income", "donate", None,
          "move", "tab", "track", "lobby", "property", "relocate", "activate", "sell", "done")
 Hook = Callable[..., Any]
+PARSED_KEPT = 1 << 16            # notation texts remembered by Ruleset.parse
 
 
 class Ruleset:
@@ -50,6 +51,10 @@ class Ruleset:
         self.final_space = len(next(iter(C.tracks.values())).spaces) - 1
         self.project_spaces = {(t, side): tuple(i for i, s in enumerate(spaces) if s.kind == "project")
                                for t, tab in C.tabs.items() for side, spaces in tab.sides.items()}
+        #: (type, side) -> n -> the VP a tab scores with its first n spaces shown
+        self.tab_vp_shown = {(t, side): tuple(max((s.vp for s in spaces[:n] if s.kind == "vp"), default=0)
+                                              for n in range(len(spaces) + 1))
+                             for t, tab in C.tabs.items() for side, spaces in tab.sides.items()}
         self.timeline_end = C.timeline.tiles_in_play + 1          # the End-tile space of a row
         self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
         self.max_connection_points = max(points for points, _ in C.connection_table)
@@ -63,6 +68,7 @@ class Ruleset:
                 self.hooks[name] = (*self.hooks.get(name, ()), (dept, fn))
         self._build_verbs()
         self.actions: dict[tuple[str, Args], Action] = {}      # every Action made, made once
+        self._parsed: dict[str, Action] = {}                   # notation -> its Action
 
     def _build_verbs(self) -> None:
         if set(VERBS) != {v for v in ORDER if v is not None}:
@@ -96,11 +102,25 @@ class Ruleset:
             found = self.actions[key] = Action(verb, args)
         return found
 
-    def staffed(self, p: Player, hook: str) -> Iterator[tuple[Department, Hook]]:
+    def parse(self, text: str | Action) -> Action:
+        """Notation to its (one) Action, checking the syntax only; raises NotationError."""
+        if isinstance(text, Action):
+            text = str(text)
+        found = self._parsed.get(text) if isinstance(text, str) else None
+        if found is None:
+            action = parse(text, self.grammar)
+            found = self.action(action.verb, action.args)
+            if len(self._parsed) < PARSED_KEPT:
+                self._parsed[text] = found
+        return found
+
+    def staffed(self, p: Player, hook: str) -> list[tuple[Department, Hook]]:
         """The player's departments that declare this hook and have an employee standing on them."""
-        for dept, fn in self.hooks.get(hook, ()):
-            if company.is_staffed(p, dept.id):
-                yield dept, fn
+        hooked = self.hooks.get(hook)
+        if not hooked:
+            return []
+        owned = p.cells.values()
+        return [(dept, fn) for dept, fn in hooked if dept.id in owned and company.is_staffed(p, dept.id)]
 
     def any_staffed(self, p: Player, hook: str) -> bool:
         return any(hook_fn(dept) for dept, hook_fn in self.staffed(p, hook))

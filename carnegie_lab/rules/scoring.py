@@ -85,10 +85,13 @@ def welfare_payments(money: int, goods: int, formulas: tuple[DonationFormula, ..
     return best
 
 
-def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, goods: int) -> tuple[int, int, int]:
-    """VP of these donations scored on player pi's achievements; welfare paid from money/goods."""
+def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, goods: int,
+                 own: list[tuple[str, str | None]]) -> tuple[int, int, int]:
+    """VP of these donations scored on player pi's achievements (`own`: their discs); welfare paid
+    from money/goods."""
+    if not donations:
+        return 0, money, goods
     k = state.rules.constants
-    own = discs(state, pi)
     vp = sum(min(k.donation_cap, d.formula.vp * _count(state, pi, d, own)) for d in donations
              if d.formula.kind != "payments")
     welfare = tuple(d.formula for d in donations if d.formula.kind == "payments")
@@ -101,12 +104,12 @@ def owned_donations(state: State, owner: Owner) -> list[Donation]:
     return [donations[d] for d, owners in state.board.donations.items() if owner in owners]
 
 
-def connection_vp(state: State, pi: int) -> int:
+def connection_vp(state: State, pi: int, cities: frozenset[str] | None = None) -> int:
     """The best network's VP, with what staffed departments add (Post Office)."""
     rs, p = state.rules, state.players[pi]
-    staffed = list(rs.staffed(p, "connection_points"))
+    staffed = rs.staffed(p, "connection_points")
     extra = sum(hook(dept) for dept, hook in staffed)
-    connection = best_connection(state, pi, p.tracks, extra)
+    connection = best_connection(state, pi, p.tracks, extra, cities)
     if connection is None:
         return 0
     return connection.vp + sum(rs.hook(dept, "connection_bonus")(dept, connection.points) for dept, _ in staffed)
@@ -121,15 +124,16 @@ def player_score(state: State, pi: int) -> ScoreBreakdown:
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
-    cells, depts = C.company.cells, C.departments
-    donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods)
+    cells, depts, cities = C.company.cells, C.departments, C.cities
+    own = discs(state, pi)
+    donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
     return ScoreBreakdown(
         in_game=p.vp,
         employees=company.active_employees(rs, p),
         departments=sum(cells[c].vp for c, d in p.cells.items() if d != company.LOBBY and not depts[d].starting),
         tabs=sum(tab_vp(rs, p, t) for t in PROJECT_TYPES),
-        connections=connection_vp(state, pi),
-        cities=sum(C.cities[city].vp for city, _ in discs(state, pi)),
+        connections=connection_vp(state, pi, frozenset(city for city, _ in own)),
+        cities=sum(cities[city].vp for city, _ in own),
         donations=donation_vp,
         action_choice=k.action_choice_vp if p.action_choice else 0,
         tiles=tile_vp(state, pi),
@@ -142,8 +146,9 @@ def andrew_score(state: State) -> ScoreBreakdown:
     andrew, p = state.andrew, state.players[0]
     assert andrew is not None
     C, k = state.rules.components, state.rules.constants
-    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods)
-    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods)
+    own = discs(state, 0)
+    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, own)
+    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods, own)
     final = state.rules.final_space
     return ScoreBreakdown(
         cards=sum(vp * len(cards) for vp, cards in zip(k.andrew_vp_cards, andrew.vp_slots)),
