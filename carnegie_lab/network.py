@@ -55,13 +55,23 @@ def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_po
     top = state.rules.max_connection_points
     best = None
     held = frozenset(cities_of(state, owner)) if cities is None else cities
-    for group in linked_groups(C, held):
-        majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
-        if len(majors) < 2:
-            continue
-        points = sum(C.cities[c].connection_points for c in majors) + extra_points
-        lowest = min(C.tracks[r].spaces[tracks[r]].level_value for r in (C.cities[c].region for c in majors))
+    for group, majors, points, regions in _major_groups(C, held):
+        points += extra_points
+        lowest = min(C.tracks[r].spaces[tracks[r]].level_value for r in regions)
         vp = C.connection_table[(min(points, top), lowest)]
         if best is None or vp > best.vp:
-            best = Connection(frozenset(group), majors, points, lowest, vp)
+            best = Connection(group, majors, points, lowest, vp)
     return best
+
+
+@lru_cache(maxsize=1 << 14)
+def _major_groups(C: Components, cities: frozenset[str]) -> tuple[tuple[frozenset[str], tuple[str, ...], int, frozenset[str]], ...]:
+    """The linked groups holding two or more major cities: (group, majors, connection points, regions
+    of the majors)."""
+    out = []
+    for group in linked_groups(C, cities):
+        majors = tuple(sorted(c for c in group if C.cities[c].connection_points))
+        if len(majors) >= 2:
+            out.append((group, majors, sum(C.cities[c].connection_points for c in majors),
+                        frozenset(C.cities[c].region for c in majors)))
+    return tuple(out)

@@ -1,6 +1,7 @@
 """Moving employees around the company (setup and HR moves), lobbies and activation."""
 from __future__ import annotations
 
+from ..actions import Action
 from ..state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -36,7 +37,25 @@ def _check_move(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("move", [("cell", "cell")], (K.SETUP, K.TURN), _move_candidates, _check_move, exact=True)
+def _move_listing(state: State, pi: int) -> list[Action]:
+    """The move actions (as _move_candidates), from a table of every cell's steps."""
+    f = state.flow
+    if f.moves <= 0:
+        return []
+    rs = state.rules
+    grid = rs.components.company
+    steps = rs.memo(("move", f.diagonal), lambda: {
+        cell: tuple(rs.action("move", (cell, target)) for target in
+                    grid.neighbours[cell] + (grid.diagonal_neighbours[cell] if f.diagonal else ()))
+        for cell in grid.cells})
+    out: list[Action] = []
+    for cell in company.movable_cells(rs, state.players[pi]):
+        out.extend(steps[cell])
+    return out
+
+
+@verb("move", [("cell", "cell")], (K.SETUP, K.TURN), _move_candidates, _check_move, exact=True,
+      listing=_move_listing)
 def _move(state: State, pi: int, args: Args) -> None:
     source, target = args
     p = state.players[pi]

@@ -208,8 +208,27 @@ def iter_legal(state: State) -> Iterator[Action]:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """The legal actions of the current decision, in the notation's order."""
-    return list(iter_legal(state))
+    """The legal actions of the current decision, in the notation's order (iter_legal, as a list,
+    with the verbs' ready-made listings)."""
+    kind = decision_kind(state)
+    if kind == K.OVER:
+        return []
+    rs = state.rules
+    pi = state.flow.player
+    assert pi is not None
+    known, make = rs.actions, rs.action
+    out: list[Action] = []
+    for v in rs.kind_verbs[kind]:
+        if v is None:
+            out.extend(rs.department_actions(state, pi))
+        elif v.listing is not None:
+            out.extend(v.listing(state, pi))
+        else:
+            name, check, exact = v.name, v.check, v.exact
+            for args in v.candidates(state, pi):
+                if exact or check(state, pi, args) is None:
+                    out.append(known.get((name, args)) or make(name, args))
+    return out
 
 
 def has_choice(state: State) -> bool:

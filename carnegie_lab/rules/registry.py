@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from ..actions import Pattern
+from ..actions import Action, Pattern
 from ..state import DecisionKind, State
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ Args = tuple[str, ...]
 Candidates = Callable[[State, int], Iterable[Args]]
 Check = Callable[[State, int, Args], "str | None"]
 Do = Callable[[State, int, Args], None]
+Listing = Callable[[State, int], "Iterable[Action]"]
 
 
 @dataclass(frozen=True)
@@ -39,18 +40,21 @@ class Verb:
     check: Check
     do: Do
     exact: bool = False                       # every candidate is legal: no check when listing
+    listing: Listing | None = None            # the legal actions themselves, faster (exact verbs)
 
 
 VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, patterns: Iterable[Pattern], decisions: Iterable[DecisionKind], candidates: Candidates,
-         check: Check, exact: bool = False) -> Callable[[Do], Do]:
+         check: Check, exact: bool = False, listing: Listing | None = None) -> Callable[[Do], Do]:
     """Register the decorated function as the ``do`` of a verb of the loop."""
     def register(do: Do) -> Do:
         if name in VERBS:
             raise RuntimeError(f"verb {name!r} is registered twice")
-        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, exact)
+        if listing is not None and not exact:
+            raise RuntimeError(f"verb {name!r}: a listing is for exact verbs")
+        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, exact, listing)
         return do
     return register
 

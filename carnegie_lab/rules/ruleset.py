@@ -8,7 +8,7 @@ tables derived from the data that the rules ask for often. Every state carries i
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Hashable, Iterator
 
 from ..actions import Action, Grammar, parse
 from ..components import Components, Department, components
@@ -16,7 +16,7 @@ from ..errors import DataError
 from ..state import DecisionKind, Player, State, site_key
 from . import company
 from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
-from .departments.base import usable, use
+from .departments.base import StaticOptions, usable, use
 
 # importing the rule modules registers their verbs and departments
 from . import (action_choice, departments, donations, employees, events, loop, research,  # noqa: F401
@@ -69,6 +69,10 @@ class Ruleset:
         self._build_verbs()
         self.actions: dict[tuple[str, Args], Action] = {}      # every Action made, made once
         self._parsed: dict[str, Action] = {}                   # notation -> its Action
+        self._memo: dict[Hashable, Any] = {}
+        #: department id -> the actions of its options, where they depend on the data only
+        self._static = {dept.id: tuple(self.action(dept.code, args) for args in rules.options.build(C))
+                        for dept, rules in self.used.values() if isinstance(rules.options, StaticOptions)}
 
     def _build_verbs(self) -> None:
         if set(VERBS) != {v for v in ORDER if v is not None}:
@@ -100,6 +104,13 @@ class Ruleset:
         found = self.actions.get(key)
         if found is None:
             found = self.actions[key] = Action(verb, args)
+        return found
+
+    def memo(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """A table derived from the data, built on first use and kept (for the rules' fast paths)."""
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = build()
         return found
 
     def parse(self, text: str | Action) -> Action:
@@ -149,6 +160,13 @@ class Ruleset:
         found.sort()
         for _, _, (dept, rules) in found:
             check = None if rules.exact else rules.check
+            listed = self._static.get(dept.id)
+            if listed is not None:
+                if check is None:
+                    yield from listed
+                else:
+                    yield from (a for a in listed if check(state, pi, dept, a.args) is None)
+                continue
             assert rules.options is not None
             for args in rules.options(state, pi, dept):
                 if check is None or check(state, pi, dept, args) is None:

@@ -2,9 +2,9 @@
 many of them have (a mission, money or goods earned, study points, a region argument)."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
-from ...components import Department
+from ...components import Components, Department
 from ...state import State
 from .. import company
 from ..core import note
@@ -50,18 +50,30 @@ def use(state: State, pi: int, dept: Department, all_at_once: bool) -> str:
 
 # -- shared option lists and checks --------------------------------------------------------------
 
-def fixed(*options: Args):
+class StaticOptions:
+    """Options that depend on the component data only (the Ruleset lists their actions once)."""
+
+    def __init__(self, build: Callable[[Components], list[Args]]):
+        self.build = build
+
+    def __call__(self, state: State, pi: int, dept: Department) -> list[Args]:
+        return self.build(state.rules.components)
+
+    def __add__(self, other: StaticOptions) -> StaticOptions:
+        return StaticOptions(lambda C: self.build(C) + other.build(C))
+
+
+def fixed(*options: Args) -> StaticOptions:
     """Options that never change (``()`` for a department used without arguments)."""
-    return lambda state, pi, dept: options
+    return StaticOptions(lambda C: list(options))
 
 
-def with_regions(*heads: Args):
+def with_regions(*heads: Args) -> StaticOptions:
     """Each head followed by ``to <region>``: a use that sends the employee on a mission."""
-    return lambda state, pi, dept: [(*h, "to", r) for h in heads for r in state.rules.components.regions]
+    return StaticOptions(lambda C: [(*h, "to", r) for h in heads for r in C.regions])
 
 
-def counts(state: State, pi: int, dept: Department) -> Iterable[Args]:
-    return [(str(n),) for n in range(1, 4)]
+counts = StaticOptions(lambda C: [(str(n),) for n in range(1, 4)])
 
 
 def region_check(state: State, args: Args) -> str | None:
@@ -146,8 +158,7 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> Departme
 def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
     """A tile used without a mission: ``<region> <choice>`` pays the choice (money, goods, VP, moves
     or study points; `choices` maps it to its parameter) per own project in the region."""
-    def options(state: State, pi: int, dept: Department) -> Iterable[Args]:
-        return [(r, c) for r in state.rules.components.regions for c in choices]
+    options = StaticOptions(lambda C: [(r, c) for r in C.regions for c in choices])
 
     def check(state: State, pi: int, dept: Department, args: Args) -> str | None:
         return None if args[0] in state.rules.components.regions else f"unknown region {args[0]!r}"

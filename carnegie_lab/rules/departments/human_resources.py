@@ -74,7 +74,7 @@ def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) ->
 
 department(DepartmentRules(
     "recruiting", patterns=(("=hire", "=to", "region"), ("=moves",)),
-    options=lambda state, pi, dept: [("moves",)] + with_regions(("hire",))(state, pi, dept),
+    options=fixed(("moves",)) + with_regions(("hire",)),
     check=_check_recruiting, effect=_recruiting, describe=_describe_recruiting))
 
 

@@ -8,7 +8,7 @@ from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department, verb
-from .base import (amount_text, check_region_last, count_tile, counts, earn, mission, mission_text, param,
+from .base import (amount_text, check_region_last, count_tile, counts, earn, fixed, mission, mission_text, param,
                    region_check, region_tile, with_regions)
 
 # -- Commerce & Finance: money or goods, more with a mission --------------------------------------
@@ -27,7 +27,7 @@ def _commerce(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 department(DepartmentRules(
     "commerce_finance",
     patterns=(("=money",), ("=goods",), ("=money", "=to", "region"), ("=goods", "=to", "region")),
-    options=lambda state, pi, dept: [("money",), ("goods",)] + with_regions(("money",), ("goods",))(state, pi, dept),
+    options=fixed(("money",), ("goods",)) + with_regions(("money",), ("goods",)),
     check=lambda state, pi, dept, args: region_check(state, args) if len(args) == 3 else None,
     effect=_commerce, exact=True,
     describe=lambda state, pi, dept, args: amount_text(args[0], _cf_amount(dept, args)) + mission_text(state, args)))
