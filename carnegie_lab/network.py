@@ -30,10 +30,30 @@ def network(state: State, owner: Owner) -> nx.Graph:
     return map_graph(state.rules.components).subgraph(cities_of(state, owner))
 
 
+@lru_cache(maxsize=8)
+def _neighbours(components: Components) -> dict[str, frozenset[str]]:
+    g = map_graph(components)
+    return {city: frozenset(g[city]) for city in g}
+
+
 @lru_cache(maxsize=1 << 14)
 def linked_groups(components: Components, cities: frozenset[str]) -> tuple[frozenset[str], ...]:
-    """The connected groups of the map restricted to these cities (cached: scoring asks often)."""
-    return tuple(frozenset(group) for group in nx.connected_components(map_graph(components).subgraph(cities)))
+    """The connected groups of the map restricted to these cities, as ``nx.connected_components``
+    of that subgraph finds them (a plain search over the map's neighbours: scoring asks often)."""
+    neighbours = _neighbours(components)
+    groups, seen = [], set()
+    for start in neighbours:                  # in the map's order, as networkx would
+        if start not in cities or start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            for other in neighbours[frontier.pop()]:
+                if other in cities and other not in group:
+                    group.add(other)
+                    frontier.append(other)
+        seen |= group
+        groups.append(frozenset(group))
+    return tuple(groups)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ A decision whose only legal action (besides ``sell``) is ``done`` is taken autom
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..actions import Action
 from ..errors import GameOverError, IllegalActionError
@@ -236,7 +236,14 @@ def has_choice(state: State) -> bool:
     quick = _QUICK.get(decision_kind(state))
     if quick is not None:
         return quick(state)
-    return any(a.verb not in PASSIVE for a in iter_legal(state))
+    return _real(iter_legal(state))
+
+
+def _real(actions: Iterable[Action]) -> bool:
+    """Is the first action a real one? ``sell`` and ``done`` come last in every list (ruleset.ORDER),
+    so the first action says whether there is any other."""
+    first = next(iter(actions), None)
+    return first is not None and first.verb not in PASSIVE
 
 
 def _event_has_choice(state: State) -> bool:
@@ -248,7 +255,7 @@ def _event_has_choice(state: State) -> bool:
     if f.income_open and p.missions.get(f.income or "", 0):
         return True
     if f.study or f.donation_open:
-        return any(a.verb not in PASSIVE for a in iter_legal(state))
+        return _real(iter_legal(state))
     return False
 
 
@@ -261,7 +268,7 @@ def _activate_has_choice(state: State) -> bool:
     for cell in p.lying:
         price = company.activation_price(rs, p, cell)
         if price is not None and (price <= p.money or state.flow.payroll):
-            return True if price <= p.money else any(a.verb not in PASSIVE for a in iter_legal(state))
+            return True if price <= p.money else _real(iter_legal(state))
     return False
 
 
@@ -277,7 +284,7 @@ def _turn_has_choice(state: State) -> bool:
         return True
     if any(True for _ in rs.department_actions(state, pi)):
         return True
-    return bool(f.study) and any(a.verb not in PASSIVE for a in iter_legal(state))
+    return bool(f.study) and _real(iter_legal(state))
 
 
 _QUICK = {K.EVENT: _event_has_choice, K.ACTIVATE: _activate_has_choice, K.TURN: _turn_has_choice}
@@ -321,7 +328,7 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
             pass                                # nothing to decide: done
         elif listing:
             actions = legal_actions(state)
-            if any(a.verb not in PASSIVE for a in actions):
+            if _real(actions):
                 return actions
         elif has_choice(state):
             return None

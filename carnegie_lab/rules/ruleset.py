@@ -22,7 +22,8 @@ from .departments.base import StaticOptions, usable, use
 from . import (action_choice, departments, donations, employees, events, loop, research,  # noqa: F401
                setup_verbs)
 
-#: the order of the legal actions: these verbs, with the departments in data order at the marker
+#: the order of the legal actions: these verbs, with the departments in data order at the marker;
+#: ``sell`` and ``done`` come last (the loop's has-choice tests rely on it)
 ORDER = ("house", "reserve", "choose", "switch", "income", "donate", None,
          "move", "tab", "track", "lobby", "property", "relocate", "activate", "sell", "done")
 Hook = Callable[..., Any]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import product
 
-from ..components import PROJECT_TYPES, Donation, DonationFormula
+from ..components import Donation, DonationFormula
 from ..network import best_connection
 from ..state import ANDREW, Owner, State
 from . import company
@@ -131,7 +131,7 @@ def player_score(state: State, pi: int) -> ScoreBreakdown:
         in_game=p.vp,
         employees=company.active_employees(rs, p),
         departments=sum(cells[c].vp for c, d in p.cells.items() if d != company.LOBBY and not depts[d].starting),
-        tabs=sum(tab_vp(rs, p, t) for t in PROJECT_TYPES),
+        tabs=sum(tab_vp(rs, p, t) for t in p.tabs),
         connections=connection_vp(state, pi, frozenset(city for city, _ in own)),
         cities=sum(cities[city].vp for city, _ in own),
         donations=donation_vp,
