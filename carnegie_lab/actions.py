@@ -21,7 +21,11 @@ class Action:
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)       # kept: actions are immutable
+        return text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

@@ -16,7 +16,7 @@ from .rules.employees import activation_cost
 from .rules.research import tab_spaces, track_step_cost
 from .rules.prompts import Decision, decision
 from .rules.ruleset import Ruleset, ruleset_for
-from .rules.scoring import ScoreBreakdown, scores, winning_seats
+from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import DEPARTMENT_MODES, TAB_SIDES, department_pool, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .state import State
@@ -103,6 +103,10 @@ class Game:
     def seat_scores(self) -> list[ScoreBreakdown]:
         """Score breakdowns by seat (then Andrew's in a solo game)."""
         return scores(self._state)
+
+    def seat_score(self, seat: int) -> ScoreBreakdown:
+        """One seat's score breakdown, as if the game ended now."""
+        return player_score(self._state, seat)
 
     def winners(self) -> list[str]:
         names = self._seat_names()

@@ -207,10 +207,11 @@ def iter_legal(state: State) -> Iterator[Action]:
                 yield known.get((name, args)) or make(name, args)
 
 
-def legal_actions(state: State) -> list[Action]:
-    """The legal actions of the current decision, in the notation's order (iter_legal, as a list,
-    with the verbs' ready-made listings)."""
-    kind = decision_kind(state)
+def legal_actions(state: State, kind: DecisionKind | None = None) -> list[Action]:
+    """The legal actions of the current decision (of this kind, if known), in the notation's order
+    (iter_legal, as a list, with the verbs' ready-made listings)."""
+    if kind is None:
+        kind = decision_kind(state)
     if kind == K.OVER:
         return []
     rs = state.rules
@@ -321,13 +322,14 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
     its legal actions (found on the way)."""
     done = state.rules.verbs["done"].do
     while True:
-        if decision_kind(state) not in DONE_KINDS:
-            return legal_actions(state) if listing else None
-        quick = _QUICK.get(decision_kind(state))
+        kind = decision_kind(state)
+        if kind not in DONE_KINDS:
+            return legal_actions(state, kind) if listing else None
+        quick = _QUICK.get(kind)
         if quick is not None and not quick(state):
             pass                                # nothing to decide: done
         elif listing:
-            actions = legal_actions(state)
+            actions = legal_actions(state, kind)
             if _real(actions):
                 return actions
         elif has_choice(state):

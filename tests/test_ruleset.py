@@ -1,0 +1,190 @@
+"""The rules play on the component data they are given: a Ruleset per Components, no global data."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.loader import DATA_DIR
+from carnegie_lab.rules import registry
+from carnegie_lab.rules.registry import DepartmentRules
+from carnegie_lab.rules.ruleset import Ruleset, ruleset_for
+
+NAMES = ["Ada", "Bo", "Cy"]
+
+
+def edited_data(tmp_path: Path, edit) -> cl.Components:
+    """The package's data, copied to tmp_path and changed by ``edit(folder)``."""
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    edit(folder)
+    return cl.load_components(folder)
+
+
+def rewrite(path: Path, change) -> None:
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def research_points(data: dict, points: int) -> None:
+    (rd,) = [d for d in data["departments"] if d["id"] == "research"]
+    rd["params"]["study_per_employee"] = points
+
+
+@pytest.fixture(scope="module")
+def rich(tmp_path_factory) -> cl.Components:
+    """Starting money 30 (12 in the box) and 5 study points per R&D employee (2 in the box)."""
+    def edit(folder: Path) -> None:
+        rewrite(folder / "rules.json", lambda d: d.update(start_money=30))
+        rewrite(folder / "departments.json", lambda d: research_points(d, 5))
+    return edited_data(tmp_path_factory.mktemp("rich"), edit)
+
+
+def first_research(game: cl.Game, rng: random.Random) -> cl.Action | None:
+    """Play (no setup moves, the R&D row chosen, otherwise at random) until R&D can be used."""
+    while not game.is_over:
+        legal = {str(a): a for a in game.legal_actions()}
+        if "rd" in legal:
+            return legal["rd"]
+        preferred = [t for t in ("choose RD", "done") if t in legal]
+        game.apply(legal[preferred[0]] if preferred else rng.choice(list(legal.values())))
+    return None
+
+
+def test_a_game_plays_on_the_data_it_is_given_and_a_default_game_does_not(rich):
+    modified, default = cl.new_game(NAMES, seed=3, components=rich), cl.new_game(NAMES, seed=3)
+    assert modified.components is rich and default.components is not rich
+    assert [p.money for p in modified.state.players] == [30, 30, 30]
+    assert [p.money for p in default.state.players] == [12, 12, 12]
+    for game, per_employee in ((modified, 5), (default, 2)):
+        rng = random.Random(1)
+        rd = first_research(game, rng)
+        assert rd is not None, "R&D was never usable"
+        before = game.decision.context.study
+        standing = len(game.state.players[game.current_player].standing["d1"])
+        game.apply(rd)
+        assert game.decision.context.study == before + per_employee * standing
+    # the whole game plays out on its data, and its record replays on the same data only
+    rng = random.Random(2)
+    while not modified.is_over:
+        modified.apply(rng.choice(modified.legal_actions()))
+    replayed = cl.Game.from_record(modified.to_record(), components=rich)
+    assert replayed.scores() == modified.scores()
+    assert cl.Game.from_position(modified.to_position(), components=rich).components is rich
+    assert cl.new_game(NAMES, seed=3).state.players[0].money == 12       # nothing leaked
+
+
+def test_one_ruleset_per_components(rich):
+    assert ruleset_for(rich) is ruleset_for(rich)
+    assert ruleset_for(rich) is not ruleset_for(None)
+    assert ruleset_for(None).components is cl.new_game(NAMES).components
+
+
+def test_a_department_without_rules_is_refused(tmp_path):
+    def add_department(data: dict) -> None:
+        extra = dict(data["departments"][-1], id="mystery_tile", code="mystery", number=33)
+        data["departments"].append(extra)
+    comps = edited_data(tmp_path, lambda f: rewrite(f / "departments.json", add_department))
+    with pytest.raises(cl.DataError, match="mystery_tile.*no rules"):
+        Ruleset(comps)
+
+
+def test_a_department_code_that_is_already_a_verb_is_refused(tmp_path):
+    def rename(data: dict) -> None:
+        (sales,) = [d for d in data["departments"] if d["id"] == "sales"]
+        sales["code"] = "move"
+    comps = edited_data(tmp_path, lambda f: rewrite(f / "departments.json", rename))
+    with pytest.raises(cl.DataError, match="'move' is already a verb"):
+        Ruleset(comps)
+
+
+def test_registering_twice_is_an_error():
+    with pytest.raises(RuntimeError, match="registered twice"):
+        registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None)(lambda s, pi, a: None)
+    with pytest.raises(RuntimeError, match="registered twice"):
+        registry.department(DepartmentRules("sales"))
+    with pytest.raises(RuntimeError, match="unknown hooks"):
+        DepartmentRules("anything", hooks={"no_such_hook": lambda dept: 0})
+
+
+def test_the_grammar_comes_from_the_registry():
+    rs = ruleset_for(None)
+    used = [d for d in rs.components.departments.values() if d.id in rs.used]
+    codes = [d.code for d in used]
+    assert [v for v in rs.grammar if v in codes] == codes          # in the data's order
+    assert set(rs.grammar) == set(registry.VERBS) | {d.code for d in used}
+    with pytest.raises(cl.NotationError, match="unknown verb"):
+        cl.new_game(NAMES).parse("greenspaces")          # an end-game tile is never used by an action
+
+
+def test_player_names_that_would_collide_are_refused():
+    with pytest.raises(cl.OptionError, match="must differ"):
+        cl.new_game(["Ada", "Ada"])
+    with pytest.raises(cl.OptionError, match="solo opponent"):
+        cl.new_game(["Andrew Carnegie"], solo_level=1)
+    solo = cl.new_game(["Ada"], seed=1, solo_level=1)
+    assert list(solo.scores()) == ["Ada", "Andrew Carnegie"]
+    assert len(solo.seat_scores()) == 2
+
+
+# -- the worked example of docs/architecture.md: a department is one JSON entry and one DepartmentRules --
+
+TRADE_FAIR = {"id": "trade_fair", "code": "fair", "number": 33, "name": "Trade Fair", "type": "MG",
+              "workstations": [1, 3], "mission": "always", "ongoing": False, "end_game": False,
+              "starting": False, "expansion": True, "build_extra_goods": 0, "params": {"money_per_project": 2}}
+
+
+def _register_trade_fair() -> None:
+    from carnegie_lab.rules.construction import discs
+    from carnegie_lab.rules.departments.base import check_region_last, earn, mission, mission_text, param, with_regions
+    from carnegie_lab.rules.registry import department
+
+    def _fair_money(state, pi, dept):
+        commerce = sum(1 for _, ptype in discs(state, pi) if ptype == "C")
+        return commerce * param(dept, "money_per_project")
+
+    def _fair(state, pi, dept, cell, args):
+        mission(state, pi, cell, args[-1])
+        earn(state, pi, dept.name, money=_fair_money(state, pi, dept))
+
+    department(DepartmentRules(
+        "trade_fair", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+        effect=_fair, exact=True,
+        describe=lambda state, pi, dept, args: f"+${_fair_money(state, pi, dept)}" + mission_text(state, args)))
+
+
+def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):
+    if "trade_fair" not in registry.DEPARTMENTS:
+        _register_trade_fair()
+    comps = edited_data(tmp_path, lambda f: rewrite(f / "departments.json",
+                                                    lambda d: d["departments"].append(TRADE_FAIR)))
+    game = cl.new_game(["Ada", "Bo"], seed=5, components=comps, departments="base+expansion")
+    assert game.parse("fair to west") == cl.Action("fair", ("to", "west"))
+    assert "trade_fair" in game.state.board.pool or "trade_fair" in [p.reserve for p in game.state.players]
+    # give Ada the tile, staffed, with two Commerce projects on the map, in a Management turn
+    while game.decision.kind != "choose":
+        game.apply(game.legal_actions()[-1])
+    pos = game.to_position()
+    ada = pos["state"]["players"][0]
+    ada["cells"]["a2"] = "trade_fair"
+    ada["supply"] -= 1
+    ada["standing"]["a2"] = [0]
+    pos["state"]["board"]["sites"].update({"boston/1": [0, "C"], "chicago/1": [0, "C"]})
+    ada["tabs"]["C"] = [3, 2]
+    game = cl.Game.from_position(pos, components=comps)
+    game.apply("choose MG")
+    while game.decision.kind != "turn" or game.current_player != 0:
+        game.apply(game.legal_actions()[-1])
+    uses = [str(a) for a in game.legal_actions() if a.verb == "fair"]
+    assert uses == [f"fair to {r}" for r in comps.regions]
+    assert game.describe("fair to west") == "+$4, mission to the West"
+    money = game.state.players[0].money
+    game.apply("fair to west")
+    assert game.state.players[0].money == money + 4 and game.state.players[0].missions == {"west": 1}
+    with pytest.raises(cl.NotationError):
+        cl.new_game(["Ada", "Bo"], seed=5).parse("fair to west")     # only games on that data know it
