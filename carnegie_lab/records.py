@@ -12,7 +12,7 @@ import types
 import typing
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RecordError
 from .state import ANDREW, FRAME_TYPES, NEUTRAL, Andrew, Board, Disc, Flow, Frame, Player, State, Tab, site_city
@@ -26,101 +26,113 @@ RECORD = "carnegie_lab.record"
 POSITION = "carnegie_lab.position"
 
 
+#: checks a value: None when it is fine, else (where below the value, what is wrong)
+Checker = Callable[[Any], "tuple[str, str] | None"]
+
+
 def _check_type(value: Any, hint: Any, path: str) -> None:
-    """Check a JSON value against a type hint of the state dataclasses."""
-    origin = typing.get_origin(hint)
-    if hint is Any:
-        return
-    if hint is Frame:
-        _check_frame(value, path)
-        return
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        if value not in {m.value for m in hint}:
-            raise RecordError(path, f"unknown {hint.__name__.lower()} {value!r}")
-        return
-    if hint is Tab:
-        _check_type(value, list[int], path)
-        return
-    if hint is Disc:
-        if not isinstance(value, list) or len(value) != 2:
-            raise RecordError(path, f"expected [owner, project type or null], got {value!r}")
-        return
-    if origin in (typing.Union, types.UnionType):
-        errors = []
-        for option in typing.get_args(hint):
-            try:
-                _check_type(value, option, path)
-                return
-            except RecordError as e:
-                errors.append(e.problem)
-        raise RecordError(path, " or ".join(errors))
-    if hint is type(None):
-        if value is not None:
-            raise RecordError(path, "expected null")
-        return
-    if hint is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RecordError(path, f"expected a whole number, got {value!r}")
-        return
-    if hint in (str, bool):
-        if not isinstance(value, hint):
-            raise RecordError(path, f"expected {hint.__name__}, got {value!r}")
-        return
-    if origin is list or hint is list:
-        if not isinstance(value, list):
-            raise RecordError(path, f"expected a list, got {type(value).__name__}")
-        (item,) = typing.get_args(hint) or (Any,)
-        for i, v in enumerate(value):
-            _check_type(v, item, f"{path}[{i}]")
-        return
-    if origin is dict or hint is dict:
-        if not isinstance(value, dict):
-            raise RecordError(path, f"expected an object, got {type(value).__name__}")
-        args = typing.get_args(hint)
-        for k, v in value.items():
-            if not isinstance(k, str):
-                raise RecordError(path, f"key {k!r} is not text")
-            if args:
-                _check_type(v, args[1], f"{path}.{k}")
-        return
-    if isinstance(hint, type) and is_dataclass(hint):
-        _check_dataclass(value, hint, path)
-        return
-    raise RecordError(path, f"cannot check a value of type {hint!r}")
+    """Check a JSON value against a type hint of the state dataclasses; raises RecordError."""
+    problem = _checker(hint)(value)
+    if problem is not None:
+        raise RecordError(path + problem[0], problem[1])
 
 
 @functools.lru_cache(maxsize=None)
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _checker(hint: Any) -> Checker:
+    """A function that checks a JSON value against a type hint (built once per hint)."""
+    origin = typing.get_origin(hint)
+    if hint is Any:
+        return lambda value: None
+    if hint is Frame:
+        return _frame_problem
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        allowed = frozenset(m.value for m in hint)
+        return lambda value: None if isinstance(value, str) and value in allowed else (
+            "", f"unknown {hint.__name__.lower()} {value!r}")
+    if hint is Tab:
+        return _checker(list[int])
+    if hint is Disc:
+        return lambda value: None if isinstance(value, list) and len(value) == 2 else (
+            "", f"expected [owner, project type or null], got {value!r}")
+    if origin in (typing.Union, types.UnionType):
+        options = [_checker(option) for option in typing.get_args(hint)]
+
+        def union(value: Any) -> tuple[str, str] | None:
+            problems = []
+            for check in options:
+                problem = check(value)
+                if problem is None:
+                    return None
+                problems.append(problem[1])
+            return "", " or ".join(problems)
+        return union
+    if hint is type(None):
+        return lambda value: None if value is None else ("", "expected null")
+    if hint is int:
+        return lambda value: None if type(value) is int else ("", f"expected a whole number, got {value!r}")
+    if hint in (str, bool):
+        return lambda value: None if isinstance(value, hint) else ("", f"expected {hint.__name__}, got {value!r}")
+    if origin is list or hint is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        check_item = _checker(item)
+
+        def a_list(value: Any) -> tuple[str, str] | None:
+            if not isinstance(value, list):
+                return "", f"expected a list, got {type(value).__name__}"
+            for i, v in enumerate(value):
+                problem = check_item(v)
+                if problem is not None:
+                    return f"[{i}]{problem[0]}", problem[1]
+            return None
+        return a_list
+    if origin is dict or hint is dict:
+        args = typing.get_args(hint)
+        check_value = _checker(args[1]) if args else _checker(Any)
+
+        def a_dict(value: Any) -> tuple[str, str] | None:
+            if not isinstance(value, dict):
+                return "", f"expected an object, got {type(value).__name__}"
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    return "", f"key {k!r} is not text"
+                problem = check_value(v)
+                if problem is not None:
+                    return f".{k}{problem[0]}", problem[1]
+            return None
+        return a_dict
+    if isinstance(hint, type) and is_dataclass(hint):
+        return _fields_checker(hint)
+    raise TypeError(f"cannot check a value of type {hint!r}")
 
 
-def _check_dataclass(value: Any, cls: type, path: str) -> None:
-    if not isinstance(value, dict):
-        raise RecordError(path, f"expected an object, got {type(value).__name__}")
-    hints = _hints(cls)
-    names = {f.name for f in fields(cls)}
-    for unknown in sorted(set(value) - names):
-        raise RecordError(f"{path}.{unknown}", "unknown field")
-    for f in fields(cls):
-        if f.name not in value:
-            raise RecordError(f"{path}.{f.name}", "missing")
-        _check_type(value[f.name], hints[f.name], f"{path}.{f.name}")
+@functools.lru_cache(maxsize=None)
+def _fields_checker(cls: type) -> Checker:
+    """Checks an object holding exactly the fields of a dataclass."""
+    hints = typing.get_type_hints(cls)
+    checks = [(f.name, _checker(hints[f.name])) for f in fields(cls)]
+    names = frozenset(f.name for f in fields(cls))
+
+    def an_object(value: Any) -> tuple[str, str] | None:
+        if not isinstance(value, dict):
+            return "", f"expected an object, got {type(value).__name__}"
+        unknown = sorted(k for k in value if k not in names)
+        if unknown:
+            return f".{unknown[0]}", "unknown field"
+        for name, check in checks:
+            if name not in value:
+                return f".{name}", "missing"
+            problem = check(value[name])
+            if problem is not None:
+                return f".{name}{problem[0]}", problem[1]
+        return None
+    return an_object
 
 
-def _check_frame(value: Any, path: str) -> None:
+def _frame_problem(value: Any) -> tuple[str, str] | None:
     """An interrupt on the flow's stack: ``{"kind": ..., <its fields>}``."""
-    if not isinstance(value, dict) or value.get("kind") not in FRAME_TYPES:
-        raise RecordError(path, f"expected an interrupt ({', '.join(FRAME_TYPES)}), got {value!r}")
-    cls = FRAME_TYPES[value["kind"]]
-    hints = _hints(cls)
-    names = {f.name for f in fields(cls)}
-    for unknown in sorted(set(value) - names):
-        raise RecordError(f"{path}.{unknown}", "unknown field")
-    for f in fields(cls):
-        if f.name != "kind":
-            if f.name not in value:
-                raise RecordError(f"{path}.{f.name}", "missing")
-            _check_type(value[f.name], hints[f.name], f"{path}.{f.name}")
+    if not isinstance(value, dict) or not isinstance(value.get("kind"), str) or value["kind"] not in FRAME_TYPES:
+        return "", f"expected an interrupt ({', '.join(FRAME_TYPES)}), got {value!r}"
+    return _fields_checker(FRAME_TYPES[value["kind"]])(value)
 
 
 def _tile_ids(C: Components) -> set[str]:
