@@ -14,12 +14,15 @@ from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
 from .rules.research import tab_spaces, track_step_cost
-from .rules.prompts import Decision, decision
+from .rules.prompts import Decision, DecisionContext, decision
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import DEPARTMENT_MODES, TAB_SIDES, department_pool, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .state import State
+
+
+__all__ = ["Decision", "DecisionContext", "Game", "check_options", "new_game"]
 
 
 class Game:
@@ -92,9 +95,10 @@ class Game:
         """Notation to Action (syntax only); raises NotationError."""
         return self._state.rules.parse(text)
 
-    def describe(self, action: Action | str) -> str:
-        """What an action would do, in words (for a department's use: its gain, cost and mission)."""
-        return self._state.rules.describe(self._state, self.parse(action))
+    def describe(self, action: Action | str, mission: bool = True) -> str:
+        """What an action would do, in words (for a department's use: its gain or cost, and its
+        mission unless ``mission`` is false); other actions give their notation."""
+        return self._state.rules.describe(self._state, self.parse(action), mission)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Score breakdowns by name (Andrew Carnegie last in a solo game), as if the game ended now."""
@@ -154,6 +158,14 @@ class Game:
     def event_space(self, row: int, k: int) -> TimelineSpace:
         """The event on space k (1..5) of a timeline row."""
         return timeline.space(self._state, row, k)
+
+    def row_event(self, action_type: str) -> tuple[int, TimelineSpace] | None:
+        """What choosing a timeline row brings now: (the row whose event it is, that event), or None
+        when every marker is at its end."""
+        row = timeline.event_row(self._state, self.components.timeline.rows.index(action_type))
+        if row is None:
+            return None
+        return row, timeline.space(self._state, row, self._state.board.markers[row] + 1)
 
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])

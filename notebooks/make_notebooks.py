@@ -167,9 +167,7 @@ def n01() -> list:
           the board feels as crowded as with four.
         """),
         code("""
-        from carnegie_lab.components import components
-
-        C = components()          # the printed material, as data
+        C = game.components          # the printed material, as data
         majors = [city.name for city in C.cities.values() if city.size == "major"]
         print(len(C.cities), "cities and", len(C.routes), "roads; the major cities are", ", ".join(majors))
         print("starting money and goods:", C.constants.start_money, "and", C.constants.start_goods)
@@ -182,7 +180,7 @@ def n01() -> list:
         make three kinds of choices, which the stepper below plays for Ada and Bo.
         """, HOW_TO),
         code("""
-        neutral = {site for site, (owner, _) in game.state.board.sites.items() if owner == "neutral"}
+        neutral = {site for site, disc in game.state.board.sites.items() if disc.owner == "neutral"}
 
         tour = Stepper(game, [
             Step("Grey neutral discs",
@@ -261,11 +259,11 @@ def n01() -> list:
         """),
         code("""
         Exercise("How many grey **neutral discs** are on the map (not counting the donation chart)?",
-                 lambda g: sum(1 for owner, _ in g.state.board.sites.values() if owner == "neutral"),
+                 lambda g: sum(1 for disc in g.state.board.sites.values() if disc.owner == "neutral"),
                  game,
                  hint="Count the grey circles on the map; the first step of the stepper rings them.",
                  explanation="The other neutral discs of the 18 sit on the donation chart.",
-                 code='sum(1 for owner, _ in game.state.board.sites.values() if owner == "neutral")')
+                 code='sum(1 for disc in game.state.board.sites.values() if disc.owner == "neutral")')
         """),
         code("""
         Exercise("After her setup (step 10 of the stepper), how many dollars does Ada have left?",
@@ -408,10 +406,10 @@ def n02() -> list:
 
         Exercise("Go to step 6 of the stepper: one employee lies in Ada's Strategic Planning (c2). How many "
                  "dollars does it cost her to stand it up?",
-                 lambda g: company.activation_price(g.state.players[0], "c2"), tour.game_at(6),
+                 lambda g: company.activation_price(g.rules, g.state.players[0], "c2"), tour.game_at(6),
                  hint="An employee takes the cheapest free workstation of its department: read its price.",
                  explanation="The first workstation of Strategic Planning is taken; the other one costs $2.",
-                 code='company.activation_price(game.state.players[0], "c2")')
+                 code='company.activation_price(game.rules, game.state.players[0], "c2")')
         """),
         nav("02-company-and-employees.ipynb"),
     ]
@@ -607,9 +605,7 @@ def n04() -> list:
         Which tiles are left? The pool is part of the position. Ada's and Bo's builds took tiles out of it:
         """),
         code("""
-        from carnegie_lab.components import components
-
-        C = components()
+        C = game.components
         pool = tour.game_at(8).state.board.pool
         print(", ".join(f"{C.departments[d].name} ×{n}" for d, n in pool.items() if n))
         """),
@@ -721,9 +717,7 @@ def n05() -> list:
         """),
         md("## Exercises"),
         code("""
-        from carnegie_lab.components import components
-
-        C = components()
+        C = game.components
         Exercise("After the builds, how many **free** construction sites are left in Chicago?",
                  lambda g: sum(1 for site in C.cities["chicago"].sites
                                if f"chicago/{site.index}" not in g.state.board.sites),
@@ -811,10 +805,9 @@ def n06() -> list:
         reads them.
         """),
         code("""
-        from carnegie_lab.components import components
         from carnegie_lab.views.style import reward_text
 
-        C = components()
+        C = game.components
         for number, space in enumerate(C.tracks["midwest"].spaces, start=1):
             print(f"space {number}: {space.level:10} costs {space.cost} study points, "
                   f"income {reward_text(space.income)} per employee")
@@ -908,9 +901,7 @@ def n07() -> list:
         on it. These spaces were still free after round 3:
         """),
         code("""
-        from carnegie_lab.components import components
-
-        C = components()
+        C = game.components
         taken = tour.game_at(8).state.board.donations
         print(", ".join(d.name for d in C.donations.values() if d.id not in taken))
         """),
@@ -984,11 +975,9 @@ def n08() -> list:
         last round, then walks through the final score, one kind of VP at a time.
         """, HOW_TO),
         code("""
-        from carnegie_lab.components import components
         from carnegie_lab.network import best_connection
-        from carnegie_lab.rules.research import tab_spaces
 
-        C = components()
+        C = final.components
         players = final.state.players
         names = [p.name for p in players]
         score = final.scores()
@@ -1022,11 +1011,12 @@ def n08() -> list:
 
 
         best_seat = max(range(len(players)), key=lambda s: score[names[s]].connections)
-        own_sites = {site for site, (owner, _) in final.state.board.sites.items() if owner in (0, 1)}
+        own_sites = {site for site, disc in final.state.board.sites.items() if disc.owner in (0, 1)}
         scored_tabs = set()
         for seat, p in enumerate(players):
             for ptype, (revealed, _) in p.tabs.items():
-                shown = [k for k, space in enumerate(tab_spaces(p, ptype)[:revealed]) if space.kind == "vp"]
+                spaces = C.tabs[ptype].sides[p.tab_side][:revealed]      # the spaces shown on the tab
+                shown = [k for k, space in enumerate(spaces) if space.kind == "vp"]
                 if shown:
                     scored_tabs.add(f"tab/{seat}/{ptype}/{shown[-1]}")
         tiles = {cell for cell, dept in players[0].cells.items() if dept in players[0].built}
@@ -1070,7 +1060,7 @@ def n08() -> list:
         import networkx as nx
         from carnegie_lab.network import map_graph, network
 
-        G = map_graph()
+        G = map_graph(final.components)
         print(G.number_of_nodes(), "cities,", G.number_of_edges(), "roads")
         print("Chicago to New York:", " - ".join(nx.shortest_path(G, "chicago", "new_york")))
         print("San Francisco to New Orleans:", len(nx.shortest_path(G, "san_francisco", "new_orleans")) - 1,
@@ -1170,9 +1160,7 @@ def n09() -> list:
         stepper below describes Andrew's card at each step (his row, his cities, his track, his donation).
         """, HOW_TO),
         code("""
-        from carnegie_lab.components import components
-
-        C = components()
+        C = game.components
         VP_CARDS = C.constants.andrew_vp_cards
 
 

@@ -141,7 +141,7 @@ TRADE_FAIR = {"id": "trade_fair", "code": "fair", "number": 33, "name": "Trade F
 
 def _register_trade_fair() -> None:
     from carnegie_lab.rules.construction import discs
-    from carnegie_lab.rules.departments.base import check_region_last, earn, mission, mission_text, param, with_regions
+    from carnegie_lab.rules.departments.base import check_region_last, earn, mission, param, with_regions
     from carnegie_lab.rules.registry import department
 
     def _fair_money(state, pi, dept):
@@ -155,7 +155,7 @@ def _register_trade_fair() -> None:
     department(DepartmentRules(
         "trade_fair", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
         effect=_fair, exact=True,
-        describe=lambda state, pi, dept, args: f"+${_fair_money(state, pi, dept)}" + mission_text(state, args)))
+        describe=lambda state, pi, dept, args: f"+${_fair_money(state, pi, dept)}"))
 
 
 def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):

@@ -1,9 +1,10 @@
 """What every bot shares: the ``Bot`` interface, per-decision seeding and fast stepping on copies.
 
 Bots think on bare :class:`~carnegie_lab.state.State` copies rather than :class:`~carnegie_lab.Game`
-objects: :func:`light_copy` drops the game log and round history (which only grow and which no rule
-reads), and :func:`step` applies an action that is known to be legal without parsing it again or
-computing the legal actions twice (the engine's ``settle`` already computes them after every step).
+objects: :func:`light_copy` makes a copy without the game log and round history that writes neither
+(no rule and no bot reads them), and :func:`step` applies an action that is known to be legal without
+checking it again, getting the next legal actions from the forced steps that follow it
+(``loop.apply(..., checked=False, listing=True)``).
 """
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 from ..engine import Game
-from ..rules import flow
-from ..rules.core import RULES
+from ..rules import loop
 from ..state import State
 
 PASSIVE = ("done", "sell")
@@ -53,6 +53,13 @@ def decision_rng(seed: int, game: Game) -> random.Random:
     return random.Random(mix(seed, int(options.get("seed") or 0), len(game.actions)))
 
 
+def deciding(state: State) -> int:
+    """The seat of the player who decides now (there is one until the game is over)."""
+    pi = state.flow.player
+    assert pi is not None, "nobody decides: the game is over"
+    return pi
+
+
 def choices(game: Game) -> list[Action]:
     """The legal actions a bot chooses among; asking a bot to move after the end is an error."""
     actions = game.legal_actions()
@@ -62,24 +69,18 @@ def choices(game: Game) -> list[Action]:
 
 
 def light_copy(state: State) -> State:
-    """A copy of the state without its log and round history (bots never read them)."""
+    """A copy of the state without its log and round history, which writes neither as it plays on
+    (bots never read them)."""
     return state.copy(history=False)
 
 
 def step(state: State, action: Action) -> list[Action]:
-    """Carry out an action taken from ``flow.legal_actions(state)`` (not checked again) and the forced
+    """Carry out an action taken from ``loop.legal_actions(state)`` (not checked again) and the forced
     steps after it; returns the legal actions of the next decision (empty when the game is over)."""
-    RULES[action.verb].do(state, state.flow.player, action.args)
-    return flow.settle(state)
+    actions = loop.apply(state, action, checked=False, listing=True)
+    assert actions is not None
+    return actions
 
 
 def legal(state: State) -> list[Action]:
-    return flow.legal_actions(state)
-
-
-def is_over(state: State) -> bool:
-    return state.flow.phase == "over"
-
-
-def active_actions(actions: list[Action]) -> list[Action]:
-    return [a for a in actions if a.verb not in PASSIVE]
+    return loop.legal_actions(state)

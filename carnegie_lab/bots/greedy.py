@@ -27,7 +27,7 @@ decision: a multi-step turn is played one greedy step at a time. Playing the for
 candidate as well (``settle=True``) costs twice as much and plays worse (it wins about 1 game in 5
 against the default), because the values of the players whose turn begins or ends jump.
 
-Speed: a 2-player greedy game takes about 0.1 s. The copies leave the log behind (``base.light_copy``), and
+Speed: a 2-player greedy game takes about 0.15 s. The copies leave the log behind (``base.light_copy``), and
 other players' values are not computed again for actions that cannot change them
 (:data:`LOCAL_VERBS`).
 """
@@ -43,23 +43,15 @@ from typing import Sequence
 import networkx as nx
 
 from ..actions import Action
-from ..components import PROJECT_TYPES, Reward
+from ..components import PROJECT_TYPES, Components, Reward
 from ..engine import Game
 from ..network import map_graph
-from ..rules import company
-from ..rules.core import C, K, RULES
-from ..rules.research import _project_indices, level, project_income, tab_vp
+from ..rules.research import project_income
+from ..rules.ruleset import Ruleset
 from ..rules.scoring import player_score, scores
-from ..rules.timeline import LAST, ROWS, space as timeline_space
-from ..state import Player, State
-from .base import choices, decision_rng, light_copy, step
-
-LOBBY_IDS = (company.LOBBY, company.NEW_LOBBY)
-_CELL_VP = {name: cell.vp for name, cell in C.company.cells.items()}
-_CITY_REGION = {c.id: c.region for c in C.cities.values()}
-_MAJORS = tuple(c.id for c in C.cities.values() if c.connection_points)
-_MAX_POINTS = max(p for p, _ in C.connection_table)
-_CELL_XY = {name: ("abcd".index(name[0]), int(name[1])) for name in C.company.cells}
+from ..rules.timeline import space as timeline_space
+from ..state import Phase, Player, State, site_city
+from .base import choices, deciding, decision_rng, light_copy, step
 
 
 @dataclass(frozen=True)
@@ -101,78 +93,111 @@ USE_VALUE = {
 }
 
 
+# -- tables of the component data (one set per Components object) ------------------------------
+
+@dataclass(frozen=True)
+class _Tables:
+    cell_vp: dict[str, int]                   # company cell -> VP of a tile built there
+    cell_xy: dict[str, tuple[int, int]]       # company cell -> (column, row)
+    city_region: dict[str, str]
+    city_points: dict[str, int]               # city -> connection points (0 unless major)
+    majors: tuple[str, ...]
+    max_points: int                           # the highest connection points of the table
+    connection_table: dict[tuple[int, int], int]
+    regions: tuple[str, ...]                  # the transport tracks, in data order
+    track_levels: dict[str, tuple[int, ...]]  # region -> level value of each track space
+    track_income: dict[str, tuple[Reward, ...]]  # region -> income of each track space
+    # department id -> (workstations, indices of permanent workstations, built tile?)
+    depts: dict[str, tuple[int, frozenset[int], bool]]
+    dept_type: dict[str, str]
+
+
+@lru_cache(maxsize=8)
+def _tables(C: Components) -> _Tables:
+    return _Tables(
+        cell_vp={name: cell.vp for name, cell in C.company.cells.items()},
+        cell_xy={name: (cell.col, cell.row) for name, cell in C.company.cells.items()},
+        city_region={c.id: c.region for c in C.cities.values()},
+        city_points={c.id: c.connection_points for c in C.cities.values()},
+        majors=tuple(c.id for c in C.cities.values() if c.connection_points),
+        max_points=max(p for p, _ in C.connection_table),
+        connection_table=dict(C.connection_table),
+        regions=tuple(C.tracks),
+        track_levels={r: tuple(s.level_value for s in t.spaces) for r, t in C.tracks.items()},
+        track_income={r: tuple(s.income for s in t.spaces) for r, t in C.tracks.items()},
+        depts={d.id: (len(d.workstations), frozenset(i for i, x in enumerate(d.workstations) if x is None),
+                      not d.starting) for d in C.departments.values()},
+        dept_type={d.id: d.type for d in C.departments.values()},
+    )
+
+
 # -- the score if the game ended now -------------------------------------------------------------
 
 def _owner_cities(state: State) -> dict:
     """owner -> list of cities of their discs (with repeats, one per disc)."""
     out: dict = {}
     for key, (who, _) in state.board.sites.items():
-        out.setdefault(who, []).append(key.split("/", 1)[0])
+        out.setdefault(who, []).append(site_city(key))
     return out
 
 
 def score_totals(state: State) -> list[int]:
     """Score totals if the game ended now, one per seat (then Andrew's in solo)."""
-    return [s.total for s in scores(state).values()]
+    return [s.total for s in scores(state)]
 
 
 # -- connection paths ----------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def _major_paths() -> dict[tuple[str, str], tuple[frozenset[str], ...]]:
+@lru_cache(maxsize=8)
+def _major_paths(C: Components) -> dict[tuple[str, str], tuple[frozenset[str], ...]]:
     """Inner cities of every shortest route between two major cities."""
-    g = map_graph()
+    g = map_graph(C)
     return {(a, b): tuple(frozenset(path[1:-1]) for path in nx.all_shortest_paths(g, a, b))
-            for a, b in combinations(_MAJORS, 2)}
+            for a, b in combinations(_tables(C).majors, 2)}
 
 
 @lru_cache(maxsize=4096)
-def _missing_links(cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...], int], ...]:
+def _missing_links(C: Components, cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...], int], ...]:
     """For each pair of majors: (connection points, regions, cities still missing on the best route),
     for the pairs not yet linked, with the majors themselves counted as missing if not held."""
+    tab = _tables(C)
     out = []
-    for (a, b), routes in _major_paths().items():
+    for (a, b), routes in _major_paths(C).items():
         inner = min(len(r - cities) for r in routes)
         ends = (a not in cities) + (b not in cities)
         missing = inner + ends
         if missing == 0:
             continue
-        points = C.cities[a].connection_points + C.cities[b].connection_points
-        out.append((min(points, _MAX_POINTS), (_CITY_REGION[a], _CITY_REGION[b]), missing))
+        points = tab.city_points[a] + tab.city_points[b]
+        out.append((min(points, tab.max_points), (tab.city_region[a], tab.city_region[b]), missing))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
-def _path_bonus(cities: frozenset[str], track_spaces: tuple[int, ...], decay: float) -> float:
-    """The best link of two majors still to make: its VP at the current track levels, times ``decay``
-    for each missing city beyond the first."""
-    tracks = dict(zip(C.tracks, track_spaces))
+def _path_bonus(C: Components, cities: frozenset[str], track_spaces: tuple[int, ...], decay: float) -> float:
+    """The best link of two majors still to make: its VP at the current track levels (track spaces
+    in data order), times ``decay`` for each missing city beyond the first."""
+    tab = _tables(C)
+    levels = {r: tab.track_levels[r][k] for r, k in zip(tab.regions, track_spaces)}
     best = 0.0
-    for points, regions, missing in _missing_links(cities):
-        lowest = min(level(tracks, r) for r in regions)
-        vp = C.connection_table[(points, lowest)] * decay ** (missing - 1)
+    for points, regions, missing in _missing_links(C, cities):
+        lowest = min(levels[r] for r in regions)
+        vp = tab.connection_table[(points, lowest)] * decay ** (missing - 1)
         if vp > best:
             best = vp
     return best
 
 
 @lru_cache(maxsize=4096)
-def _tabs_vp(side: str, revealed: tuple[int, ...]) -> int:
-    """``sum(tab_vp(p, t))`` for a player with this tab side and these revealed counts (in
+def _icons(rs: Ruleset, side: str, built: tuple[int, ...]) -> Reward:
+    """``project_income(rs, p)`` for a player with this tab side and these built counts (in
     PROJECT_TYPES order)."""
-    probe = _Probe(side, {t: [n, 0] for t, n in zip(PROJECT_TYPES, revealed)})
-    return sum(tab_vp(probe, t) for t in PROJECT_TYPES)
-
-
-@lru_cache(maxsize=4096)
-def _icons(side: str, built: tuple[int, ...]) -> Reward:
-    """``project_income(p)`` for a player with this tab side and these built counts."""
-    return project_income(_Probe(side, {t: [0, n] for t, n in zip(PROJECT_TYPES, built)}))
+    return project_income(rs, _Probe(side, {t: [0, n] for t, n in zip(PROJECT_TYPES, built)}))  # type: ignore[arg-type]
 
 
 @dataclass
 class _Probe:
-    """The two fields of a Player that tab_vp and project_income read."""
+    """The two fields of a Player that project_income reads."""
     tab_side: str
     tabs: dict
 
@@ -188,26 +213,30 @@ class _RoundInfo:
 
 _ROUND_INFO: dict[tuple, _RoundInfo] = {}
 _OVER = _RoundInfo(0.0, {}, 0.0)
+_BEFORE_EVENTS = frozenset((Phase.HOUSE, Phase.RESERVE, Phase.SETUP, Phase.CHOOSE))
 
 
 def _round_info(state: State) -> _RoundInfo:
     """How much of the game is left, and how many income events of each region are still expected
     (the events of the timeline spaces still to come, spread over the rounds left)."""
     f = state.flow
-    if f.phase == "over":
+    if f.phase == Phase.OVER:
         return _OVER
-    before = f.phase in ("house", "reserve", "setup", "choose")
+    before = f.phase in _BEFORE_EVENTS
     board = state.board
-    key = (f.round, before, tuple(board.markers), tuple(map(tuple, board.timeline)))
+    rs = state.rules
+    key = (rs.components, f.round, before, tuple(board.markers), tuple(map(tuple, board.timeline)))
     info = _ROUND_INFO.get(key)
     if info is not None:
         return info
-    to_come = K.rounds - f.round + (1 if before else 0)
-    t = max(0.0, (K.rounds - f.round + (1.0 if f.round == 0 else 0.5)) / (K.rounds + 1))
+    rounds = rs.constants.rounds
+    to_come = rounds - f.round + (1 if before else 0)
+    t = max(0.0, (rounds - f.round + (1.0 if f.round == 0 else 0.5)) / (rounds + 1))
     counts: dict[str, int] = {}
     total = 0
-    for row in range(len(ROWS)):
-        for k in range(board.markers[row] + 1, LAST + 1):
+    end = rs.timeline_end
+    for row in range(len(rs.components.timeline.rows)):
+        for k in range(board.markers[row] + 1, end + 1):
             sp = timeline_space(state, row, k)
             total += 1
             if sp.income:
@@ -220,19 +249,13 @@ def _round_info(state: State) -> _RoundInfo:
     return info
 
 
-# department id -> (workstations, indices of permanent workstations, built tile?)
-_DEPT = {d.id: (len(d.workstations), frozenset(i for i, x in enumerate(d.workstations) if x is None),
-                not d.starting) for d in C.departments.values()}
-_PROJECT_INDICES = {(t, side): _project_indices(t, side) for t in PROJECT_TYPES for side in ("A", "B")}
-_TRACK_INCOME = {r: tuple(s.income for s in C.tracks[r].spaces) for r in C.tracks}
-
-
 def _andrew_card_vp(state: State) -> float:
     """The VP card Andrew's card of this round will lie on if nothing more slides it."""
     andrew = state.andrew
-    if andrew.card is None:
+    if andrew is None or andrew.card is None:
         return 0.0
-    return float(K.andrew_vp_cards[min(andrew.slide, len(K.andrew_vp_cards) - 1)])
+    cards = state.rules.constants.andrew_vp_cards
+    return float(cards[min(andrew.slide, len(cards) - 1)])
 
 
 class Evaluator:
@@ -251,7 +274,7 @@ class Evaluator:
         """Each seat's value (then Andrew's score in solo)."""
         cities = _owner_cities(state)
         totals = score_totals(state)
-        if state.flow.phase == "over":
+        if state.flow.phase == Phase.OVER:
             return [float(x) for x in totals]
         info = _round_info(state)
         out = [totals[i] + self._potential(state, i, info, cities.get(i, ()))
@@ -264,7 +287,7 @@ class Evaluator:
         """One seat's value."""
         mine = _owner_cities(state).get(pi, [])
         total = player_score(state, pi).total
-        if state.flow.phase == "over":
+        if state.flow.phase == Phase.OVER:
             return float(total)
         return total + self._potential(state, pi, _round_info(state), mine)
 
@@ -287,6 +310,9 @@ class Evaluator:
     # -- the parts ---------------------------------------------------------------------------
     def _potential(self, state: State, pi: int, info: _RoundInfo, cities) -> float:
         w, t, f = self.w, info.t, state.flow
+        rs = state.rules
+        tab = _tables(rs.components)
+        lobby_ids, depts = rs.lobby_ids, tab.depts
         p: Player = state.players[pi]
         money_w = w.money_end + (w.money - w.money_end) * t
         goods_w = w.goods_end + (w.goods - w.goods_end) * t
@@ -301,9 +327,9 @@ class Evaluator:
         wants: list[str] = []
         idle = 0
         for cell, dept_id in cells.items():
-            if dept_id in LOBBY_IDS:
+            if dept_id in lobby_ids:
                 continue
-            size, permanent, tile = _DEPT[dept_id]
+            size, permanent, tile = depts[dept_id]
             taken = standing.get(cell, ())
             if taken:
                 v += (len(taken) - sum(1 for i in taken if i in permanent)) * stand_v if permanent \
@@ -320,18 +346,19 @@ class Evaluator:
                 built += USE_VALUE.get(dept_id, 1.0)
         v += built * w.department * t
         for cell, n in lying.items():
-            dept_id = cells.get(cell)
-            if dept_id is None or dept_id in LOBBY_IDS:
+            here = cells.get(cell)
+            if here is None or here in lobby_ids:
                 idle += n
                 if wants:                     # a small pull towards the nearest free workstation
-                    x, y = _CELL_XY[cell]
-                    dist = min(abs(x - _CELL_XY[c][0]) + abs(y - _CELL_XY[c][1]) for c in wants)
+                    xy = tab.cell_xy
+                    x, y = xy[cell]
+                    dist = min(abs(x - xy[c][0]) + abs(y - xy[c][1]) for c in wants)
                     v -= 0.01 * dist * n
         v += idle * idle_v
 
         # missions and income
-        icon_value = self.reward_value(_icons(p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES)), t)
-        current = f.phase == "event" and f.income is not None and (
+        icon_value = self.reward_value(_icons(rs, p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES)), t)
+        current = f.phase == Phase.EVENT and f.income is not None and (
             (f.player == pi and f.income_open) or pi in f.order)
         back = w.mission_return * t
         for region, n in p.missions.items():
@@ -343,25 +370,27 @@ class Evaluator:
                 if chance > 1.0:
                     chance = 1.0
             if chance:
-                income = _TRACK_INCOME[region][p.tracks[region]]
+                income = tab.track_income[region][p.tracks[region]]
                 v += chance * n * (self.reward_value(income, t) + back)
         v += icon_value * w.income_share * info.income_events
 
         # projects waiting on the tabs, transport tracks
         waiting = 0
         side = p.tab_side
+        project_spaces = rs.project_spaces
         for ptype, (revealed, done) in p.tabs.items():
-            waiting += bisect_left(_PROJECT_INDICES[ptype, side], revealed) - done
+            waiting += bisect_left(project_spaces[ptype, side], revealed) - done
         v += (waiting * w.tab_disc + sum(p.tracks.values()) * w.track_step) * t
 
         # linking major cities
         if t > 0.05 and cities:
-            v += _path_bonus(frozenset(cities), tuple(p.tracks[r] for r in C.tracks), w.path_decay) * w.path * min(1.0, 2 * t)
+            bonus = _path_bonus(rs.components, frozenset(cities), tuple(p.tracks[r] for r in tab.regions), w.path_decay)
+            v += bonus * w.path * min(1.0, 2 * t)
 
         # the rest of this round: the turn to come, moves and study points to spend
-        if f.chosen is not None and (f.phase == "event" or (f.phase == "turn" and pi in f.order)):
-            v += w.turn * (0.3 + 0.7 * t) * self._turn_value(p, f.chosen)
-        if f.player == pi and f.phase in ("turn", "event", "setup"):
+        if f.chosen is not None and (f.phase == Phase.EVENT or (f.phase == Phase.TURN and pi in f.order)):
+            v += w.turn * (0.3 + 0.7 * t) * self._turn_value(tab, lobby_ids, p, f.chosen)
+        if f.player == pi and f.phase in _TOKEN_PHASES:
             v += (f.moves + f.study) * w.token
 
         if p.reserve is not None:
@@ -369,18 +398,18 @@ class Evaluator:
         return v
 
     @staticmethod
-    def _turn_value(p: Player, action_type: str) -> float:
+    def _turn_value(tab: _Tables, lobby_ids: frozenset[str], p: Player, action_type: str) -> float:
         total = 0.0
         for cell, dept_id in p.cells.items():
-            if dept_id in LOBBY_IDS:
+            if dept_id in lobby_ids:
                 continue
-            dept = C.departments[dept_id]
-            if dept.type == action_type and cell in p.standing:
+            if tab.dept_type[dept_id] == action_type and cell in p.standing:
                 uses = 1 if dept_id in ("human_resources", "research", "advanced_design") else len(p.standing[cell])
                 total += USE_VALUE.get(dept_id, 1.0) * min(uses, 3)
         return total
 
 
+_TOKEN_PHASES = frozenset((Phase.TURN, Phase.EVENT, Phase.SETUP))
 DEFAULT_EVALUATOR = Evaluator()
 
 #: Verbs whose effect (without the forced steps after them) changes nobody's value but the acting
@@ -398,13 +427,14 @@ def prune(state: State, actions: Sequence[Action]) -> list[Action]:
     """The actions without near-duplicates: of the Strategic Planning builds of one tile, only the
     first empty space of each kind (its VP, and whether an employee lies there) is kept. They make
     up half of all the actions of a game and the evaluation tells the others apart only by a hair."""
-    p = state.players[state.flow.player]
+    p = state.players[deciding(state)]
+    cell_vp = _tables(state.rules.components).cell_vp
     seen = set()
     out = []
     for action in actions:
         if action.verb == "sp":
             code, cell = action.args
-            key = (code, _CELL_VP.get(cell), cell in p.lying)
+            key = (code, cell_vp.get(cell), cell in p.lying)
             if key in seen:
                 continue
             seen.add(key)
@@ -421,18 +451,19 @@ def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
 
     With ``settle=False`` the forced steps after an action (a lone ``done``) are not played on the
     copies: they rarely change the value and computing them costs as much as the rest."""
-    pi = state.flow.player
+    pi = deciding(state)
     if pruned:
         actions = prune(state, actions)
     scored = []
     others = None                             # the best other value, unchanged by a local action
     solo = state.andrew is not None
+    verbs = state.rules.verbs
     for action in actions:
         child = light_copy(state)
         if settle:
             step(child, action)
         else:
-            RULES[action.verb].do(child, pi, action.args)
+            verbs[action.verb].do(child, pi, action.args)
         if not settle and not solo and action.verb in LOCAL_VERBS:
             if others is None:
                 others = evaluator.best_other(state, pi)

@@ -28,8 +28,8 @@ from typing import Sequence
 from ..actions import Action
 from ..engine import Game
 from ..state import State
-from .base import choices, decision_rng, legal, light_copy, mix, step
-from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, score_totals, greedy_choice
+from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
+from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, greedy_choice, score_totals
 from .random_bot import pick
 
 POLICIES = ("greedy", "random")
@@ -95,7 +95,7 @@ def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: 
         raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     if rollouts < 1:
         raise ValueError(f"rollouts must be at least 1, not {rollouts}")
-    pi = state.flow.player
+    pi = deciding(state)
     outcomes: list[list[Outcome]] = [[] for _ in actions]
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     for r in range(rollouts):

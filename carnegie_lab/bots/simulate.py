@@ -128,9 +128,10 @@ def play_game(bots: Sequence[Bot], seed: int, names: Sequence[str] | None = None
         options["solo_level"] = level
     game = new_game(names, seed=seed, **options)
     for _ in range(MAX_DECISIONS):
-        if game.is_over:
+        seat = game.current_player
+        if seat is None:                      # the game is over
             return game
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[seat].choose(game))
     raise RuntimeError(f"game with seed {seed} did not end after {MAX_DECISIONS} decisions")
 
 
@@ -221,7 +222,7 @@ class SimulationResult:
         return [(r.index, r.seed, r.bots, tuple(sorted(r.totals.items())), r.winners) for r in self.results]
 
     def to_dict(self) -> dict:
-        from .. import __version__            # late: the package may import bots while it loads
+        from .. import __version__  # late: the package may import bots while it loads
         return {"format": "carnegie-lab-simulation", "version": __version__,
                 "players": self.players, "games": self.games, "bots": list(self.bots), "seed": self.seed,
                 "level": self.level, "jobs": self.jobs, "scheduler": self.scheduler,
@@ -303,7 +304,8 @@ def _run_pool(tasks: list[_Task], jobs: int, progress: Progress | None) -> list[
 
 def _import_dask():
     try:
-        from dask.distributed import Client, as_completed as dask_completed
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
     except ImportError:
         raise RuntimeError("--scheduler needs Dask: install it with `pip install 'carnegie-lab[dask]'` "
                            "(or `pip install 'dask[distributed]'`)") from None
@@ -344,9 +346,10 @@ def format_game(r: GameResult) -> str:
 def format_summary(result: SimulationResult) -> str:
     lines = []
     n = len(result.results)
+    rate = n / result.seconds if result.seconds else 0
     lines.append(f"{n} games, {result.players} player(s)"
                  + (f" against Andrew (level {result.level})" if result.players == 1 else "")
-                 + f", seed {result.seed}, {result.seconds:.1f} s ({n / result.seconds if result.seconds else 0:.1f} games/s)")
+                 + f", seed {result.seed}, {result.seconds:.1f} s ({rate:.1f} games/s)")
     for by, title in (("bot", "bot"), ("seat", "seat")):
         stats = result.score_stats(by)
         rates = result.win_rates(by)

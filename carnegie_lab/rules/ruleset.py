@@ -16,7 +16,7 @@ from ..errors import DataError
 from ..state import DecisionKind, Player, State, site_key
 from . import company
 from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
-from .departments.base import StaticOptions, usable, use
+from .departments.base import StaticOptions, mission_text, usable, use
 
 # importing the rule modules registers their verbs and departments
 from . import (action_choice, departments, donations, employees, events, loop, research,  # noqa: F401
@@ -173,15 +173,16 @@ class Ruleset:
                 if check is None or check(state, pi, dept, args) is None:
                     yield self.action(dept.code, args)
 
-    def describe(self, state: State, action: Action) -> str:
-        """What a department's use would do, in words ('+$6, mission to the West'); for other
-        actions, their notation."""
+    def describe(self, state: State, action: Action, mission: bool = True) -> str:
+        """What a department's use would do, in words ('+$6, mission to the West'; without the
+        mission part if ``mission`` is false); for other actions, their notation."""
         dept = self.by_code.get(action.verb)
         if dept is not None and dept.id in self.used:
             rules = self.used[dept.id][1]
             pi = state.flow.player
             if rules.describe is not None and pi is not None:
-                return rules.describe(state, pi, dept, action.args)
+                text = rules.describe(state, pi, dept, action.args)
+                return text + mission_text(state, action.args) if mission else text
         return str(action)
 
 

@@ -3,7 +3,8 @@
 They work offline (plain axes, no plotly geo or CDN), only read the state, and give every trace a stable
 ``name`` with ids in ``customdata``/``meta`` so tests and the dashboard can find and update them.
 The figure modules are imported on first use, so ``views.summary`` (Jupyter's rich display) and
-``views.palette`` stay free of plotly.
+``views.palette`` stay free of plotly. Component data (cities, regions, tracks, ...) is read from the game drawn
+(``game.components``), never at import time, so games on other data (``cl.load_components``) draw their own.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ _WHERE = {
     "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",
     "scores_figure": "scores", "history_figure": "scores", "game_html": "summary", "map_svg": "svg_map",
     "owner_colour": "palette", "PLAYER_COLOURS": "palette", "NEUTRAL_COLOUR": "palette", "ANDREW_COLOUR": "palette",
-    "PROJECT_COLOURS": "palette", "DEPARTMENT_COLOURS": "palette", "REGION_COLOURS": "palette",
+    "PROJECT_COLOURS": "palette", "DEPARTMENT_COLOURS": "palette", "region_colours": "palette",
 }
 __all__ = list(_WHERE)
 

@@ -3,14 +3,15 @@ lobbies, the employees away on missions, and the player's money, goods and VP.
 
 Stable trace names: ``workstations`` (customdata "cell/index"), ``standing`` (one point per standing employee,
 customdata "cell/index"), ``lying`` (one point per lying employee, customdata = cell), ``missions`` (one point per
-employee on a mission, customdata = region), ``cells`` (hover, customdata = cell).
+employee on a mission, customdata = region), ``cells`` (hover, customdata = cell). The grid, the departments and
+the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
 from ..rules import company as rules_company
 from ..rules.scoring import player_score
-from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, INK, MUTED, REGION_COLOURS, SCORE_LABELS, esc,
-                      owner_colour, text_on, tint)
+from .palette import (DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, INK, MUTED, SCORE_LABELS, esc, owner_colour,
+                      region_colours, text_on, tint)
 from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1000, 620
@@ -30,8 +31,10 @@ def _mission_box(i: int) -> tuple[float, float, float, float]:
     return bx0, by0, bx0 + 1.48, by0 + 0.78
 
 
-def company_highlight(p, keys: set[str]) -> dict:
+def company_highlight(state, p, keys: set[str]) -> dict:
     """The ``highlight`` trace: rings around highlighted cells, workstations, mission areas and the panel."""
+    rs = state.rules
+    C = rs.components
     rects = []
     regions = list(C.regions)
     for key in sorted(keys):
@@ -46,7 +49,7 @@ def company_highlight(p, keys: set[str]) -> dict:
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
             rects.append((x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01))
         elif cell_name in C.company.cells and index.isdigit():
-            dept = rules_company.department(p, cell_name)
+            dept = rules_company.department(rs, p, cell_name)
             if dept is None or int(index) >= len(dept.workstations):
                 continue
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
@@ -76,7 +79,8 @@ def _wrap(text: str, width: int = 15) -> str:
 
 def _department_hover(dept, cell) -> str:
     prices = ", ".join("permanent" if p is None else f"${p}" for p in dept.workstations) or "none"
-    lines = [f"<b>{esc(dept.name)}</b> ({DEPARTMENT_TYPE_NAMES[dept.type]})", f"cell {cell.name}",
+    kind = DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type)
+    lines = [f"<b>{esc(dept.name)}</b> ({esc(kind)})", f"cell {cell.name}",
              f"workstations: {prices}", f"missions: {dept.mission}"]
     if dept.ongoing:
         lines.append("ongoing: works while an employee stands here")
@@ -94,6 +98,8 @@ def company_figure(game, player: int, *, highlight=None):
     company cells (``"b2"``), workstations (``"b2/1"``), mission areas by region (``"south"``) and the
     resources panel (``"panel"``). Other keys are ignored."""
     state = game.state
+    rs = state.rules
+    C = rs.components
     p = state.players[player]
     colour = owner_colour(player)
     tiles: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}      # by department type
@@ -110,7 +116,7 @@ def company_figure(game, player: int, *, highlight=None):
         x0, y0, x1, y1 = _cell_box(cell)
         cx = (x0 + x1) / 2
         dept_id = p.cells.get(cell.name)
-        dept = rules_company.department(p, cell.name)
+        dept = rules_company.department(rs, p, cell.name)
         hover_x.append(cx)
         hover_y.append((y0 + y1) / 2)
         hover_keys.append(cell.name)
@@ -203,7 +209,7 @@ def company_figure(game, player: int, *, highlight=None):
     traces += side
     keys = highlight_keys(highlight)
     if keys is not None:
-        traces.append(company_highlight(p, keys))
+        traces.append(company_highlight(state, p, keys))
     layout = base_layout(f"Round {state.flow.round}: {esc(p.name)}'s company", WIDTH, HEIGHT,
                          annotations=notes,
                          xaxis=blank_axis(-0.03, 7.4),
@@ -214,10 +220,13 @@ def company_figure(game, player: int, *, highlight=None):
 
 def _panel(state, player: int) -> tuple[list, list]:
     """Resources, the employees away on missions (by region), the reserved tile and the score so far."""
+    rs = state.rules
+    C = rs.components
+    colours = region_colours(C)
     p = state.players[player]
     colour = owner_colour(player)
     x0 = PANEL_X
-    active = rules_company.active_employees(p)
+    active = rules_company.active_employees(rs, p)
     big = "<span style='font-size:24px'><b>{}</b></span>"
     lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods    {big.format(p.vp)} VP",
              f"{active} active employee{'s' if active != 1 else ''} · {p.supply} in supply · {p.discs} discs left",
@@ -246,7 +255,7 @@ def _panel(state, player: int) -> tuple[list, list]:
             mx.append(bx0 + 0.17 + col * 0.19)
             my.append(by0 + 0.5 + row * 0.2)
             mkeys.append(region)
-    traces += [fill_trace(f"mission-{r}", [rect], tint(REGION_COLOURS[r], 0.6), line=REGION_COLOURS[r], width=1.5,
+    traces += [fill_trace(f"mission-{r}", [rect], tint(colours[r], 0.6), line=colours[r], width=1.5,
                           radius=0.06) for r, rect in boxes]
     traces.append(text_trace("mission-labels", labels_x, labels_y, labels_t, size=12, position="middle right"))
     traces.append(dict(type="scatter", name="missions", mode="markers", x=mx, y=my, customdata=mkeys,

@@ -2,19 +2,27 @@
 
 Drawn on plain axes in board coordinates (x right, y down; the y axis is reversed). Traces have stable names
 (``routes``, ``sites-empty``, ``discs-0`` .. ``discs-neutral``, ``cities``, ``network-edges``, ...) and the
-site or city ids in ``customdata``, so tests and the dashboard can find and update them.
+site or city ids in ``customdata``, so tests and the dashboard can find and update them. Cities, routes, regions
+and sites come from the game's component data (``game.components``); the parts drawn from the data alone are
+cached per Components object.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
 import networkx as nx
 
 from ..network import best_connection, map_graph, network
+from ..state import site_key
 from . import _shapes
-from .palette import (ANY_SITE_COLOUR, C, FONT, GOLD, HIGHLIGHT, INK, PROJECT_COLOURS, PROJECT_NAMES,
-                      REGION_COLOURS, esc, owner_colour, owner_name, owners, text_on, tint)
+from .palette import (ANY_SITE_COLOUR, FONT, GOLD, HIGHLIGHT, INK, NEUTRAL_COLOUR, PROJECT_COLOURS, esc, owner_colour,
+                      owner_name, owners, project_names, region_colours, text_on, tint)
 from .style import HIGHLIGHT_TRACE, base_layout, blank_axis, figure, fill_trace, highlight_keys, key_html
+
+if TYPE_CHECKING:
+    from ..components import Components
 
 X_RANGE = (60, 2700)            # room on the left for the "SAN FRANCISCO" label
 Y_RANGE = (880, 2250)
@@ -29,36 +37,51 @@ SLOT_OFFSETS = {
 }
 PLATES = {"small": (24, 24), "medium": (54, 42), "major": (88, 44)}   # half width, half height
 REGION_LABELS = {"west": (600, 1570), "midwest": (1180, 995), "south": (1470, 1935), "east": (2190, 1190)}
-LEVEL_NAMES = {1: "cart", 2: "stagecoach", 3: "train"}
 OUTSIDE = "#e3eaed"     # sea and neighbours
 LAKE = "#b7d2e2"
 
 
-@lru_cache(maxsize=None)
-def site_positions() -> dict[str, tuple[float, float]]:
-    """'city/index' -> board position of that construction site."""
+@lru_cache(maxsize=8)
+def site_positions(components: Components) -> Mapping[str, tuple[float, float]]:
+    """'city/index' -> board position of that construction site (read-only: cached and shared)."""
     out = {}
-    for city in C.cities.values():
+    for city in components.cities.values():
         offsets = SLOT_OFFSETS[len(city.sites)]
         for site in city.sites:
             dx, dy = offsets[site.slot]
-            out[f"{city.id}/{site.index}"] = (city.x + dx, city.y + dy)
-    return out
+            out[site_key(city.id, site.index)] = (city.x + dx, city.y + dy)
+    return MappingProxyType(out)
+
+
+@lru_cache(maxsize=8)
+def site_types(components: Components) -> Mapping[str, str]:
+    """'city/index' -> the project type printed on that site ("H", ..., or "any")."""
+    return MappingProxyType({site_key(c.id, s.index): s.type for c in components.cities.values() for s in c.sites})
+
+
+@lru_cache(maxsize=8)
+def level_names(components: Components) -> Mapping[int, str]:
+    """Transport level value -> its name on the tracks (1 -> 'cart', ...)."""
+    return MappingProxyType({space.level_value: space.level for track in components.tracks.values()
+                             for space in track.spaces})
 
 
 def _path(points) -> str:
     return "M" + "L".join(f"{x},{y}" for x, y in points) + "Z"
 
 
-@lru_cache(maxsize=None)
-def _static() -> tuple[list, list, list]:
-    """The parts of the map that never change: shapes, the background traces and the city labels."""
+@lru_cache(maxsize=8)
+def _static(components: Components) -> tuple[list, list, list]:
+    """The parts of the map that never change: shapes, the background traces and the city labels.
+    (Shared between figures: callers must not change them.)"""
+    C = components
+    colours = region_colours(C)
     x0, x1 = X_RANGE
     y0, y1 = Y_RANGE
     pad = 600
     frame = [(x0 - pad, y0 - pad), (x1 + pad, y0 - pad), (x1 + pad, y1 + pad), (x0 - pad, y1 + pad)]
-    shapes = [dict(type="path", path=_path(pts), fillcolor=tint(REGION_COLOURS[r], 0.62), line=dict(width=0),
-                   layer="below") for r, pts in _shapes.REGIONS.items()]
+    shapes = [dict(type="path", path=_path(pts), fillcolor=tint(colours.get(r, NEUTRAL_COLOUR), 0.62),
+                   line=dict(width=0), layer="below") for r, pts in _shapes.REGIONS.items()]
     # Sea and neighbours: the frame with the country cut out (even-odd fill), then the coastline.
     shapes.append(dict(type="path", path=_path(frame) + _path(_shapes.OUTLINE), fillrule="evenodd",
                        fillcolor=OUTSIDE, line=dict(width=0), layer="below"))
@@ -66,9 +89,9 @@ def _static() -> tuple[list, list, list]:
                        line=dict(color="#8c9ba5", width=1.5), layer="below"))
     shapes += [dict(type="path", path=_path(pts), fillcolor=LAKE, line=dict(color="#8fb4c9", width=1),
                     layer="below") for pts in _shapes.LAKES.values()]
-    annotations = [dict(x=x, y=y, text=C.regions[r].name.upper(), showarrow=False,
-                        font=dict(size=20, color=REGION_COLOURS[r], family=FONT), opacity=0.6)
-                   for r, (x, y) in REGION_LABELS.items()]
+    annotations = [dict(x=x, y=y, text=esc(C.regions[r].name.upper()), showarrow=False,
+                        font=dict(size=20, color=colours[r], family=FONT), opacity=0.6)
+                   for r, (x, y) in REGION_LABELS.items() if r in C.regions]
 
     ex, ey = [], []
     for a, b in C.routes:
@@ -99,20 +122,22 @@ def _static() -> tuple[list, list, list]:
 
 
 def _hover(state, city) -> str:
-    lines = [f"<b>{esc(city.name)}</b> ({city.size}, {C.regions[city.region].name})",
+    C = state.rules.components
+    names = project_names(C)
+    lines = [f"<b>{esc(city.name)}</b> ({city.size}, {esc(C.regions[city.region].name)})",
              f"{city.vp} VP per disc at game end"]
     if city.connection_points:
         lines.append(f"major city: {city.connection_points} connection point(s)")
     if city.transport_income:
         lines.append("small town: transport income when built on")
     for site in city.sites:
-        held = state.board.sites.get(f"{city.id}/{site.index}")
-        kind = "any project" if site.type == "any" else PROJECT_NAMES[site.type]
+        held = state.board.sites.get(site_key(city.id, site.index))
+        kind = "any project" if site.type == "any" else esc(names[site.type])
         if held is None:
             lines.append(f"• {kind}: free")
         else:
             who, ptype = held
-            built = f" ({PROJECT_NAMES[ptype]})" if ptype and site.type == "any" else ""
+            built = f" ({esc(names[ptype])})" if ptype and site.type == "any" else ""
             lines.append(f"• {kind}: <b>{esc(owner_name(state, who))}</b>{built}")
     return "<br>".join(lines)
 
@@ -124,12 +149,13 @@ def map_figure(game, player: int | None = None, *, highlight=None):
     construction sites ``"city/index"`` (e.g. ``"pittsburgh/0"``) and cities (``"pittsburgh"``). Other keys
     are ignored, so one set of changes can be passed to every view."""
     state = game.state
-    shapes, annotations, static = _static()
-    positions = site_positions()
+    C = game.components
+    shapes, annotations, static = _static(C)
+    positions = site_positions(C)
     sites = state.board.sites
 
     free = [key for key in positions if key not in sites]
-    site_type = {f"{c.id}/{s.index}": s.type for c in C.cities.values() for s in c.sites}
+    site_type = site_types(C)
     empty = dict(type="scatter", name="sites-empty", mode="markers+text", hoverinfo="skip", showlegend=False,
                  x=[positions[k][0] for k in free], y=[positions[k][1] for k in free], customdata=free,
                  text=[("" if site_type[k] == "any" else site_type[k]) for k in free],
@@ -140,12 +166,12 @@ def map_figure(game, player: int | None = None, *, highlight=None):
                                                        for k in free])))
     disc_traces = []
     for owner in owners(state):
-        keys = [k for k, (who, _) in sites.items() if who == owner]
+        held = [k for k, disc in sites.items() if disc.owner == owner]
         colour = owner_colour(owner)
         disc_traces.append(dict(
             type="scatter", name=f"discs-{owner}", mode="markers+text", showlegend=False, hoverinfo="skip",
-            x=[positions[k][0] for k in keys], y=[positions[k][1] for k in keys], customdata=keys,
-            text=[sites[k][1] or "" for k in keys], textfont=dict(size=9, color=text_on(colour), family=FONT),
+            x=[positions[k][0] for k in held], y=[positions[k][1] for k in held], customdata=held,
+            text=[sites[k].type or "" for k in held], textfont=dict(size=9, color=text_on(colour), family=FONT),
             marker=dict(symbol="circle", size=17, color=colour, line=dict(width=1.3, color=INK)),
             meta=dict(owner=owner, label=owner_name(state, owner))))
 
@@ -157,13 +183,14 @@ def map_figure(game, player: int | None = None, *, highlight=None):
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
 
     network_traces, notes = _highlight(state, player)
+    names = project_names(C)
     title = f"Round {state.flow.round}: the map" if player is None else \
         f"Round {state.flow.round}: {esc(state.players[player].name)}'s network"
     layout = base_layout(
         title, WIDTH, HEIGHT, shapes=shapes,
         annotations=annotations + notes + [dict(
             x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-            text=key_html(state, [(PROJECT_NAMES[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS]),
+            text=key_html(state, [(names[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
             font=dict(size=12))],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
@@ -171,17 +198,18 @@ def map_figure(game, player: int | None = None, *, highlight=None):
     data = [static[0], edges, connection, halo, *static[1:], empty, *disc_traces, city_trace]
     keys = highlight_keys(highlight)
     if keys is not None:
-        data.append(map_highlight(keys))
+        data.append(map_highlight(C, keys))
     return figure(data, layout)
 
 
 RING_SIZES = {"site": 27, "small": 40, "medium": 62, "major": 84}     # ring diameters in pixels
 
 
-def map_highlight(keys: set[str]) -> dict:
+def map_highlight(components: Components, keys: set[str]) -> dict:
     """The ``highlight`` trace: an open ring around each highlighted site and city (sorted, so stable).
     Rings are markers, sized in pixels, so they stay around the discs at any figure width."""
-    positions = site_positions()
+    C = components
+    positions = site_positions(C)
     xs, ys, sizes, ids = [], [], [], []
     for key in sorted(keys):
         if key in positions:
@@ -207,6 +235,7 @@ def _highlight(state, player):
     ex, ey, cx, cy, ids, bx, by = [], [], [], [], [], [], []
     notes = []
     colour = INK
+    C = state.rules.components
     if player is not None:
         colour = owner_colour(player)
         net = network(state, player)
@@ -220,13 +249,14 @@ def _highlight(state, player):
         best = best_connection(state, player, p.tracks)
         groups = nx.number_connected_components(net)
         if best is not None:
-            sub = map_graph().subgraph(best.cities)
+            sub = map_graph(C).subgraph(best.cities)
             for a, b in sorted(tuple(sorted(e)) for e in sub.edges()):
                 bx += [C.cities[a].x, C.cities[b].x, None]
                 by += [C.cities[a].y, C.cities[b].y, None]
             majors = " – ".join(C.cities[m].name for m in best.majors)
+            level = level_names(C).get(best.level, "level")
             text = (f"<b>Best connection: {best.vp} VP</b><br>{esc(majors)}<br>"
-                    f"{best.points} connection points × {LEVEL_NAMES[best.level]} (level {best.level})")
+                    f"{best.points} connection points × {esc(level)} (level {best.level})")
         else:
             text = "<b>No connection yet</b><br>link two major cities with your discs to score"
         text = (f"<span style='color:{colour}'>●</span> <b>{esc(p.name)}</b>: {len(ids)} "

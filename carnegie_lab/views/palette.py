@@ -1,14 +1,21 @@
 """The one colour palette of the package (players, neutral, Andrew, project and department types, regions,
-score categories) and owner helpers. Free of plotly, so the HTML summary can use it cheaply."""
+score categories) and owner helpers. Free of plotly, so the HTML summary can use it cheaply.
+
+Colours of the code's own vocabulary (owners, project and department types, score categories) are constants;
+whatever comes from the component data (region colours and names, project tab names) is a function of the
+game's ``Components`` (``game.components``), cached per Components object, so games on other data draw their own.
+"""
 from __future__ import annotations
 
 import html
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..components import components
 from ..state import ANDREW, NEUTRAL
 
-C = components()
+if TYPE_CHECKING:
+    from ..components import Components
 
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
 PLAYER_COLOUR_NAMES = ("blue", "red", "yellow", "green")
@@ -16,17 +23,33 @@ NEUTRAL_COLOUR = "#9a9a9a"
 ANDREW_COLOUR = "#1b1b1b"
 
 PROJECT_COLOURS = {"H": "#3f9e43", "C": "#139e9a", "I": "#f08a12", "P": "#c2298a"}
-PROJECT_NAMES = {t: C.tabs[t].name for t in C.tabs}
 ANY_SITE_COLOUR = "#6d6d6d"
 
 DEPARTMENT_COLOURS = {"HR": "#e0a526", "MG": "#3f86c6", "CO": "#c4553b", "RD": "#6a9f3f"}
 DEPARTMENT_TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction",
                          "RD": "Research & Development"}
-REGION_COLOURS = {r.id: r.colour for r in C.regions.values()}
-REGION_NAMES = {r.id: r.name for r in C.regions.values()}
+
+
+@lru_cache(maxsize=8)
+def project_names(components: Components) -> Mapping[str, str]:
+    """Project type -> the name of its tab ('H' -> 'Housing'). (Read-only: cached and shared.)"""
+    return MappingProxyType({t: tab.name for t, tab in components.tabs.items()})
+
+
+@lru_cache(maxsize=8)
+def region_colours(components: Components) -> Mapping[str, str]:
+    """Region id -> its colour in the data. (Read-only: cached and shared.)"""
+    return MappingProxyType({r.id: r.colour for r in components.regions.values()})
+
+
+@lru_cache(maxsize=8)
+def region_names(components: Components) -> Mapping[str, str]:
+    """Region id -> its name in the data. (Read-only: cached and shared.)"""
+    return MappingProxyType({r.id: r.name for r in components.regions.values()})
+
 
 # Score categories: labels and colours keyed by the field names of rules.scoring.ScoreBreakdown (the one list of
-# categories; the views iterate ``dataclasses.fields(ScoreBreakdown)`` and tests check every field is covered).
+# categories, ``rules.scoring.CATEGORIES``; tests check every field is covered).
 SCORE_LABELS = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
                 "tabs": "project tabs", "connections": "connections", "cities": "cities",
                 "donations": "donations", "action_choice": "action choice tile", "tiles": "end-game tiles",

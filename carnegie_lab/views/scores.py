@@ -7,15 +7,13 @@ customdata = seats), ``vp-<seat>``, ``money-<seat>``, ``goods-<seat>``, ``projec
 """
 from __future__ import annotations
 
-from dataclasses import fields
-
-from ..rules.scoring import ScoreBreakdown
+from ..rules.scoring import CATEGORIES
 from ..state import ANDREW
-from .palette import C, FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
+from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
 from .style import base_layout, figure, key_html
 
 GRID = "#e6e0d3"
-SCORE_CATEGORIES = tuple(f.name for f in fields(ScoreBreakdown))     # every category, in the dataclass's order
+SCORE_CATEGORIES = CATEGORIES          # every field of ScoreBreakdown, in the dataclass's order
 
 
 def _seat(game, name: str):
@@ -105,14 +103,15 @@ def history_figure(game):
     if not history:
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                           text="no round finished yet", font=dict(size=16, color=MUTED)))
+    rounds = game.components.constants.rounds
     layout = base_layout(
         "How the game went" if game.is_over else f"Round {state.flow.round}: how the game went",
         900, 560, margin=dict(l=50, r=20, t=60, b=40), hovermode="x unified", annotations=notes,
-        xaxis=dict(range=[0.5, C.constants.rounds + 0.5], dtick=1, anchor="y3", gridcolor=GRID, fixedrange=True,
+        xaxis=dict(range=[0.5, rounds + 0.5], dtick=1, anchor="y3", gridcolor=GRID, fixedrange=True,
                    title=dict(text="round", font=dict(size=12))),
         meta=dict(view="history"))
-    axis = dict(gridcolor=GRID, zeroline=False, fixedrange=True, rangemode="tozero", tickfont=dict(size=11),
-                anchor="x")
+    y_axis = dict(gridcolor=GRID, zeroline=False, fixedrange=True, rangemode="tozero", tickfont=dict(size=11),
+                  anchor="x")
     for i, (_, (lo, hi)) in enumerate(PANELS):
-        layout["yaxis" if i == 0 else f"yaxis{i + 1}"] = dict(axis, domain=[lo, hi - 0.03])
+        layout["yaxis" if i == 0 else f"yaxis{i + 1}"] = dict(y_axis, domain=[lo, hi - 0.03])
     return figure(traces, layout)

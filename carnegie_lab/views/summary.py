@@ -4,7 +4,7 @@ no plotly: it must be cheap."""
 from __future__ import annotations
 
 from ..rules import company
-from .palette import ANDREW_COLOUR, C, GOLD, INK, MUTED, PAPER, esc, owner_colour
+from .palette import ANDREW_COLOUR, GOLD, INK, MUTED, PAPER, esc, owner_colour
 from .svg_map import map_svg
 
 _CELL = "padding:2px 10px;text-align:right"
@@ -15,7 +15,8 @@ def game_html(game, map_width: int = 420) -> str:
     (0: no map)."""
     state = game.state
     f = state.flow
-    rounds = C.constants.rounds
+    rs = game.rules
+    rounds = game.components.constants.rounds
     over = game.is_over
     scores = game.scores()
     winners = set(game.winners()) if over else set()
@@ -40,7 +41,7 @@ def game_html(game, map_width: int = 420) -> str:
             f"<span style='color:{owner_colour(seat)};font-size:1.2em'>●</span> <b>{esc(p.name)}</b>{star}</td>"
             f"<td style='{_CELL}'>${p.money}</td><td style='{_CELL}'>{p.goods}</td>"
             f"<td style='{_CELL}'>{p.vp}</td><td style='{_CELL}'><b>{score.total if score else '–'}</b></td>"
-            f"<td style='{_CELL}'>{company.active_employees(p)}</td><td style='{_CELL}'>{p.discs}</td></tr>")
+            f"<td style='{_CELL}'>{company.active_employees(rs, p)}</td><td style='{_CELL}'>{p.discs}</td></tr>")
     for name, score in scores.items():                     # the solo opponent scores without a seat
         if name not in game.players:
             star = " ★" if name in winners else ""

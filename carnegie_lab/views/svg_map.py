@@ -5,17 +5,24 @@ do not display in every front end. This one is a plain string (about 10 KB) with
 from the same data: the region polygons of :mod:`._shapes` in board coordinates (x right, y down), the cities
 and routes of the components and the discs of ``state.board.sites``. Each city is a circle (major ones larger)
 with its construction discs on a ring around it (a town's single disc covers it), free sites as small hollow
-dots; hovering a city shows its name and who built where. Free of plotly, and cheap (the static part is cached).
+dots; hovering a city shows its name and who built where. Free of plotly, and cheap (the static part is cached
+per Components object: the cities, routes and regions come from ``game.components``).
 """
 from __future__ import annotations
 
 import html
 import math
 from functools import lru_cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
+from ..state import site_key
 from . import _shapes
-from .palette import (ANY_SITE_COLOUR, C, INK, PROJECT_COLOURS, PROJECT_NAMES, REGION_COLOURS, REGION_NAMES,
-                      owner_colour, owner_name, tint)
+from .palette import (ANY_SITE_COLOUR, INK, NEUTRAL_COLOUR, PROJECT_COLOURS, owner_colour, owner_name, project_names,
+                      region_colours, region_names, tint)
+
+if TYPE_CHECKING:
+    from ..components import Components
 
 PAD = 30                                         # board units around the coastline
 CITY_RADIUS = {"small": 22, "medium": 32, "major": 44}
@@ -51,29 +58,31 @@ def view_box() -> tuple[int, int, int, int]:
     return x0, y0, max(xs) + PAD - x0, max(ys) + PAD - y0
 
 
-@lru_cache(maxsize=None)
-def site_points() -> dict[str, tuple[int, int, int]]:
-    """'city/index' -> (x, y, radius) of that site's dot on the mini-map, in whole board units."""
+@lru_cache(maxsize=8)
+def site_points(components: Components) -> Mapping[str, tuple[int, int, int]]:
+    """'city/index' -> (x, y, radius) of that site's dot on the mini-map, in whole board units (read-only)."""
     out = {}
-    for city in C.cities.values():
+    for city in components.cities.values():
         if len(city.sites) == 1:
-            out[f"{city.id}/{city.sites[0].index}"] = (round(city.x), round(city.y), DISC_RADIUS)
+            out[site_key(city.id, city.sites[0].index)] = (round(city.x), round(city.y), DISC_RADIUS)
             continue
         ring = CITY_RADIUS[city.size] + RING_GAP + DISC_RADIUS
         for site in city.sites:
             a = math.radians(SLOT_ANGLES[len(city.sites)][site.slot])
-            out[f"{city.id}/{site.index}"] = (round(city.x + ring * math.cos(a)), round(city.y + ring * math.sin(a)),
-                                              DISC_RADIUS)
-    return out
+            out[site_key(city.id, site.index)] = (round(city.x + ring * math.cos(a)),
+                                                  round(city.y + ring * math.sin(a)), DISC_RADIUS)
+    return MappingProxyType(out)
 
 
-@lru_cache(maxsize=None)
-def _background() -> str:
+@lru_cache(maxsize=8)
+def _background(components: Components) -> str:
     """Everything that never changes: regions, sea, coast, lakes and routes."""
+    C = components
+    colours, names = region_colours(C), region_names(C)
     x0, y0, w, h = view_box()
     frame = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]
-    parts = [f'<path d="{_points(pts)}" fill="{tint(REGION_COLOURS[r], 0.62)}"><title>{_attr(REGION_NAMES[r])}'
-             f'</title></path>' for r, pts in _shapes.REGIONS.items()]
+    parts = [f'<path d="{_points(pts)}" fill="{tint(colours.get(r, NEUTRAL_COLOUR), 0.62)}">'
+             f'<title>{_attr(names.get(r, r))}</title></path>' for r, pts in _shapes.REGIONS.items()]
     parts.append(f'<path d="{_points(frame)}{_points(_shapes.OUTLINE)}" fill="{OUTSIDE}" fill-rule="evenodd"/>')
     parts.append(f'<path d="{_points(_shapes.OUTLINE)}" fill="none" stroke="#8c9ba5" stroke-width="6"/>')
     parts.append('<g fill="%s" stroke="#8fb4c9" stroke-width="4">%s</g>'
@@ -85,9 +94,10 @@ def _background() -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=None)
-def _city_parts() -> tuple[tuple[str, str, str], ...]:
-    """Per city: the opening of its group with the tooltip's first line, and its circle."""
+@lru_cache(maxsize=8)
+def _city_parts(components: Components) -> tuple[tuple[str, str, str], ...]:
+    """Per city: its id, the tooltip's first line, and its circle."""
+    C = components
     out = []
     for city in C.cities.values():
         r = CITY_RADIUS[city.size]
@@ -104,22 +114,24 @@ def map_svg(game, width: int = 420) -> str:
     """The board as an inline ``<svg>`` string ``width`` pixels wide: regions, routes, cities and every disc
     in its owner's colour (neutral grey, Andrew black), with a tooltip per city. Read-only and cheap."""
     state = game.state
+    C = game.components
+    kinds = project_names(C)
     sites = state.board.sites
-    points = site_points()
+    points = site_points(C)
     x0, y0, w, h = view_box()
     height = round(width * h / w)
     names: dict = {}
     out = [f'<svg xmlns="{SVG_NS}" class="carnegie-map" viewBox="{x0} {y0} {w} {h}" width="{int(width)}" '
            f'height="{height}" role="img" aria-label="Carnegie map, round {state.flow.round}" '
            f'style="display:block;width:100%;max-width:{int(width)}px;height:auto;background:{OUTSIDE};'
-           f'border-radius:4px">', _background()]
-    for (city_id, head, circle), city in zip(_city_parts(), C.cities.values()):
+           f'border-radius:4px">', _background(C)]
+    for (city_id, head, circle), city in zip(_city_parts(C), C.cities.values()):
         lines = [head]
         dots = []
         for site in city.sites:
-            key = f"{city_id}/{site.index}"
+            key = site_key(city_id, site.index)
             x, y, r = points[key]
-            kind = "any project" if site.type == "any" else PROJECT_NAMES[site.type]
+            kind = "any project" if site.type == "any" else kinds[site.type]
             held = sites.get(key)
             if held is None:
                 lines.append(f"• {kind}: free")
@@ -131,7 +143,7 @@ def map_svg(game, width: int = 420) -> str:
             who, ptype = held
             if who not in names:
                 names[who] = owner_name(state, who)
-            built = f" ({PROJECT_NAMES[ptype]})" if ptype and site.type == "any" else ""
+            built = f" ({kinds[ptype]})" if ptype and site.type == "any" else ""
             lines.append(f"• {kind}: {names[who]}{built}")
             dots.append(f'<circle class="disc" data-site="{key}" data-owner="{_attr(who)}" cx="{x}" cy="{y}" '
                         f'r="{r}" fill="{owner_colour(who)}" stroke="#fff" stroke-width="5"/>')

@@ -2,19 +2,21 @@
 and a strip of the 20 rounds coloured by the action chosen in each.
 
 Stable trace names: ``timeline-markers`` (customdata = row types, meta["spaces"] = marker positions),
-``timeline-gear`` (one point or none), ``round-boxes``, ``round-current``.
+``timeline-gear`` (one point or none), ``round-boxes``, ``round-current``. The rows, the End-tile space, the
+regions and the number of rounds come from the game's rules and component data (``game.rules``).
 """
 from __future__ import annotations
 
-from ..rules.timeline import LAST, ROWS, event_text, space
-from .palette import (C, DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, REGION_COLOURS, esc,
-                      text_on, tint)
+from ..rules.timeline import event_text, space
+from .palette import (DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, esc, region_colours, text_on,
+                      tint)
 from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1150, 500
 X0, STEP, W = 3.0, 2.35, 2.1              # first column (the start space) left edge, column step, box width
 Y0, ROW, H = 1.0, 1.0, 0.82
 DONATION_COLOUR = "#e377c2"
+ROW_COLOUR = "#7d7569"                    # a row type without a department colour (other component data)
 ROUND_Y, ROUND_STEP, ROUND_W = 5.55, 0.83, 0.74
 
 
@@ -33,14 +35,17 @@ def timeline_figure(game, *, highlight=None):
     timeline spaces ``"<row>/<space>"`` (e.g. ``"MG/2"``; space 0 is the start, 5 the End tile), a row's
     label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored."""
     state = game.state
+    rs = state.rules
+    C = rs.components
+    rows, last, colours = C.timeline.rows, rs.timeline_end, region_colours(C)
     f, markers = state.flow, state.board.markers
-    fills: dict[str, list] = {k: [] for k in FILL_KEYS}      # one fill trace per kind of space
+    fills: dict[str, list] = {k: [] for k in (*rows, "start", *C.regions, "donation")}   # one trace per kind of space
     passed, tx, ty, tt, hx, hy, ht = [], [], [], [], [], [], []
-    for r, row in enumerate(ROWS):
+    for r, row in enumerate(rows):
         y = _y(r)
         fills[row].append((0.0, y - H / 2, 2.75, y + H / 2))
         fills["start"].append((_x(0), y - H / 2, _x(0) + W * 0.6, y + H / 2))
-        for k in range(1, LAST + 1):
+        for k in range(1, last + 1):
             ev = space(state, r, k)
             x0, y0 = _box_x0(k), y - H / 2
             x1, y1 = x0 + W, y + H / 2
@@ -57,18 +62,18 @@ def timeline_figure(game, *, highlight=None):
                 passed.append((x0, y0, x1, y1))
             hx.append((x0 + x1) / 2)
             hy.append(y)
-            what = event_text(ev.income, ev.donation)
+            what = event_text(rs, ev.income, ev.donation)
             state_text = "done" if k <= markers[r] else "next" if k == markers[r] + 1 else "to come"
-            ht.append(f"<b>{row} space {k}</b> ({_tile_name(state, k)})"
+            ht.append(f"<b>{row} space {k}</b> ({_tile_name(state, r, k)})"
                       f"<br>{what}<br>{state_text}")
-    traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(kind), line="#ffffff", width=1.5, radius=0.08)
-              for kind, rects in fills.items()]
+    traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(colours, kind), line="#ffffff", width=1.5,
+                         radius=0.08) for kind, rects in fills.items()]
     traces.append(fill_trace("timeline-passed", passed, "rgba(251,248,241,0.8)", radius=0.08))
     traces.append(text_trace("timeline-events", tx, ty, tt, size=12))
-    traces.append(text_trace("timeline-rows", [0.15] * len(ROWS), [_y(r) for r in range(len(ROWS))],
-                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(DEPARTMENT_TYPE_NAMES[row])}</span>"
-                              for row in ROWS], size=15, position="middle right", colour="white"))
-    traces.append(text_trace("timeline-start", [_x(0) + W * 0.3] * len(ROWS), [_y(r) for r in range(len(ROWS))],
+    traces.append(text_trace("timeline-rows", [0.15] * len(rows), [_y(r) for r in range(len(rows))],
+                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(_row_name(row))}</span>"
+                              for row in rows], size=15, position="middle right", colour="white"))
+    traces.append(text_trace("timeline-start", [_x(0) + W * 0.3] * len(rows), [_y(r) for r in range(len(rows))],
                              ["" if k == 0 else "start" for k in markers], size=10, colour=MUTED))
     traces.append(dict(type="scatter", name="timeline-hover", mode="markers", x=hx, y=hy, hovertext=ht,
                        hoverinfo="text", showlegend=False,
@@ -76,11 +81,11 @@ def timeline_figure(game, *, highlight=None):
 
     # Markers: on the start space (0) or on the last space whose event has happened.
     mx = [_marker_x(k) for k in markers]
-    my = [_y(r) for r in range(len(ROWS))]
+    my = [_y(r) for r in range(len(rows))]
     traces.append(dict(type="scatter", name="timeline-markers", mode="markers", x=mx, y=my,
-                       customdata=list(ROWS), meta=dict(spaces=list(markers)), hoverinfo="text",
+                       customdata=list(rows), meta=dict(spaces=list(markers)), hoverinfo="text",
                        hovertext=[f"{row} marker on {'the start' if k == 0 else f'space {k}'}"
-                                  for row, k in zip(ROWS, markers)], showlegend=False,
+                                  for row, k in zip(rows, markers)], showlegend=False,
                        marker=dict(symbol="diamond-tall", size=24, color=INK, line=dict(width=1.5, color="white"))))
     # The gear: this round's event space (the chosen row, or the row below it if that row is full).
     gx, gy, gk = [], [], []
@@ -88,7 +93,7 @@ def timeline_figure(game, *, highlight=None):
     if live:
         k = markers[f.event_row] + 1
         x0 = _box_x0(k)
-        gx, gy, gk = [x0 + W - 0.2], [_y(f.event_row) - H / 2 + 0.2], [f"{ROWS[f.event_row]}/{k}"]
+        gx, gy, gk = [x0 + W - 0.2], [_y(f.event_row) - H / 2 + 0.2], [f"{rows[f.event_row]}/{k}"]
         traces.append(fill_trace("timeline-gear-ring", [(x0, _y(f.event_row) - H / 2, x0 + W,
                                                          _y(f.event_row) + H / 2)], "rgba(0,0,0,0)", line=GOLD,
                                  width=4, radius=0.08))
@@ -100,25 +105,25 @@ def timeline_figure(game, *, highlight=None):
 
     ring = []
     if f.chosen and f.phase != "over":
-        r = ROWS.index(f.chosen)
+        r = rows.index(f.chosen)
         ring = [(-0.04, _y(r) - H / 2 - 0.04, 2.79, _y(r) + H / 2 + 0.04)]
     traces.append(dict(fill_trace("timeline-chosen", ring, "rgba(0,0,0,0)", line=GOLD, width=4, radius=0.08),
                        customdata=[f.chosen] if ring else []))
     traces += _round_strip(state)
-    chosen = (f"this round: <b>{f.chosen}</b> ({esc(DEPARTMENT_TYPE_NAMES[f.chosen])})" if f.chosen
+    chosen = (f"this round: <b>{f.chosen}</b> ({esc(_row_name(f.chosen))})" if f.chosen
               else "the first player chooses a row" if f.phase == "choose" else "")
     headers = [dict(x=_box_x0(k) + W / 2, y=Y0 - H / 2 - 0.06, xref="x", yref="y", yanchor="bottom",
                     showarrow=False, font=dict(size=11, color=MUTED),
-                    text=_tile_name(state, k, side=True))
-               for k in range(1, LAST + 1)]
+                    text=_column_name(state, k))
+               for k in range(1, last + 1)]
     headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=13),
                         text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
     title = f"Round {f.round} of {C.constants.rounds}: timeline" + (f" · {chosen}" if chosen else "")
     if live:
-        event = event_text(f.income, f.donation) or "no event"
-        moved = "" if ROWS[f.event_row] == f.chosen else \
-            f" (the {f.chosen} row is full: the gear moves down to {ROWS[f.event_row]})"
+        event = event_text(rs, f.income, f.donation) or "no event"
+        moved = "" if rows[f.event_row] == f.chosen else \
+            f" (the {f.chosen} row is full: the gear moves down to {rows[f.event_row]})"
         subtitle = f"⚙ this round's event: <b>{esc(event)}</b>{esc(moved)}"
     else:
         subtitle = ""
@@ -133,21 +138,24 @@ def timeline_figure(game, *, highlight=None):
     layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
     keys = highlight_keys(highlight)
     if keys is not None:
-        traces.append(timeline_highlight(keys))
+        traces.append(timeline_highlight(rs, keys))
     return figure(traces, layout)
 
 
-def timeline_highlight(keys: set[str]) -> dict:
-    """The ``highlight`` trace: rings around highlighted timeline spaces, row labels and rounds."""
+def timeline_highlight(rs, keys: set[str]) -> dict:
+    """The ``highlight`` trace: rings around highlighted timeline spaces, row labels and rounds
+    (``rs``: the game's Ruleset, ``game.rules``)."""
+    C = rs.components
+    rows = C.timeline.rows
     pad = 0.07
     rects = []
     for key in sorted(keys):
         head, _, tail = key.partition("/")
-        if head in ROWS and not tail:
-            y = _y(ROWS.index(head))
+        if head in rows and not tail:
+            y = _y(rows.index(head))
             rects.append((-pad, y - H / 2 - pad, 2.75 + pad, y + H / 2 + pad))
-        elif head in ROWS and tail.isdigit() and int(tail) <= LAST:
-            y, k = _y(ROWS.index(head)), int(tail)
+        elif head in rows and tail.isdigit() and int(tail) <= rs.timeline_end:
+            y, k = _y(rows.index(head)), int(tail)
             x0, x1 = (_x(0), _x(0) + W * 0.6) if k == 0 else (_box_x0(k), _box_x0(k) + W)
             rects.append((x0 - pad, y - H / 2 - pad, x1 + pad, y + H / 2 + pad))
         elif head == "round" and tail.isdigit() and 1 <= int(tail) <= C.constants.rounds:
@@ -156,24 +164,39 @@ def timeline_highlight(keys: set[str]) -> dict:
     return highlight_trace(rects, radius=0.08, width=4)
 
 
-FILL_KEYS = (*ROWS, "start", *C.regions, "donation")
+def _row_name(row: str) -> str:
+    return DEPARTMENT_TYPE_NAMES.get(row, row)
 
 
-def _fill_colour(kind: str) -> str:
+def _fill_colour(region_colours, kind: str) -> str:
     if kind in DEPARTMENT_COLOURS:
         return DEPARTMENT_COLOURS[kind]
     if kind == "start":
         return "#ece7dc"
     if kind == "donation":
         return tint(DONATION_COLOUR, 0.55)
-    return tint(REGION_COLOURS[kind], 0.45)
+    if kind in region_colours:
+        return tint(region_colours[kind], 0.45)
+    return ROW_COLOUR
 
 
-def _tile_name(state, k: int, side: bool = False) -> str:
-    if k == LAST:
+def _tile_name(state, r: int, k: int) -> str:
+    """The tile under space k of row r (the End tile's last space included)."""
+    if k == state.rules.timeline_end:
         return "End tile"
+    column = state.rules.components.timeline.orientation == "column"      # a tile per column, or per row
+    number, _ = state.board.timeline[k - 1 if column else r]
+    return f"tile {number}"
+
+
+def _column_name(state, k: int) -> str:
+    """The header of column k: its tile and side when tiles are columns, else the space number."""
+    if k == state.rules.timeline_end:
+        return "End tile"
+    if state.rules.components.timeline.orientation != "column":
+        return f"space {k}"
     number, back = state.board.timeline[k - 1]
-    return f"tile {number}" + (f" ({'back' if back else 'front'})" if side else "")
+    return f"tile {number} ({'back' if back else 'front'})"
 
 
 def _box_x0(k: int) -> float:
@@ -189,19 +212,20 @@ def _round_strip(state) -> list:
     chosen = {h["round"]: h["chosen"] for h in state.history}
     if f.chosen and f.round not in chosen:
         chosen[f.round] = f.chosen
-    rounds = C.constants.rounds
-    by_row: dict[str, list] = {k: [] for k in (*ROWS, "later")}
+    rounds = state.rules.constants.rounds
+    by_row: dict[str, list] = {k: [] for k in (*state.rules.components.timeline.rows, "later")}
     xs, ys, texts, colours = [], [], [], []
     for n in range(1, rounds + 1):
         x0 = (n - 1) * ROUND_STEP
         row = chosen.get(n)
-        colour = DEPARTMENT_COLOURS[row] if row else "#ece7dc"
+        colour = DEPARTMENT_COLOURS.get(row, ROW_COLOUR) if row else "#ece7dc"
         by_row[row or "later"].append((x0, ROUND_Y - 0.3, x0 + ROUND_W, ROUND_Y + 0.3))
         xs.append(x0 + ROUND_W / 2)
         ys.append(ROUND_Y)
         texts.append(f"<b>{n}</b><br>{row}" if row else f"{n}")
         colours.append(text_on(colour) if row else MUTED)
-    traces = [fill_trace(f"round-boxes-{row}", rects, DEPARTMENT_COLOURS.get(row, "#ece7dc"), radius=0.06)
+    traces = [fill_trace(f"round-boxes-{row}", rects,
+                         "#ece7dc" if row == "later" else DEPARTMENT_COLOURS.get(row, ROW_COLOUR), radius=0.06)
               for row, rects in by_row.items()]
     traces.append(dict(text_trace("round-labels", xs, ys, texts, size=10), customdata=list(range(1, rounds + 1)),
                        textfont=dict(size=10, color=colours, family=FONT)))

@@ -4,17 +4,22 @@ One pair of plain axes in "board units": the tracks on top (one row per region),
 player). Stable trace names: ``track-boxes-<region>``, ``track-discs-<owner>`` (customdata = region ids,
 meta["spaces"] = space indices), ``track-final-rewards`` (meta["holders"]), ``tab-cells-hidden``,
 ``tab-cells-<type>``, ``tab-vp-scoring``, ``tab-discs-<seat>`` (customdata = "type/space"), ``tab-labels``.
+Tracks, tabs and regions come from the game's rules and component data (``game.rules``); the static part of the
+tracks is cached per Components object.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..components import PROJECT_TYPES
-from ..rules.research import FINAL, final_box_holder, project_income, tab_spaces, tab_vp, track_owners
-from .palette import (C, FONT, GOLD, INK, MUTED, PROJECT_COLOURS, REGION_COLOURS, esc, owner_colour, owner_name,
-                      tint)
+from ..rules.research import final_box_holder, project_income, tab_spaces, tab_vp, track_owners
+from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
 from .style import (base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, reward_text,
                     reward_tiny, text_trace)
+
+if TYPE_CHECKING:
+    from ..components import Components
 
 WIDTH = 1150
 
@@ -35,23 +40,30 @@ def _track_y(i: int) -> float:
     return T_Y0 + i * T_ROW
 
 
-@lru_cache(maxsize=None)
-def _track_static() -> tuple[list, list]:
+@lru_cache(maxsize=8)
+def _track_static(components: Components, final: int) -> tuple[list, list]:
+    """The parts of the tracks that never change (shared between figures: callers must not change them).
+    ``final``: the index of the final box (``game.rules.final_space``)."""
+    C = components
+    colours = region_colours(C)
     regions = list(C.tracks)
-    boxes, finals, labels, traces = [], [], [], []
+    boxes: list = []
+    finals: list = []
+    labels: list = []
+    traces: list = []
     lx, ly, lt = [], [], []                       # level names
     ix, iy, it = [], [], []                       # income
     cx, cy, ct = [], [], []                       # entry cost
     for i, region in enumerate(regions):
         track, y = C.tracks[region], _track_y(i)
-        colour = REGION_COLOURS[region]
+        colour = colours[region]
         for j, space in enumerate(track.spaces):
             x0 = T_X0 + j * T_STEP
             rect = (x0, y - T_H / 2, x0 + T_W, y + T_H / 2)
-            (finals if j == FINAL else boxes).append((region, rect))
+            (finals if j == final else boxes).append((region, rect))
             lx.append(x0 + T_W / 2)
             ly.append(y - T_H / 2 + 0.16)
-            lt.append(space.level.upper() + (" · FINAL BOX" if j == FINAL else ""))
+            lt.append(space.level.upper() + (" · FINAL BOX" if j == final else ""))
             ix.append(x0 + 0.12)
             iy.append(y + 0.1)
             it.append(f"<b>{esc(reward_text(space.income))}</b>")
@@ -60,7 +72,7 @@ def _track_static() -> tuple[list, list]:
             ct.append("start" if j == 0 else f"{space.cost} study pts")
         labels.append((region, y))
     for region in regions:
-        colour = REGION_COLOURS[region]
+        colour = colours[region]
         traces.append(fill_trace(f"track-boxes-{region}", [r for g, r in boxes if g == region], tint(colour, 0.78),
                                  line=tint(colour, 0.2), width=1.2, radius=0.08))
     traces.append(fill_trace("track-finals", [r for _, r in finals], "#fff4d1", line=GOLD, width=2.6, radius=0.08))
@@ -69,7 +81,7 @@ def _track_static() -> tuple[list, list]:
     traces.append(text_trace("track-costs", cx, cy, ct, size=9, colour=MUTED))
     label_rects = [(0.0, y - T_H / 2, T_LABEL_W, y + T_H / 2) for _, y in labels]
     for (region, y), rect in zip(labels, label_rects):
-        traces.insert(0, fill_trace(f"track-label-{region}", [rect], REGION_COLOURS[region], radius=0.08))
+        traces.insert(0, fill_trace(f"track-label-{region}", [rect], colours[region], radius=0.08))
     traces.append(text_trace("track-names", [T_LABEL_W / 2] * len(labels), [y for _, y in labels],
                              [f"<b>{esc(C.regions[r].name.upper())}</b>" for r, _ in labels], size=14,
                              colour="white"))
@@ -81,7 +93,10 @@ def _track_static() -> tuple[list, list]:
 
 
 def _tracks_dynamic(state) -> tuple[list, list]:
-    traces, annotations = [], []
+    C = state.rules.components
+    final = state.rules.final_space
+    traces: list = []
+    annotations: list = []
     by_space: dict[tuple[str, int], list] = {}
     for owner, tracks in track_owners(state):
         for region, j in tracks.items():
@@ -100,14 +115,14 @@ def _tracks_dynamic(state) -> tuple[list, list]:
             customdata=regions, meta=dict(owner=owner, label=owner_name(state, owner),
                                           spaces=[tracks[r] for r in regions]),
             hovertext=[f"{esc(owner_name(state, owner))}: {C.tracks[r].spaces[tracks[r]].level} "
-                       f"(space {tracks[r] + 1} of {FINAL + 1}) in the {C.regions[r].name}" for r in regions],
+                       f"(space {tracks[r] + 1} of {final + 1}) in the {esc(C.regions[r].name)}" for r in regions],
             hoverinfo="text", marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     rx, ry, rt = [], [], []
     for i, region in enumerate(C.tracks):
         holder = final_box_holder(state, region)
         who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(state, holder))}</b>"
                if holder is not None else "<span style='color:#8a8478'>not reached yet</span>")
-        rx.append(T_X0 + 5 * T_STEP - 0.05)
+        rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))
         rt.append(f"first there: <b>{esc(reward_text(C.tracks[region].final_reward, short=False))}</b><br>{who}")
     traces.append(dict(text_trace("track-final-rewards", rx, ry, rt, size=12, position="middle right"),
@@ -118,18 +133,22 @@ def _tracks_dynamic(state) -> tuple[list, list]:
 
 def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
     """Every player's four tabs: hidden spaces, revealed spaces, discs waiting on them, VP shown."""
-    hidden, shown, ringed = [], {t: [] for t in PROJECT_TYPES}, []
+    rs = state.rules
+    C = rs.components
+    hidden: list = []
+    shown: dict[str, list] = {t: [] for t in PROJECT_TYPES}
+    ringed: list = []
     tx, ty, tt, tc = [], [], [], []               # cell texts
     disc_traces, labels = [], []
     for pi, p in enumerate(state.players):
         y = tabs_y0 + pi * B_ROW
         dx, dy, dkeys = [], [], []
-        income = project_income(p)
+        income = project_income(rs, p)
         vp_total = 0
         for t_index, ptype in enumerate(PROJECT_TYPES):
-            spaces = tab_spaces(p, ptype)
+            spaces = tab_spaces(rs, p, ptype)
             revealed, built = p.tabs[ptype]
-            vp = tab_vp(p, ptype)
+            vp = tab_vp(rs, p, ptype)
             vp_total += vp
             projects_seen = 0
             last_vp = max((k for k in range(revealed) if spaces[k].kind == "vp"), default=None)
@@ -217,7 +236,8 @@ def tracks_figure(game, *, highlight=None):
     ``"track/<region>"``; tab spaces ``"tab/<seat>/<type>/<space>"`` (space 0 is the first, right-most one)
     or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored."""
     state = game.state
-    static, static_notes = _track_static()
+    C = game.components
+    static, static_notes = _track_static(C, game.rules.final_space)
     dynamic, notes = _tracks_dynamic(state)
     tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35
     tab_traces, headers = _tab_cells(state, tabs_y0)
@@ -237,6 +257,8 @@ def tracks_figure(game, *, highlight=None):
 
 def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
     """The ``highlight`` trace: rings around highlighted track spaces and project-tab spaces."""
+    rs = state.rules
+    C = rs.components
     regions = list(C.tracks)
     pad = 0.06
     rects = []
@@ -256,7 +278,7 @@ def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
             seat, ptype = int(parts[1]), parts[2]
             y = tabs_y0 + seat * B_ROW
             x_start = B_X0 + PROJECT_TYPES.index(ptype) * B_BLOCK
-            count = len(tab_spaces(state.players[seat], ptype))
+            count = len(tab_spaces(rs, state.players[seat], ptype))
             if len(parts) == 3:
                 rects.append((x_start - pad, y - B_H / 2 - pad, x_start + (count - 1) * B_CELL + B_CW + pad,
                               y + B_H / 2 + pad))

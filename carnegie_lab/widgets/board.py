@@ -208,7 +208,6 @@ class BoardView:
 
 def players_html(game, kinds: list[str] | None = None) -> str:
     """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
-    from ..rules import company
     from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
     table = game.scores()
     cards = []
@@ -221,7 +220,7 @@ def players_html(game, kinds: list[str] | None = None) -> str:
             f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
             f"<b>{html.escape(p.name)}</b>{who}<br>"
             f"<span title='money'>${p.money}</span> · <span title='goods'>{p.goods} goods</span> · "
-            f"<span title='working employees / on missions'>{company.active_employees(p)} working, "
+            f"<span title='working employees / on missions'>{game.active_employees(i)} working, "
             f"{away} away</span><br><span title='score if the game ended now'>"
             f"<b>{table[p.name].total} VP</b> now</span></div>")
     if game.state.andrew is not None:

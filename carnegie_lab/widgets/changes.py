@@ -7,14 +7,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..components import PROJECT_TYPES, components
-from ..rules.research import tab_spaces
-from ..rules.timeline import ROWS
-from ..state import State
+from ..state import Phase, State
 from ..views.palette import owner_name
 from .tutorial_html import owner_chip
-
-C = components()
 
 
 @dataclass
@@ -58,6 +53,8 @@ def _employees(p) -> dict[str, tuple[int, tuple[int, ...]]]:
 
 def diff(before: State, after: State) -> Changes:
     """The changes from ``before`` to ``after`` (two states of the same game)."""
+    rs = after.rules
+    rows = rs.components.timeline.rows
     ch = Changes()
     b_sites, a_sites = before.board.sites, after.board.sites
     ch.sites = {k for k, v in a_sites.items() if b_sites.get(k) != v}
@@ -80,13 +77,13 @@ def diff(before: State, after: State) -> Changes:
         for region, j in q.tracks.items():
             if p.tracks[region] != j:
                 ch.tracks.add(f"track/{region}/{j}")
-        for ptype in PROJECT_TYPES:
+        for ptype in rs.components.tabs:
             (r0, b0), (r1, b1) = p.tabs[ptype], q.tabs[ptype]
             ch.tracks.update(f"tab/{seat}/{ptype}/{k}" for k in range(r0, r1))
             if b1 != b0:
-                projects = [i for i, s in enumerate(tab_spaces(q, ptype)) if s.kind == "project"]
+                projects = rs.project_spaces[ptype, q.tab_side]
                 ch.tracks.update(f"tab/{seat}/{ptype}/{k}" for k in projects[min(b0, b1):max(b0, b1)])
-        changed = len(keys) + len(delta) + sum(1 for k in ch.sites if a_sites[k][0] == seat) + \
+        changed = len(keys) + len(delta) + sum(1 for k in ch.sites if a_sites[k].owner == seat) + \
             (p.tracks != q.tracks) + (p.tabs != q.tabs) + (p.donations != q.donations)
         if keys:
             ch.company[seat] = keys
@@ -101,14 +98,14 @@ def diff(before: State, after: State) -> Changes:
     # the timeline: markers that moved, this round's gear and chosen row, the round strip
     for r, (m0, m1) in enumerate(zip(before.board.markers, after.board.markers)):
         if m0 != m1:
-            ch.timeline.add(f"{ROWS[r]}/{m1}")
+            ch.timeline.add(f"{rows[r]}/{m1}")
     f0, f1 = before.flow, after.flow
     if f1.event_row is not None and (f1.event_row, f1.chosen, f1.round) != (f0.event_row, f0.chosen, f0.round) \
-            and f1.phase != "over":
-        ch.timeline.add(f"{ROWS[f1.event_row]}/{after.board.markers[f1.event_row] + 1}")
+            and f1.phase != Phase.OVER:
+        ch.timeline.add(f"{rows[f1.event_row]}/{after.board.markers[f1.event_row] + 1}")
         if f1.chosen:
             ch.timeline.add(f1.chosen)
-    if f1.round != f0.round and 1 <= f1.round <= C.constants.rounds:
+    if f1.round != f0.round and 1 <= f1.round <= rs.constants.rounds:
         ch.timeline.add(f"round/{f1.round}")
     return ch
 

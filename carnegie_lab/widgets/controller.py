@@ -200,7 +200,7 @@ class Controller:
         game = self.game
         if game.is_over:
             return f"Game over: {self.result()}"
-        where = f"Round {game.round} of 20" if game.round else "Setup"
+        where = f"Round {game.round} of {game.rules.constants.rounds}" if game.round else "Setup"
         seat = self.seats[game.current_player]
         return f"{where} · {seat.name} ({seat.describe()}) to decide"
 
@@ -280,7 +280,7 @@ class Controller:
 
     def _progress_text(self, done: int) -> str:
         game = self.game
-        where = f"round {game.round} of 20" if game.round else "setup"
+        where = f"round {game.round} of {game.rules.constants.rounds}" if game.round else "setup"
         return f"bots played {done} decision{'s' if done != 1 else ''} · {where}"
 
     def finish_with_bots(self, kind: str = FINISHING_BOT,
@@ -312,7 +312,7 @@ class Controller:
         record = self.game.to_record()
         taken = len(record["actions"]) - index
         record["actions"] = record["actions"][:index]
-        self.game = Game.from_record(record)
+        self.game = Game.from_record(record, components=self.game.components)
         self.history_seats = self.history_seats[:index]
         seat = self.seats[self.current_seat]
         self.recent = [f"Undone: {taken} action{'s' if taken != 1 else ''} taken back; "
@@ -357,7 +357,7 @@ class Controller:
         record = game.to_record()
         actions = record["actions"]
         record["actions"] = []
-        replay = Game.from_record(record)
+        replay = Game.from_record(record, components=game.components)
         movers = []
         for text in actions:
             movers.append(replay.current_player)

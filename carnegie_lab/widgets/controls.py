@@ -19,10 +19,8 @@ from dataclasses import dataclass
 from typing import Iterable, Union
 
 from ..actions import Action
-from ..engine import Game
-from ..rules.timeline import ROWS
-from . import labels as L
-from .labels import C
+from ..engine import Decision, Game
+from .labels import Labels, reward, type_name
 
 # --------------------------------------------------------------------------- the shapes
 
@@ -146,32 +144,52 @@ DONE_LABELS = {"setup": "Done moving", "turn": "End my turn", "event": "Done (sk
                "relocate": "Done moving"}
 
 
+@dataclass(frozen=True)
+class Ask:
+    """What every builder reads: the game, the deciding seat, the decision and the words."""
+    game: Game
+    seat: int
+    decision: Decision
+    words: Labels
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def context(self):
+        """The decision's numbers (``DecisionContext``: moves, study, income, count, cell...)."""
+        return self.decision.context
+
+
 def panel_for(game: Game) -> Panel:
     """The controls of the current decision of ``game``."""
     decision = game.decision
     if game.is_over:
         return Panel("over", None, decision.prompt)
-    seat = game.current_player
-    state = game.state
-    actions = game.legal_actions()
+    seat = decision.player
+    assert seat is not None
+    ask = Ask(game, seat, decision, Labels(game))
     by_verb: dict[str, list[Action]] = {}
-    for a in actions:
+    for a in game.legal_actions():
         by_verb.setdefault(a.verb, []).append(a)
     footer = []
     if "done" in by_verb:
         footer.append(Option(DONE_LABELS.get(decision.kind, "Done"), "done",
                              "finish this step (nothing else is required)"))
     if "sell" in by_verb:
-        footer.append(Option("Sell 1 goods (+$1)", "sell",
-                             f"you have {state.players[seat].goods} goods; selling is allowed at any time"))
+        price = game.rules.constants.sell_price
+        footer.append(Option(f"Sell 1 goods (+${price})", "sell",
+                             f"you have {game.state.players[seat].goods} goods; selling is allowed at any time"))
     groups: list[Control] = []
+    departments = game.rules.by_code
     for verb, items in by_verb.items():
         if verb in ("done", "sell"):
             continue
         builder = BUILDERS.get(verb)
         if builder is None:
-            builder = _department if verb in L.DEPARTMENTS else _generic
-        groups.extend(builder(game, seat, verb, items))
+            builder = _department if verb in departments else _generic
+        groups.extend(builder(ask, verb, items))
     groups.sort(key=lambda g: _ORDER.get(g.key.split(":")[0], 50))
     return Panel(decision.kind, seat, decision.prompt, tuple(groups), tuple(footer))
 
@@ -181,91 +199,99 @@ _ORDER = {"timeline": 0, "switch": 1, "house": 2, "reserve": 2, "income": 3, "do
           "study": 30}
 
 
-def _generic(game, seat, verb, items) -> list[Control]:
+def _generic(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     """Any verb without its own builder: one button per action (never expected; a safety net)."""
     return [Buttons(f"other:{verb}", verb, tuple(Option(str(a), str(a)) for a in items))]
 
 
-def _house(game, seat, verb, items) -> list[Control]:
+def _house(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
     by_region: dict[str, list[Option]] = {}
     for a in items:
-        c = C.cities[a.args[0]]
+        c = L.C.cities[a.args[0]]
         by_region.setdefault(c.region, []).append(Option(
             c.name, str(a), f"{c.name}: {c.size} city in the {L.region(c.region)}, {c.vp} VP per disc"))
     return [Buttons(f"house:{r}", f"Starting Housing project — {L.region(r)}",
                     tuple(sorted(opts, key=lambda o: o.label)))
-            for r in L.REGIONS if (opts := by_region.get(r))]
+            for r in L.regions if (opts := by_region.get(r))]
 
 
-def _reserve(game, seat, verb, items) -> list[Control]:
+def _reserve(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
     by_type: dict[str, list[Option]] = {}
     for a in items:
-        d = L.DEPARTMENTS[a.args[0]]
+        d = L.department(a.args[0])
+        assert d is not None
         prices = ", ".join("permanent" if p is None else f"${p}" for p in d.workstations) or "none"
-        tip = (f"{d.name} ({L.TYPE_NAMES[d.type]} department); workstations: {prices}; "
+        tip = (f"{d.name} ({type_name(d.type)} department); workstations: {prices}; "
                f"missions: {d.mission}" + ("; ongoing effect" if d.ongoing else ""))
         by_type.setdefault(d.type, []).append(Option(d.name, str(a), tip))
-    return [Buttons(f"reserve:{t}", f"Reserve a {L.TYPE_NAMES[t]} department", tuple(opts))
-            for t in L.TYPE_ORDER if (opts := by_type.get(t))]
+    return [Buttons(f"reserve:{t}", f"Reserve a {type_name(t)} department", tuple(opts))
+            for t in L.types if (opts := by_type.get(t))]
 
 
-def _choose(game, seat, verb, items) -> list[Control]:
+def _choose(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
     opts = []
-    for a in sorted(items, key=lambda a: ROWS.index(a.args[0])):
-        label, tip = L.timeline_row(game.state, a.args[0])
+    for a in sorted(items, key=lambda a: L.types.index(a.args[0])):
+        label, tip = L.timeline_row(a.args[0])
         opts.append(Option(label, str(a), tip))
     return [Buttons("timeline", "Choose the timeline row", tuple(opts), layout="column",
                     note="The row sets this round's action type for everybody and its event.")]
 
 
-def _switch(game, seat, verb, items) -> list[Control]:
-    opts = tuple(Option(f"Use {L.TYPE_NAMES[a.args[0]]}", str(a),
-                        "play the Action Choice tile (once per game; 3 VP at the end if unused)")
+def _switch(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    vp = ask.game.rules.constants.action_choice_vp
+    opts = tuple(Option(f"Use {type_name(a.args[0])}", str(a),
+                        f"play the Action Choice tile (once per game; {vp} VP at the end if unused)")
                  for a in items)
     return [Buttons("switch", "Action Choice tile: use another department type", opts)]
 
 
-def _income(game, seat, verb, items) -> list[Control]:
-    f = game.state.flow
-    region = L.region(f.income) if f.income else "?"
+def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
+    income = ask.context.income
+    region = L.region(income) if income else "?"
     title = f"Take Income in the {region}"
     if all(len(a.args) == 1 for a in items):
         opts = tuple(Option(f"{a.args[0]} employee{'s' if a.args[0] != '1' else ''} home", str(a),
                             f"bring {a.args[0]} employee(s) home from the {region}: transport income "
                             "for each, plus your project income once") for a in items)
         return [Buttons("income", title, opts)]
-    spaces = C.tracks[f.income].spaces
-    own = game.state.players[seat].tracks[f.income]
+    assert income is not None
+    spaces = L.C.tracks[income].spaces
+    own = ask.state.players[ask.seat].tracks[income]
     choices = []
     for a in items:                          # Archives: a lower space of the track may pay instead
         n = a.args[0]
         space = int(a.args[2]) - 1 if len(a.args) == 3 else own
         where = ("your track space" if len(a.args) == 1 else f"track space {a.args[2]}")
-        label = f"{where}: {L.reward(spaces[space].income)} each"
+        label = f"{where}: {reward(spaces[space].income)} each"
         choices.append(Choice(((n, f"{n} home"), (a.args[2] if len(a.args) == 3 else "own", label)),
                               str(a), f"bring {n} home, transport income from {where}"))
     return [Picker("income", title, ("Employees", "Income"), tuple(choices), "Take income",
                    note="Archives: you may take the transport income of a lower space.")]
 
 
-def _donate(game, seat, verb, items) -> list[Control]:
-    from ..rules.donations import price
-    themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
+def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
+    donations = L.C.donations
+    themes = sorted({d.theme: d.column for d in donations.values()}.items(), key=lambda t: t[1])
     opts = []
     for a in items:
-        d = C.donations[a.args[0]]
+        d = donations[a.args[0]]
         opts.append(Option(L.donation_short(d.id), str(a), f"{d.name}: {d.formula.vp} VP "
                            f"({d.formula.kind.replace('_', ' ')})", row=d.row, col=d.column))
-    cost = price(game.state, seat)
+    cost = ask.game.donation_price(ask.seat)
     return [Buttons("donate", f"Make a Donation (costs ${cost} and a disc)", tuple(opts), layout="grid",
                     columns=tuple(t.replace("_", " ").capitalize() for t, _ in themes))]
 
 
-def _cell_grid(game, seat, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
-    p = game.state.players[seat]
+def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
+    p = ask.state.players[ask.seat]
     cells = []
-    for cell in C.company.cells.values():
-        dept = L.department_of_cell(game.state, seat, cell.name)
+    for cell in ask.words.C.company.cells.values():
+        dept = ask.words.department_of_cell(ask.seat, cell.name)
         standing = len(p.standing.get(cell.name, ()))
         lying = p.lying.get(cell.name, 0)
         people = []
@@ -279,30 +305,28 @@ def _cell_grid(game, seat, moves: list[tuple[str, str, str]], key: str, title: s
     return MoveGrid(key, title, tuple(cells), tuple(moves), note)
 
 
-def _move(game, seat, verb, items) -> list[Control]:
+def _move(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
-    left = game.state.flow.moves
-    return [_cell_grid(game, seat, moves, "moves", f"Move employees ({left} move{'s' if left != 1 else ''} left)",
+    left = ask.context.moves or 0
+    return [_cell_grid(ask, moves, "moves", f"Move employees ({left} move{'s' if left != 1 else ''} left)",
                        "Click an employee's cell, then a neighbouring cell to move one employee there.")]
 
 
-def _relocate(game, seat, verb, items) -> list[Control]:
+def _relocate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
-    frame = game.state.flow.stack[-1] if game.state.flow.stack else {}
-    left = frame.get("count", 0)
-    return [_cell_grid(game, seat, moves, "relocate",
+    left = ask.context.count or 0
+    return [_cell_grid(ask, moves, "relocate",
                        f"HR Administration: move employees anywhere ({left} left)",
                        "Click an employee's cell, then any other cell.")]
 
 
-def _activate(game, seat, verb, items) -> list[Control]:
-    from ..rules.employees import activation_cost
-    p = game.state.players[seat]
+def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    p = ask.state.players[ask.seat]
     opts = []
     for a in items:
         cell = a.args[0]
-        cost, vp = activation_cost(game.state, seat, a.args)
-        name = L.department_of_cell(game.state, seat, cell)
+        cost, vp = ask.game.activation_cost(a)
+        name = ask.words.department_of_cell(ask.seat, cell)
         salary = {"raise": "raise the salary: ", "cut": "cut the salary: "}.get(a.args[-1], "") \
             if len(a.args) == 2 else ""
         extra = f", {vp:+d} VP" if vp else ""
@@ -315,143 +339,95 @@ def _activate(game, seat, verb, items) -> list[Control]:
     return [Buttons("activate", f"Stand up employees (you have ${p.money})", tuple(opts), note=note)]
 
 
-def _lobby(game, seat, verb, items) -> list[Control]:
-    count = game.state.flow.stack[-1].get("count", 1) if game.state.flow.stack else 1
-    opts = tuple(Option(f"{L.department_of_cell(game.state, seat, a.args[0])} ({a.args[0]})", str(a))
+def _lobby(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    count = ask.context.count or 1
+    opts = tuple(Option(f"{ask.words.department_of_cell(ask.seat, a.args[0])} ({a.args[0]})", str(a))
                  for a in items)
     return [Buttons("lobby", f"Which lobby does an arriving employee go to? ({count} arriving)", opts)]
 
 
-def _property(game, seat, verb, items) -> list[Control]:
-    target = game.state.flow.stack[-1]["cell"] if game.state.flow.stack else "?"
-    opts = tuple(Option(f"from {L.department_of_cell(game.state, seat, a.args[0])} ({a.args[0]})", str(a))
+def _property(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
+    target = ask.context.cell or "?"
+    opts = tuple(Option(f"from {L.department_of_cell(ask.seat, a.args[0])} ({a.args[0]})", str(a))
                  for a in items)
-    name = L.department_of_cell(game.state, seat, target)
+    name = L.department_of_cell(ask.seat, target)
     return [Buttons("property", f"Property Management: move an employee into {name} ({target})", opts)]
 
 
-def _study(game, seat, verb, items) -> list[Control]:
-    study = game.state.flow.study
+def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    L = ask.words
+    study = ask.context.study or 0
     if verb == "tab":
-        opts = tuple(Option(L.tab_step(game.state, seat, a.args[0]), str(a)) for a in items)
+        opts = tuple(Option(L.tab_step(ask.seat, a.args[0]), str(a)) for a in items)
         return [Buttons("study:tab", f"Study points ({study} left): reveal project tabs", opts)]
-    opts = tuple(Option(L.track_step(game.state, seat, a.args[0]), str(a)) for a in items)
+    opts = tuple(Option(L.track_step(ask.seat, a.args[0]), str(a)) for a in items)
     return [Buttons("study:track", f"Study points ({study} left): move up transport tracks", opts)]
 
 
 # -- departments used in a turn ------------------------------------------------------------------
-
-def _mission(region: str) -> tuple[str, str]:
-    return (region, f"mission to the {L.region(region)}")
-
+#
+# The words come from the engine (``game.describe``); the shape of the control from the department's
+# notation patterns (``game.rules.grammar``): the code names no department.
 
 NO_MISSION = ("-", "no mission")
 
 
-def _department(game, seat, verb, items) -> list[Control]:
-    d = L.DEPARTMENTS[verb]
-    params = d.params
-    key, title = f"department:{verb}", f"{d.name}"
-    state = game.state
-    if all(not a.args for a in items):               # hr, rd, design: one use grants everything
-        what = {"hr": f"+{state.flow.hr_moves} moves"}.get(verb, "study points")
-        return [Buttons(key, title, (Option(f"Use {d.name} ({what})", str(items[0])),))]
-    if verb in ("sales", "logistics", "supply"):
-        opts = []
-        for a in items:
-            n = int(a.args[0])
-            if verb == "sales":
-                text = f"sell {n} goods → ${n * params['money_per_goods']}"
-            elif verb == "logistics":
-                text = f"ship {n} goods → ${n * params['money_per_goods']} + {n * params['vp_per_goods']} VP"
-            else:
-                text = f"buy {n} goods for ${n * params['price']}"
-            opts.append(Option(text, str(a)))
-        return [Buttons(key, title, tuple(opts))]
-    if verb in MISSION_ONLY:
-        gain = MISSION_ONLY[verb](state, seat, params)
-        opts = tuple(Option(f"{L.region(a.args[-1])}", str(a), f"{gain}; the employee goes on a mission "
+def _mission(L: Labels, region: str) -> tuple[str, str]:
+    return (region, f"mission to the {L.region(region)}")
+
+
+def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    game, L = ask.game, ask.words
+    d = L.department(verb)
+    assert d is not None
+    key, title = f"department:{verb}", d.name
+    patterns = set(game.rules.grammar.get(verb, ()))
+    if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
+        a = items[0]
+        return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
+    if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
+        return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
+    if patterns == {("=to", "region")}:               # a fixed gain, with a mission: pick the region
+        gain = game.describe(items[0], mission=False)
+        opts = tuple(Option(L.region(a.args[-1]), str(a), f"{gain}; the employee goes on a mission "
                             f"to the {L.region(a.args[-1])}") for a in items)
         return [Buttons(key, f"{title}: {gain} — mission to", opts)]
-    choices, slots, submit = [], (), "Use"
-    for a in items:
-        args = a.args
-        if verb in ("cf", "training", "purchasing", "recruiting"):
-            slots = ("Gain", "Mission")
-            what = args[0]
-            mission = _mission(args[-1]) if "to" in args else NO_MISSION
-            amount = _amount(verb, what, params, "to" in args)
-            values = ((what, amount), mission)
-            text = f"{d.name}: {amount}" + (f", {mission[1]}" if mission != NO_MISSION else "")
-        elif verb == "sp":
-            from ..rules.departments import department_cost
-            slots, submit = ("Department", "Space"), "Build"
-            code, cell = args
-            dept = L.DEPARTMENTS[code]
-            vp = C.company.cells[cell].vp
-            cost = department_cost(state, seat, dept, cell)
-            values = ((code, dept.name), (cell, f"{cell} · {vp} VP"))
-            text = f"build {dept.name} on {cell}: {cost} goods, {vp} VP at the end"
-        elif verb in ("co", "engineering", "outsourcing"):
-            slots, submit = ("Project", "Region", "City"), "Build"
-            ptype, city = args
-            town = C.cities[city]
-            values = ((ptype, f"{L.project(ptype)} ({C.tabs[ptype].goods_cost} goods)"),
-                      (town.region, L.region(town.region)), (city, town.name))
-            extra = (f", pays ${params['money']}" if verb == "outsourcing"
-                     else f", mission to the {L.region(town.region)}")
-            text = f"build a {L.project(ptype)} project in {town.name}{extra}"
-        elif verb in PER_PROJECT:                   # expansion: <region> <gain>, no mission
-            from ..rules.construction import projects_in
-            slots = ("Region", "Gain")
-            region, what = args
-            n = projects_in(state, seat, region)
-            amount = n * params.get(f"{what}_per_project", 0)
-            unit = {"money": f"${amount}", "goods": f"{amount} goods", "vp": f"{amount} VP",
-                    "study": f"{amount} study points", "moves": f"{amount} moves"}[what]
-            values = ((region, f"{L.region(region)} ({n} project{'s' if n != 1 else ''})"), (what, unit))
-            text = f"{d.name}: {n} project(s) in the {L.region(region)} → {unit}"
-        elif verb == "charity":
-            slots, submit = ("Donation", "Mission"), "Donate"
-            values = ((args[0], L.donation(args[0])), _mission(args[-1]))
-            text = f"join {L.donation(args[0])}, mission to the {L.region(args[-1])}"
-        else:
-            slots = tuple(f"argument {i + 1}" for i in range(len(args)))
-            values = tuple((x, x) for x in args)
-            text = str(a)
-        choices.append(Choice(values, str(a), text))
-    return [Picker(key, title, slots, tuple(choices), submit)]
+    shaped = [(_slots(ask, patterns, a), a) for a in items]   # a verb's actions share one shape
+    slots, submit, _ = shaped[0][0]
+    choices = tuple(Choice(values, str(a), f"{d.name}: {game.describe(a)}") for (_, _, values), a in shaped)
+    return [Picker(key, title, slots, choices, submit)]
 
 
-def _per_type(state, seat, dept_type: str) -> int:
-    from ..rules import company
-    return sum(1 for d in company.owned_departments(state.players[seat]) if d.type == dept_type)
-
-
-#: Department verbs whose only argument is the mission region: what one use gains.
-MISSION_ONLY = {
-    "safety": lambda s, pi, p: "1 VP per 2 working employees",
-    "advresearch": lambda s, pi, p: f"+{p['study']} study points",
-    "hradmin": lambda s, pi, p: f"move {p['moves_per_department'] * _per_type(s, pi, 'HR')} employee(s) anywhere",
-    "accounting": lambda s, pi, p: f"+${p['money_per_department'] * _per_type(s, pi, 'MG')}",
-    "production": lambda s, pi, p: f"+{p['goods_per_department'] * _per_type(s, pi, 'CO')} goods",
-    "rdcoord": lambda s, pi, p: f"+{p['study_per_department'] * _per_type(s, pi, 'RD')} study points",
-}
-#: Expansion verbs "<region> <gain>": the gain is counted per project in the region.
-PER_PROJECT = ("partners", "branding", "renovation", "knowledge")
-
-
-def _amount(verb: str, what: str, params, mission: bool) -> str:
-    if verb == "cf":
-        n = params[("mission_" if mission else "") + what]
-        return f"+${n}" if what == "money" else f"+{n} goods"
-    if verb == "training":
-        return f"+${params['money']}" if what == "money" else f"+{params['moves']} moves"
-    if verb == "purchasing":
-        return f"+${params['money']}" if what == "money" else f"+{params['goods']} goods"
-    if verb == "recruiting":
-        return f"+{params['moves']} moves" if what == "moves" else f"hire {params['employees']} employee"
-    return what
+def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tuple[tuple[str, str], ...]]:
+    """(slots, submit label, (key, label) per slot) of one department action in a picker."""
+    game, L, C = ask.game, ask.words, ask.words.C
+    args = a.args
+    if all(p and p[0].startswith("=") and p[0] != "=to" for p in patterns):
+        # <gain> [to <region>]: Commerce & Finance, Training & Partnerships, Purchasing, Recruiting
+        mission = _mission(L, args[-1]) if "to" in args else NO_MISSION
+        return ("Gain", "Mission"), "Use", ((args[0], game.describe(a, mission=False)), mission)
+    if all(len(p) == 2 and p[0] == "region" and p[1].startswith("=") for p in patterns):
+        # <region> <gain>, no mission, the gain counted per own project in the region (expansion)
+        region, what = args
+        n = game.projects_in(ask.seat, region)
+        gain = game.describe(a).rsplit("→ ", 1)[-1]
+        return ("Region", "Gain"), "Use", ((region, f"{L.region(region)} ({n} project{'s' if n != 1 else ''})"),
+                                           (what, gain))
+    if patterns == {("project", "city")}:           # a project in a city: Construction and its kind
+        ptype, city = args
+        town = C.cities[city]
+        return ("Project", "Region", "City"), "Build", (
+            (ptype, f"{L.project(ptype)} ({C.tabs[ptype].goods_cost} goods)"),
+            (town.region, L.region(town.region)), (city, town.name))
+    if len(args) == 2 and args[0] in game.rules.by_code and args[1] in C.company.cells:
+        code, cell = args                           # a Department tile on a cell: Strategic Planning
+        dept = L.department(code)
+        assert dept is not None
+        return ("Department", "Space"), "Build", ((code, dept.name), (cell, f"{cell} · {C.company.cells[cell].vp} VP"))
+    if len(args) == 3 and args[0] in C.donations and args[1] == "to":
+        return ("Donation", "Mission"), "Donate", ((args[0], L.donation(args[0])), _mission(L, args[-1]))
+    return tuple(f"argument {i + 1}" for i in range(len(args))), "Use", tuple((x, x) for x in args)
 
 
 BUILDERS = {"house": _house, "reserve": _reserve, "choose": _choose, "switch": _switch,
@@ -460,4 +436,4 @@ BUILDERS = {"house": _house, "reserve": _reserve, "choose": _choose, "switch": _
             "relocate": _relocate}
 
 
-__all__ = ["Buttons", "Cell", "Choice", "Control", "MoveGrid", "Option", "Panel", "Picker", "panel_for"]
+__all__ = ["Ask", "Buttons", "Cell", "Choice", "Control", "MoveGrid", "Option", "Panel", "Picker", "panel_for"]

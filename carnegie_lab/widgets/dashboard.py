@@ -60,7 +60,8 @@ class Dashboard(W.VBox):
             "Bots finish the game", "fast-forward",
             f"hand every human seat to the {SEAT_KINDS[FINISHING_BOT].lower()} and play to the end",
             self.finish, "cl-finish")
-        self.progress = W.IntProgress(min=0, max=20, value=0, layout=W.Layout(width="120px"))
+        self.progress = W.IntProgress(min=0, max=self.game.rules.constants.rounds, value=0,
+                                      layout=W.Layout(width="120px"))
         self.progress.add_class("cl-progress")
         self.progress_label = W.HTML()
         self.progress_label.add_class("cl-progress-label")
@@ -95,8 +96,9 @@ class Dashboard(W.VBox):
             self.turn._view_count = 0
             self.turn.observe(self._page_shown, names="_view_count")
 
+        rounds = self.game.rules.constants.rounds
         header = W.HTML("<div class='cl-header'><span class='cl-title'>Carnegie</span>"
-                        "<span class='cl-subtitle'>build an industrial empire in 20 rounds · "
+                        f"<span class='cl-subtitle'>build an industrial empire in {rounds} rounds · "
                         "hover the board for details</span></div>")
         main = W.HBox([self.board.box, self.side], layout=W.Layout(align_items="flex-start"))
         main.add_class("cl-main")
@@ -218,9 +220,8 @@ class Dashboard(W.VBox):
 
     def _progress(self, p: Progress) -> None:
         game = self.game
-        self.progress.value = min(game.round, 20)
-        where = "game over" if game.is_over else (f"round {game.round} of 20" if game.round else "setup")
-        self.progress_label.value = f"<span class='cl-note'>{p.done} bot decisions · {where}</span>"
+        self.progress.value = min(game.round, self.progress.max)
+        self.progress_label.value = f"<span class='cl-note'>{p.done} bot decisions · {_where(game)}</span>"
 
     def _page_shown(self, change) -> None:
         if (change["new"] or 0) > 0:
@@ -278,9 +279,9 @@ class Dashboard(W.VBox):
         self.play_button.disabled = not bot_turn
         self.finish_button.disabled = game.is_over
         self.undo_button.disabled = not ctl.can_undo
-        self.progress.value = min(game.round, 20)
-        where = "game over" if game.is_over else (f"round {game.round} of 20" if game.round else "setup")
-        self.progress_label.value = f"<span class='cl-note'>{where}</span>"
+        self.progress.max = game.rules.constants.rounds
+        self.progress.value = min(game.round, self.progress.max)
+        self.progress_label.value = f"<span class='cl-note'>{_where(game)}</span>"
         lines = ctl.recent[-RECENT_LINES:]
         more = len(ctl.recent) - len(lines)
         items = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
@@ -323,14 +324,17 @@ def _frontend() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+def _where(game) -> str:
+    if game.is_over:
+        return "game over"
+    return f"round {game.round} of {game.rules.constants.rounds}" if game.round else "setup"
+
+
 def _prompt(ctl: Controller) -> str:
     if ctl.game.is_over:
         return "Final scores below and in the Scores tab. Start a new game from the New game tab."
-    prompt = ctl.prompt()
-    name = ctl.seats[ctl.current_seat].name
-    if prompt.startswith(name + ": "):
-        prompt = prompt[len(name) + 2:]
-    return prompt[:1].upper() + prompt[1:]
+    text = ctl.game.decision.text                 # the prompt without the player's name
+    return text[:1].upper() + text[1:]
 
 
 __all__ = ["Dashboard"]

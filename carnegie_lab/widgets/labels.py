@@ -1,113 +1,121 @@
 """Words for the things on the board and for actions: names of cities, regions, departments,
-project types, donations, and a short sentence for any action. Read-only: nothing here changes a game.
+project types, donations, and a short sentence for a timeline row or a study step. Read-only: nothing
+here changes a game.
+
+:class:`Labels` reads one game's component data (``game.components``), so games on other data get
+their own words.
 """
 from __future__ import annotations
 
-from ..components import components
-from ..rules import research
-from ..rules.timeline import ROWS, event_row, space
-from ..state import State
+from typing import TYPE_CHECKING
 
-C = components()
+from ..components import Department, Reward
 
-DEPARTMENTS = {d.code: d for d in C.departments.values()}
+if TYPE_CHECKING:
+    from ..engine import Game
+
 TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction",
               "RD": "Research & Development"}
-TYPE_ORDER = ("HR", "MG", "CO", "RD")
-REGIONS = tuple(C.regions)
 
 
-def city(city_id: str) -> str:
-    return C.cities[city_id].name if city_id in C.cities else city_id
-
-
-def region(region_id: str) -> str:
-    return C.regions[region_id].name if region_id in C.regions else region_id
-
-
-def department(code: str) -> str:
-    return DEPARTMENTS[code].name if code in DEPARTMENTS else code
-
-
-def department_of_cell(state: State, seat: int, cell: str) -> str:
-    dept_id = state.players[seat].cells.get(cell)
-    if dept_id is None:
-        return "empty"
-    if dept_id == "lobby":
-        return "Lobby"
-    return C.departments[dept_id].name
-
-
-def project(ptype: str) -> str:
-    return C.tabs[ptype].name if ptype in C.tabs else ptype
-
-
-def donation(donation_id: str) -> str:
-    return C.donations[donation_id].name if donation_id in C.donations else donation_id
-
-
-def donation_short(donation_id: str) -> str:
-    """'Education: HR departments' -> 'HR departments' (the chart's column says the theme)."""
-    name = donation(donation_id)
-    return name.split(": ", 1)[1] if ": " in name else name
-
-
-def money(n: int) -> str:
-    return f"${n}"
-
-
-def reward(r) -> str:
+def reward(r: Reward) -> str:
     parts = [f"${r.money}" if r.money else "", f"{r.goods} goods" if r.goods else "",
              f"{r.vp} VP" if r.vp else "", f"{r.study} study" if r.study else "",
              f"{r.employees} employee(s)" if r.employees else ""]
     return " + ".join(x for x in parts if x) or "nothing"
 
 
-def event_text(income: str | None, donation_ok: bool) -> str:
-    parts = []
-    if income:
-        parts.append(f"Take Income in the {region(income)}")
-    if donation_ok:
-        parts.append("Make a Donation")
-    return " and ".join(parts) or "no event"
+def type_name(action_type: str) -> str:
+    return TYPE_NAMES.get(action_type, action_type)
 
 
-def timeline_row(state: State, action_type: str) -> tuple[str, str]:
-    """(label, tooltip) of a timeline row as a choice: its departments and the event it triggers."""
-    row = ROWS.index(action_type)
-    er = event_row(state, row)
-    if er is None:
-        return f"{action_type} · {TYPE_NAMES[action_type]}", "every timeline marker is at its end"
-    ev = space(state, er, state.board.markers[er] + 1)
-    label = f"{action_type} · {TYPE_NAMES[action_type]}  —  event: {event_text(ev.income, ev.donation)}"
-    tip = (f"Everybody uses their {TYPE_NAMES[action_type]} departments this round; first every "
-           f"player may {event_text(ev.income, ev.donation).lower()}.")
-    if er != row:
-        tip += f" (The {action_type} row is at its end: the {ROWS[er]} row's next event is used.)"
-    return label, tip
+class Labels:
+    """The words of one game's components."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.C = C = game.components
+        #: the department types (the timeline rows, top to bottom)
+        self.types: tuple[str, ...] = tuple(C.timeline.rows)
+        self.regions: tuple[str, ...] = tuple(C.regions)
+
+    # -- names ----------------------------------------------------------------------------------------
+    def city(self, city_id: str) -> str:
+        cities = self.C.cities
+        return cities[city_id].name if city_id in cities else city_id
+
+    def region(self, region_id: str) -> str:
+        regions = self.C.regions
+        return regions[region_id].name if region_id in regions else region_id
+
+    def department(self, code: str) -> Department | None:
+        """The department a verb or tile code names (None for another word)."""
+        return self.game.rules.by_code.get(code)
+
+    def department_of_cell(self, seat: int, cell: str) -> str:
+        """What is on a company cell: a department's name, "Lobby" or "empty"."""
+        dept_id = self.game.state.players[seat].cells.get(cell)
+        if dept_id is None:
+            return "empty"
+        dept = self.C.departments.get(dept_id)
+        return dept.name if dept is not None else dept_id.capitalize()
+
+    def project(self, ptype: str) -> str:
+        tabs = self.C.tabs
+        return tabs[ptype].name if ptype in tabs else ptype
+
+    def donation(self, donation_id: str) -> str:
+        donations = self.C.donations
+        return donations[donation_id].name if donation_id in donations else donation_id
+
+    def donation_short(self, donation_id: str) -> str:
+        """'Education: HR departments' -> 'HR departments' (the chart's column says the theme)."""
+        name = self.donation(donation_id)
+        return name.split(": ", 1)[1] if ": " in name else name
+
+    # -- sentences ------------------------------------------------------------------------------------
+    def event_text(self, income: str | None, donation_ok: bool) -> str:
+        parts = []
+        if income:
+            parts.append(f"Take Income in the {self.region(income)}")
+        if donation_ok:
+            parts.append("Make a Donation")
+        return " and ".join(parts) or "no event"
+
+    def timeline_row(self, action_type: str) -> tuple[str, str]:
+        """(label, tooltip) of a timeline row as a choice: its departments and the event it triggers."""
+        state = self.game.state
+        name = type_name(action_type)
+        event = self.game.row_event(action_type)
+        if event is None:
+            return f"{action_type} · {name}", "every timeline marker is at its end"
+        row, space = event
+        what = self.event_text(space.income, space.donation)
+        label = f"{action_type} · {name}  —  event: {what}"
+        tip = f"Everybody uses their {name} departments this round; first every player may {what.lower()}."
+        if self.types[row] != action_type:
+            tip += (f" (The {action_type} row is at its end: the {self.types[row]} row's next event "
+                    "is used.)")
+        return label, tip
+
+    def tab_step(self, seat: int, ptype: str) -> str:
+        p = self.game.state.players[seat]
+        spaces = self.C.tabs[ptype].sides[p.tab_side]
+        revealed = p.tabs[ptype][0]
+        if revealed >= len(spaces):
+            return f"{self.project(ptype)} tab"
+        sp = spaces[revealed]
+        what = "a new project" if sp.kind == "project" else f"{sp.vp} VP at game end"
+        return f"{self.project(ptype)} tab: {what} ({sp.cost} study)"
+
+    def track_step(self, seat: int, region_id: str) -> str:
+        state = self.game.state
+        pos = state.players[seat].tracks[region_id]
+        cost = self.game.track_step_cost(seat, region_id)
+        if cost is None:
+            return f"{self.region(region_id)} track"
+        level = self.C.tracks[region_id].spaces[pos + 1].level
+        return f"{self.region(region_id)} track → {level} ({cost} study)"
 
 
-def tab_step(state: State, seat: int, ptype: str) -> str:
-    p = state.players[seat]
-    spaces = research.tab_spaces(p, ptype)
-    revealed = p.tabs[ptype][0]
-    if revealed >= len(spaces):
-        return f"{project(ptype)} tab"
-    sp = spaces[revealed]
-    what = "a new project" if sp.kind == "project" else f"{sp.vp} VP at game end"
-    return f"{project(ptype)} tab: {what} ({sp.cost} study)"
-
-
-def track_step(state: State, seat: int, region_id: str) -> str:
-    p = state.players[seat]
-    pos = p.tracks[region_id]
-    spaces = C.tracks[region_id].spaces
-    if pos + 1 >= len(spaces):
-        return f"{region(region_id)} track"
-    cost = research.track_step_cost(p, region_id)
-    return f"{region(region_id)} track → {spaces[pos + 1].level} ({cost} study)"
-
-
-__all__ = ["C", "DEPARTMENTS", "REGIONS", "TYPE_NAMES", "TYPE_ORDER", "city", "department",
-           "department_of_cell", "donation", "donation_short", "event_text", "money", "project", "reward",
-           "region", "tab_step", "timeline_row", "track_step"]
+__all__ = ["Labels", "TYPE_NAMES", "reward", "type_name"]

@@ -26,19 +26,17 @@ import html
 from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as W
+
 # plotly's FigureWidget imports nbformat, which imports jsonschema; inside a kernel that chain is several
 # seconds slower than importing jsonschema first on its own (see docs/architecture.md): ~3 s per tutorial
 # notebook. Only the import's side effect is wanted.
 import jsonschema  # noqa: F401
 
-from ..components import components
 from ..engine import Game
 from ..errors import CarnegieError, GameOverError, IllegalActionError, NotationError
 from .changes import Changes, delta_text, diff
 from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, markdown, owner_chip
-
-C = components()
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", "Map"), ("network", "Network"), ("company", "Company"), ("tracks", "Tracks & tabs"),
@@ -53,15 +51,19 @@ VERB_NAMES = {
     "house": "place the starting house", "reserve": "reserve a department tile", "move": "move an employee",
     "activate": "stand an employee up", "choose": "choose the timeline row", "switch": "play the Action Choice tile",
     "income": "take income", "donate": "make a donation", "tab": "reveal a project-tab space",
-    "track": "move up a transport track", "sell": "sell 1 goods for $1", "done": "done",
+    "track": "move up a transport track", "sell": "sell 1 goods for ${sell_price}", "done": "done",
     "lobby": "choose a lobby", "property": "Property Management move", "relocate": "HR Administration move",
 }
-for _dept in C.departments.values():
-    VERB_NAMES.setdefault(_dept.code, f"use {_dept.name}")
 
 
-def verb_label(verb: str, count: int) -> str:
-    return f"{verb} · {VERB_NAMES.get(verb, verb)} ({count})"
+def verb_label(game: Game, verb: str, count: int) -> str:
+    """'co · use Construction (12)': a verb of the legal actions (a department's verb uses it)."""
+    dept = game.rules.by_code.get(verb)
+    if verb in VERB_NAMES:
+        name = VERB_NAMES[verb].format(sell_price=game.rules.constants.sell_price)
+    else:
+        name = f"use {dept.name}" if dept is not None else verb
+    return f"{verb} · {name} ({count})"
 
 
 def follow(changes: Changes, view: str, player: int, views: Sequence[str]) -> tuple[str, int]:
@@ -323,7 +325,7 @@ class Stepper(W.VBox):
             for action in game.legal_actions():
                 groups.setdefault(action.verb, []).append(str(action))
         self._groups = groups
-        options = [(verb_label(verb, len(texts)), verb) for verb, texts in groups.items()]
+        options = [(verb_label(game, verb, len(texts)), verb) for verb, texts in groups.items()]
         keep = self.try_verb.value if self.try_verb.value in groups else (options[0][1] if options else None)
         self.try_verb.options = options
         self.try_verb.value = keep
@@ -457,7 +459,7 @@ class Stepper(W.VBox):
         self.player_picker.description = "network of" if self.view == "network" else "company of"
         keys = self.highlight()
         if self.view == "donations":
-            self.donations.value = donations_html(self.game.state, keys)
+            self.donations.value = donations_html(self.game, keys)
             self.donations.layout.display = ""
             self.figure_box.layout.display = "none"
             return

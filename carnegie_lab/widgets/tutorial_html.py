@@ -7,11 +7,8 @@ import html
 import re
 from typing import Iterable
 
-from ..components import components
-from ..state import State
+from ..engine import Game
 from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, owner_colour
-
-C = components()
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
@@ -52,10 +49,10 @@ def _scores_text(f) -> str:
     return f"{f.vp} VP each"
 
 
-def donations_html(state: State, highlight: Iterable[str] = ()) -> str:
+def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
     """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
     and each player's price for their next donation. Highlighted spaces get a pink ring."""
-    from ..rules.donations import price
+    state, C = game.state, game.components
     ringed = set(highlight)
     themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
     rows = max(d.row for d in C.donations.values())
@@ -74,7 +71,7 @@ def donations_html(state: State, highlight: Iterable[str] = ()) -> str:
                          f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"
                          f"<div>{discs}</div></td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    prices = " · ".join(f"{owner_chip(seat)}{html.escape(p.name)}: next donation <b>${price(state, seat)}</b>"
+    prices = " · ".join(f"{owner_chip(seat)}{html.escape(p.name)}: next donation <b>${game.donation_price(seat)}</b>"
                         for seat, p in enumerate(state.players))
     return (f"<div class='cl-tut-donations'><div class='cl-tut-dtitle'>Donation chart</div>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"

@@ -85,7 +85,6 @@ def test_light_copy_is_the_position_without_log_and_history(many_positions):
 
 
 def test_local_verbs_change_no_other_value(many_positions):
-    from carnegie_lab.rules.core import RULES
     for game in many_positions:
         if game.is_over or game.state.andrew is not None:
             continue
@@ -94,7 +93,7 @@ def test_local_verbs_change_no_other_value(many_positions):
         for action in game.legal_actions():
             if action.verb in LOCAL_VERBS:
                 child = light_copy(state)
-                RULES[action.verb].do(child, pi, action.args)
+                state.rules.verbs[action.verb].do(child, pi, action.args)
                 assert DEFAULT_EVALUATOR.best_other(child, pi) == pytest.approx(others), action
 
 

@@ -26,7 +26,7 @@ def test_employees_where_the_state_has_them(positions, name):
         missions = trace(fig, "missions")
         assert Counter(missions.customdata) == Counter({r: n for r, n in p.missions.items() if n})
         workstations = trace(fig, "workstations")
-        assert len(workstations.x) == sum(len(d.workstations) for d in company.owned_departments(p))
+        assert len(workstations.x) == sum(len(d.workstations) for d in company.owned_departments(game.rules, p))
         assert len(trace(fig, "cells").customdata) == 16
         assert len(standing.x) + sum(p.lying.values()) + len(missions.x) + p.supply == company.employees_total(p)
 
@@ -35,7 +35,7 @@ def test_departments_names_and_resources(mid3):
     for seat, p in enumerate(mid3.state.players):
         fig = company_figure(mid3, seat)
         names = " ".join(trace(fig, "cell-names").text)
-        for dept in company.owned_departments(p):
+        for dept in company.owned_departments(mid3.rules, p):
             assert dept.name.split()[0] in names
         panel = trace(fig, "panel-text").text[0]
         assert f"${p.money}" in panel and f"{p.goods}</b></span> goods" in panel

@@ -50,7 +50,7 @@ def test_map_rings_sites_and_cities_with_pixel_sized_markers(mid3):
     ring = trace(fig, "highlight")
     assert list(ring.customdata) == ["chicago", "pittsburgh/0", "seattle/0"]     # sorted, unknown keys dropped
     assert ring.meta["count"] == 3
-    assert (ring.x[1], ring.y[1]) == site_positions()["pittsburgh/0"]
+    assert (ring.x[1], ring.y[1]) == site_positions(mid3.components)["pittsburgh/0"]
     assert list(ring.marker.size) == [RING_SIZES["major"], RING_SIZES["site"], RING_SIZES["site"]]
     assert ring.marker.symbol == "circle-open" and ring.marker.color == HIGHLIGHT
 

@@ -28,7 +28,7 @@ def test_one_disc_marker_per_built_site_in_its_owners_colour(positions, name):
         assert t.marker.color == owner_colour(owner)
         assert t.meta["owner"] == owner
         for key, x, y, letter in zip(t.customdata, t.x, t.y, t.text):
-            assert (x, y) == site_positions()[key]
+            assert (x, y) == site_positions(game.components)[key]
             assert letter == (sites[key][1] or "")
         drawn += len(t.x)
     assert drawn == len(sites)
@@ -65,7 +65,7 @@ def test_routes_are_one_line_trace_and_cities_carry_ids_and_hover(mid3):
 
 def test_majors_are_emphasised_and_printed_vp_shown():
     from carnegie_lab.views.map import _static
-    _, _, static = _static()
+    _, _, static = _static(C)
     names = {t["name"]: t for t in static}
     labels = dict(zip([c.id for c in C.cities.values()], names["city-names"]["text"]))
     assert labels["chicago"].startswith("<b>") and not labels["omaha"].startswith("<b>")
@@ -100,10 +100,12 @@ def _linked(state):
 
 def test_best_connection_and_its_vp(mid3):
     game = with_state(mid3, _linked)
+    assert game.state.board.sites["pittsburgh/0"] == (0, "H")
     best = best_connection(game.state, 0, game.state.players[0].tracks)
     assert best is not None and best.majors == ("chicago", "new_york")
     fig = map_figure(game, player=0)
-    assert segments(trace(fig, "best-connection").x) == map_graph().subgraph(best.cities).number_of_edges()
+    assert segments(trace(fig, "best-connection").x) == \
+        map_graph(game.components).subgraph(best.cities).number_of_edges()
     note = next(a.text for a in fig.layout.annotations if "Best connection" in a.text)
     assert f"{best.vp} VP" in note and "Chicago" in note and "New York" in note
     assert {"chicago", "pittsburgh", "new_york"} <= set(trace(fig, "network-cities").customdata)

@@ -11,7 +11,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.components import components
 from carnegie_lab.views import game_html
-from carnegie_lab.views.palette import ANDREW_COLOUR, NEUTRAL_COLOUR, REGION_COLOURS, owner_colour, tint
+from carnegie_lab.views.palette import ANDREW_COLOUR, NEUTRAL_COLOUR, owner_colour, region_colours, tint
 from carnegie_lab.views.svg_map import CITY_RADIUS, SLOT_ANGLES, SVG_NS, map_svg, site_points
 
 C = components()
@@ -40,7 +40,7 @@ def test_one_dot_per_built_site_in_its_owners_colour(positions, name):
         owner, _ = sites[d.get("data-site")]
         assert d.get("data-owner") == str(owner)
         assert d.get("fill") == owner_colour(owner)
-        x, y, _ = site_points()[d.get("data-site")]
+        x, y, _ = site_points(game.components)[d.get("data-site")]
         assert (int(d.get("cx")), int(d.get("cy"))) == (x, y)
     free = with_class(parse(map_svg(game)), "circle", "site")
     towns = sum(1 for c in C.cities.values() if len(c.sites) == 1 and f"{c.id}/{c.sites[0].index}" not in sites)
@@ -67,7 +67,7 @@ def test_cities_routes_and_regions(mid3):
     d = routes.get("d")
     assert d.count("M") == d.count("L") == len(C.routes) == 54
     fills = {p.get("fill") for p in root.iter(f"{{{SVG_NS}}}path")}
-    assert {tint(c, 0.62) for c in REGION_COLOURS.values()} <= fills
+    assert {tint(c, 0.62) for c in region_colours(mid3.components).values()} <= fills
 
 
 def test_tooltips_name_the_city_and_its_discs(mid3):
@@ -118,7 +118,7 @@ def test_dots_of_different_cities_do_not_overlap():
     shapes = []                                  # (city, x, y, r) of every circle drawn
     for city in C.cities.values():
         shapes.append((city.id, city.x, city.y, CITY_RADIUS[city.size]))
-    for key, (x, y, r) in site_points().items():
+    for key, (x, y, r) in site_points(C).items():
         shapes.append((key.split("/")[0], x, y, r))
     for i, (a, ax, ay, ar) in enumerate(shapes):
         for b, bx, by, br in shapes[i + 1:]:

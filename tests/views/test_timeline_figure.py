@@ -3,34 +3,34 @@ from __future__ import annotations
 
 import pytest
 
-from carnegie_lab.components import components
-from carnegie_lab.rules.timeline import LAST, ROWS, space
+from carnegie_lab.rules.timeline import space
 from carnegie_lab.views import timeline_figure
 from carnegie_lab.views.timeline import _marker_x, _y
 from views_helpers import segments, trace
-
-C = components()
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "event3", "finished"])
 def test_markers_are_on_their_spaces(positions, name):
     game = positions[name]
     markers = game.state.board.markers
+    rows = game.components.timeline.rows
     t = trace(timeline_figure(game), "timeline-markers")
-    assert list(t.customdata) == list(ROWS)
+    assert list(t.customdata) == list(rows)
     assert t.meta["spaces"] == list(markers)
     assert list(t.x) == [_marker_x(k) for k in markers]
-    assert list(t.y) == [_y(r) for r in range(len(ROWS))]
+    assert list(t.y) == [_y(r) for r in range(len(rows))]
 
 
 def test_every_space_shows_its_event(mid3):
+    C, rows, last = mid3.components, mid3.components.timeline.rows, mid3.rules.timeline_end
+    assert last == 5
     fig = timeline_figure(mid3)
     text = " ".join(trace(fig, "timeline-events").text)
     hover = trace(fig, "timeline-hover").hovertext
-    assert len(hover) == len(ROWS) * LAST
+    assert len(hover) == len(rows) * last
     i = 0
-    for r in range(len(ROWS)):
-        for k in range(1, LAST + 1):
+    for r in range(len(rows)):
+        for k in range(1, last + 1):
             ev = space(mid3.state, r, k)
             if ev.income:
                 assert C.regions[ev.income].name in hover[i] and C.regions[ev.income].name in text
@@ -43,7 +43,7 @@ def test_gear_on_this_rounds_event_space(event3, mid3):
     fig = timeline_figure(event3)
     gear = trace(fig, "timeline-gear")
     k = event3.state.board.markers[f.event_row] + 1
-    assert list(gear.customdata) == [f"{ROWS[f.event_row]}/{k}"]
+    assert list(gear.customdata) == [f"{event3.components.timeline.rows[f.event_row]}/{k}"]
     assert list(trace(fig, "timeline-chosen").customdata) == [f.chosen]
     assert f.chosen in fig.layout.title.text
     assert len(trace(timeline_figure(mid3), "timeline-gear").x) == 0     # no row chosen yet
@@ -54,7 +54,7 @@ def test_round_strip(positions, name):
     game = positions[name]
     fig = timeline_figure(game)
     labels = trace(fig, "round-labels")
-    assert list(labels.customdata) == list(range(1, C.constants.rounds + 1))
+    assert list(labels.customdata) == list(range(1, game.components.constants.rounds + 1))
     for h in game.state.history:
         assert h["chosen"] in labels.text[h["round"] - 1]
     current = trace(fig, "round-current")

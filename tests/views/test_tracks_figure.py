@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from carnegie_lab.components import PROJECT_TYPES, components
-from carnegie_lab.rules.research import FINAL, discs_on_tab, project_income
+from carnegie_lab.rules.research import discs_on_tab, project_income
 from carnegie_lab.views import tracks_figure
 from carnegie_lab.views.palette import owner_colour
 from carnegie_lab.views.style import reward_text
@@ -35,7 +35,7 @@ def test_solo_draws_andrews_transport_discs(solo):
 
 def test_final_box_reward_and_holder(mid3):
     def reach(state):
-        state["players"][1]["tracks"]["east"] = FINAL
+        state["players"][1]["tracks"]["east"] = mid3.rules.final_space
     game = with_state(mid3, reach)
     t = trace(tracks_figure(game), "track-final-rewards")
     text = dict(zip(t.customdata, t.text))
@@ -57,9 +57,9 @@ def test_tabs_show_revealed_spaces_and_waiting_discs(positions, name):
     labels = trace(fig, "tab-labels").text
     for seat, p in enumerate(players):
         discs = trace(fig, f"tab-discs-{seat}")
-        assert len(discs.x) == sum(discs_on_tab(p, t) for t in PROJECT_TYPES)
+        assert len(discs.x) == sum(discs_on_tab(game.rules, p, t) for t in PROJECT_TYPES)
         assert discs.marker.color == owner_colour(seat)
-        assert f"income {reward_text(project_income(p))}" in labels[seat].replace("&amp;", "&")
+        assert f"income {reward_text(project_income(game.rules, p))}" in labels[seat].replace("&amp;", "&")
 
 
 def test_the_scoring_vp_space_is_ringed(mid3):

@@ -33,10 +33,11 @@ def played(names, seed, **kw) -> cl.Game:
 
 
 def with_state(game: cl.Game, change) -> cl.Game:
-    """A copy of a position with its JSON snapshot edited (for situations a short random game rarely reaches)."""
+    """A copy of a position with its JSON snapshot edited (for situations a short random game rarely reaches),
+    on the same component data."""
     position = game.to_position()
     change(position["state"])
-    return cl.Game.from_position(position)
+    return cl.Game.from_position(position, components=game.components)
 
 
 def trace(fig, name: str):

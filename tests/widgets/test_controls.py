@@ -10,6 +10,8 @@ from carnegie_lab.bots.random_bot import RandomBot
 from carnegie_lab.components import components
 from carnegie_lab.widgets.controls import Buttons, MoveGrid, Picker, panel_for
 
+from .positions import SETUP
+
 C = components()
 
 #: decision kind -> the control keys (before ':') it may show
@@ -37,6 +39,32 @@ def kinds_seen(max_seeds: int = 200):
         if all(seen.get(k) for k in EXPECTED) and seed >= 3:
             break
     return seen
+
+
+def department_words(game, panel) -> int:
+    """Check that every department control speaks the engine's words (``game.describe``); returns how many
+    department actions were checked."""
+    checked = 0
+    for g in panel.groups:
+        if not g.key.startswith("department:"):
+            continue
+        name = game.rules.by_code[g.key.split(":")[1]].name
+        if isinstance(g, Picker):
+            for c in g.choices:
+                assert c.text == f"{name}: {game.describe(c.notation)}", (c.text, c.notation)
+                checked += 1
+            continue
+        for o in g.options:
+            words = game.describe(o.notation)
+            action = game.parse(o.notation)
+            if action.args and action.args[0] == "to":      # a fixed gain with a mission: the region on the button
+                assert game.describe(action, mission=False) in g.title and g.title.startswith(name)
+                assert o.label == game.components.regions[action.args[-1]].name
+                assert words == f"{game.describe(action, mission=False)}, mission to the {o.label}"
+            else:
+                assert words in o.label, (words, o.label)
+            checked += 1
+    return checked
 
 
 @pytest.fixture(scope="module")
@@ -83,11 +111,13 @@ def test_expansion_games_are_covered_too(departments):
         while not game.is_over:
             panel = panel_for(game)
             assert sorted(panel.notations()) == sorted(map(str, game.legal_actions()))
+            department_words(game, panel)
             for g in panel.groups:
                 met.add(g.key)
                 assert not g.key.startswith("other:"), g.key          # every verb has its own control
                 if g.key == "relocate":
                     assert isinstance(g, MoveGrid) and "anywhere" in g.title
+                    assert f"({game.decision.context.count} left)" in g.title
                 if g.key in ("department:partners", "department:branding", "department:renovation",
                              "department:knowledge"):
                     assert g.slots == ("Region", "Gain")
@@ -173,6 +203,18 @@ def test_departments_are_grouped_with_their_options(seen):
                 assert "no mission" in labels
 
 
+def test_department_controls_say_what_the_engine_describes(seen):
+    assert sum(department_words(game, panel) for game, panel in seen["turn"])
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    for action in SETUP + ["choose MG", "done", "done"]:
+        game.apply(action)
+    cf = panel_for(game).group("department:cf")
+    assert isinstance(cf, Picker) and cf.slots == ("Gain", "Mission")
+    assert cf.options(0) == [("money", "+$3"), ("goods", "+1 goods")]
+    assert cf.find(["money", "south"]).text == "Commerce & Finance: +$6, mission to the South"
+    assert cf.find(["goods", "-"]).text == "Commerce & Finance: +1 goods"
+
+
 def test_done_and_sell_are_small_footer_buttons(seen):
     game, panel = seen["turn"][0]
     footer = {o.notation: o.label for o in panel.footer}
@@ -189,10 +231,16 @@ def test_activation_buttons_show_the_price(seen):
 
 
 def test_property_and_lobby_decisions(seen):
-    game, panel = seen["property"][0]
-    assert all(o.notation.startswith("property ") for o in panel.group("property").options)
-    game, panel = seen["arrival"][0]
-    assert all(o.notation.startswith("lobby ") for o in panel.group("lobby").options)
+    for game, panel in seen["property"]:
+        group = panel.group("property")
+        assert all(o.notation.startswith("property ") for o in group.options)
+        cell = game.decision.context.cell
+        dept = game.components.departments[game.state.players[panel.seat].cells[cell]]
+        assert group.title.endswith(f"into {dept.name} ({cell})")
+    for game, panel in seen["arrival"]:
+        group = panel.group("lobby")
+        assert all(o.notation.startswith("lobby ") for o in group.options)
+        assert f"({game.decision.context.count} arriving)" in group.title
 
 
 def test_no_control_is_a_raw_list_of_notations(seen):

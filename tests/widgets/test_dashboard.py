@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import html
 import json
 import re
 
@@ -58,6 +59,17 @@ def test_default_dashboard_waits_for_the_human(dash):
     assert dash.board.slots["map"].widget is not None     # the map is drawn at once
     assert set(dash.board.slots) == {"map"}               # other figures wait for their tab
     assert "Bo places the starting Housing project" in dash.recent.value
+
+
+def test_the_turn_card_says_the_decision_without_the_players_name():
+    d = Dashboard(cl.new_game(["Ada & Co", "Bo"], seed=2))
+    for _ in range(6):
+        decision = d.game.decision
+        text = decision.text[:1].upper() + decision.text[1:]
+        assert f"<div class='cl-prompt'>{html.escape(text)}</div>" in d.turn.value
+        assert decision.name not in decision.text and decision.prompt == f"{decision.name}: {decision.text}"
+        assert f"{html.escape(decision.name)} (you) to decide" in d.turn.value     # the name is in the headline
+        click_first(d)
 
 
 def test_clicking_a_city_applies_the_action_and_updates_the_map(dash):

@@ -126,7 +126,7 @@ def test_try_a_legal_action_leaves_the_script_and_back_to_the_script_returns(tou
     tour.try_apply.click()
     assert tour.off_script and "Played" in tour.message.value
     assert "your own play" in tour.explanation.value
-    assert tour.game.state.board.sites.get("chicago/0") == [0, "I"]
+    assert tour.game.state.board.sites.get("chicago/0") == (0, "I")
     assert tour.game_at(1).to_position() == script                  # the script is untouched
     assert not tour.next_button.disabled and not tour.back_button.disabled
     tour.try_back.click()
@@ -141,7 +141,7 @@ def test_the_try_area_lists_legal_actions_grouped_by_verb(tour):
     assert all(text.startswith("co ") for text in tour.try_choice.options)
     tour.try_choice.value = "co C pittsburgh"
     tour.try_play.click()
-    assert tour.off_script and tour.game.state.board.sites["pittsburgh/1"] == [0, "C"]
+    assert tour.off_script and tour.game.state.board.sites["pittsburgh/1"] == (0, "C")
     assert "pittsburgh/1" in tour.highlight()
     tour.try_undo.click()                                           # back to the script: the only own action
     assert not tour.off_script

@@ -10,7 +10,7 @@ from .positions import after_setup
 def test_donations_html_shows_discs_prices_and_rings():
     game = after_setup()
     play(game, ["choose MG", "donate welfare_7vp"])
-    text = donations_html(game.state, {"welfare_7vp"})
+    text = donations_html(game, {"welfare_7vp"})
     assert "Donation chart" in text and "7 VP" in text and "outline:3px" in text
     assert "next donation <b>$10</b>" in text and "next donation <b>$5</b>" in text
 

@@ -149,7 +149,7 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> Departme
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
-        return amount_text(kind, n * param(dept, per)) + mission_text(state, args)
+        return amount_text(kind, n * param(dept, per))
 
     return department(DepartmentRules(dept_id, patterns=(("=to", "region"),), options=with_regions(()),
                                       check=check_region_last, effect=effect, exact=True, describe=describe))

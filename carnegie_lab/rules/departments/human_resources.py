@@ -6,7 +6,7 @@ from ...state import DecisionKind, Relocation, State
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, department, verb
-from .base import (amount_text, check_region_last, earn, fixed, mission, mission_text, param, region_check,
+from .base import (amount_text, check_region_last, earn, fixed, mission,  param, region_check,
                    region_tile, with_regions)
 
 # -- Human Resources: all the moves of the turn in one use -----------------------------------------
@@ -43,7 +43,7 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 department(DepartmentRules(
     "training_partnerships", patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
     options=with_regions(("money",), ("moves",)), check=check_region_last, effect=_training, exact=True,
-    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0])) + mission_text(state, args)))
+    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
 
 # -- Recruiting: hire an employee (with a mission) or gain moves ----------------------------------
@@ -68,7 +68,7 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
     if args[0] == "hire":
-        return f"hire {param(dept, 'employees')} employee" + mission_text(state, args)
+        return f"hire {param(dept, 'employees')} employee"
     return amount_text("moves", param(dept, "moves"))
 
 
@@ -94,8 +94,7 @@ def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> N
 department(DepartmentRules(
     "safety_quality", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_safety, exact=True,
-    describe=lambda state, pi, dept, args: (f"1 VP per {param(dept, 'employees_per_vp')} working employees"
-                                            + mission_text(state, args))))
+    describe=lambda state, pi, dept, args: f"1 VP per {param(dept, 'employees_per_vp')} working employees"))
 
 
 # -- New Lobby: a second lobby (arriving employees choose one) ------------------------------------
@@ -119,8 +118,7 @@ def _relocations(state: State, pi: int, dept: Department) -> int:
 department(DepartmentRules(
     "hr_administration", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_hr_administration, exact=True,
-    describe=lambda state, pi, dept, args: (f"move {_relocations(state, pi, dept)} employee(s) anywhere"
-                                            + mission_text(state, args))))
+    describe=lambda state, pi, dept, args: f"move {_relocations(state, pi, dept)} employee(s) anywhere"))
 
 
 def _relocate_candidates(state: State, pi: int):

@@ -8,7 +8,7 @@ from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department, verb
-from .base import (amount_text, check_region_last, count_tile, counts, earn, fixed, mission, mission_text, param,
+from .base import (amount_text, check_region_last, count_tile, counts, earn, fixed, mission,  param,
                    region_check, region_tile, with_regions)
 
 # -- Commerce & Finance: money or goods, more with a mission --------------------------------------
@@ -30,7 +30,7 @@ department(DepartmentRules(
     options=fixed(("money",), ("goods",)) + with_regions(("money",), ("goods",)),
     check=lambda state, pi, dept, args: region_check(state, args) if len(args) == 3 else None,
     effect=_commerce, exact=True,
-    describe=lambda state, pi, dept, args: amount_text(args[0], _cf_amount(dept, args)) + mission_text(state, args)))
+    describe=lambda state, pi, dept, args: amount_text(args[0], _cf_amount(dept, args))))
 
 
 # -- Strategic Planning: build a Department tile -------------------------------------------------
@@ -117,7 +117,7 @@ def _purchasing(state: State, pi: int, dept: Department, cell: str, args: Args) 
 department(DepartmentRules(
     "purchasing", patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
     options=with_regions(("goods",), ("money",)), check=check_region_last, effect=_purchasing, exact=True,
-    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0])) + mission_text(state, args)))
+    describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
 
 # -- Sales and Logistics: goods turned into money (and VP) -----------------------------------------

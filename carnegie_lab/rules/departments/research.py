@@ -7,7 +7,7 @@ from .. import company
 from ..construction import projects_in
 from ..donations import give, payment_check
 from ..registry import Args, DepartmentRules, department
-from .base import (check_region_last, count_tile, fixed, mission, mission_text, param, region_check, region_tile,
+from .base import (check_region_last, count_tile, fixed, mission,  param, region_check, region_tile,
                    study, with_regions)
 
 
@@ -41,7 +41,7 @@ def _advanced_research(state: State, pi: int, dept: Department, cell: str, args:
 department(DepartmentRules(
     "advanced_research", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_advanced_research, exact=True,
-    describe=lambda state, pi, dept, args: f"+{param(dept, 'study')} study points" + mission_text(state, args)))
+    describe=lambda state, pi, dept, args: f"+{param(dept, 'study')} study points"))
 
 
 # -- Charitable Giving: join a donation that somebody made, with a mission ---------------------------
@@ -73,8 +73,7 @@ def _charitable_giving(state: State, pi: int, dept: Department, cell: str, args:
 department(DepartmentRules(
     "charitable_giving", patterns=(("name", "=to", "region"),), options=_charity_options, check=_check_charity,
     effect=_charitable_giving,
-    describe=lambda state, pi, dept, args: (f"join {state.rules.components.donations[args[0]].name}"
-                                            + mission_text(state, args))))
+    describe=lambda state, pi, dept, args: f"join {state.rules.components.donations[args[0]].name}"))
 
 
 # -- Telegraph Operators: cheaper track steps ------------------------------------------------------

@@ -1,0 +1,102 @@
+"""The read-only queries of Game (what views, widgets and notebooks ask) say what the rules then do:
+each is checked against the change that applying the action makes, in random games of every mode."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import carnegie_lab as cl
+from carnegie_lab.state import site_city
+
+
+def positions(departments: str, games: int):
+    """Every position of random games (players mostly act rather than pass)."""
+    for seed in range(games):
+        names = ["Ada", "Bo", "Cy", "Di"][:2 + seed % 3]
+        game = cl.new_game(names, seed=seed, departments=departments)
+        rng = random.Random(seed)
+        while not game.is_over:
+            yield game
+            actions = game.legal_actions()
+            active = [a for a in actions if a.verb not in ("done", "sell")]
+            game.apply(rng.choice(active) if active and rng.random() < 0.8 else rng.choice(actions))
+
+
+def after(game: cl.Game, action: cl.Action) -> cl.Game:
+    copy = game.copy()
+    copy.apply(action)
+    return copy
+
+
+def check(game: cl.Game, met: Counter) -> None:
+    seat = game.current_player
+    assert seat is not None
+    me = game.state.players[seat]
+    first = {}
+    for a in game.legal_actions():
+        first.setdefault(a.verb, a)
+        if a.verb == "activate" and len(a.args) == 2:
+            first.setdefault("activate " + a.args[1], a)
+    for key, a in first.items():
+        if key.startswith("activate"):
+            money, vp = game.activation_cost(a)
+            p = after(game, a).state.players[seat]
+            assert (me.money - p.money, p.vp - me.vp) == (money, vp), a
+            met[key] += 1
+        elif key in ("donate", "charity"):
+            price = game.donation_price(seat)
+            assert me.money - after(game, a).state.players[seat].money == price
+            met["cheaper donation"] += price < game.rules.constants.donation_price * (me.donations + 1)
+        elif key == "track":
+            cost = game.track_step_cost(seat, a.args[0])
+            later = after(game, a)
+            if later.current_player == seat and later.decision.kind == game.decision.kind:   # points kept
+                assert game.state.flow.study - later.state.flow.study == cost
+                met["cheaper track"] += cost < game.components.tracks[a.args[0]].spaces[me.tracks[a.args[0]] + 1].cost
+        elif key == "sp":
+            cost = game.department_cost(seat, *a.args)
+            assert me.goods - after(game, a).state.players[seat].goods == cost
+            met["department built"] += 1
+        elif key == "choose":
+            row, space = game.row_event(a.args[0])
+            f = after(game, a).state.flow
+            if f.chosen == a.args[0]:               # (Andrew may have played his turn on top)
+                assert (f.event_row, f.income, f.donation) == (row, space.income, space.donation)
+                met["row at its end"] += row != game.components.timeline.rows.index(a.args[0])
+    for owner in range(len(game.players)):
+        assert game.active_employees(owner) == game.seat_score(owner).employees
+        for region in game.components.regions:
+            held = sum(1 for key, disc in game.state.board.sites.items()
+                       if disc.owner == owner and game.components.cities[site_city(key)].region == region)
+            assert game.projects_in(owner, region) == held
+
+
+def test_the_queries_say_what_the_rules_do():
+    met: Counter = Counter()
+    wanted = ("activate raise", "activate cut", "cheaper track", "row at its end", "department built")
+    for departments in ("base", "base+expansion", "expansion-open-bar"):
+        for game in positions(departments, games=40):
+            check(game, met)
+            if all(met[k] for k in wanted):
+                break
+    assert all(met[k] for k in wanted), met
+
+
+def test_the_donation_price_with_communications_staffed():
+    """Communications lowers the base price: the query and the payment agree (a position edited to
+    give the deciding player a staffed Communications at a Make a Donation event)."""
+    for game in positions("base", games=20):
+        if any(a.verb == "donate" for a in game.legal_actions()):
+            break
+    seat = game.current_player
+    position = game.to_position()
+    p = position["state"]["players"][seat]
+    empty = next(c for c in game.components.company.cells if c not in p["cells"])
+    p["cells"][empty], p["standing"][empty], p["supply"] = "communications", [0], p["supply"] - 1
+    p["money"] = 50
+    edited = cl.Game.from_position(position)
+    price = edited.donation_price(seat)
+    communications = game.components.departments["communications"].params["donation_price"]
+    assert price == communications * (p["donations"] + 1) < game.donation_price(seat)
+    donate = next(a for a in edited.legal_actions() if a.verb == "donate")
+    assert 50 - after(edited, donate).state.players[seat].money == price
