@@ -289,6 +289,8 @@ def _turn_has_choice(state: State) -> bool:
 
 
 _QUICK = {K.EVENT: _event_has_choice, K.ACTIVATE: _activate_has_choice, K.TURN: _turn_has_choice}
+#: kinds mostly taken automatically: settle asks the quick test before listing their actions
+_PREFILTER = frozenset((K.EVENT, K.ACTIVATE))
 
 
 def illegal_reason(state: State, action: Action) -> str | None:
@@ -325,14 +327,13 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
         kind = decision_kind(state)
         if kind not in DONE_KINDS:
             return legal_actions(state, kind) if listing else None
-        quick = _QUICK.get(kind)
-        if quick is not None and not quick(state):
-            pass                                # nothing to decide: done
-        elif listing:
+        if listing and kind not in _PREFILTER:     # most such decisions are real: list them at once
             actions = legal_actions(state, kind)
             if _real(actions):
                 return actions
         elif has_choice(state):
+            if listing:
+                return legal_actions(state, kind)
             return None
         pi = state.flow.player
         assert pi is not None

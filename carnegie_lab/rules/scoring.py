@@ -4,13 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
-from ..components import Donation, DonationFormula
+from ..components import Donation
 from ..network import best_connection
 from ..state import ANDREW, Owner, State
 from . import company
 from .construction import discs
 from .research import level, tab_vp
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -69,10 +73,11 @@ def _count(state: State, pi: int, donation: Donation, own: list[tuple[str, str |
 
 
 @lru_cache(maxsize=1 << 14)
-def welfare_payments(money: int, goods: int, formulas: tuple[DonationFormula, ...], cap: int,
-                     sell_price: int) -> tuple[int, int, int]:
-    """Best VP from end-game welfare payments with this money and goods (goods may be sold for
-    ``sell_price``), each formula scoring at most ``cap``. Returns (VP, money spent, goods spent)."""
+def welfare_payments(rs: Ruleset, money: int, goods: int, donations: tuple[str, ...]) -> tuple[int, int, int]:
+    """Best VP from the end-game welfare payments of these donations with this money and goods
+    (goods may be sold), each donation scoring at most the cap. Returns (VP, money spent, goods spent)."""
+    formulas = [rs.components.donations[d].formula for d in donations]
+    cap, sell_price = rs.constants.donation_cap, rs.constants.sell_price
     best = (0, 0, 0)
     ranges = [range(cap // f.vp + 1) for f in formulas]
     for counts in product(*ranges):
@@ -91,11 +96,10 @@ def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, g
     from money/goods."""
     if not donations:
         return 0, money, goods
-    k = state.rules.constants
-    vp = sum(min(k.donation_cap, d.formula.vp * _count(state, pi, d, own)) for d in donations
-             if d.formula.kind != "payments")
-    welfare = tuple(d.formula for d in donations if d.formula.kind == "payments")
-    paid = welfare_payments(money, goods, welfare, k.donation_cap, k.sell_price) if welfare else (0, 0, 0)
+    cap = state.rules.constants.donation_cap
+    vp = sum(min(cap, d.formula.vp * _count(state, pi, d, own)) for d in donations if d.formula.kind != "payments")
+    welfare = tuple(d.id for d in donations if d.formula.kind == "payments")
+    paid = welfare_payments(state.rules, money, goods, welfare) if welfare else (0, 0, 0)
     return vp + paid[0], money - paid[1], goods - paid[2]
 
 
