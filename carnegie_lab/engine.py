@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeGuard
 
 from . import records
 from .actions import Action
@@ -174,8 +174,7 @@ class Game:
     def apply(self, action: Action | str) -> Action:
         """Apply a legal action. Raises IllegalActionError / NotationError / GameOverError and
         then leaves the game exactly as it was."""
-        legal = self._legal
-        if legal is not None and isinstance(action, Action) and any(a is action for a in legal):
+        if self._listed(action):
             done = action                     # listed, so legal: no check
             self._legal = loop.apply(self._state, done, checked=False, listing=True)
         else:
@@ -183,6 +182,13 @@ class Game:
             self._legal = loop.apply(self._state, done, listing=True)
         self._actions.append(str(done))
         return done
+
+    def _listed(self, action: Action | str) -> TypeGuard[Action]:
+        """Is this the very Action object of the listed legal actions? (Then it needs no check.)"""
+        for listed in self._legal or ():
+            if listed is action:
+                return True
+        return False
 
     def push(self, action: Action | str) -> Action:
         """Apply an action known to be legal (from ``legal_actions()`` or a trusted record) without

@@ -65,9 +65,10 @@ def can_leave(rs: Ruleset, p: Player, cell: str) -> bool:
 
 def movable_cells(rs: Ruleset, p: Player) -> list[str]:
     """Cells with an employee that can be picked up, in the grid's reading order."""
-    held = set(p.lying)
-    held.update(cell for cell in p.standing if can_leave(rs, p, cell))
-    return [cell for cell in rs.components.company.cells if cell in held]
+    held = [cell for cell in p.lying]
+    held += [cell for cell in p.standing if cell not in p.lying and can_leave(rs, p, cell)]
+    held.sort(key=rs.cell_order.__getitem__)
+    return held
 
 
 def _free_standing(rs: Ruleset, p: Player, cell: str) -> None:

@@ -50,7 +50,7 @@ def _move_listing(state: State, pi: int) -> list[Action]:
         for cell in grid.cells})
     out: list[Action] = []
     for cell in company.movable_cells(rs, state.players[pi]):
-        out.extend(steps[cell])
+        out += steps[cell]
     return out
 
 

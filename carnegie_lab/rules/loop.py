@@ -136,12 +136,10 @@ def _end_round(state: State) -> None:
 
 def round_summary(state: State) -> dict[str, Any]:
     """What the history keeps of a finished round: each player's resources and score so far."""
-    rs = state.rules
-    totals = [score.total for score in scores(state)]
     return {"round": state.flow.round, "chosen": state.flow.chosen, "players": [
-        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": total,
+        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": score.total,
          "projects": sum(tab[1] for tab in p.tabs.values()), "departments": len(p.built),
-         "active": company.active_employees(rs, p)} for p, total in zip(state.players, totals)]}
+         "active": score.employees} for p, score in zip(state.players, scores(state))]}
 
 
 def _finish_player(state: State) -> None:
@@ -154,7 +152,12 @@ def _finish_player(state: State) -> None:
 
 # -- verbs of the loop itself --------------------------------------------------------------------
 
-@verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True)
+def _alone(verb_name: str):
+    """The listing of a verb without arguments: its one action."""
+    return lambda state, pi: (state.rules.action(verb_name, ()),)
+
+
+@verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"))
 def _done(state: State, pi: int, args: Args) -> None:
     f = state.flow
     kind = decision_kind(state)
@@ -177,7 +180,8 @@ def _check_sell(state: State, pi: int, args: Args) -> str | None:
     return None if state.players[pi].goods else "no goods to sell"
 
 
-@verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),), _check_sell)
+@verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),) if s.players[pi].goods else (),
+      _check_sell, exact=True)
 def _sell(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     price = state.rules.constants.sell_price

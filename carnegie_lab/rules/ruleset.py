@@ -8,7 +8,7 @@ tables derived from the data that the rules ask for often. Every state carries i
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterator
+from typing import Any, Callable, Hashable
 
 from ..actions import Action, Grammar, parse
 from ..components import Components, Department, components
@@ -59,6 +59,7 @@ class Ruleset:
         self.timeline_end = C.timeline.tiles_in_play + 1          # the End-tile space of a row
         self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
         self.max_connection_points = max(points for points, _ in C.connection_table)
+        self.cell_order = {cell: i for i, cell in enumerate(C.company.cells)}     # reading order
         self.city_sites = {c.id: tuple((site_key(c.id, s.index), s.index, s.type) for s in c.sites)
                            for c in C.cities.values()}
         self.cities_taking = {t: tuple(c.id for c in C.cities.values() if any(s.type in (t, "any") for s in c.sites))
@@ -147,7 +148,7 @@ class Ruleset:
     def hook(self, dept: Department, name: str) -> Hook:
         return self.department_rules[dept.id].hooks[name]
 
-    def department_actions(self, state: State, pi: int) -> Iterator[Action]:
+    def department_actions(self, state: State, pi: int) -> list[Action]:
         """The legal uses of the player's departments of the turn's type, in data order."""
         p, f = state.players[pi], state.flow
         found = []
@@ -157,21 +158,21 @@ class Ruleset:
                 continue
             if cell == f.open and f.uses == 0:
                 continue
-            found.append((self.data_order[dept_id], dept_id, use_))
-        found.sort()
-        for _, _, (dept, rules) in found:
+            found.append((self.data_order[dept_id], use_))
+        if len(found) > 1:
+            found.sort(key=_first)
+        out: list[Action] = []
+        for _, (dept, rules) in found:
             check = None if rules.exact else rules.check
             listed = self._static.get(dept.id)
             if listed is not None:
-                if check is None:
-                    yield from listed
-                else:
-                    yield from (a for a in listed if check(state, pi, dept, a.args) is None)
+                out += listed if check is None else [a for a in listed if check(state, pi, dept, a.args) is None]
                 continue
             assert rules.options is not None
             for args in rules.options(state, pi, dept):
                 if check is None or check(state, pi, dept, args) is None:
-                    yield self.action(dept.code, args)
+                    out.append(self.action(dept.code, args))
+        return out
 
     def describe(self, state: State, action: Action, mission: bool = True) -> str:
         """What a department's use would do, in words ('+$6, mission to the West'; without the
@@ -184,6 +185,10 @@ class Ruleset:
                 text = rules.describe(state, pi, dept, action.args)
                 return text + mission_text(state, action.args) if mission else text
         return str(action)
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
 
 
 def _cheapest_first(dept: Department) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..components import Donation
 from ..network import best_connection
-from ..state import ANDREW, Owner, State
+from ..state import ANDREW, Owner, State, site_city
 from . import company
 from .construction import discs
 from .research import level, tab_vp
@@ -124,12 +124,14 @@ def tile_vp(state: State, pi: int) -> int:
     return sum(hook(state, pi, dept) for dept, hook in state.rules.staffed(state.players[pi], "end_game"))
 
 
-def player_score(state: State, pi: int) -> ScoreBreakdown:
+def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None = None) -> ScoreBreakdown:
+    """A seat's score breakdown; `own` are their discs, if already known."""
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
     cells, depts, cities = C.company.cells, C.departments, C.cities
-    own = discs(state, pi)
+    if own is None:
+        own = discs(state, pi)
     donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
     return ScoreBreakdown(
         in_game=p.vp,
@@ -165,7 +167,11 @@ def andrew_score(state: State) -> ScoreBreakdown:
 
 def scores(state: State) -> list[ScoreBreakdown]:
     """One breakdown per seat, then Andrew's in a solo game."""
-    table = [player_score(state, i) for i in range(len(state.players))]
+    own: dict[Owner, list[tuple[str, str | None]]] = {i: [] for i in range(len(state.players))}
+    for key, disc in state.board.sites.items():
+        if disc.owner in own:
+            own[disc.owner].append((site_city(key), disc.type))
+    table = [player_score(state, i, own[i]) for i in range(len(state.players))]
     if state.andrew is not None:
         table.append(andrew_score(state))
     return table
