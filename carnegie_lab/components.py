@@ -202,7 +202,6 @@ class Constants:
     department_cost_with_employee: int
     department_cost_empty: int
     donation_price: int
-    donation_price_communications: int
     donation_cap: int
     sell_price: int
     action_choice_vp: int

@@ -42,11 +42,6 @@ def standing(p: Player, cell: str) -> int:
     return len(p.standing.get(cell, ()))
 
 
-def movable_standing(rs: Ruleset, p: Player, cell: str) -> list[int]:
-    permanent = rs.permanent.get(p.cells[cell], ())
-    return [i for i in p.standing.get(cell, ()) if i not in permanent]
-
-
 def is_staffed(p: Player, dept_id: str) -> bool:
     """An ongoing department works while at least one employee stands on it."""
     cell = cell_of(p, dept_id)

@@ -48,11 +48,19 @@ def track_owners(state: State) -> list[tuple[Owner, dict[str, int]]]:
 
 
 def final_box_holder(state: State, region: str) -> Owner | None:
+    """The first owner (in seat order, then Andrew) whose disc is in a region's final box, or None."""
+    holders = final_box_holders(state, region)
+    return holders[0] if holders else None
+
+
+def final_box_holders(state: State, region: str) -> list[Owner]:
     final = state.rules.final_space
-    for owner, tracks in track_owners(state):
-        if tracks[region] == final:
-            return owner
-    return None
+    return [owner for owner, tracks in track_owners(state) if tracks[region] == final]
+
+
+def final_box_full(state: State, region: str) -> bool:
+    """The region's final box holds as many discs as it can (one)."""
+    return len(final_box_holders(state, region)) >= state.rules.components.tracks[region].final_capacity
 
 
 def track_step_cost(rs: Ruleset, p: Player, region: str) -> int:
@@ -120,7 +128,7 @@ def _check_track(state: State, pi: int, args: Args) -> str | None:
     if cost > state.flow.study:
         return f"the next {region} track space costs {cost} study points and {state.flow.study} are left"
     if p.tracks[region] + 1 == rs.final_space and not rs.any_staffed(p, "enter_taken_final_box"):
-        if final_box_holder(state, region) is not None:
+        if final_box_full(state, region):
             return f"the {region} final box is taken"
     return None
 

@@ -13,7 +13,7 @@ from ..components import PROJECT_TYPES, SoloCard
 from ..state import ANDREW, Andrew, State
 from .construction import free_site, place_disc
 from .core import note
-from .research import final_box_holder
+from .research import final_box_full
 from .timeline import select
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def _research(state: State, c: SoloCard) -> None:
     final = state.rules.final_space
     moved = 0
     for _ in range(c.rd_steps):
-        if tracks[region] >= final or (tracks[region] + 1 == final and final_box_holder(state, region) is not None):
+        if tracks[region] >= final or (tracks[region] + 1 == final and final_box_full(state, region)):
             break
         tracks[region] += 1
         moved += 1

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from ..components import Components
 
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
-PLAYER_COLOUR_NAMES = ("blue", "red", "yellow", "green")
 NEUTRAL_COLOUR = "#9a9a9a"
 ANDREW_COLOUR = "#1b1b1b"
 

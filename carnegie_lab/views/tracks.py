@@ -32,10 +32,6 @@ B_X0, B_BLOCK, B_CELL, B_CW = 3.35, 4.2, 0.57, 0.52
 B_ROW, B_H = 1.12, 0.86
 
 
-def _space_x(j: int) -> float:
-    return T_X0 + j * T_STEP + T_W / 2
-
-
 def _track_y(i: int) -> float:
     return T_Y0 + i * T_ROW
 
