@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test install clean
+.PHONY: app test check install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
-test: $(STAMP)
+test: check
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
+
+# Static checks: style (ruff), types (mypy) and the layers of the package (import-linter).
+check: $(STAMP)
+	$(BIN)/ruff check carnegie_lab tests benchmarks notebooks/make_notebooks.py
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -15,9 +15,10 @@ from typing import Callable
 from hypothesis import strategies as st
 
 import carnegie_lab as cl
-from carnegie_lab.actions import CELL, CITY, COUNT, GRAMMAR, NAME, PROJECT, REGION, TYPE, Action, parse
+from carnegie_lab.actions import CELL, CITY, COUNT, NAME, PROJECT, REGION, TYPE, Action, parse
 from carnegie_lab.components import components
 from carnegie_lab.rules.research import discs_on_tab
+from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.state import NEUTRAL
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -28,6 +29,8 @@ pick = bench_engine.pick
 
 C = components()
 K = C.constants
+#: the notation of the default rules (every game of these tests plays on the default components)
+GRAMMAR = ruleset_for(None).grammar
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 MAX_DECISIONS = 5000            # far above any real game (a random 4-player game takes ~300)
 
@@ -106,7 +109,7 @@ def check_invariants(game: cl.Game) -> None:
         assert on_map == sum(built for _, built in p.tabs.values()), f"{who}: {on_map} discs on the map"
         donated = sum(1 for stack in state.board.donations.values() if pi in stack)
         assert donated == p.donations, f"{who}: {p.donations} donations but in {donated} stacks"
-        on_tabs = sum(discs_on_tab(p, t) for t in p.tabs)
+        on_tabs = sum(discs_on_tab(game.rules, p, t) for t in p.tabs)
         assert on_tabs >= 0
         discs = p.discs + on_tabs + on_map + donated + len(p.tracks) + 1
         assert discs == K.discs_total, f"{who}: {discs} discs in all"
@@ -139,7 +142,7 @@ def check_invariants(game: cl.Game) -> None:
 def check_notation(legal: list[Action]) -> None:
     for action in legal:
         text = str(action)
-        assert parse(text) == action, text
+        assert parse(text, GRAMMAR) == action, text
         assert " ".join(text.split()) == text
 
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import carnegie_lab as cl
-from carnegie_lab.actions import GRAMMAR, parse
-from prop_support import (ROOT, Chooser, check_notation, choices, grammar_actions, new_game, play, player_counts,
-                          seeds, variants)
+from carnegie_lab.actions import parse
+from prop_support import (GRAMMAR, ROOT, Chooser, check_notation, choices, grammar_actions, new_game, play,
+                          player_counts, seeds, variants)
 
 SETTINGS = settings(deadline=None)
 
@@ -20,9 +20,9 @@ SETTINGS = settings(deadline=None)
 @given(action=grammar_actions())
 def test_every_grammar_action_round_trips(action):
     text = str(action)
-    assert parse(text) == action
-    assert parse(action) == action
-    assert parse("  " + text.replace(" ", "   ") + "\n") == action     # any whitespace separates
+    assert parse(text, GRAMMAR) == action
+    assert parse(action, GRAMMAR) == action
+    assert parse("  " + text.replace(" ", "   ") + "\n", GRAMMAR) == action     # any whitespace separates
     assert repr(action) == f"Action({text!r})"
 
 
@@ -31,7 +31,7 @@ def test_every_grammar_action_round_trips(action):
                                              st.text(max_size=6)))
 def test_any_text_parses_or_is_a_notation_error(text):
     try:
-        action = parse(text)
+        action = parse(text, GRAMMAR)
     except cl.NotationError as e:
         assert e.text in (text, repr(text)) and e.problem
         return
@@ -46,7 +46,7 @@ def test_a_wrong_number_of_arguments_is_a_notation_error(action, keep, extra):
     args = action.args[:keep] + tuple(extra)
     if len(args) not in {len(p) for p in GRAMMAR[action.verb]}:
         with pytest.raises(cl.NotationError, match="expected"):
-            parse(" ".join((action.verb, *args)))
+            parse(" ".join((action.verb, *args)), GRAMMAR)
 
 
 @SETTINGS
@@ -76,7 +76,7 @@ def test_the_examples_in_docs_notation_md_parse():
         examples = re.findall(r"`([^`]+)`", cells[-1])
         assert examples, line
         for example in examples:
-            assert parse(example).verb == verb.group(1), example
+            assert parse(example, GRAMMAR).verb == verb.group(1), example
         seen.add(verb.group(1))
     assert seen == set(GRAMMAR), f"verbs without an example: {set(GRAMMAR) - seen}"
 
@@ -84,4 +84,4 @@ def test_the_examples_in_docs_notation_md_parse():
 @pytest.mark.parametrize("text", ["income 01", "sales 002", "supply 03"])
 def test_counts_have_one_spelling(text):
     with pytest.raises(cl.NotationError):
-        parse(text)
+        parse(text, GRAMMAR)

@@ -33,7 +33,7 @@ def connections(*paths, owner=0, levels=YELLOW_TRACKS, extra=()):
 
 
 def test_the_paths_are_roads_of_the_map():
-    graph = map_graph()
+    graph = map_graph(C)
     for path in (SF_CHICAGO, SF_CHICAGO_VIA_SOUTH, CHICAGO_NEW_ORLEANS, SF_NEW_ORLEANS, NEW_ORLEANS_NEW_YORK):
         assert nx.is_path(graph, path), path
 

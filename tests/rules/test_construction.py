@@ -33,7 +33,7 @@ def test_construction_sends_the_employee_to_the_city_region_and_pays_goods_by_ty
     assert p.missions == {region: 1}
     assert "c1" not in p.standing
     assert p.tabs[ptype][1] == built + 1
-    assert g.state.board.sites[f"{city}/{index}"] == [0, ptype]
+    assert g.state.board.sites[f"{city}/{index}"] == (0, ptype)
 
 
 def test_construction_builds_on_a_matching_site_or_in_a_small_town():
@@ -56,7 +56,7 @@ def test_construction_needs_a_free_site():
 def test_construction_takes_the_left_most_free_matching_site():
     g = co_turn(site(1, "new_york", 1, "C"), tab(0, "C", 3))
     g.apply("co C new_york")
-    assert g.state.board.sites["new_york/3"] == [0, "C"]
+    assert g.state.board.sites["new_york/3"] == (0, "C")
 
 
 def test_construction_needs_a_project_on_the_tab():
@@ -86,9 +86,9 @@ def test_construction_takes_the_right_most_disc_of_the_tab():
     g = co_turn(tab(0, "C", 3))
     first, third = C.tabs["C"].sides["A"][0].income, C.tabs["C"].sides["A"][2].income
     assert first != third
-    before = project_income(g.state.players[0])
+    before = project_income(g.rules, g.state.players[0])
     g.apply("co C boston")
-    after = project_income(g.state.players[0])
+    after = project_income(g.rules, g.state.players[0])
     assert (after.money - before.money, after.goods - before.goods) == (first.money, first.goods)
     assert g.state.players[0].tabs["C"] == [3, 1]
 

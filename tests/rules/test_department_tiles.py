@@ -124,7 +124,7 @@ def test_engineering_builds_with_a_mission():
     g.apply("engineering C boston")
     p = g.state.players[0]
     assert p.goods == 3 and p.missions == {"east": 1} and "d2" not in p.standing
-    assert g.state.board.sites["boston/1"] == [0, "C"]
+    assert g.state.board.sites["boston/1"] == (0, "C")
     assert p.standing["c1"] == [0]                           # Construction itself is untouched
 
 
@@ -139,7 +139,7 @@ def test_construction_outsourcing_builds_for_3_dollars_without_a_mission():
     p = g.state.players[0]
     assert (p.money, p.goods, p.missions) == (12 - 3, 4 - 2, {})
     assert p.standing["d2"] == [0]
-    assert g.state.board.sites["chicago/0"] == [0, "I"]
+    assert g.state.board.sites["chicago/0"] == (0, "I")
 
 
 def test_construction_outsourcing_needs_the_money():

@@ -42,7 +42,7 @@ def test_expansion_pools_apply_the_removal_by_player_count(mode, players, tiles)
 
 
 def test_unknown_department_mode_is_refused():
-    with pytest.raises(ValueError, match="departments must be one of"):
+    with pytest.raises(ValueError, match="departments: must be one of"):
         cl.new_game(["Ada", "Bo"], seed=1, departments="everything")
 
 
@@ -51,7 +51,7 @@ def test_unknown_department_mode_is_refused():
 def test_hr_administration_moves_one_employee_anywhere_per_hr_department():
     g = turn("HR", "hr_administration")
     g.apply("hradmin to west")
-    assert g.decision.kind == "relocate" and g.state.flow.stack[-1]["count"] == 2   # HR + HR Administration
+    assert g.decision.kind == "relocate" and g.decision.context.count == 2   # HR + HR Administration
     assert "relocate b1 d4" in legal(g)                         # any space, not only next to it
     g.apply("relocate b1 d4")
     g.apply("relocate b1 a3")
@@ -187,14 +187,14 @@ def test_political_lobbying_builds_off_type_and_rewards_matching_sites():
     g = turn("CO", "political_lobbying", fill_c)
     assert "co C denver" in legal(g)
     g.apply("co C denver")                                      # lands on the left-most free site (P)
-    assert g.state.board.sites["denver/0"] == [0, "C"] and g.state.players[0].vp == 0
+    assert g.state.board.sites["denver/0"] == (0, "C") and g.state.players[0].vp == 0
     finish_turn(g)
 
 
 def test_political_lobbying_gives_a_vp_on_a_matching_site():
     g = turn("CO", "political_lobbying")
     g.apply("co C denver")
-    assert g.state.board.sites["denver/1"] == [0, "C"] and g.state.players[0].vp == 1
+    assert g.state.board.sites["denver/1"] == (0, "C") and g.state.players[0].vp == 1
 
 
 def test_without_political_lobbying_sites_must_match():

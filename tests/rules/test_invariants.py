@@ -25,9 +25,9 @@ def check(g: cl.Game) -> None:
         donated = sum(1 for owners in s.board.donations.values() if pi in owners)
         assert donated == p.donations
         # 30 discs: score track, 4 transport tracks, supply, tabs, map, donation chart
-        assert p.discs + sum(discs_on_tab(p, t) for t in "HCIP") + on_map + donated == 25
+        assert p.discs + sum(discs_on_tab(g.rules, p, t) for t in "HCIP") + on_map + donated == 25
         for cell, ws in p.standing.items():
-            dept = company.department(p, cell)
+            dept = company.department(g.rules, p, cell)
             assert dept is not None and len(ws) <= len(dept.workstations)
         assert len(p.built) == sum(1 for d in p.cells.values() if d != "lobby") - 5
     for owners in s.board.donations.values():

@@ -31,7 +31,7 @@ def test_a_tab_step_reveals_a_project_and_puts_a_disc_on_it():
     g.apply("tab H")                                                 # 1 study point
     p = g.state.players[0]
     assert p.tabs["H"] == [2, 1] and p.discs == discs - 1
-    assert discs_on_tab(p, "H") == 1
+    assert discs_on_tab(g.rules, p, "H") == 1
     assert g.state.flow.study == 1
     assert_illegal(g, "tab C", "costs 2 study points and 1 are left")
 

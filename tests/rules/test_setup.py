@@ -94,8 +94,9 @@ def test_employees_start_5_standing_5_in_the_lobby_5_in_the_supply():
 
 
 def test_tab_discs_on_housing_commerce_industry_but_not_public_infrastructure():
-    for p in new(2).state.players:
-        assert {t: discs_on_tab(p, t) for t in "HCIP"} == {"H": 1, "C": 1, "I": 1, "P": 0}
+    g = new(2)
+    for p in g.state.players:
+        assert {t: discs_on_tab(g.rules, p, t) for t in "HCIP"} == {"H": 1, "C": 1, "I": 1, "P": 0}
         # 30 discs: score track, 4 transport tracks, 3 tab discs, 22 in the personal supply
         assert p.discs == 22
         assert p.tracks == {"west": 0, "midwest": 0, "south": 0, "east": 0}
@@ -180,7 +181,7 @@ def test_setup_housing_only_on_housing_sites_of_medium_or_major_cities():
     (key,) = [k for k, (owner, _) in g.state.board.sites.items() if owner == 3]
     city, index = key.split("/")
     assert city == "denver" and C.cities["denver"].sites[int(index)].type == "H"
-    assert g.state.board.sites[key] == [3, "H"]
+    assert g.state.board.sites[key] == (3, "H")
 
 
 def test_setup_housing_needs_a_free_housing_site():

@@ -44,7 +44,7 @@ def round_one_with_card(card_id, edit=lambda s: None, level=1, seed=7):
 
 
 def row_with_event(game, want_donation):
-    for row, action_type in enumerate(timeline.ROWS):
+    for row, action_type in enumerate(game.components.timeline.rows):
         k = game.state.board.markers[row] + 1
         if timeline.space(game.state, row, k).donation == want_donation:
             return action_type
