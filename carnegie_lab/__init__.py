@@ -1,9 +1,8 @@
 """carnegie_lab: a rules engine, views, tutorials and an app for the board game Carnegie."""
 from .actions import Action
-from .engine import Game, new_game
 from .components import Components
-from .errors import (CarnegieError, DataError, GameOverError, IllegalActionError, NotationError, OptionError,
-                     RecordError)
+from .engine import Game, new_game
+from .errors import CarnegieError, DataError, GameOverError, IllegalActionError, NotationError, OptionError, RecordError
 from .loader import load_components
 from .rules.scoring import ScoreBreakdown
 

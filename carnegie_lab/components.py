@@ -242,5 +242,5 @@ def frozen_map(d: dict) -> Mapping:
 @functools.lru_cache(maxsize=None)
 def components() -> Components:
     """The package's own component data, loaded and validated once."""
-    from .loader import load_components     # the loader builds the classes above
+    from .loader import load_components  # the loader builds the classes above
     return load_components()

@@ -6,21 +6,19 @@ from typing import Any, Iterable, TypeGuard
 
 from . import records
 from .actions import Action
-from .components import Components
+from .components import Components, TabSpace, TimelineSpace
 from .errors import CarnegieError, OptionError, RecordError
-from .components import TabSpace, TimelineSpace
 from .rules import company, donations, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
-from .rules.research import tab_spaces, track_step_cost
 from .rules.prompts import Decision, DecisionContext, decision
+from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import DEPARTMENT_MODES, TAB_SIDES, department_pool, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .state import State
-
 
 __all__ = ["Decision", "DecisionContext", "Game", "check_options", "new_game"]
 

@@ -10,7 +10,30 @@ import json
 from pathlib import Path
 from typing import Mapping
 
-from .components import (ACTION_TYPES, PROJECT_TYPES, Cell, City, CompanyLayout, Components, Constants, Department, Donation, DonationFormula, ProjectTab, Region, Reward, Site, SoloCard, TabSpace, Timeline, TimelineSpace, TimelineTile, Track, TrackSpace, frozen_map)
+from .components import (
+    ACTION_TYPES,
+    PROJECT_TYPES,
+    Cell,
+    City,
+    CompanyLayout,
+    Components,
+    Constants,
+    Department,
+    Donation,
+    DonationFormula,
+    ProjectTab,
+    Region,
+    Reward,
+    Site,
+    SoloCard,
+    TabSpace,
+    Timeline,
+    TimelineSpace,
+    TimelineTile,
+    Track,
+    TrackSpace,
+    frozen_map,
+)
 from .errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"

@@ -84,8 +84,11 @@ def best_connection(state: State, owner: Owner, tracks: dict[str, int], extra_po
     return best
 
 
+MajorGroup = tuple[frozenset[str], tuple[str, ...], int, frozenset[str]]
+
+
 @lru_cache(maxsize=1 << 14)
-def _major_groups(C: Components, cities: frozenset[str]) -> tuple[tuple[frozenset[str], tuple[str, ...], int, frozenset[str]], ...]:
+def _major_groups(C: Components, cities: frozenset[str]) -> tuple[MajorGroup, ...]:
     """The linked groups holding two or more major cities: (group, majors, connection points, regions
     of the majors)."""
     out = []

@@ -67,16 +67,11 @@ class Disc(NamedTuple):
     type: str | None
 
 
-class Tab(list):
-    """A project tab: ``[spaces revealed, discs built]`` (a list, as in the JSON)."""
-
-    @property
-    def revealed(self) -> int:
-        return int(self[0])
-
-    @property
-    def built(self) -> int:
-        return int(self[1])
+class Tab(NamedTuple):
+    """A player's project tab: how many of its spaces are shown, how many of its discs are built
+    (``[revealed, built]`` in the JSON)."""
+    revealed: int
+    built: int
 
 
 # -- interrupts: sub-decisions stacked above the phase ---------------------------------------------
@@ -149,7 +144,7 @@ class Player:
     def copy(self) -> Player:
         return _with(self, cells=self.cells.copy(), lying=self.lying.copy(),
                      standing={k: v[:] for k, v in self.standing.items()}, missions=self.missions.copy(),
-                     tracks=self.tracks.copy(), tabs={k: Tab(v) for k, v in self.tabs.items()},
+                     tracks=self.tracks.copy(), tabs=self.tabs.copy(),
                      built=self.built[:])
 
     def to_dict(self) -> dict[str, Any]:
@@ -166,7 +161,7 @@ class Player:
         return cls(name=d["name"], money=d["money"], goods=d["goods"], vp=d["vp"], discs=d["discs"],
                    supply=d["supply"], cells=dict(d["cells"]), lying=dict(d["lying"]),
                    standing={k: list(v) for k, v in d["standing"].items()}, missions=dict(d["missions"]),
-                   tracks=dict(d["tracks"]), tabs={k: Tab(v) for k, v in d["tabs"].items()},
+                   tracks=dict(d["tracks"]), tabs={k: Tab(*v) for k, v in d["tabs"].items()},
                    tab_side=d["tab_side"], donations=d["donations"], action_choice=d["action_choice"],
                    reserve=d["reserve"], built=list(d["built"]))
 

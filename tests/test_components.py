@@ -10,8 +10,8 @@ import networkx as nx
 import pytest
 
 from carnegie_lab.components import ACTION_TYPES, PROJECT_TYPES, Components, Reward, components
-from carnegie_lab.loader import DATA_DIR, SLOTS, load_components
 from carnegie_lab.errors import DataError
+from carnegie_lab.loader import DATA_DIR, SLOTS, load_components
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..components import PROJECT_TYPES
-from ..state import Disc, Owner, State, site_city, site_key
+from ..state import Disc, Owner, State, Tab, site_city, site_key
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 
@@ -78,7 +78,7 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
     assert site is not None, "build() follows a passed build_check()"
     index, matching = site
     p.goods -= tab.goods_cost
-    p.tabs[ptype][1] += 1
+    p.tabs[ptype] = Tab(p.tabs[ptype].revealed, p.tabs[ptype].built + 1)
     place_disc(state, pi, city, index, ptype)
     town = C.cities[city]
     note(state, f"{p.name} builds a {tab.name} project in {town.name} ({tab.goods_cost} goods)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..components import PROJECT_TYPES, Reward, TabSpace
-from ..state import ANDREW, DecisionKind, Owner, Player, State
+from ..state import ANDREW, DecisionKind, Owner, Player, State, Tab
 from .core import describe, gain, note
 from .registry import Args, verb
 
@@ -105,7 +105,7 @@ def _tab(state: State, pi: int, args: Args) -> None:
     tab = state.rules.components.tabs[ptype]
     space = tab.sides[p.tab_side][p.tabs[ptype][0]]
     state.flow.study -= space.cost
-    p.tabs[ptype][0] += 1
+    p.tabs[ptype] = Tab(p.tabs[ptype].revealed + 1, p.tabs[ptype].built)
     if space.kind == "project":
         p.discs -= 1
     what = "a new project" if space.kind == "project" else f"{space.vp} VP at game end"

@@ -14,13 +14,11 @@ from ..actions import Action, Grammar, parse
 from ..components import Components, Department, components
 from ..errors import DataError
 from ..state import DecisionKind, Player, State, site_key
-from . import company
-from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
-from .departments.base import StaticOptions, mission_text, usable, use
 
 # importing the rule modules registers their verbs and departments
-from . import (action_choice, departments, donations, employees, events, loop, research,  # noqa: F401
-               setup_verbs)
+from . import action_choice, company, departments, donations, employees, events, loop, research, setup_verbs  # noqa: F401
+from .departments.base import StaticOptions, mission_text, usable, use
+from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
 
 #: the order of the legal actions: these verbs, with the departments in data order at the marker;
 #: ``sell`` and ``done`` come last (the loop's has-choice tests rely on it)

@@ -52,7 +52,7 @@ def _new_player(rs: Ruleset, name: str, tab_side: str) -> Player:
         discs=k.discs_total - 1 - len(C.tracks) - on_tabs,
         supply=k.employees_total - len(standing) - k.employees_lobby,
         cells=cells, lying={lobby: k.employees_lobby}, standing=standing, missions={},
-        tracks={r: 0 for r in C.tracks}, tabs={t: Tab([1, 0]) for t in PROJECT_TYPES}, tab_side=tab_side)
+        tracks={r: 0 for r in C.tracks}, tabs={t: Tab(1, 0) for t in PROJECT_TYPES}, tab_side=tab_side)
 
 
 def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:

@@ -1,7 +1,7 @@
 """The setup decisions: the starting Housing project and the reserved Department tile."""
 from __future__ import annotations
 
-from ..state import DecisionKind, Phase, State
+from ..state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
 from .loop import next_setup_house
@@ -30,7 +30,7 @@ def _house(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     index = free_site(state, city, "H")
     assert index is not None
-    p.tabs["H"][1] += 1
+    p.tabs["H"] = Tab(p.tabs["H"].revealed, p.tabs["H"].built + 1)
     place_disc(state, pi, city, index, "H")
     note(state, f"{p.name} places the starting Housing project in {state.rules.components.cities[city].name}")
     state.flow.phase = Phase.RESERVE

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from ..rules import company as rules_company
 from ..rules.scoring import player_score
-from .palette import (DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, INK, MUTED, SCORE_LABELS, esc, owner_colour,
-                      region_colours, text_on, tint)
+from .palette import (
+    DEPARTMENT_COLOURS,
+    DEPARTMENT_TYPE_NAMES,
+    FONT,
+    INK,
+    MUTED,
+    SCORE_LABELS,
+    esc,
+    owner_colour,
+    region_colours,
+    text_on,
+    tint,
+)
 from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1000, 620

@@ -17,8 +17,23 @@ import networkx as nx
 from ..network import best_connection, map_graph, network
 from ..state import site_key
 from . import _shapes
-from .palette import (ANY_SITE_COLOUR, FONT, GOLD, HIGHLIGHT, INK, NEUTRAL_COLOUR, PROJECT_COLOURS, esc, owner_colour,
-                      owner_name, owners, project_names, region_colours, text_on, tint)
+from .palette import (
+    ANY_SITE_COLOUR,
+    FONT,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    NEUTRAL_COLOUR,
+    PROJECT_COLOURS,
+    esc,
+    owner_colour,
+    owner_name,
+    owners,
+    project_names,
+    region_colours,
+    text_on,
+    tint,
+)
 from .style import HIGHLIGHT_TRACE, base_layout, blank_axis, figure, fill_trace, highlight_keys, key_html
 
 if TYPE_CHECKING:

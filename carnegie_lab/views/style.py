@@ -11,7 +11,7 @@ from typing import Iterable
 import plotly.graph_objects as go
 
 from ..components import Reward
-from .palette import HIGHLIGHT, INK, FONT, PAPER, esc, owner_colour, owner_name, owners
+from .palette import FONT, HIGHLIGHT, INK, PAPER, esc, owner_colour, owner_name, owners
 
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema
 def reward_text(reward: Reward, short: bool = True) -> str:

@@ -18,8 +18,18 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..state import site_key
 from . import _shapes
-from .palette import (ANY_SITE_COLOUR, INK, NEUTRAL_COLOUR, PROJECT_COLOURS, owner_colour, owner_name, project_names,
-                      region_colours, region_names, tint)
+from .palette import (
+    ANY_SITE_COLOUR,
+    INK,
+    NEUTRAL_COLOUR,
+    PROJECT_COLOURS,
+    owner_colour,
+    owner_name,
+    project_names,
+    region_colours,
+    region_names,
+    tint,
+)
 
 if TYPE_CHECKING:
     from ..components import Components

@@ -8,8 +8,18 @@ regions and the number of rounds come from the game's rules and component data (
 from __future__ import annotations
 
 from ..rules.timeline import event_text, space
-from .palette import (DEPARTMENT_COLOURS, DEPARTMENT_TYPE_NAMES, FONT, GOLD, INK, MUTED, esc, region_colours, text_on,
-                      tint)
+from .palette import (
+    DEPARTMENT_COLOURS,
+    DEPARTMENT_TYPE_NAMES,
+    FONT,
+    GOLD,
+    INK,
+    MUTED,
+    esc,
+    region_colours,
+    text_on,
+    tint,
+)
 from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
 
 WIDTH, HEIGHT = 1150, 500

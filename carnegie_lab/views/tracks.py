@@ -15,8 +15,17 @@ from typing import TYPE_CHECKING
 from ..components import PROJECT_TYPES
 from ..rules.research import final_box_holder, project_income, tab_spaces, tab_vp, track_owners
 from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
-from .style import (base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, reward_text,
-                    reward_tiny, text_trace)
+from .style import (
+    base_layout,
+    blank_axis,
+    figure,
+    fill_trace,
+    highlight_keys,
+    highlight_trace,
+    reward_text,
+    reward_tiny,
+    text_trace,
+)
 
 if TYPE_CHECKING:
     from ..components import Components

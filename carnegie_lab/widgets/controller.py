@@ -201,7 +201,9 @@ class Controller:
         if game.is_over:
             return f"Game over: {self.result()}"
         where = f"Round {game.round} of {game.rules.constants.rounds}" if game.round else "Setup"
-        seat = self.seats[game.current_player]
+        player = game.current_player
+        assert player is not None               # the game is not over: somebody decides
+        seat = self.seats[player]
         return f"{where} · {seat.name} ({seat.describe()}) to decide"
 
     def prompt(self) -> str:
@@ -242,7 +244,8 @@ class Controller:
         kind = game.decision.kind
         before = len(game.state.log)
         action = game.apply(notation)
-        self.history_seats.append(seat if seat is not None else -1)
+        assert seat is not None                 # apply raised GameOverError if nobody was deciding
+        self.history_seats.append(seat)
         lines = [text for _, text in game.state.log[before:]]
         if not lines:
             lines = [_silent(self.seats[seat].name, str(action), kind)]
@@ -254,6 +257,7 @@ class Controller:
         if not self.bot_to_move:
             return None
         seat = self.current_seat
+        assert seat is not None                 # a bot is to move, so the game is not over
         action = self.bot(seat).choose(self.game)
         return self._apply(str(action), by_bot=True)
 
@@ -314,7 +318,9 @@ class Controller:
         record["actions"] = record["actions"][:index]
         self.game = Game.from_record(record, components=self.game.components)
         self.history_seats = self.history_seats[:index]
-        seat = self.seats[self.current_seat]
+        current = self.current_seat
+        assert current is not None              # a human decided here, so the game is not over
+        seat = self.seats[current]
         self.recent = [f"Undone: {taken} action{'s' if taken != 1 else ''} taken back; "
                        f"{seat.name} decides again."]
         return taken
@@ -339,11 +345,13 @@ class Controller:
                 raise RecordError("(file)", "not a text file (expected a JSON game record)") from None
         if isinstance(data, str):
             try:
-                data = json.loads(data)
+                record = json.loads(data)
             except json.JSONDecodeError as e:
                 raise RecordError("(json)", f"not valid JSON: {e}") from None
-        game = Game.from_record(data)
-        seats = _seats_from(data.get(APP_KEY), game.players)
+        else:
+            record = data
+        game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
+        seats = _seats_from(record.get(APP_KEY), game.players)
         self._adopt(game, seats, self._movers(game))
         options = game.state.options
         self.setup = Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
@@ -358,10 +366,12 @@ class Controller:
         actions = record["actions"]
         record["actions"] = []
         replay = Game.from_record(record, components=game.components)
-        movers = []
+        movers: list[int] = []
         for text in actions:
-            movers.append(replay.current_player)
+            seat = replay.current_player
             replay.apply(text)
+            assert seat is not None             # apply raised GameOverError if nobody was deciding
+            movers.append(seat)
         return movers
 
 

@@ -271,6 +271,7 @@ class Dashboard(W.VBox):
             self.controls.show(panel_for(game))
         else:
             self.final.value = ""
+            assert seat is not None             # the game is not over: somebody decides
             who = ctl.seats[seat]
             self.controls.clear(f"{html.escape(who.name)} is a {SEAT_KINDS[who.kind].lower()}: "
                                 "use Step or Play bots below (or check “Bots play at once”).")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, overload
 
 import ipywidgets as W
 
@@ -67,12 +67,23 @@ class Exercise(W.VBox):
       computes the answer, shown with it, so readers learn where to look.
     """
 
-    def __init__(self, question: str, answer: Callable[[Game], Any], game: Any = None, *, kind: str | None = None,
+    @overload
+    def __init__(self, question: str, answer: Callable[[None], Any], game: None = None, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
-                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any):
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None: ...
+
+    @overload
+    def __init__(self, question: str, answer: Callable[[Game], Any], game: Any, *, kind: str | None = None,
+                 options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None: ...
+
+    def __init__(self, question: str, answer: Callable[[Any], Any], game: Any = None, *, kind: str | None = None,
+                 options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cl-tut-exercise")
         self.question = question
+        # called with the game, or with None when the exercise has none (the overloads above pair them)
         self.answer = answer
         self.source = game
         self.explanation = explanation
@@ -130,6 +141,7 @@ class Exercise(W.VBox):
         if self.kind == "yesno":
             return not right
         if self.kind == "choice":
+            assert self._options is not None    # a choice exercise has options (its Dropdown needs them)
             return next(v for _, v in self._options if not self._same(v, right))
         if self.kind == "set":
             return ["nothing at all"]
@@ -192,6 +204,7 @@ class Exercise(W.VBox):
 
     def _format(self, right: Any) -> str:
         if self.kind == "choice":
+            assert self._options is not None    # a choice exercise has options (its Dropdown needs them)
             return next((label for label, v in self._options if v == right), str(right))
         if self.kind == "yesno":
             return "yes" if right else "no"

@@ -8,7 +8,10 @@ from what it sent last (:func:`sync`), in one ``batch_update``: the browser redr
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import ipywidgets as W
 
 #: The width figures are drawn at in the dashboard (their height keeps the view's proportions).
 FIGURE_WIDTH = 800
@@ -71,7 +74,7 @@ class FigureSlot:
     def __init__(self, width: int | None = FIGURE_WIDTH):
         self.width = width
         self.widget = None
-        self.box = None                     # the container the board keeps it in
+        self.box: W.Box | None = None       # the container the board keeps it in
         self.view: str | None = None        # key of the view shown
         self._sent: dict | None = None
         self.seconds = 0.0                  # time of the last draw (building + sending)

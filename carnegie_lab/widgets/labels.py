@@ -84,7 +84,6 @@ class Labels:
 
     def timeline_row(self, action_type: str) -> tuple[str, str]:
         """(label, tooltip) of a timeline row as a choice: its departments and the event it triggers."""
-        state = self.game.state
         name = type_name(action_type)
         event = self.game.row_event(action_type)
         if event is None:

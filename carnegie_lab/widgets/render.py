@@ -104,6 +104,7 @@ class ControlsView:
         return W.HTML(html)
 
     def _group(self, group: Control) -> W.Widget:
+        view: PickerView | GridView
         if isinstance(group, Buttons):
             body = self._buttons(group)
         elif isinstance(group, Picker):

@@ -103,7 +103,9 @@ def bots_play(bots: Sequence[Any], stop: Callable[[Game], bool], limit: int = 50
         for _ in range(limit):
             if game.is_over or stop(game):
                 return
-            game.apply(bots[game.current_player].choose(game))
+            seat = game.current_player
+            assert seat is not None             # the game is not over: somebody decides
+            game.apply(bots[seat].choose(game))
         raise ScriptError(f"the bots did not reach the stop condition within {limit} decisions")
     return apply
 

@@ -183,7 +183,10 @@ class Stepper(W.VBox):
     @property
     def game(self) -> Game:
         """The position shown: the script's, or the learner's own after "Try your own action"."""
-        return self._own_game if self.off_script else self._games[self.index]
+        if self.off_script:
+            assert self._own_game is not None   # off the script there is always the learner's own game
+            return self._own_game
+        return self._games[self.index]
 
     @property
     def changes(self) -> Changes:

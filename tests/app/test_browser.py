@@ -12,9 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-
 from playwright.sync_api import expect  # a test dependency: make test installs it
-
 
 pytestmark = pytest.mark.browser
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect  # a test dependency: make test installs it
 
 from .conftest import ROOT, TIMINGS
-
-from playwright.sync_api import expect  # a test dependency: make test installs it
 
 pytestmark = pytest.mark.browser
 

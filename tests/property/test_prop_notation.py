@@ -7,11 +7,22 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from prop_support import (
+    GRAMMAR,
+    ROOT,
+    Chooser,
+    check_notation,
+    choices,
+    grammar_actions,
+    new_game,
+    play,
+    player_counts,
+    seeds,
+    variants,
+)
 
 import carnegie_lab as cl
 from carnegie_lab.actions import parse
-from prop_support import (GRAMMAR, ROOT, Chooser, check_notation, choices, grammar_actions, new_game, play,
-                          player_counts, seeds, variants)
 
 SETTINGS = settings(deadline=None)
 

@@ -7,10 +7,22 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from prop_support import (
+    Chooser,
+    check_invariants,
+    check_notation,
+    choices,
+    dump,
+    grammar_actions,
+    mutate,
+    new_game,
+    play,
+    random_action,
+    seeds,
+    variants,
+)
 
 import carnegie_lab as cl
-from prop_support import (Chooser, check_invariants, check_notation, choices, dump, grammar_actions,
-                          mutate, new_game, play, random_action, seeds, variants)
 
 SETTINGS = settings(deadline=None)
 

@@ -9,10 +9,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from prop_support import Chooser, K, choices, dump, new_game, pick, play, player_counts, random_action, seeds, variants
 
 import carnegie_lab as cl
-from prop_support import (Chooser, K, choices, dump, new_game, pick, play, player_counts, random_action, seeds,
-                          variants)
 
 SETTINGS = settings(deadline=None)
 

@@ -14,11 +14,11 @@ import itertools
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from prop_support import Chooser, choices, dump, new_game, pick, seeds, variants
 
 import carnegie_lab as cl
 from carnegie_lab.actions import COUNT, Action
 from carnegie_lab.rules.loop import illegal_reason
-from prop_support import Chooser, choices, dump, new_game, pick, seeds, variants
 
 #: counts are written 1..12 (more employees, goods or spaces than that never come up in practice; a
 #: listed action with a larger count is outside the reference's vocabulary and checked on its own)

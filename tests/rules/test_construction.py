@@ -6,8 +6,21 @@ import pytest
 
 from carnegie_lab.rules.research import project_income
 
-from .conftest import (C, assert_illegal, clear_board, edit, legal, legal_verb, set_player, site,
-                       staff, started, tab, to_turn, tracks)
+from .conftest import (
+    C,
+    assert_illegal,
+    clear_board,
+    edit,
+    legal,
+    legal_verb,
+    set_player,
+    site,
+    staff,
+    started,
+    tab,
+    to_turn,
+    tracks,
+)
 
 GOODS = {"H": 1, "C": 1, "I": 2, "P": 2}
 
@@ -90,7 +103,7 @@ def test_construction_takes_the_right_most_disc_of_the_tab():
     g.apply("co C boston")
     after = project_income(g.rules, g.state.players[0])
     assert (after.money - before.money, after.goods - before.goods) == (first.money, first.goods)
-    assert g.state.players[0].tabs["C"] == [3, 1]
+    assert g.state.players[0].tabs["C"] == (3, 1)
 
 
 @pytest.mark.parametrize("city, paid", [("seattle", 3), ("helena", 3), ("phoenix", 3), ("santa_fe", 3),

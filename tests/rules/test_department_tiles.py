@@ -7,8 +7,19 @@ import pytest
 
 import carnegie_lab as cl
 
-from .conftest import (LOBBY, assert_illegal, clear_board, donation, edit, give_department, legal, legal_verb,
-                       set_player, started, to_turn)
+from .conftest import (
+    LOBBY,
+    assert_illegal,
+    clear_board,
+    donation,
+    edit,
+    give_department,
+    legal,
+    legal_verb,
+    set_player,
+    started,
+    to_turn,
+)
 
 
 def everybody_hired(pi):

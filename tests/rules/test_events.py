@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (C, LOBBY, assert_illegal, edit, give_department, legal, legal_verb, markers, missions,
-                       set_player, started, tab, timeline_event, tracks)
+from .conftest import (
+    LOBBY,
+    C,
+    assert_illegal,
+    edit,
+    give_department,
+    legal,
+    legal_verb,
+    markers,
+    missions,
+    set_player,
+    started,
+    tab,
+    timeline_event,
+    tracks,
+)
 
 HOUSING_INCOME = 2          # the setup Housing disc left the first Housing space: $2 project income
 

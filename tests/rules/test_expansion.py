@@ -6,8 +6,21 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.components import components
 
-from .conftest import (LOBBY, advance_to, assert_illegal, clear_board, edit, finish_turn, give_department, legal,
-                       legal_verb, missions, set_player, site, started, to_turn, tracks)
+from .conftest import (
+    assert_illegal,
+    clear_board,
+    edit,
+    finish_turn,
+    give_department,
+    legal,
+    legal_verb,
+    missions,
+    set_player,
+    site,
+    started,
+    to_turn,
+    tracks,
+)
 
 C = components()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (assert_illegal, edit, give_department, legal, legal_verb, staff, started, to_turn)
+from .conftest import assert_illegal, edit, give_department, legal, legal_verb, staff, started, to_turn
 
 
 def hr_turn(*changes):

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (LOBBY, assert_illegal, edit, full_pool, give_department, legal, legal_verb,
-                       missions, no_reserve, set_player, staff, started, timeline_event, to_turn)
+from .conftest import (
+    LOBBY,
+    assert_illegal,
+    edit,
+    full_pool,
+    give_department,
+    legal,
+    legal_verb,
+    missions,
+    no_reserve,
+    set_player,
+    staff,
+    started,
+    timeline_event,
+    to_turn,
+)
 
 REGIONS = ("west", "midwest", "south", "east")
 

@@ -2,10 +2,24 @@
 end-of-turn activation (the cheapest free workstation is paid); a company never exceeds 15 employees."""
 from __future__ import annotations
 
-from .conftest import (assert_illegal, clear_board, edit, finish_turn, give_department, legal,
-                       legal_verb, missions, set_player, staff, started, supply, timeline_event,
-                       to_turn, total_employees, tracks)
-
+from .conftest import (
+    assert_illegal,
+    clear_board,
+    edit,
+    finish_turn,
+    give_department,
+    legal,
+    legal_verb,
+    missions,
+    set_player,
+    staff,
+    started,
+    supply,
+    timeline_event,
+    to_turn,
+    total_employees,
+    tracks,
+)
 
 # -- Missions ------------------------------------------------------------------------------------------
 

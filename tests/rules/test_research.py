@@ -6,8 +6,21 @@ import pytest
 
 from carnegie_lab.rules.research import discs_on_tab
 
-from .conftest import (C, assert_illegal, edit, finish_turn, give_department, legal, legal_verb,
-                       set_player, staff, started, tab, to_turn, tracks)
+from .conftest import (
+    C,
+    assert_illegal,
+    edit,
+    finish_turn,
+    give_department,
+    legal,
+    legal_verb,
+    set_player,
+    staff,
+    started,
+    tab,
+    to_turn,
+    tracks,
+)
 
 
 def rd_turn(*changes):
@@ -30,7 +43,7 @@ def test_a_tab_step_reveals_a_project_and_puts_a_disc_on_it():
     assert legal_verb(g, "tab") == {"tab H", "tab C", "tab I"}      # the PI step costs 3
     g.apply("tab H")                                                 # 1 study point
     p = g.state.players[0]
-    assert p.tabs["H"] == [2, 1] and p.discs == discs - 1
+    assert p.tabs["H"] == (2, 1) and p.discs == discs - 1
     assert discs_on_tab(g.rules, p, "H") == 1
     assert g.state.flow.study == 1
     assert_illegal(g, "tab C", "costs 2 study points and 1 are left")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (C, ROWS, advance_to, assert_illegal, edit, legal, markers, started, to_turn)
+from .conftest import ROWS, C, advance_to, assert_illegal, edit, legal, markers, started, to_turn
 
 TILES = {t.number: t for t in C.timeline.tiles}
 

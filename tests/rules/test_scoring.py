@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import (clear_board, donation, edit, give_department, missions, set_player, site, staff,
-                       started, tab, tracks)
+from .conftest import (
+    clear_board,
+    donation,
+    edit,
+    give_department,
+    missions,
+    set_player,
+    site,
+    staff,
+    started,
+    tab,
+    tracks,
+)
 
 
 def position(*changes, players=2):

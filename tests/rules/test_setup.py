@@ -9,8 +9,19 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.rules.research import discs_on_tab
 
-from .conftest import (C, START_CELLS, assert_illegal, edit, legal, legal_verb, new, play_setup, set_player,
-                       started, to_turn)
+from .conftest import (
+    START_CELLS,
+    C,
+    assert_illegal,
+    edit,
+    legal,
+    legal_verb,
+    new,
+    play_setup,
+    set_player,
+    started,
+    to_turn,
+)
 
 BASE_TILES = [d for d in C.departments.values() if not d.starting and not d.expansion]
 
@@ -177,7 +188,7 @@ def test_setup_housing_only_on_housing_sites_of_medium_or_major_cities():
     assert_illegal(g, "house atlantis", "unknown city")
     g.apply("house denver")
     p = g.state.players[3]
-    assert p.tabs["H"] == [1, 1]                               # the Housing tab disc went to the map
+    assert p.tabs["H"] == (1, 1)                               # the Housing tab disc went to the map
     (key,) = [k for k, (owner, _) in g.state.board.sites.items() if owner == 3]
     city, index = key.split("/")
     assert city == "denver" and C.cities["denver"].sites[int(index)].type == "H"

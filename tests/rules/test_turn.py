@@ -2,8 +2,20 @@
 the Action Choice tile, and selling goods."""
 from __future__ import annotations
 
-from .conftest import (advance_to, assert_illegal, edit, finish_turn, full_pool, legal, legal_verb,
-                       no_reserve, set_player, staff, started, to_turn)
+from .conftest import (
+    advance_to,
+    assert_illegal,
+    edit,
+    finish_turn,
+    full_pool,
+    legal,
+    legal_verb,
+    no_reserve,
+    set_player,
+    staff,
+    started,
+    to_turn,
+)
 
 
 def verbs(g) -> set[str]:

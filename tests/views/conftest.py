@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from views_helpers import play, played, with_state
 
 import carnegie_lab as cl
 from carnegie_lab.components import components
 from carnegie_lab.views import style
-from views_helpers import play, played, with_state
 
 C = components()
 

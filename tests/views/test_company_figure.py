@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from views_helpers import trace
 
 from carnegie_lab.rules import company
 from carnegie_lab.views import company_figure
 from carnegie_lab.views.palette import owner_colour
-from views_helpers import trace
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "mid4", "finished", "solo"])

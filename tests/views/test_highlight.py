@@ -6,11 +6,11 @@ one more trace named ``highlight`` comes last, ringing each known key once and i
 from __future__ import annotations
 
 import pytest
+from views_helpers import segments, trace
 
 from carnegie_lab import views
 from carnegie_lab.views.map import RING_SIZES, site_positions
 from carnegie_lab.views.palette import HIGHLIGHT
-from views_helpers import segments, trace
 
 BUILDERS = {
     "map": lambda g, **kw: views.map_figure(g, **kw),

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+from views_helpers import segments, trace, with_state
 
 from carnegie_lab.components import components
 from carnegie_lab.network import best_connection, map_graph, network
 from carnegie_lab.views import _shapes, map_figure
 from carnegie_lab.views.map import site_positions
 from carnegie_lab.views.palette import owner_colour, owners
-from views_helpers import segments, trace, with_state
 
 C = components()
 ALL_SITES = sum(len(c.sites) for c in C.cities.values())

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from views_helpers import play, trace
 
 import carnegie_lab as cl
 from carnegie_lab import views
 from carnegie_lab.views.svg_map import map_svg
-from views_helpers import play, trace
 
 DATA = Path(cl.__file__).parent / "data"
 CITY, CITY_NAME, NEW_CITY_NAME = "pittsburgh", "Pittsburgh", "Carnegieville"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
+from views_helpers import trace
 
 from carnegie_lab import ScoreBreakdown, views
 from carnegie_lab.views import company_figure, scores_figure
 from carnegie_lab.views.palette import SCORE_COLOURS, SCORE_LABELS
-from views_helpers import trace
 
 CATEGORIES = [f.name for f in fields(ScoreBreakdown)]
 GAMES = ["fresh", "mid3", "mid4", "finished", "solo", "solo_over", "expansion", "expansion_over",

@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import fields
 
 import pytest
+from views_helpers import trace
 
 from carnegie_lab import ScoreBreakdown
 from carnegie_lab.views import history_figure, scores_figure
 from carnegie_lab.views.palette import owner_colour
-from views_helpers import trace
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid3", "mid4", "finished", "solo", "solo_over", "expansion",

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from views_helpers import segments, trace
 
 from carnegie_lab.rules.timeline import space
 from carnegie_lab.views import timeline_figure
 from carnegie_lab.views.timeline import _marker_x, _y
-from views_helpers import segments, trace
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "event3", "finished"])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from views_helpers import segments, trace, with_state
 
 from carnegie_lab.components import PROJECT_TYPES, components
 from carnegie_lab.rules.research import discs_on_tab, project_income
@@ -9,7 +10,6 @@ from carnegie_lab.views import tracks_figure
 from carnegie_lab.views.palette import owner_colour
 from carnegie_lab.views.style import reward_text
 from carnegie_lab.views.tracks import T_STEP, T_W, T_X0
-from views_helpers import segments, trace, with_state
 
 C = components()
 

@@ -2,13 +2,13 @@
 many of them have (a mission, money or goods earned, study points, a region argument)."""
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable
 
 from ...components import Components, Department
 from ...state import State
 from .. import company
-from ..core import note
 from ..construction import projects_in
+from ..core import note
 from ..registry import Args, DepartmentRules, department
 
 

@@ -6,8 +6,7 @@ from ...state import DecisionKind, Relocation, State
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, department, verb
-from .base import (amount_text, check_region_last, earn, fixed, mission,  param, region_check,
-                   region_tile, with_regions)
+from .base import amount_text, check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
 
 # -- Human Resources: all the moves of the turn in one use -----------------------------------------
 

@@ -8,8 +8,19 @@ from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department, verb
-from .base import (amount_text, check_region_last, count_tile, counts, earn, fixed, mission,  param,
-                   region_check, region_tile, with_regions)
+from .base import (
+    amount_text,
+    check_region_last,
+    count_tile,
+    counts,
+    earn,
+    fixed,
+    mission,
+    param,
+    region_check,
+    region_tile,
+    with_regions,
+)
 
 # -- Commerce & Finance: money or goods, more with a mission --------------------------------------
 

@@ -7,8 +7,7 @@ from .. import company
 from ..construction import projects_in
 from ..donations import give, payment_check
 from ..registry import Args, DepartmentRules, department
-from .base import (check_region_last, count_tile, fixed, mission,  param, region_check, region_tile,
-                   study, with_regions)
+from .base import check_region_last, count_tile, fixed, mission, param, region_check, region_tile, study, with_regions
 
 
 def _points(state: State, pi: int, dept: Department, key: str) -> int:
