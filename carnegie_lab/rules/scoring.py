@@ -97,9 +97,14 @@ def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, g
     if not donations:
         return 0, money, goods
     cap = state.rules.constants.donation_cap
-    vp = sum(min(cap, d.formula.vp * _count(state, pi, d, own)) for d in donations if d.formula.kind != "payments")
-    welfare = tuple(d.id for d in donations if d.formula.kind == "payments")
-    paid = welfare_payments(state.rules, money, goods, welfare) if welfare else (0, 0, 0)
+    vp = 0
+    welfare = []
+    for d in donations:
+        if d.formula.kind == "payments":
+            welfare.append(d.id)
+        else:
+            vp += min(cap, d.formula.vp * _count(state, pi, d, own))
+    paid = welfare_payments(state.rules, money, goods, tuple(welfare)) if welfare else (0, 0, 0)
     return vp + paid[0], money - paid[1], goods - paid[2]
 
 
@@ -129,17 +134,24 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
-    cells, depts, cities = C.company.cells, C.departments, C.cities
     if own is None:
         own = discs(state, pi)
+    cells, depts, cities = C.company.cells, C.departments, C.cities
+    departments = 0
+    for cell, dept_id in p.cells.items():
+        if dept_id != company.LOBBY and not depts[dept_id].starting:
+            departments += cells[cell].vp
+    city_vp = 0
+    for city, _ in own:
+        city_vp += cities[city].vp
     donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
     return ScoreBreakdown(
         in_game=p.vp,
         employees=company.active_employees(rs, p),
-        departments=sum(cells[c].vp for c, d in p.cells.items() if d != company.LOBBY and not depts[d].starting),
-        tabs=sum(tab_vp(rs, p, t) for t in p.tabs),
-        connections=connection_vp(state, pi, frozenset(city for city, _ in own)),
-        cities=sum(cities[city].vp for city, _ in own),
+        departments=departments,
+        tabs=sum([tab_vp(rs, p, t) for t in p.tabs]),
+        connections=connection_vp(state, pi, frozenset([city for city, _ in own])),
+        cities=city_vp,
         donations=donation_vp,
         action_choice=k.action_choice_vp if p.action_choice else 0,
         tiles=tile_vp(state, pi),
