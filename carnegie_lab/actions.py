@@ -12,13 +12,23 @@ from typing import Mapping
 from .errors import NotationError
 
 _TOKEN = re.compile(r"[A-Za-z0-9_]+")
+MAX_TEXT = 200               # characters of an action's text (the longest real one has about 40)
 
 
 @dataclass(frozen=True, order=True)
 class Action:
-    """One decision: a verb and its arguments. ``str(action)`` is its notation."""
+    """One decision: a verb and its arguments. ``str(action)`` is its notation. Made with anything
+    but a string verb and a tuple (or list) of string arguments, it raises NotationError."""
     verb: str
     args: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.verb, str) or not isinstance(self.args, (tuple, list)) or not all(
+                isinstance(a, str) for a in self.args):
+            raise NotationError(f"Action({self.verb!r:.60}, {self.args!r:.60})",
+                                "an action is a verb and a tuple of arguments, all strings")
+        if isinstance(self.args, list):
+            object.__setattr__(self, "args", tuple(self.args))
 
     def __str__(self) -> str:
         text = self.__dict__.get("_text")
@@ -47,7 +57,7 @@ _CHECKS = {
     REGION: lambda t: t.islower(),
     PROJECT: lambda t: t in ("H", "C", "I", "P"),
     TYPE: lambda t: t in ("HR", "MG", "CO", "RD"),
-    COUNT: lambda t: t.isdigit() and t[0] != "0" and int(t) < 100,
+    COUNT: lambda t: len(t) <= 2 and t.isdigit() and t[0] != "0",
     NAME: lambda t: t.islower(),
 }
 
@@ -74,7 +84,9 @@ def parse(text: str | Action, grammar: Grammar) -> Action:
     if isinstance(text, Action):
         text = str(text)
     if not isinstance(text, str):
-        raise NotationError(repr(text), "an action is a string such as 'choose HR'")
+        raise NotationError(f"{text!r:.80}", "an action is a string such as 'choose HR'")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"{text[:40]}...", f"{len(text)} characters (an action has at most {MAX_TEXT})")
     tokens = text.split()
     if not tokens:
         raise NotationError(text, "empty action")

@@ -180,14 +180,14 @@ def run_replay(args: argparse.Namespace) -> int:
     import json
 
     from .engine import Game
-    from .errors import RecordError
+    from .errors import CarnegieError
     try:
         text = args.record.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot read {args.record}: {exc.strerror}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {args.record}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         game = Game.from_record(text)
-    except RecordError as exc:
+    except CarnegieError as exc:
         raise CliError(f"{args.record}: {exc}") from None
     if args.log:
         print("\n".join(game.log))

@@ -1,14 +1,14 @@
 """``Game``: the public face of the engine — decisions, legal actions, apply, undo, scores, records."""
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable, TypeGuard
 
 from . import records
 from .actions import Action
 from .components import Components, TabSpace, TimelineSpace
 from .errors import CarnegieError, OptionError, RecordError
-from .rules import company, donations, loop, timeline
+from .jsontext import JSONTextError, read_json
+from .rules import company, donations, laws, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
@@ -16,11 +16,11 @@ from .rules.prompts import Decision, DecisionContext, decision
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
-from .rules.setup import DEPARTMENT_MODES, TAB_SIDES, department_pool, new_state
+from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .state import State
 
-__all__ = ["Decision", "DecisionContext", "Game", "check_options", "new_game"]
+__all__ = ["Decision", "DecisionContext", "Game", "new_game"]
 
 
 class Game:
@@ -227,8 +227,7 @@ class Game:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("actions", "expected a list of action strings")
         if "start" in record:
-            start, fresh = records.state_from_dict(rs, record["start"], "start"), False
-            loop.settle(start)                # as from_position does: forced steps come first
+            start, fresh = _loaded(rs, record["start"], "start"), False
         else:
             start, fresh = _start_from_options(rs, record.get("options")), True
         game = cls(start.copy(), start=start, fresh=fresh)
@@ -247,9 +246,7 @@ class Game:
         rs = ruleset_for(components)
         position = _load_json(position) if isinstance(position, str) else position
         records.check_header(position, records.POSITION)
-        state = records.state_from_dict(rs, position.get("state"))
-        loop.settle(state)                    # before the start is copied: undo and records replay from it
-        return cls(state, fresh=False)
+        return cls(_loaded(rs, position.get("state"), "state"), fresh=False)
 
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
@@ -269,11 +266,25 @@ class Game:
         return game_html(self)
 
 
+def _loaded(rs: Ruleset, data: Any, root: str) -> State:
+    """A position's state (at field `root`), checked against the types, then the laws of the rules,
+    then settled (forced steps come first, before anything copies it); RecordError if it is broken."""
+    state = records.state_from_dict(rs, data, root)
+    try:
+        laws.check(state)
+    except RecordError as e:
+        raise RecordError(root + e.field.removeprefix("state"), e.problem) from None
+    loop.settle(state)
+    if loop.decision_kind(state) != loop.K.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
+        raise RecordError(f"{root}.flow", f"the game cannot go on: nothing to do but sell ({decision(state).prompt})")
+    return state
+
+
 def _load_json(text: str) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError("(json)", f"not valid JSON: {e}") from None
+        return read_json(text)
+    except JSONTextError as e:
+        raise RecordError("(json)", e.problem if e.where == "(json)" else f"{e.problem} {e.where}") from None
 
 
 def _start_from_options(rs: Ruleset, options: Any) -> State:
@@ -284,40 +295,6 @@ def _start_from_options(rs: Ruleset, options: Any) -> State:
                           {k: v for k, v in options.items() if k not in ("players", "seed")})
     except OptionError as e:
         raise RecordError(f"options.{e.option}", e.problem) from None
-
-
-def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
-    """Check the options of a new game (types and ranges) before anything is built."""
-    if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise OptionError("players", f"expected a list of player names, got {players!r}")
-    if not 1 <= len(players) <= 4:
-        raise OptionError("players", f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
-    if len(set(players)) != len(players):
-        raise OptionError("players", f"player names must differ: {list(players)}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionError("seed", f"expected a whole number, got {seed!r}")
-    unknown = sorted(set(options) - {"departments", "tab_side", "remove_for_four", "solo_level"})
-    if unknown:
-        raise OptionError(unknown[0], "unknown option")
-    departments = options.get("departments", "base")
-    if departments not in DEPARTMENT_MODES:
-        raise OptionError("departments", f"must be one of {DEPARTMENT_MODES}, not {departments!r}")
-    tab_side = options.get("tab_side", "A")
-    if tab_side not in TAB_SIDES:
-        raise OptionError("tab_side", f"must be 'A' or 'B', not {tab_side!r}")
-    level = options.get("solo_level")
-    levels = sorted(rs.constants.solo_decks)
-    if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level not in levels):
-        raise OptionError("solo_level", f"must be one of {levels}, not {level!r}")
-    if (len(players) == 1) != (level is not None):
-        raise OptionError("solo_level", "a solo game is one player with a solo_level (1-4); 2-4 players have none")
-    if level is not None and players[0] == ANDREW_NAME:
-        raise OptionError("players", f"{ANDREW_NAME!r} is the solo opponent's name")
-    remove = options.get("remove_for_four")
-    if remove is not None:
-        most = sum(department_pool(rs, departments).values()) - len(players)   # a tile left for every reserve
-        if not isinstance(remove, int) or isinstance(remove, bool) or not 0 <= remove <= most:
-            raise OptionError("remove_for_four", f"must be a whole number from 0 to {most}, not {remove!r}")
 
 
 def _new_state(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> State:

@@ -6,7 +6,6 @@ JSON files; anything wrong raises :class:`~carnegie_lab.errors.DataError` naming
 from __future__ import annotations
 
 import builtins
-import json
 from pathlib import Path
 from typing import Mapping
 
@@ -35,6 +34,7 @@ from .components import (
     frozen_map,
 )
 from .errors import DataError
+from .jsontext import JSONTextError, read_json
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -192,12 +192,12 @@ def _freeze(value):
 def _read(folder: Path, file: str) -> _Node:
     try:
         text = (folder / file).read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError(file, "(file)", f"cannot be read: {e.strerror or e}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise DataError(file, "(file)", f"cannot be read: {getattr(e, 'strerror', None) or e}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(file, f"(line {e.lineno}, column {e.colno})", f"not valid JSON: {e.msg}") from None
+        data = read_json(text)
+    except JSONTextError as e:
+        raise DataError(file, e.where, e.problem) from None
     return _Node(file, "", data)
 
 
@@ -561,6 +561,8 @@ def _read_scoring(root: _Node, cities) -> Mapping[tuple[int, int], int]:
 
 def load_components(folder: Path | str | None = None) -> Components:
     """Read and validate the JSON files of ``folder`` (default: the package's data). Raises DataError."""
+    if folder is not None and not isinstance(folder, (str, Path)):
+        raise DataError("load_components", "folder", f"expected a folder's path, got {folder!r:.80}")
     folder = DATA_DIR if folder is None else Path(folder)
     constants = _read_constants(_read(folder, "rules.json"))
     regions, cities, routes = _read_map(_read(folder, "map.json"))

@@ -15,7 +15,21 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RecordError
-from .state import ANDREW, FRAME_TYPES, NEUTRAL, Andrew, Board, Disc, Flow, Frame, Player, State, Tab, site_city
+from .state import (
+    ANDREW,
+    FRAME_TYPES,
+    NEUTRAL,
+    Andrew,
+    Board,
+    Disc,
+    Flow,
+    Frame,
+    Player,
+    RoundSummary,
+    State,
+    Tab,
+    site_city,
+)
 
 if TYPE_CHECKING:
     from .components import Components
@@ -100,17 +114,29 @@ def _checker(hint: Any) -> Checker:
                     return f".{k}{problem[0]}", problem[1]
             return None
         return a_dict
-    if isinstance(hint, type) and is_dataclass(hint):
+    if isinstance(hint, type) and (is_dataclass(hint) or typing.is_typeddict(hint)):
         return _fields_checker(hint)
+    if origin is tuple:                       # a JSON list of fixed length: [number, text] of a log line
+        items = [_checker(item) for item in typing.get_args(hint)]
+
+        def a_row(value: Any) -> tuple[str, str] | None:
+            if not isinstance(value, list) or len(value) != len(items):
+                return "", f"expected a list of {len(items)}, got {value!r:.80}"
+            for i, (check, v) in enumerate(zip(items, value)):
+                problem = check(v)
+                if problem is not None:
+                    return f"[{i}]{problem[0]}", problem[1]
+            return None
+        return a_row
     raise TypeError(f"cannot check a value of type {hint!r}")
 
 
 @functools.lru_cache(maxsize=None)
 def _fields_checker(cls: type) -> Checker:
-    """Checks an object holding exactly the fields of a dataclass."""
+    """Checks an object holding exactly the fields of a dataclass (or the keys of a TypedDict)."""
     hints = typing.get_type_hints(cls)
-    checks = [(f.name, _checker(hints[f.name])) for f in fields(cls)]
-    names = frozenset(f.name for f in fields(cls))
+    names = frozenset(f.name for f in fields(cls)) if is_dataclass(cls) else frozenset(hints)
+    checks = [(name, _checker(hints[name])) for name in hints if name in names]
 
     def an_object(value: Any) -> tuple[str, str] | None:
         if not isinstance(value, dict):
@@ -229,6 +255,9 @@ def _check_andrew(C: Components, andrew: dict, where: str) -> None:
         _expect(card in C.solo_cards, f"{where}.deck[{i}]", f"unknown card {card!r}")
     _expect(andrew["card"] is None or andrew["card"] in C.solo_cards, f"{where}.card", "unknown card")
     _expect(len(andrew["vp_slots"]) == len(C.constants.andrew_vp_cards), f"{where}.vp_slots", "one list per VP card")
+    for i, slot in enumerate(andrew["vp_slots"]):
+        for j, card in enumerate(slot):
+            _expect(card in C.solo_cards, f"{where}.vp_slots[{i}][{j}]", f"unknown card {card!r}")
     _expect(set(andrew["tracks"]) == set(C.tracks) and all(
         0 <= pos < len(C.tracks[r].spaces) for r, pos in andrew["tracks"].items()), f"{where}.tracks", "bad tracks")
     _expect(all(d in _tile_ids(C) for d in andrew["departments"]), f"{where}.departments", "unknown tile")
@@ -247,7 +276,7 @@ def _check_meaning(C: Components, data: dict, root: str) -> None:
 
 
 _STATE_HINTS = {"options": dict, "players": list[Player], "board": Board, "flow": Flow,
-                "andrew": typing.Optional[Andrew], "history": list, "log": list}
+                "andrew": typing.Optional[Andrew], "history": list[RoundSummary], "log": list[tuple[int, str]]}
 
 
 def state_from_dict(rs: Ruleset, data: Any, root: str = "state") -> State:

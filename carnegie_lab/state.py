@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union
 
 if TYPE_CHECKING:
     from .rules.ruleset import Ruleset
@@ -72,6 +72,24 @@ class Tab(NamedTuple):
     (``[revealed, built]`` in the JSON)."""
     revealed: int
     built: int
+
+
+# -- the round history: one summary per finished round --------------------------------------------
+
+class SeatSummary(TypedDict):
+    vp: int
+    money: int
+    goods: int
+    score: int                                # the score if the game had ended then
+    projects: int
+    departments: int
+    active: int                               # active employees
+
+
+class RoundSummary(TypedDict):
+    round: int
+    chosen: str | None
+    players: list[SeatSummary]
 
 
 # -- interrupts: sub-decisions stacked above the phase ---------------------------------------------
@@ -274,7 +292,7 @@ class State:
     board: Board
     flow: Flow
     andrew: Andrew | None = None
-    history: list[dict[str, Any]] = field(default_factory=list)  # one summary per finished round
+    history: list[RoundSummary] = field(default_factory=list)    # one summary per finished round
     log: list[list[Any]] = field(default_factory=list)           # [decision number, text] lines
     #: False in the light copies of bots and search: no log lines, no round summaries
     keeps_history: bool = field(default=True, repr=False, compare=False)
@@ -316,8 +334,9 @@ def _copy_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
 
 
-def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
-    return {k: ([dict(row) for row in v] if k == "players" else v) for k, v in summary.items()}
+def _copy_summary(summary: RoundSummary) -> RoundSummary:
+    return {"round": summary["round"], "chosen": summary["chosen"],
+            "players": [{**row} for row in summary["players"]]}
 
 
 def _with(obj: Any, **containers: Any) -> Any:

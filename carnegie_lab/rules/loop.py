@@ -8,11 +8,11 @@ A decision whose only legal action (besides ``sell``) is ``done`` is taken autom
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
 from ..actions import Action
 from ..errors import GameOverError, IllegalActionError
-from ..state import Activation, DecisionKind, Phase, State
+from ..state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, solo
 from .core import note
 from .registry import Args, verb
@@ -134,7 +134,7 @@ def _end_round(state: State) -> None:
     _begin_round(state)
 
 
-def round_summary(state: State) -> dict[str, Any]:
+def round_summary(state: State) -> RoundSummary:
     """What the history keeps of a finished round: each player's resources and score so far."""
     return {"round": state.flow.round, "chosen": state.flow.chosen, "players": [
         {"vp": p.vp, "money": p.money, "goods": p.goods, "score": score.total,

@@ -2,19 +2,22 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..components import PROJECT_TYPES
+from ..errors import OptionError
 from ..state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
 from . import company
 from .construction import free_site, place_disc
 from .loop import begin_setup
+from .solo import NAME as ANDREW_NAME
 from .solo import new_andrew
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 DEPARTMENT_MODES = ("base", "base+expansion", "expansion-open-bar")
+MAX_SEED = 2**63 - 1
 TAB_SIDES = ("A", "B")
 
 
@@ -74,10 +77,44 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
                 return
 
 
+def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
+    """Check the options of a new game (types and ranges) before anything is built."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
+        raise OptionError("players", f"expected a list of player names, got {players!r}")
+    if not 1 <= len(players) <= 4:
+        raise OptionError("players", f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
+    if len(set(players)) != len(players):
+        raise OptionError("players", f"player names must differ: {list(players)}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise OptionError("seed", f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    unknown = sorted(set(options) - {"departments", "tab_side", "remove_for_four", "solo_level"})
+    if unknown:
+        raise OptionError(unknown[0], "unknown option")
+    departments = options.get("departments", "base")
+    if departments not in DEPARTMENT_MODES:
+        raise OptionError("departments", f"must be one of {DEPARTMENT_MODES}, not {departments!r}")
+    tab_side = options.get("tab_side", "A")
+    if tab_side not in TAB_SIDES:
+        raise OptionError("tab_side", f"must be 'A' or 'B', not {tab_side!r}")
+    level = options.get("solo_level")
+    levels = sorted(rs.constants.solo_decks)
+    if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level not in levels):
+        raise OptionError("solo_level", f"must be one of {levels}, not {level!r}")
+    if (len(players) == 1) != (level is not None):
+        raise OptionError("solo_level", "a solo game is one player with a solo_level (1-4); 2-4 players have none")
+    if level is not None and players[0] == ANDREW_NAME:
+        raise OptionError("players", f"{ANDREW_NAME!r} is the solo opponent's name")
+    remove = options.get("remove_for_four")
+    if remove is not None:
+        most = sum(department_pool(rs, departments).values()) - len(players)   # a tile left for every reserve
+        if not isinstance(remove, int) or isinstance(remove, bool) or not 0 <= remove <= most:
+            raise OptionError("remove_for_four", f"must be a whole number from 0 to {most}, not {remove!r}")
+
+
 def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
               remove_for_four: int | None = None, solo_level: int | None = None) -> State:
     """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision. The options
-    are checked by the caller (``engine.check_options``)."""
+    are checked first (``check_options``)."""
     C, k = rs.components, rs.constants
     n = 2 if solo_level is not None else len(names)   # solo is set up as a 2-player game
     rng = random.Random(seed)

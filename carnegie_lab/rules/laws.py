@@ -1,0 +1,249 @@
+"""The laws every reachable position obeys, checked on a loaded state (and after every action in the
+property tests): pieces are conserved, the company and the board hold what the rules allow, the
+flow of the round is consistent, and Andrew's deck is whole. ``check(state)`` raises a RecordError
+naming the field of the first broken law (paths as in a position: ``state.players[0].discs``).
+
+Each law is listed in docs/notation.md ("Laws of a position").
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..errors import OptionError, RecordError
+from ..state import (
+    ANDREW,
+    NEUTRAL,
+    Activation,
+    Arrival,
+    Owner,
+    Phase,
+    Player,
+    PropertyMove,
+    Relocation,
+    State,
+    site_city,
+)
+from . import company
+from .research import discs_on_tab, track_owners
+from .setup import check_options, department_pool
+from .solo import NAME as ANDREW_NAME
+
+SETUP_PHASES = (Phase.HOUSE, Phase.RESERVE, Phase.SETUP)
+ROUND_PHASES = (Phase.CHOOSE, Phase.EVENT, Phase.TURN)
+
+
+def _law(ok: bool, path: str, problem: str) -> None:
+    if not ok:
+        raise RecordError(f"state.{path}", problem)
+
+
+def check(state: State) -> None:
+    """Raise RecordError(field, reason) for the first law the state breaks."""
+    _options(state)
+    for seat in range(len(state.players)):
+        _player(state, seat)
+    _board(state)
+    _flow(state)
+    if state.andrew is not None:
+        _andrew(state)
+    _history(state)
+
+
+def completed_rounds(state: State) -> int:
+    """Rounds whose end has been played (each moved one timeline marker)."""
+    f = state.flow
+    return state.rules.constants.rounds if f.phase == Phase.OVER else max(f.round - 1, 0)
+
+
+# -- the game's options ----------------------------------------------------------------------------
+
+def _options(state: State) -> None:
+    options: dict[str, Any] = state.options
+    names = [p.name for p in state.players]
+    _law(options.get("players") == names, "options.players", f"expected the players' names {names}")
+    try:
+        check_options(state.rules, options.get("players"), options.get("seed"),
+                      {k: v for k, v in options.items() if k not in ("players", "seed")})
+    except OptionError as e:
+        raise RecordError(f"state.options.{e.option}", e.problem) from None
+    solo = options.get("solo_level") is not None
+    _law(solo == (state.andrew is not None), "andrew",
+         "a solo game has Andrew and a game of 2-4 players has not")
+    _law(ANDREW_NAME not in names or not solo, "options.players", f"{ANDREW_NAME!r} is the solo opponent")
+    for seat, p in enumerate(state.players):
+        _law(p.tab_side == options.get("tab_side", "A"), f"players[{seat}].tab_side",
+             f"every player plays the tab side of the game ({options.get('tab_side', 'A')})")
+
+
+# -- a player's pieces -----------------------------------------------------------------------------
+
+def _player(state: State, seat: int) -> None:
+    rs, p = state.rules, state.players[seat]
+    C, k = rs.components, rs.constants
+    where = f"players[{seat}]"
+    start = {c.name: c.start for c in C.company.cells.values() if c.start is not None}
+    for cell, dept_id in start.items():
+        _law(p.cells.get(cell) == dept_id, f"{where}.cells.{cell}",
+             f"holds {dept_id!r} from the start (starting departments and the Lobby never move)")
+    tiles = [d for cell, d in p.cells.items() if cell not in start]
+    for cell, dept_id in p.cells.items():
+        if cell not in start:
+            dept = C.departments.get(dept_id)
+            _law(dept is not None and not dept.starting, f"{where}.cells.{cell}",
+                 f"{dept_id!r} is not a Department tile")
+    duplicates = [d for d, n in Counter(tiles).items() if n > 1]
+    _law(not duplicates, f"{where}.cells", f"two identical departments ({', '.join(duplicates)})")
+    _law(sorted(p.built) == sorted(tiles), f"{where}.built",
+         f"the tiles built must be the tiles in the company ({sorted(tiles)}), got {sorted(p.built)}")
+    _law(p.reserve is None or p.reserve not in p.cells.values(), f"{where}.reserve",
+         "the reserved tile is already built")
+    _law(p.reserve is None or not p.built, f"{where}.reserve", "the reserved tile must be the first one built")
+    for cell, occupied in p.standing.items():
+        dept_id = p.cells[cell]
+        _law(bool(occupied) and rs.permanent[dept_id] <= set(occupied), f"{where}.standing.{cell}",
+             "a permanent employee always stands on its workstation")
+    total = company.employees_total(p)
+    _law(total == k.employees_total, f"{where}.supply", f"{total} employees in all (must be {k.employees_total})")
+    on_map = Counter(disc.type for disc in state.board.sites.values() if disc.owner == seat)
+    for ptype, tab in p.tabs.items():
+        _law(on_map[ptype] == tab.built, f"{where}.tabs.{ptype}",
+             f"{tab.built} discs built from the tab but {on_map[ptype]} on the map")
+    donated = sum(1 for owners in state.board.donations.values() if seat in owners)
+    _law(p.donations == donated, f"{where}.donations", f"{p.donations} donations made but {donated} on the chart")
+    discs = (p.discs + 1 + len(p.tracks) + sum(discs_on_tab(rs, p, t) for t in p.tabs)
+             + sum(on_map.values()) + donated)
+    _law(discs == k.discs_total, f"{where}.discs",
+         f"{discs} discs in all: supply, score marker, tracks, tabs, map and donations (must be {k.discs_total})")
+    _law(not p.action_choice or seat in k.action_choice_seats.get(len(state.players), ()),
+         f"{where}.action_choice", "only the players of the last seats get an Action Choice tile")
+
+
+# -- the board -------------------------------------------------------------------------------------
+
+def _owns_hook(state: State, owner: Owner, hook: str) -> bool:
+    """Does the owner (a seat) have a department with this hook (staffed or not: it may have been
+    staffed when it acted)?"""
+    if not isinstance(owner, int):
+        return False
+    p: Player = state.players[owner]
+    return any(dept.id in p.cells.values() for dept, _ in state.rules.hooks.get(hook, ()))
+
+
+def _board(state: State) -> None:
+    rs, b = state.rules, state.board
+    C = rs.components
+    solo = state.andrew is not None
+    for key, disc in b.sites.items():
+        where = f"board.sites.{key}"
+        _law(disc.owner != ANDREW or solo, where, "Andrew's disc in a game without Andrew")
+        if disc.owner == NEUTRAL:
+            _law(disc.type is None, where, "a neutral disc is no project")
+            continue
+        _law(disc.type is not None, where, "a project has a type")
+        site_type = C.cities[site_city(key)].sites[int(key.partition("/")[2])].type
+        _law(site_type in (disc.type, "any") or _owns_hook(state, disc.owner, "any_site"), where,
+             f"a {disc.type} project on a {site_type} site")
+    for donation, owners in b.donations.items():
+        where = f"board.donations.{donation}"
+        _law(ANDREW not in owners or solo, where, "Andrew's disc in a game without Andrew")
+        _law(NEUTRAL not in owners or owners == [NEUTRAL], where, "a neutral disc blocks its space alone")
+        _law(ANDREW not in owners or owners[0] == ANDREW, where, "Andrew only makes a donation, he joins none")
+    copies = department_pool(rs, state.options.get("departments", "base"))
+    used = Counter(b.pool) + Counter(p.reserve for p in state.players if p.reserve is not None)
+    used += Counter(d for p in state.players for d in p.built)
+    used += Counter(state.andrew.departments if state.andrew is not None else ())
+    for dept_id, count in used.items():
+        _law(count <= copies.get(dept_id, 0), f"board.pool.{dept_id}",
+             f"{count} tiles in play, the box holds {copies.get(dept_id, 0)}")
+    tiles = [t for t, _ in b.timeline]
+    _law(len(set(tiles)) == len(tiles), "board.timeline", f"a timeline tile is in play twice ({tiles})")
+    _law(sum(b.markers) == completed_rounds(state), "board.markers",
+         f"the markers moved {sum(b.markers)} times in {completed_rounds(state)} finished rounds")
+    for region in C.tracks:
+        final = [o for o, tracks in track_owners(state) if tracks[region] == rs.final_space]
+        room = C.tracks[region].final_capacity
+        may_crowd = sum(1 for o in final if _owns_hook(state, o, "enter_taken_final_box"))
+        _law(len(final) <= room + may_crowd, f"board.tracks.{region}",
+             f"{len(final)} discs in the final box, which holds {room}")
+
+
+# -- the flow of the round -------------------------------------------------------------------------
+
+def _flow(state: State) -> None:
+    rs, f = state.rules, state.flow
+    n = len(state.players)
+    k = rs.constants
+    if f.phase == Phase.OVER:
+        _law(f.round == k.rounds, "flow.round", f"the game is over after round {k.rounds}, not {f.round}")
+        _law(f.player is None and not f.stack and not f.order, "flow.stack",
+             "nothing is left to decide in a finished game")
+        return
+    _law(f.player is not None, "flow.player", "somebody decides until the game is over")
+    _law((f.round == 0) == (f.phase in SETUP_PHASES), "flow.round",
+         f"round {f.round} in the {f.phase} phase (setup is round 0, then rounds 1-{k.rounds})")
+    _law(len(set(f.order)) == len(f.order) and f.player not in f.order and len(f.order) < n, "flow.order",
+         f"the players still to act, each once and not the one deciding: {f.order}")
+    if f.phase in (Phase.EVENT, Phase.TURN):
+        _law(f.chosen is not None and f.event_row is not None, "flow.chosen",
+             "a row is chosen before the events and turns")
+        assert f.event_row is not None
+        _law(state.board.markers[f.event_row] < rs.timeline_end, "flow.event_row",
+             "the event's row has a space left for its marker")
+    if f.phase == Phase.TURN:
+        _law(f.turn_type is not None, "flow.turn_type", "a turn uses a department type")
+    assert f.player is not None
+    p = state.players[f.player]
+    for cell in [*f.closed, *([f.open] if f.open else [])]:
+        _law(company.department(rs, p, cell) is not None, "flow.closed",
+             f"{cell} holds no department of the deciding player")
+    for i, frame in enumerate(f.stack):
+        where = f"flow.stack[{i}]"
+        if isinstance(frame, (Arrival, Relocation)):
+            _law(frame.count >= 1, f"{where}.count", f"at least one employee, got {frame.count}")
+        if isinstance(frame, Arrival):
+            _law(len(company.lobbies(rs, p)) > 1, where, "only a player with two lobbies chooses")
+        if isinstance(frame, PropertyMove):
+            _law(company.department(rs, p, frame.cell) is not None, f"{where}.cell",
+                 f"{frame.cell} holds no department of the deciding player")
+        if isinstance(frame, Activation):
+            _law(f.phase in (Phase.SETUP, Phase.TURN) and i == 0, where,
+                 "activation ends a player's setup moves or turn")
+
+
+# -- the round history ------------------------------------------------------------------------------
+
+def _history(state: State) -> None:
+    """One summary per finished round, in order, with a row per player (what the history views draw)."""
+    rounds = [summary["round"] for summary in state.history]
+    _law(rounds == list(range(1, completed_rounds(state) + 1)), "history",
+         f"one summary per finished round (1-{completed_rounds(state)}), got rounds {rounds}")
+    for i, summary in enumerate(state.history):
+        _law(len(summary["players"]) == len(state.players), f"history[{i}].players", "one row per player")
+        _law(summary["chosen"] in state.rules.components.timeline.rows, f"history[{i}].chosen", "a timeline row")
+        for seat, row in enumerate(summary["players"]):
+            negative = [k for k, v in row.items() if v < 0 and k != "score"]
+            _law(not negative, f"history[{i}].players[{seat}]", f"negative {', '.join(negative)}")
+
+
+# -- Andrew ----------------------------------------------------------------------------------------
+
+def _andrew(state: State) -> None:
+    andrew = state.andrew
+    assert andrew is not None
+    rs, k = state.rules, state.rules.constants
+    _law(len(state.players) == 1, "andrew", "Andrew plays against one player")
+    _law(andrew.level == state.options.get("solo_level"), "andrew.level", "the level of the game's options")
+    cards = [*andrew.deck, *([andrew.card] if andrew.card else []), *(c for slot in andrew.vp_slots for c in slot)]
+    numbers = [rs.components.solo_cards[c].number for c in cards]
+    _law(len(cards) == k.rounds and len(set(numbers)) == len(numbers), "andrew.deck",
+         f"his {k.rounds} cards, one of each number, got {len(cards)} cards")
+    advanced = sum(1 for c in cards if rs.components.solo_cards[c].advanced)
+    expected = k.solo_decks[andrew.level][1]
+    _law(advanced == expected, "andrew.deck", f"{expected} advanced cards at level {andrew.level}, got {advanced}")
+    in_round = state.flow.phase in ROUND_PHASES
+    _law((andrew.card is not None) == in_round, "andrew.card", "he holds a card during a round, none outside")
+    played = sum(len(slot) for slot in andrew.vp_slots)
+    _law(played == completed_rounds(state), "andrew.vp_slots",
+         f"{played} cards on the VP cards after {completed_rounds(state)} rounds")
+    _law(andrew.slide >= 0, "andrew.slide", f"negative ({andrew.slide})")
