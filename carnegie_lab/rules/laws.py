@@ -222,7 +222,7 @@ def _history(state: State) -> None:
         _law(len(summary["players"]) == len(state.players), f"history[{i}].players", "one row per player")
         _law(summary["chosen"] in state.rules.components.timeline.rows, f"history[{i}].chosen", "a timeline row")
         for seat, row in enumerate(summary["players"]):
-            negative = [k for k, v in row.items() if v < 0 and k != "score"]
+            negative = [k for k in ("vp", "money", "goods", "projects", "departments", "active") if row[k] < 0]
             _law(not negative, f"history[{i}].players[{seat}]", f"negative {', '.join(negative)}")
 
 
