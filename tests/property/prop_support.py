@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import carnegie_lab as cl
 from carnegie_lab.actions import CELL, CITY, COUNT, NAME, PROJECT, REGION, TYPE, Action, parse
 from carnegie_lab.components import components
+from carnegie_lab.rules import laws
 from carnegie_lab.rules.research import discs_on_tab
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.state import NEUTRAL
@@ -85,6 +86,8 @@ def play(game: cl.Game, chooser: Chooser, *, limit: int | None = None,
 # -- invariants ------------------------------------------------------------------------------------
 
 def check_invariants(game: cl.Game) -> None:
+    """The laws of the rules (the loader's own check, run here in debug mode) and the counts below."""
+    laws.check(game.state)
     state = game.state
     n = len(state.players)
     owners = set(range(n)) | {NEUTRAL}
