@@ -32,6 +32,8 @@ import sys
 import tempfile
 from typing import Any, Sequence
 
+from bench_engine import positive  # this folder's benchmark (the script runs from here)
+
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 BENCH = HERE / "bench_engine.py"
@@ -204,16 +206,6 @@ def report(result: dict[str, Any], players: Sequence[int]) -> list[str]:
         lines.append(f"  {p} players: old {d['old']}, new {d['new']} -> "
                      f"{'the same games' if s['same_games'] else 'DIFFERENT games'}")
     return lines
-
-
-def positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return n
 
 
 def main(argv: Sequence[str] | None = None) -> int:
