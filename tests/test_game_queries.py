@@ -82,6 +82,23 @@ def test_the_queries_say_what_the_rules_do():
     assert all(met[k] for k in wanted), met
 
 
+def build_tile(state: dict, p: dict, dept_id: str) -> None:
+    """The player (a dict of the state dict) builds the tile: the reserved tile if it is that one; else
+    the reserve goes back into the pool (it must be the first tile built) and the tile comes from the
+    pool, or is a copy out of play if the pool has none."""
+    assert dept_id not in p["built"]
+    pool = state["board"]["pool"]
+    if p["reserve"] != dept_id:
+        if p["reserve"] is not None:
+            pool[p["reserve"]] = pool.get(p["reserve"], 0) + 1
+        if pool.get(dept_id):
+            pool[dept_id] -= 1
+        else:                                # not if both copies are in play
+            assert sum(q["built"].count(dept_id) + (q["reserve"] == dept_id) for q in state["players"]) < 2
+    p["reserve"] = None
+    p["built"].append(dept_id)
+
+
 def test_the_donation_price_with_communications_staffed():
     """Communications lowers the base price: the query and the payment agree (a position edited to
     give the deciding player a staffed Communications at a Make a Donation event)."""
@@ -93,6 +110,7 @@ def test_the_donation_price_with_communications_staffed():
     p = position["state"]["players"][seat]
     empty = next(c for c in game.components.company.cells if c not in p["cells"])
     p["cells"][empty], p["standing"][empty], p["supply"] = "communications", [0], p["supply"] - 1
+    build_tile(position["state"], p, "communications")
     p["money"] = 50
     edited = cl.Game.from_position(position)
     price = edited.donation_price(seat)

@@ -174,8 +174,19 @@ def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):
     ada["cells"]["a2"] = "trade_fair"
     ada["supply"] -= 1
     ada["standing"]["a2"] = [0]
-    pos["state"]["board"]["sites"].update({"boston/1": [0, "C"], "chicago/1": [0, "C"]})
-    ada["tabs"]["C"] = [3, 2]
+    pool = pos["state"]["board"]["pool"]
+    if ada["reserve"] != "trade_fair":           # the reserve goes back into the pool, the tile comes from
+        pool[ada["reserve"]] += 1                # there or is the copy removed at setup (Bo may hold one)
+        if pool["trade_fair"]:
+            pool["trade_fair"] -= 1
+        else:
+            assert [p["reserve"] for p in pos["state"]["players"]].count("trade_fair") < 2
+    ada["reserve"], ada["built"] = None, ["trade_fair"]
+    sites = pos["state"]["board"]["sites"]
+    assert all(sites.get(key, ["neutral"])[0] == "neutral" for key in ("boston/1", "chicago/1"))
+    sites.update({"boston/1": [0, "C"], "chicago/1": [0, "C"]})
+    ada["tabs"]["C"] = [3, 2]                    # two Commerce spaces more revealed, their discs built
+    ada["discs"] -= 2
     game = cl.Game.from_position(pos, components=comps)
     game.apply("choose MG")
     while game.decision.kind != "turn" or game.current_player != 0:

@@ -180,6 +180,8 @@ def _flow(state: State) -> None:
              "nothing is left to decide in a finished game")
         return
     _law(f.player is not None, "flow.player", "somebody decides until the game is over")
+    _law(f.first == max(f.round - 1, 0) % n, "flow.first",
+         f"the first player moves one seat on every round: seat {max(f.round - 1, 0) % n} in round {f.round}")
     _law((f.round == 0) == (f.phase in SETUP_PHASES), "flow.round",
          f"round {f.round} in the {f.phase} phase (setup is round 0, then rounds 1-{k.rounds})")
     _law(len(set(f.order)) == len(f.order) and f.player not in f.order and len(f.order) < n, "flow.order",

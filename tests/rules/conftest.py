@@ -2,13 +2,20 @@
 
 Tests read like the rules: ``g = started(3)`` gives a game at the first "choose" decision after a
 deterministic setup; ``g = edit(g, give_department(0, "d2", "sales", standing=1))`` changes the
-position through ``to_position`` / ``from_position`` (each builder returns a change of the state dict
-and keeps 15 employees); ``to_turn(g, "MG")`` chooses a row and passes the event; ``assert_illegal(g,
-"sales 3", "costs 3 goods")`` checks the refusal, its reason and that nothing changed.
+position through ``to_position`` / ``from_position``; ``to_turn(g, "MG")`` chooses a row and passes
+the event; ``assert_illegal(g, "sales 3", "costs 3 goods")`` checks the refusal, its reason and that
+nothing changed.
+
+Each builder returns a change of the state dict that keeps the position lawful (the laws of
+carnegie_lab/rules/laws.py, checked by ``from_position``): 15 employees, 30 discs (a disc built on
+the map leaves its tab, a donation disc leaves the supply), every Department tile taken from the
+pool or the reserve (no more tiles in play than the box holds), the reserve built first, and one
+finished round per timeline marker move.
 """
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import Callable, Iterable
 
 import pytest
@@ -16,8 +23,11 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.components import components
 from carnegie_lab.rules import company
+from carnegie_lab.rules.ruleset import ruleset_for
+from carnegie_lab.rules.setup import department_pool
 
 C = components()
+RULES = ruleset_for(C)
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 ROWS = ["HR", "MG", "CO", "RD"]
 LOBBY = "b1"
@@ -130,14 +140,71 @@ def set_player(**fields):
     return change
 
 
+def _box(st: dict) -> dict[str, int]:
+    """The Department tiles in the box for the game's department mode."""
+    return department_pool(RULES, st["options"].get("departments", "base"))
+
+
+def _tiles_in_play(st: dict) -> Counter:
+    """Tiles in the pool, the reserves, the companies and Andrew's hands."""
+    used = Counter({d: n for d, n in st["board"]["pool"].items() if n})
+    used += Counter(p["reserve"] for p in st["players"] if p["reserve"] is not None)
+    used += Counter(d for p in st["players"] for d in p["built"])
+    if st.get("andrew"):
+        used += Counter(st["andrew"]["departments"])
+    return used
+
+
+def _return_reserve(p: dict, st: dict) -> None:
+    """The player's reserved tile goes back into the pool (the player reserves nothing)."""
+    if p["reserve"] is not None:
+        pool = st["board"]["pool"]
+        pool[p["reserve"]] = pool.get(p["reserve"], 0) + 1
+        p["reserve"] = None
+
+
+def _take_tile(st: dict, dept_id: str, pi: int) -> None:
+    """A tile of `dept_id` leaves the pool, else a copy out of play comes back from the box, else
+    another player who reserved it reserves another tile of the pool instead."""
+    pool = st["board"]["pool"]
+    if pool.get(dept_id, 0) > 0:
+        pool[dept_id] -= 1
+        return
+    copies = _box(st).get(dept_id, 0)
+    assert copies, f"{dept_id} is not in the box of a {st['options'].get('departments', 'base')!r} game"
+    if _tiles_in_play(st)[dept_id] < copies:
+        return
+    for seat, q in enumerate(st["players"]):
+        if seat != pi and q["reserve"] == dept_id:
+            other = next((d for d, n in sorted(pool.items()) if n and d not in q["built"]), None)
+            assert other is not None, "no tile left in the pool for another reserve"
+            pool[other] -= 1
+            q["reserve"] = other
+            return
+    raise AssertionError(f"every {dept_id} tile is built already")
+
+
 def give_department(pi: int, cell: str, dept_id: str, standing: int = 1, lying: int = 0):
     """Change: build `dept_id` on `cell` with employees standing on its cheapest workstations and
-    others lying there (taken from the lobby, then the supply)."""
+    others lying there (taken from the lobby, then the supply). The tile is the player's reserve, or
+    (the reserve going back into the pool first) comes from the pool; a tile it replaces goes back
+    into the pool."""
     def change(st: dict) -> None:
         p = st["players"][pi]
-        p["cells"][cell] = dept_id
-        if dept_id not in p["built"] and not C.departments[dept_id].starting:
+        old = p["cells"].get(cell)
+        if old != dept_id and not C.departments[dept_id].starting:
+            assert dept_id not in p["built"], f"player {pi} has {dept_id} already"
+            if old is not None:
+                assert not C.departments[old].starting, f"{cell} holds a starting department"
+                p["built"].remove(old)
+                st["board"]["pool"][old] = st["board"]["pool"].get(old, 0) + 1
+            if p["reserve"] == dept_id:
+                p["reserve"] = None
+            else:
+                _return_reserve(p, st)
+                _take_tile(st, dept_id, pi)
             p["built"].append(dept_id)
+        p["cells"][cell] = dept_id
         staff(pi, cell, standing, lying)(st)
     return change
 
@@ -204,36 +271,119 @@ def tracks(pi: int, **spaces: int):
     return change
 
 
-def tab(pi: int, ptype: str, revealed: int, built: int | None = None):
-    """Change: a project tab shows `revealed` spaces and `built` discs have left it (discs kept right)."""
+def _project_spaces(p: dict, ptype: str) -> list[int]:
+    return [i for i, s in enumerate(C.tabs[ptype].sides[p["tab_side"]]) if s.kind == "project"]
+
+
+def _on_tab(p: dict, ptype: str) -> int:
+    """Discs waiting on the tab's revealed project spaces."""
+    revealed, built = p["tabs"][ptype]
+    return sum(1 for i in _project_spaces(p, ptype) if i < revealed) - built
+
+
+def _build_from_tab(p: dict, ptype: str) -> None:
+    """The right-most disc of the tab goes to the map (its next project space revealed first, a disc
+    of the supply on it, if none is waiting)."""
+    revealed, built = p["tabs"][ptype]
+    if _on_tab(p, ptype) == 0:
+        hidden = [i for i in _project_spaces(p, ptype) if i >= revealed]
+        assert hidden, f"every {ptype} project of the tab is built"
+        assert p["discs"] > 0, "no disc left in the supply"
+        p["discs"] -= 1
+        revealed = hidden[0] + 1
+    p["tabs"][ptype] = [revealed, built + 1]
+
+
+def unbuilt(st: dict, pi: int, ptype: str) -> int:
+    """The player's discs of this type not built yet (one per project space of the tab)."""
+    return len(_project_spaces(st["players"][pi], ptype)) - st["players"][pi]["tabs"][ptype][1]
+
+
+def _unbuild(p: dict, ptype: str) -> None:
+    """A disc leaves the map and goes back on its tab (its project space shown, the income gone)."""
+    revealed, built = p["tabs"][ptype]
+    assert built > 0
+    p["tabs"][ptype] = [revealed, built - 1]
+
+
+def tab(pi: int, ptype: str, revealed: int):
+    """Change: a project tab shows `revealed` spaces (each project space revealed or hidden moves a
+    disc between the supply and the tab; the built discs stay on the map: see ``site``)."""
     def change(st: dict) -> None:
         p = st["players"][pi]
-        old_revealed, old_built = p["tabs"][ptype]
-        new_built = old_built if built is None else built
-        projects = [i for i, s in enumerate(C.tabs[ptype].sides[p["tab_side"]]) if s.kind == "project"]
+        old_revealed, built = p["tabs"][ptype]
+        projects = _project_spaces(p, ptype)
         before = sum(1 for i in projects if i < old_revealed)
         after = sum(1 for i in projects if i < revealed)
+        assert after >= built, f"{built} {ptype} discs are built: the tab shows at least {built} projects"
         p["discs"] -= after - before
-        p["tabs"][ptype] = [revealed, new_built]
+        assert p["discs"] >= 0, "no disc left in the supply"
+        p["tabs"][ptype] = [revealed, built]
     return change
 
 
+def _remove_disc(st: dict, key: str) -> None:
+    disc = st["board"]["sites"].pop(key, None)
+    if disc is not None and isinstance(disc[0], int):
+        _unbuild(st["players"][disc[0]], disc[1])
+
+
 def site(owner, city: str, index: int, ptype: str | None = None):
-    """Change: a construction disc of `owner` on a site (a player's disc is counted as built)."""
+    """Change: a construction disc of `owner` on a site (a player's disc is built from the tab; a disc
+    it replaces goes back to its owner's tab)."""
     def change(st: dict) -> None:
-        st["board"]["sites"][f"{city}/{index}"] = [owner, ptype]
+        key = f"{city}/{index}"
+        _remove_disc(st, key)
+        if isinstance(owner, int):
+            _build_from_tab(st["players"][owner], ptype)
+        st["board"]["sites"][key] = [owner, ptype]
     return change
 
 
 def clear_board(st: dict) -> None:
-    """Change: no discs on the map or the donation chart (neutral blockers removed)."""
-    st["board"]["sites"] = {}
-    st["board"]["donations"] = {}
+    """Change: no discs on the map or the donation chart (neutral blockers removed; the players'
+    construction discs back on their tabs, their donation discs back in their supplies)."""
+    for key in list(st["board"]["sites"]):
+        _remove_disc(st, key)
+    for donation_id in list(st["board"]["donations"]):
+        _set_donation(st, donation_id, [])
+
+
+def _set_donation(st: dict, donation_id: str, owners: list) -> None:
+    """The donation space holds these owners' discs (the players' discs to and from their supplies)."""
+    donations = st["board"]["donations"]
+    for owner in donations.pop(donation_id, []):
+        if isinstance(owner, int):
+            p = st["players"][owner]
+            p["donations"] -= 1
+            p["discs"] += 1
+    for owner in owners:
+        if isinstance(owner, int):
+            p = st["players"][owner]
+            assert p["discs"] > 0, "no disc left in the supply"
+            p["donations"] += 1
+            p["discs"] -= 1
+    if owners:
+        donations[donation_id] = list(owners)
 
 
 def donation(donation_id: str, *owners):
+    """Change: the donation space holds the owners' discs, bottom first."""
     def change(st: dict) -> None:
-        st["board"]["donations"][donation_id] = list(owners)
+        _set_donation(st, donation_id, list(owners))
+    return change
+
+
+def donated(pi: int, count: int):
+    """Change: the player has made `count` donations (more than now: alone, on the last free spaces of
+    the chart), e.g. to set the price of the next one."""
+    def change(st: dict) -> None:
+        p = st["players"][pi]
+        free = [d for d in reversed(list(C.donations)) if d not in st["board"]["donations"]]
+        extra = count - p["donations"]
+        assert 0 <= extra <= len(free), f"player {pi} has made {p['donations']} donations"
+        for donation_id in free[:extra]:
+            _set_donation(st, donation_id, [pi])
     return change
 
 
@@ -253,15 +403,48 @@ def timeline_event(row: str, income: str | None = None, donation: bool = False):
                         if number == tile.number:
                             tiles[i] = tiles[0]
                     tiles[0] = [tile.number, side]
-                    board["markers"][r] = 0
+                    markers(*[0 if i == r else m for i, m in enumerate(board["markers"])])(st)
                     return
         raise AssertionError(f"no tile shows {income}/{donation} in row {row}")
     return change
 
 
+def rounds_over(count: int):
+    """Change: `count` rounds are over (flow.round is one more; the first player is left as it is),
+    each with its summary in the history (the players' current figures, the rows read off the
+    timeline markers); in a solo game Andrew has played as many cards (mind that he chooses the row
+    in even rounds). The markers are set apart: see ``markers``."""
+    def change(st: dict) -> None:
+        f = st["flow"]
+        assert f["phase"] in ("choose", "event", "turn"), "rounds are counted during a round"
+        assert 0 <= count < C.constants.rounds
+        f["round"] = count + 1
+        if f["phase"] == "choose":                       # the first player moves one seat every round
+            f["first"] = f["player"] = count % len(st["players"])
+        chosen = [row for row, moved in zip(ROWS, st["board"]["markers"]) for _ in range(moved)]
+        kept = [h for h in st["history"] if h["round"] <= count]
+        for r in range(len(kept) + 1, count + 1):
+            kept.append({"round": r, "chosen": chosen[r - 1] if r <= len(chosen) else ROWS[0], "players": [
+                {"vp": p["vp"], "money": p["money"], "goods": p["goods"], "score": 0,
+                 "projects": sum(t[1] for t in p["tabs"].values()), "departments": len(p["built"]),
+                 "active": 0} for p in st["players"]]})
+        st["history"] = kept
+        andrew = st.get("andrew")
+        if andrew:
+            played = sum(len(slot) for slot in andrew["vp_slots"])
+            while played < count:
+                andrew["vp_slots"][0].append(andrew["deck"].pop(0))
+                played += 1
+            assert played == count, "Andrew has played more cards"
+    return change
+
+
 def markers(*values: int):
+    """Change: the timeline markers stand on these spaces; each round end moved one of them, so as many
+    rounds are over (see ``rounds_over``)."""
     def change(st: dict) -> None:
         st["board"]["markers"] = list(values)
+        rounds_over(sum(values))(st)
     return change
 
 
@@ -284,14 +467,18 @@ def total_employees(g: cl.Game, pi: int) -> int:
 
 
 def full_pool(st: dict) -> None:
-    """Change: two tiles of every base department in the pool."""
-    st["board"]["pool"] = {d.id: 2 for d in C.departments.values() if not d.starting and not d.expansion}
+    """Change: every tile of the box (two of each base department) that is not reserved or built is
+    in the pool."""
+    used = _tiles_in_play(st)
+    pool = st["board"]["pool"]
+    st["board"]["pool"] = {d: copies - (used[d] - pool.get(d, 0)) for d, copies in _box(st).items()}
 
 
 def no_reserve(pi: int):
-    """Change: the player's reserved tile has been built already (any tile may come next)."""
+    """Change: the player reserves no tile (its reserved tile goes back into the pool): any tile may be
+    built first."""
     def change(st: dict) -> None:
-        st["players"][pi]["reserve"] = None
+        _return_reserve(st["players"][pi], st)
     return change
 
 

@@ -50,9 +50,11 @@ def test_construction_sends_the_employee_to_the_city_region_and_pays_goods_by_ty
 
 
 def test_construction_builds_on_a_matching_site_or_in_a_small_town():
-    g = co_turn(set_player(pi=0, goods=4))
+    g = co_turn(site(0, "boston", 0, "H"), set_player(pi=0, goods=4))
     # the tabs show one Commerce and one Industry project (Housing was built at setup, no PI yet)
-    expected = {f"co C {c}" for c in expected_cities("C")} | {f"co I {c}" for c in expected_cities("I")}
+    taken = {"boston/0"}
+    expected = ({f"co C {c}" for c in expected_cities("C", taken)}
+                | {f"co I {c}" for c in expected_cities("I", taken)})
     assert legal_verb(g, "co") == expected
     assert "co C seattle" in expected and "co C washington" not in expected
     assert_illegal(g, "co I washington", "Washington has no free site for a Industry project")
@@ -73,7 +75,7 @@ def test_construction_takes_the_left_most_free_matching_site():
 
 
 def test_construction_needs_a_project_on_the_tab():
-    g = co_turn()
+    g = co_turn(site(0, "pittsburgh", 0, "H"))                # the Housing disc of the setup is built
     assert not any(a.startswith(("co H ", "co P ")) for a in legal(g))
     assert_illegal(g, "co H boston", "no Housing project on the tab")
     assert_illegal(g, "co P washington", "no Public Infrastructure project on the tab")

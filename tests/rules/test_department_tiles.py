@@ -11,6 +11,7 @@ from .conftest import (
     LOBBY,
     assert_illegal,
     clear_board,
+    donated,
     donation,
     edit,
     give_department,
@@ -203,7 +204,7 @@ def charity_turn(*changes):
 
 
 def test_charitable_giving_stacks_on_another_players_donation():
-    g = charity_turn(donation("welfare_7vp", 1), set_player(pi=0, donations=1))
+    g = charity_turn(donation("welfare_7vp", 1), donated(0, 1))
     assert legal_verb(g, "charity") == {f"charity welfare_7vp to {r}" for r in ("west", "midwest", "south", "east")}
     discs = g.state.players[0].discs
     g.apply("charity welfare_7vp to west")
@@ -226,9 +227,9 @@ def test_charitable_giving_needs_another_players_donation():
 
 
 def test_charitable_giving_pays_the_donation_price():
-    g = charity_turn(donation("welfare_7vp", 1), set_player(pi=0, money=9, donations=1))
+    g = charity_turn(donation("welfare_7vp", 1), donated(0, 1), set_player(pi=0, money=9))
     assert_illegal(g, "charity welfare_7vp to west", "the donation costs $10 and Ada has $9")
-    g = charity_turn(donation("welfare_7vp", 1), set_player(pi=0, money=9, donations=1),
+    g = charity_turn(donation("welfare_7vp", 1), donated(0, 1), set_player(pi=0, money=9),
                      give_department(0, "a2", "communications"))
     g.apply("charity welfare_7vp to west")                     # $6 with Communications
     assert g.state.players[0].money == 3

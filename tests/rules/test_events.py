@@ -8,6 +8,7 @@ from .conftest import (
     LOBBY,
     C,
     assert_illegal,
+    donated,
     edit,
     give_department,
     legal,
@@ -15,6 +16,7 @@ from .conftest import (
     markers,
     missions,
     set_player,
+    site,
     started,
     tab,
     timeline_event,
@@ -97,7 +99,8 @@ def test_east_new_employee_income_recruits_from_the_supply():
 
 def test_project_income_is_paid_once_for_every_built_project():
     # Housing: 2 built ($2 + $2), Commerce: 1 built ($1 + 1 goods), Industry: 1 built (1 goods)
-    g = income_game("south", missions(0, south=3), tab(0, "H", 2, 2), tab(0, "C", 1, 1), tab(0, "I", 1, 1))
+    g = income_game("south", missions(0, south=3), tab(0, "H", 2), site(0, "new_york", 0, "H"),
+                    site(0, "new_york", 1, "C"), site(0, "chicago", 2, "I"))
     g.apply("income 3")
     p = g.state.players[0]
     assert p.money == 12 + 3 * 1 + (2 + 2 + 1)
@@ -152,20 +155,20 @@ def test_a_donation_costs_5_and_places_a_disc_on_a_free_space():
 
 @pytest.mark.parametrize("made, price", [(0, 5), (1, 10), (2, 15), (3, 20)])
 def test_the_nth_donation_costs_5_times_n(made, price):
-    g = donation_game(set_player(pi=0, donations=made, money=40))
+    g = donation_game(donated(0, made), set_player(pi=0, money=40))
     g.apply("donate hr_donations")
     assert g.state.players[0].money == 40 - price
 
 
 @pytest.mark.parametrize("made, price", [(0, 3), (2, 9), (3, 12)])
 def test_communications_makes_donations_cost_3_times_n(made, price):
-    g = donation_game(set_player(pi=0, donations=made, money=40), give_department(0, "d2", "communications"))
+    g = donation_game(donated(0, made), set_player(pi=0, money=40), give_department(0, "d2", "communications"))
     g.apply("donate hr_donations")
     assert g.state.players[0].money == 40 - price
 
 
 def test_communications_needs_a_standing_employee():
-    g = end_space_game(set_player(pi=0, donations=2, money=12),
+    g = end_space_game(donated(0, 2), set_player(pi=0, money=12),
                        give_department(0, "d2", "communications", standing=0, lying=1))
     assert legal_verb(g, "donate") == set()
     assert_illegal(g, "donate hr_donations", "the donation costs $15 and Ada has $12")
@@ -201,8 +204,9 @@ def test_donations_go_in_turn_order_one_each():
 # -- End spaces: both events -------------------------------------------------------------------------
 
 def end_space_game(*changes):
-    # HR row on its 4th space: the End space gives East income and a donation
-    g = edit(started(3), markers(4, 0, 0, 0), missions(0, east=1), *changes)
+    # HR row on its 4th space: the End space gives East income and a donation (6 rounds over: Ada,
+    # seat 0, is the first player again)
+    g = edit(started(3), markers(4, 1, 1, 0), missions(0, east=1), *changes)
     g.apply("choose HR")
     assert g.state.flow.income == "east" and g.state.flow.donation
     return g

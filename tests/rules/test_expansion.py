@@ -20,25 +20,35 @@ from .conftest import (
     started,
     to_turn,
     tracks,
+    unbuilt,
 )
 
 C = components()
 
 
+def game():
+    """Round 1 of a 3-player game with the expansion tiles in the box (base+expansion)."""
+    return started(3, departments="base+expansion")
+
+
 def turn(row, dept, *changes, cell="d2", standing=1):
-    return to_turn(edit(started(3), clear_board, give_department(0, cell, dept, standing=standing), *changes), row)
+    return to_turn(edit(game(), clear_board, give_department(0, cell, dept, standing=standing), *changes), row)
 
 
 def projects(pi, *cities):
-    """Change: the player has a Housing disc in each city (left-most site)."""
+    """Change: the player has a project disc in each city (left-most site: of the site's type, on an
+    "any" site Commerce while the Commerce tab has discs to build, else Housing)."""
     def change(st):
         for city in cities:
-            site(pi, city, 0, "H")(st)
+            ptype = C.cities[city].sites[0].type
+            if ptype == "any":
+                ptype = "C" if unbuilt(st, pi, "C") else "H"
+            site(pi, city, 0, ptype)(st)
     return change
 
 
 def scored(*changes):
-    g = edit(started(3), clear_board, *changes)
+    g = edit(game(), clear_board, *changes)
     return g.scores()["Ada"]
 
 
@@ -135,7 +145,7 @@ def test_branding_money_or_goods_per_project():
 
 
 def payroll_turn(vp=0):
-    g = edit(started(3), clear_board, give_department(0, "d2", "payroll_management"),
+    g = edit(game(), clear_board, give_department(0, "d2", "payroll_management"),
              give_department(0, "a2", "sales", standing=0, lying=1), set_player(pi=0, vp=vp, money=20))
     g = to_turn(g, "MG")
     g.apply("done")
@@ -221,8 +231,7 @@ def linked_majors(pi):
              "new_orleans", "atlanta", "washington", "new_york"]
 
     def change(st):
-        for city in chain:
-            site(pi, city, 0, "H")(st)
+        projects(pi, *chain)(st)
         tracks(pi, west=3, midwest=3, south=3, east=3)(st)
     return change
 
@@ -264,7 +273,7 @@ def test_knowledge_sharing_refuses_an_unknown_region():
 
 def income_event(*changes):
     from .conftest import timeline_event
-    g = edit(started(3), clear_board, timeline_event("HR", income="west"), missions(0, west=2), *changes)
+    g = edit(game(), clear_board, timeline_event("HR", income="west"), missions(0, west=2), *changes)
     g.apply("choose HR")
     assert g.decision.kind == "event" and g.current_player == 0
     return g

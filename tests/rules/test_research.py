@@ -9,12 +9,12 @@ from carnegie_lab.rules.research import discs_on_tab
 from .conftest import (
     C,
     assert_illegal,
+    donated,
     edit,
     finish_turn,
     give_department,
     legal,
     legal_verb,
-    set_player,
     staff,
     started,
     tab,
@@ -74,12 +74,24 @@ def test_a_fully_revealed_tab_cannot_move():
     assert_illegal(g, "tab H", "fully revealed")
 
 
+def no_disc_left(pi):
+    """Change: the player's personal supply of discs is empty: every project space of the other tabs
+    is revealed (a disc on each) and the other discs went to donations."""
+    def change(st):
+        for ptype in ("C", "I", "P"):
+            tab(pi, ptype, 4)(st)
+        p = st["players"][pi]
+        donated(pi, p["donations"] + p["discs"])(st)
+        assert p["discs"] == 0
+    return change
+
+
 def test_vp_spaces_of_a_tab_need_no_disc():
-    g = rd_turn(tab(0, "H", 4), set_player(pi=0, discs=0))
+    g = rd_turn(tab(0, "H", 4), no_disc_left(0))
     g.apply("rd")
     g.apply("tab H")                                                 # the first VP space
     assert g.state.players[0].tabs["H"][0] == 5
-    g = rd_turn(set_player(pi=0, discs=0))
+    g = rd_turn(no_disc_left(0))
     g.apply("rd")
     assert_illegal(g, "tab H", "no disc left")
 

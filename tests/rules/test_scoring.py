@@ -25,6 +25,7 @@ def position(*changes, players=2):
 
 
 def test_hand_computed_breakdown():
+    # four players: every seat has an Action Choice tile (in 2- and 3-player games Ada, the first, has none)
     g = position(
         set_player(pi=0, vp=7, money=11, goods=0, action_choice=True),
         staff(0, "b2", standing=2),                                  # 5 active on starting departments
@@ -32,8 +33,8 @@ def test_hand_computed_breakdown():
         give_department(0, "a2", "logistics", standing=0, lying=1),  # 2 VP, nobody standing
         give_department(0, "d4", "new_lobby", standing=0),           # top row: 3 VP
         missions(0, west=2),                                         # not active
-        tab(0, "H", 5, 1),                                           # first Housing VP space: 2
-        tab(0, "C", 7, 4),                                           # last Commerce VP space: 9
+        tab(0, "H", 5),                                              # first Housing VP space: 2
+        tab(0, "C", 7),                                              # last Commerce VP space: 9
         site(0, "boston", 0, "H"), site(0, "seattle", 0, "C"),      # city VP 3 + 1
         site(0, "portland", 0, "C"), site(0, "chicago", 1, "C"),    # 0 + 3
         site(0, "kansas_city", 0, "C"),                              # 2
@@ -41,6 +42,7 @@ def test_hand_computed_breakdown():
         donation("hr_project_housing_commerce", 0),  # 2 x (1 H + 4 C) = 10
         donation("health_small_towns", 0),         # 2 x 2 small towns = 4
         donation("welfare_money", 0),              # $11 at game end: 2 payments of $5 = 4
+        players=4,
     )
     s = g.scores()["Ada"]
     assert s.in_game == 7
@@ -72,9 +74,9 @@ def test_departments_score_3_in_the_top_row_and_2_elsewhere(cell, vp):
 
 
 def test_tab_vp_is_the_last_vp_space_shown():
-    s = position(tab(0, "H", 7, 1), tab(0, "C", 6, 1), tab(0, "I", 5, 1), tab(0, "P", 7, 0)).scores()["Ada"]
+    s = position(tab(0, "H", 7), tab(0, "C", 6), tab(0, "I", 5), tab(0, "P", 7)).scores()["Ada"]
     assert s.tabs == 6 + 6 + 4 + 15
-    assert position(tab(0, "H", 4, 1)).scores()["Ada"].tabs == 0
+    assert position(tab(0, "H", 4)).scores()["Ada"].tabs == 0
 
 
 # -- donations: every formula family -------------------------------------------------------------------

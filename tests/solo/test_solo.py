@@ -33,14 +33,48 @@ def with_state(game, edit):
     return cl.Game.from_position(json.loads(json.dumps(pos)))
 
 
+def hold_card(andrew, card_id):
+    """Andrew holds card_id (drawn from his deck: the card he held takes its place there)."""
+    if andrew["card"] != card_id:
+        i = andrew["deck"].index(card_id)
+        andrew["deck"][i], andrew["card"] = andrew["card"], card_id
+
+
 def round_one_with_card(card_id, edit=lambda s: None, level=1, seed=7):
     """Round 1 (the player chooses) with Andrew's card for this round set to card_id."""
     game = through_setup(solo_game(level, seed))
 
     def change(s):
-        s["andrew"]["card"] = card_id
+        hold_card(s["andrew"], card_id)
         edit(s)
     return with_state(game, change)
+
+
+def rounds_over(s, vp_slots, markers):
+    """The state dict after sum(markers) rounds: Andrew's cards of those rounds lie on his VP cards
+    (taken from his deck), the timeline markers moved once per round, a history summary per round; the
+    round is the next one."""
+    andrew = s["andrew"]
+    played = [c for slot in vp_slots for c in slot]
+    assert len(played) == sum(markers)
+    if andrew["card"] in played:
+        andrew["card"] = next(c for c in andrew["deck"] if c not in played)
+    andrew["deck"] = [c for c in andrew["deck"] if c not in played and c != andrew["card"]]
+    andrew["vp_slots"] = [list(slot) for slot in vp_slots]
+    s["board"]["markers"] = list(markers)
+    s["flow"]["round"] = len(played) + 1
+    rows = [row for row, moved in zip(C.timeline.rows, markers) for _ in range(moved)]
+    s["history"] = [{"round": r, "chosen": row, "players": [
+        {"vp": p["vp"], "money": p["money"], "goods": p["goods"], "score": 0,
+         "projects": sum(t[1] for t in p["tabs"].values()), "departments": len(p["built"]), "active": 0}
+        for p in s["players"]]} for r, row in enumerate(rows, 1)]
+
+
+def donate(s, donation_id, seat):
+    """The state dict with the seat's disc (from the supply) on a donation space."""
+    s["board"]["donations"][donation_id] = [seat]
+    s["players"][seat]["donations"] += 1
+    s["players"][seat]["discs"] -= 1
 
 
 def row_with_event(game, want_donation):
@@ -102,6 +136,7 @@ def test_andrew_human_resources_slides_by_the_card_value():
 
 def test_andrew_management_takes_one_tile_per_type_never_two_copies():
     def pool(s):
+        s["players"][0]["reserve"] = "logistics"               # Ada reserved a tile Andrew does not want
         s["board"]["pool"] = {d: 0 for d in s["board"]["pool"]}
         s["board"]["pool"]["training_partnerships"] = 2        # the only HR tile left, twice
         s["board"]["pool"]["sales"] = 1
@@ -160,7 +195,7 @@ def test_andrew_donates_on_a_donation_event_or_slides_if_taken():
     free = with_state(game, lambda s: s["board"]["donations"].pop("welfare_7vp", None))
     free.apply(f"choose {row}")
     assert free.state.board.donations["welfare_7vp"] == ["andrew"]
-    taken = with_state(game, lambda s: s["board"]["donations"].update(welfare_7vp=[0]))
+    taken = with_state(game, lambda s: donate(s, "welfare_7vp", 0))
     taken.apply(f"choose {row}")
     assert taken.state.board.donations["welfare_7vp"] == [0]
     assert any("is taken" in line for line in taken.log)
@@ -179,13 +214,18 @@ def test_andrew_score_breakdown_by_hand():
 
     def build(s):
         a = s["andrew"]
-        a["vp_slots"] = [["N01"], ["N02", "N03"], [], ["N04"], ["N05", "N06"]]   # 0 + 2*1 + 6 + 2*10
+        rounds_over(s, [["N01"], ["N02", "N03"], [], ["N04"], ["N05", "N06"]],   # 0 + 2*1 + 6 + 2*10
+                    markers=[2, 2, 1, 1])                                          # (six rounds played)
         a["departments"] = ["sales", "logistics"]                                  # 2 * 2
+        for dept in a["departments"]:                              # (from the pool, else out of play)
+            if s["board"]["pool"].get(dept):
+                s["board"]["pool"][dept] -= 1
         a["tracks"]["east"] = 4                                                    # 6
         s["board"]["sites"]["boston/0"] = ["andrew", "H"]                          # Boston 3 VP
         s["board"]["sites"]["fargo/0"] = ["andrew", "H"]                           # Fargo 1 VP
         s["board"]["donations"]["welfare_7vp"] = ["andrew"]                        # 7 (flat)
         s["board"]["donations"]["welfare_money"] = ["andrew"]                      # 2 per $5 Ada has left
+        a["donations"] = 2
         s["players"][0]["money"] = 12
         s["players"][0]["goods"] = 0                                               # (goods sell for $1)
     game = with_state(game, build)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from views_helpers import segments, trace, with_state
+from views_helpers import build_disc, remove_disc, segments, trace, with_state
 
 from carnegie_lab.components import components
 from carnegie_lab.network import best_connection, map_graph, network
@@ -94,8 +94,9 @@ def _linked(state):
     # Ada (seat 0) links Chicago and New York through Pittsburgh; the East track is stagecoach, the Midwest cart.
     sites = state["board"]["sites"]
     for key in [k for k in sites if k.split("/")[0] in ("chicago", "pittsburgh", "new_york")]:
-        del sites[key]
-    sites.update({"chicago/1": [0, "C"], "pittsburgh/0": [0, "H"], "new_york/0": [0, "H"]})
+        remove_disc(state, key)
+    for key, ptype in {"chicago/1": "C", "pittsburgh/0": "H", "new_york/0": "H"}.items():
+        build_disc(state, key, 0, ptype)
 
 
 def test_best_connection_and_its_vp(mid3):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from views_helpers import segments, trace, with_state
+from views_helpers import reveal, segments, trace, with_state
 
 from carnegie_lab.components import PROJECT_TYPES, components
 from carnegie_lab.rules.research import discs_on_tab, project_income
@@ -63,9 +63,9 @@ def test_tabs_show_revealed_spaces_and_waiting_discs(positions, name):
 
 
 def test_the_scoring_vp_space_is_ringed(mid3):
-    def reveal(state):
-        state["players"][0]["tabs"]["H"][0] = 6        # two VP spaces shown: the second one scores
-    game = with_state(mid3, reveal)
+    def shown(state):
+        reveal(state, 0, "H", 6)                        # two VP spaces shown: the second one scores
+    game = with_state(mid3, shown)
     fig = tracks_figure(game)
     assert segments(trace(fig, "tab-vp-scoring").x) == 1
     assert "tabs: 4 VP" in trace(fig, "tab-labels").text[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import carnegie_lab as cl
+from carnegie_lab.components import components
 
 
 def play(game: cl.Game, seed: int, until_round: int | None = None, steps: int | None = None) -> cl.Game:
@@ -38,6 +39,44 @@ def with_state(game: cl.Game, change) -> cl.Game:
     position = game.to_position()
     change(position["state"])
     return cl.Game.from_position(position, components=game.components)
+
+
+def _project_spaces(p: dict, ptype: str) -> list[int]:
+    sides = components().tabs[ptype].sides[p["tab_side"]]
+    return [i for i, space in enumerate(sides) if space.kind == "project"]
+
+
+def reveal(state: dict, seat: int, ptype: str, revealed: int) -> None:
+    """Edit a state dict: the seat's tab shows `revealed` spaces (a disc of the supply goes on each
+    project space newly shown, so the 30 discs still add up)."""
+    p = state["players"][seat]
+    old, built = p["tabs"][ptype]
+    shown = sum(1 for i in _project_spaces(p, ptype) if i < revealed)
+    assert shown >= built
+    p["discs"] -= shown - sum(1 for i in _project_spaces(p, ptype) if i < old)
+    assert p["discs"] >= 0
+    p["tabs"][ptype] = [revealed, built]
+
+
+def remove_disc(state: dict, key: str) -> None:
+    """Edit a state dict: no disc on the site (a player's disc goes back on its tab)."""
+    disc = state["board"]["sites"].pop(key, None)
+    if disc is not None and isinstance(disc[0], int):
+        revealed, built = state["players"][disc[0]]["tabs"][disc[1]]
+        state["players"][disc[0]]["tabs"][disc[1]] = [revealed, built - 1]
+
+
+def build_disc(state: dict, key: str, seat: int, ptype: str) -> None:
+    """Edit a state dict: the seat builds a project on the (free) site, its tab's right-most disc (the
+    next project space revealed first if no disc waits on the tab)."""
+    assert key not in state["board"]["sites"]
+    p = state["players"][seat]
+    revealed, built = p["tabs"][ptype]
+    if sum(1 for i in _project_spaces(p, ptype) if i < revealed) == built:
+        reveal(state, seat, ptype, next(i for i in _project_spaces(p, ptype) if i >= revealed) + 1)
+        revealed = p["tabs"][ptype][0]
+    p["tabs"][ptype] = [revealed, built + 1]
+    state["board"]["sites"][key] = [seat, ptype]
 
 
 def trace(fig, name: str):

@@ -1,0 +1,263 @@
+"""The game store: round trips, appends, list, delete, atomic saves, ids and seat tokens."""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from datetime import datetime
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError
+
+from .conftest import play, stages
+
+STAGES = stages()
+
+
+# -- round trips ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_round_trip(store, path, stage):
+    game = STAGES[stage]
+    gid = store.save(game)
+    loaded = store.load(gid)
+    assert loaded.to_position() == game.to_position()
+    assert loaded.to_record() == game.to_record()
+    assert store.record(gid) == game.to_record()
+    assert ("start" in store.record(gid)) == ("start" in game.to_record())
+    assert cl.Game.from_record(store.record(gid)).to_position() == game.to_position()   # exportable
+    with GameStore(path) as again:                       # and it is in the file, not in a cache
+        assert again.load(gid).to_position() == game.to_position()
+
+
+def test_list_says_what_each_game_is(store):
+    ids = {name: store.save(game) for name, game in STAGES.items()}
+    infos = store.list()
+    assert all(isinstance(i, GameInfo) for i in infos)
+    assert [i.id for i in infos] == list(reversed(ids.values()))          # the newest first
+    by_id = {i.id: i for i in infos}
+    for name, game in STAGES.items():
+        info = by_id[ids[name]]
+        assert info.players == tuple(game.players)
+        assert info.options == game.to_record()["options"]
+        assert info.round == game.round
+        assert info.actions == len(game.actions)
+        datetime.fromisoformat(info.updated_at)
+    assert by_id[ids["fresh setup"]].status == "setup"
+    assert by_id[ids["mid-game"]].status == "playing"
+    assert by_id[ids["over"]].status == "over"
+    assert by_id[ids["solo"]].players == ("Ada",)
+
+
+def test_list_puts_the_last_changed_first(store):
+    a = store.save(cl.new_game(["Ada", "Bo"], seed=1))
+    b = store.save(cl.new_game(["Ada", "Bo"], seed=2))
+    assert [i.id for i in store.list()] == [b, a]
+    game = store.load(a)
+    store.append(a, str(game.legal_actions()[0]), 0)
+    assert [i.id for i in store.list()] == [a, b]
+    assert store.list()[0].actions == 1
+
+
+def test_save_replaces_a_stored_game(store):
+    game = play(cl.new_game(["Ada", "Bo"], seed=2), 20, seed=2)
+    gid = store.save(game)
+    game.undo()
+    game.undo()
+    assert store.save(game, gid) == gid
+    assert store.load(gid).actions == game.actions
+    assert len(store.list()) == 1
+    with pytest.raises(StoreConflict) as e:                # optimistic, like append
+        store.save(game, gid, expected_count=20)
+    assert e.value.count == 18
+    store.save(game, gid, expected_count=18)
+    with pytest.raises(GameNotFound):
+        store.save(game, "A" * 16, expected_count=0)
+
+
+def test_save_is_one_transaction(store, path):
+    """A save that fails half-way (here a trigger refuses the 6th action row) changes nothing."""
+    old = play(cl.new_game(["Ada", "Bo"], seed=3), 4, seed=3)
+    gid = store.save(old)
+    before = store.record(gid), [(i.id, i.actions, i.round) for i in store.list()]
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TRIGGER refuse AFTER INSERT ON actions WHEN NEW.idx = 5 "
+                "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+    raw.commit()
+    with pytest.raises(StoreError, match="refused by the test"):
+        store.save(play(cl.new_game(["Ada", "Bo"], seed=4), 10, seed=4), gid)
+    with pytest.raises(StoreError, match="refused by the test"):
+        store.save(play(cl.new_game(["Ada", "Bo"], seed=4), 10, seed=4))          # a new game
+    raw.execute("DROP TRIGGER refuse")
+    raw.commit()
+    raw.close()
+    assert (store.record(gid), [(i.id, i.actions, i.round) for i in store.list()]) == before
+    assert store.load(gid).to_position() == old.to_position()
+
+
+# -- append ----------------------------------------------------------------------------------------
+
+def test_append_builds_the_same_game(store):
+    game = play(cl.new_game(["Ada", "Bo", "Cy"], seed=9), seed=9)
+    gid = store.save(cl.new_game(["Ada", "Bo", "Cy"], seed=9))
+    for i, text in enumerate(game.actions):
+        assert store.append(gid, text, i) == i + 1
+    assert store.record(gid) == game.to_record()
+    assert store.load(gid).to_position() == game.to_position()
+    assert store.list()[0].status == "over" and store.list()[0].round == 20
+    with pytest.raises(cl.GameOverError):
+        store.append(gid, "sell", len(game.actions))
+
+
+def test_append_to_a_game_from_a_position(store):
+    game = STAGES["from a position, no actions"].copy()
+    gid = store.save(game)
+    for i in range(5):
+        text = str(game.legal_actions()[-1])
+        game.apply(text)
+        store.append(gid, text, i)
+    assert store.load(gid).to_position() == game.to_position()
+    assert store.record(gid)["start"] == game.to_record()["start"]
+
+
+def test_append_is_refused_with_the_wrong_count(store):
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    gid = store.save(game)
+    first = str(game.legal_actions()[0])
+    store.append(gid, first, 0)
+    with pytest.raises(StoreConflict) as e:        # the same decision again: a double append
+        store.append(gid, first, 0)
+    assert (e.value.expected, e.value.count) == (0, 1)
+    assert "has 1 actions, not 0" in str(e.value)
+    with pytest.raises(StoreConflict) as e:
+        store.append(gid, first, 5)
+    assert e.value.count == 1
+    assert isinstance(e.value, StoreError) and isinstance(e.value, cl.CarnegieError)
+    assert store.record(gid)["actions"] == [first]
+
+
+def test_append_checks_the_action(store):
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    gid = store.save(game)
+    with pytest.raises(cl.NotationError):
+        store.append(gid, "fly to the moon", 0)
+    with pytest.raises(cl.IllegalActionError):
+        store.append(gid, "move a1 b1", 0)
+    with pytest.raises(StoreError):
+        store.append(gid, None, 0)
+    for bad in (-1, True, "0", 0.0, None):
+        with pytest.raises(StoreError):
+            store.append(gid, str(game.legal_actions()[0]), bad)
+    assert store.record(gid)["actions"] == [] and store.list()[0].actions == 0
+    spaced = "  " + str(game.legal_actions()[0]).replace(" ", "   ") + " "
+    store.append(gid, spaced, 0)                                    # stored as the engine writes it
+    assert store.record(gid)["actions"] == [str(game.legal_actions()[0])]
+
+
+def test_append_sees_a_game_replaced_by_another_store(store, path):
+    """The appending store replays incrementally; a save by another writer is not missed."""
+    a = play(cl.new_game(["Ada", "Bo"], seed=1), 6, seed=1)
+    gid = store.save(a)
+    a.apply(str(a.legal_actions()[0]))
+    store.append(gid, a.actions[-1], 6)
+    b = play(cl.new_game(["Ada", "Bo"], seed=2), 7, seed=2)        # another game, also 7 actions
+    with GameStore(path) as other:
+        other.save(b, gid)
+    only_a = {str(x) for x in a.legal_actions()} - {str(x) for x in b.legal_actions()}
+    only_b = {str(x) for x in b.legal_actions()} - {str(x) for x in a.legal_actions()}
+    assert only_a and only_b
+    with pytest.raises(cl.IllegalActionError):
+        store.append(gid, sorted(only_a)[0], 7)
+    store.append(gid, sorted(only_b)[0], 7)
+    b.apply(sorted(only_b)[0])
+    assert store.load(gid).to_position() == b.to_position()
+
+
+# -- delete ----------------------------------------------------------------------------------------
+
+def test_delete_removes_the_game_its_actions_and_tokens(store, path):
+    keep = store.save(STAGES["mid-game"])
+    gid = store.save(STAGES["over"])
+    tokens = store.add_seat_tokens(gid, [0, 1])
+    store.delete(gid)
+    assert [i.id for i in store.list()] == [keep]
+    with pytest.raises(GameNotFound):
+        store.load(gid)
+    with pytest.raises(GameNotFound):
+        store.delete(gid)
+    with pytest.raises(GameNotFound):
+        store.append(gid, "sell", 0)
+    assert store.seat_for(gid, tokens[0]) is None
+    with sqlite3.connect(path) as raw:
+        for table in ("actions", "seats"):
+            assert raw.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", (gid,)).fetchone() == (0,)
+        assert raw.execute("SELECT count(*) FROM actions WHERE game_id = ?", (keep,)).fetchone() == (40,)
+    raw.close()
+
+
+# -- ids and tokens --------------------------------------------------------------------------------
+
+BAD_IDS = [None, 12, b"abcdefghijklmnop", "", "short", "A" * 15, "A" * 17, "../../../etc/pass",
+           "abc'; DROP TABLE g", "ÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄÄ", "AAAAAAAAAAAAAAA\n", "AAAAAAAA AAAAAAA", ["A" * 16]]
+
+
+@pytest.mark.parametrize("bad", BAD_IDS, ids=repr)
+def test_bad_game_ids_are_refused(store, bad):
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    for call in (lambda: store.load(bad), lambda: store.record(bad), lambda: store.delete(bad),
+                 lambda: store.append(bad, "sell", 0), lambda: store.add_seat_tokens(bad, [0]),
+                 lambda: store.seat_for(bad, "x" * 22)) + ((lambda: store.save(game, bad)),) * (bad is not None):
+        with pytest.raises(StoreError, match="not a game id"):
+            call()
+    assert store.list() == []
+
+
+def test_game_ids_are_generated_tokens(store):
+    ids = {store.save(cl.new_game(["Ada", "Bo"], seed=s)) for s in range(5)}
+    assert len(ids) == 5 and all(len(i) == 16 for i in ids)
+    with pytest.raises(GameNotFound):
+        store.load("A" * 16)                            # well formed, but no such game
+
+
+def test_seat_tokens(store, path):
+    gid = store.save(cl.new_game(["Ada", "Bo", "Cy"], seed=3))
+    other = store.save(cl.new_game(["Ada", "Bo"], seed=4))
+    tokens = store.add_seat_tokens(gid, [0, 2])
+    assert sorted(tokens) == [0, 2] and all(len(t) == 22 for t in tokens.values())
+    assert store.seat_for(gid, tokens[0]) == 0
+    assert store.seat_for(gid, tokens[2]) == 2
+    assert store.seat_for(other, tokens[0]) is None               # a token is for one game
+    for wrong in (None, "", 7, tokens[0][:-1], tokens[0] + "x", tokens[0][:-1] + "#", tokens[0].upper(),
+                  "A" * 22, b"x" * 22):
+        assert store.seat_for(gid, wrong) is None
+    new = store.add_seat_tokens(gid, [0])                         # a new token replaces the old one
+    assert store.seat_for(gid, new[0]) == 0 and store.seat_for(gid, tokens[0]) is None
+    for bad in ([3], [-1], [True], ["0"]):
+        with pytest.raises(StoreError):
+            store.add_seat_tokens(gid, bad)
+    with pytest.raises(GameNotFound):
+        store.add_seat_tokens("A" * 16, [0])
+    # Only the hash is stored: the raw tokens are nowhere in the database's files.
+    store.close()
+    files = [path.read_bytes()] + [p.read_bytes() for p in path.parent.glob(path.name + "-*")]
+    for token in (new[0], tokens[2], tokens[0]):
+        assert not any(token.encode() in data for data in files)
+    with sqlite3.connect(path) as raw:
+        hashes = dict(raw.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (gid,)).fetchall())
+    raw.close()
+    assert hashes == {0: hashlib.sha256(new[0].encode()).digest(), 2: hashlib.sha256(tokens[2].encode()).digest()}
+
+
+def test_save_checks_its_arguments(store):
+    with pytest.raises(StoreError):
+        store.save(cl.new_game(["Ada", "Bo"]).to_record())
+    with pytest.raises(StoreError):
+        store.save(cl.new_game(["Ada", "Bo"]), expected_count=-1)
+
+
+def test_a_closed_store_says_so(path):
+    s = GameStore(path)
+    s.close()
+    with pytest.raises(StoreError, match="closed"):
+        s.list()
