@@ -153,10 +153,6 @@ class Game:
         """The row whose marker would advance if this row were chosen (the row-end rule)."""
         return timeline.event_row(self._state, row)
 
-    def event_space(self, row: int, k: int) -> TimelineSpace:
-        """The event on space k (1..5) of a timeline row."""
-        return timeline.space(self._state, row, k)
-
     def row_event(self, action_type: str) -> tuple[int, TimelineSpace] | None:
         """What choosing a timeline row brings now: (the row whose event it is, that event), or None
         when every marker is at its end."""
