@@ -45,3 +45,17 @@ def test_a_broken_record_names_the_field(record, capsys):
         main(["replay", str(path)])
     assert exit_info.value.code == 2
     assert "actions[3]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00 not text", b"[" * 100000, b'{"format": 1', None])
+def test_unreadable_files_end_with_a_message_not_a_traceback(content, tmp_path, capsys):
+    path = tmp_path / "game.json"
+    if content is None:
+        path.mkdir()                                    # a folder, not a file
+    else:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["replay", str(path)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "Traceback" not in err
