@@ -13,6 +13,7 @@ from typing import Mapping
 # carnegie_lab/loader.py fills these; field names are the contract with the rules, views and tests.
 
 PROJECT_TYPES = ("H", "C", "I", "P")        # Housing, Commerce, Industry, Public Infrastructure
+ANY_SITE = "any"                            # the site type of small towns: any project
 ACTION_TYPES = ("HR", "MG", "CO", "RD")     # timeline rows, top to bottom, and department types
 
 
@@ -52,6 +53,10 @@ class Site:
     index: int                                # position in City.sites (left-most first)
     type: str                                 # "H", "C", "I", "P" or "any" (small towns)
     slot: str                                 # drawing slot: "center", "top", "bottom-left", ...
+
+    def takes(self, ptype: str | None) -> bool:
+        """Does a project of this type (None: any project) fit here?"""
+        return ptype is None or self.type == ptype or self.type == ANY_SITE
 
 
 @dataclass(frozen=True)

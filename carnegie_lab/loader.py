@@ -11,6 +11,7 @@ from typing import Mapping
 
 from .components import (
     ACTION_TYPES,
+    ANY_SITE,
     PROJECT_TYPES,
     Cell,
     City,
@@ -278,7 +279,7 @@ def _read_map(root: _Node):
         small = size == "small"
         sites = []
         for i, s in enumerate(site_nodes):
-            sites.append(Site(i, s.choice("type", ("any",) if small else PROJECT_TYPES,
+            sites.append(Site(i, s.choice("type", (ANY_SITE,) if small else PROJECT_TYPES,
                                           "site type for a small town" if small else "site type"),
                               s.choice("slot", SLOTS[len(site_nodes)], f"slot for a {size} city")))
             if sites[-1].slot in [x.slot for x in sites[:-1]]:

@@ -6,17 +6,13 @@ from ..state import Disc, Owner, State, Tab, site_city, site_key
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 
-ANY = "any"
-
 
 def free_site(state: State, city: str, ptype: str | None) -> int | None:
     """The left-most free site of a city that takes this project type (None: any site)."""
     sites = state.board.sites
-    for key, index, site_type in state.rules.city_sites[city]:
-        if key in sites:
-            continue
-        if ptype is None or site_type == ptype or site_type == ANY:
-            return index
+    for key, site in state.rules.city_sites[city]:
+        if key not in sites and site.takes(ptype):
+            return site.index
     return None
 
 

@@ -141,9 +141,9 @@ def _board(state: State) -> None:
             _law(disc.type is None, where, "a neutral disc is no project")
             continue
         _law(disc.type is not None, where, "a project has a type")
-        site_type = C.cities[site_city(key)].sites[int(key.partition("/")[2])].type
-        _law(site_type in (disc.type, "any") or _owns_hook(state, disc.owner, "any_site"), where,
-             f"a {disc.type} project on a {site_type} site")
+        site = C.cities[site_city(key)].sites[int(key.partition("/")[2])]
+        _law(site.takes(disc.type) or _owns_hook(state, disc.owner, "any_site"), where,
+             f"a {disc.type} project on a {site.type} site")
     for donation, owners in b.donations.items():
         where = f"board.donations.{donation}"
         _law(ANDREW not in owners or solo, where, "Andrew's disc in a game without Andrew")

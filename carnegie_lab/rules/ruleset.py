@@ -58,9 +58,8 @@ class Ruleset:
         self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
         self.max_connection_points = max(points for points, _ in C.connection_table)
         self.cell_order = {cell: i for i, cell in enumerate(C.company.cells)}     # reading order
-        self.city_sites = {c.id: tuple((site_key(c.id, s.index), s.index, s.type) for s in c.sites)
-                           for c in C.cities.values()}
-        self.cities_taking = {t: tuple(c.id for c in C.cities.values() if any(s.type in (t, "any") for s in c.sites))
+        self.city_sites = {c.id: tuple((site_key(c.id, s.index), s) for s in c.sites) for c in C.cities.values()}
+        self.cities_taking = {t: tuple(c.id for c in C.cities.values() if any(s.takes(t) for s in c.sites))
                               for t in C.tabs}
         self.hooks: dict[str, tuple[tuple[Department, Hook], ...]] = {}
         for dept in depts.values():

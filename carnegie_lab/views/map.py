@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Mapping
 
 import networkx as nx
 
+from ..components import ANY_SITE
 from ..network import best_connection, map_graph, network
 from ..state import site_key
 from . import _shapes
@@ -147,12 +148,12 @@ def _hover(state, city) -> str:
         lines.append("small town: transport income when built on")
     for site in city.sites:
         held = state.board.sites.get(site_key(city.id, site.index))
-        kind = "any project" if site.type == "any" else esc(names[site.type])
+        kind = "any project" if site.type == ANY_SITE else esc(names[site.type])
         if held is None:
             lines.append(f"• {kind}: free")
         else:
             who, ptype = held
-            built = f" ({esc(names[ptype])})" if ptype and site.type == "any" else ""
+            built = f" ({esc(names[ptype])})" if ptype and site.type == ANY_SITE else ""
             lines.append(f"• {kind}: <b>{esc(owner_name(state, who))}</b>{built}")
     return "<br>".join(lines)
 
@@ -173,7 +174,7 @@ def map_figure(game, player: int | None = None, *, highlight=None):
     site_type = site_types(C)
     empty = dict(type="scatter", name="sites-empty", mode="markers+text", hoverinfo="skip", showlegend=False,
                  x=[positions[k][0] for k in free], y=[positions[k][1] for k in free], customdata=free,
-                 text=[("" if site_type[k] == "any" else site_type[k]) for k in free],
+                 text=[("" if site_type[k] == ANY_SITE else site_type[k]) for k in free],
                  textfont=dict(size=9, family=FONT,
                                color=[PROJECT_COLOURS.get(site_type[k], ANY_SITE_COLOUR) for k in free]),
                  marker=dict(symbol="circle", size=16, color="white",

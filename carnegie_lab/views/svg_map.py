@@ -16,6 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
+from ..components import ANY_SITE
 from ..state import site_key
 from . import _shapes
 from .palette import (
@@ -141,7 +142,7 @@ def map_svg(game, width: int = 420) -> str:
         for site in city.sites:
             key = site_key(city_id, site.index)
             x, y, r = points[key]
-            kind = "any project" if site.type == "any" else kinds[site.type]
+            kind = "any project" if site.type == ANY_SITE else kinds[site.type]
             held = sites.get(key)
             if held is None:
                 lines.append(f"• {kind}: free")
@@ -153,7 +154,7 @@ def map_svg(game, width: int = 420) -> str:
             who, ptype = held
             if who not in names:
                 names[who] = owner_name(state, who)
-            built = f" ({kinds[ptype]})" if ptype and site.type == "any" else ""
+            built = f" ({kinds[ptype]})" if ptype and site.type == ANY_SITE else ""
             lines.append(f"• {kind}: {names[who]}{built}")
             dots.append(f'<circle class="disc" data-site="{key}" data-owner="{_attr(who)}" cx="{x}" cy="{y}" '
                         f'r="{r}" fill="{owner_colour(who)}" stroke="#fff" stroke-width="5"/>')
