@@ -55,7 +55,7 @@ def _move_listing(state: State, pi: int) -> list[Action]:
 
 
 @verb("move", [("cell", "cell")], (K.SETUP, K.TURN), _move_candidates, _check_move, exact=True,
-      listing=_move_listing)
+      listing=_move_listing, needs="moves")
 def _move(state: State, pi: int, args: Args) -> None:
     source, target = args
     p = state.players[pi]

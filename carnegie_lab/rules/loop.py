@@ -223,9 +223,12 @@ def legal_actions(state: State, kind: DecisionKind | None = None) -> list[Action
     assert pi is not None
     known, make = rs.actions, rs.action
     out: list[Action] = []
+    flow = state.flow
     for v in rs.kind_verbs[kind]:
         if v is None:
             out.extend(rs.department_actions(state, pi))
+        elif v.needs is not None and not getattr(flow, v.needs):
+            continue
         elif v.listing is not None:
             out.extend(v.listing(state, pi))
         else:

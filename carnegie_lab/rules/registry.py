@@ -41,20 +41,22 @@ class Verb:
     do: Do
     exact: bool = False                       # every candidate is legal: no check when listing
     listing: Listing | None = None            # the legal actions themselves, faster (exact verbs)
+    needs: str | None = None                  # a field of the flow that must be non-zero (else no candidate)
 
 
 VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, patterns: Iterable[Pattern], decisions: Iterable[DecisionKind], candidates: Candidates,
-         check: Check, exact: bool = False, listing: Listing | None = None) -> Callable[[Do], Do]:
+         check: Check, exact: bool = False, listing: Listing | None = None,
+         needs: str | None = None) -> Callable[[Do], Do]:
     """Register the decorated function as the ``do`` of a verb of the loop."""
     def register(do: Do) -> Do:
         if name in VERBS:
             raise RuntimeError(f"verb {name!r} is registered twice")
         if listing is not None and not exact:
             raise RuntimeError(f"verb {name!r}: a listing is for exact verbs")
-        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, exact, listing)
+        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, exact, listing, needs)
         return do
     return register
 

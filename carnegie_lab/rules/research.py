@@ -98,7 +98,7 @@ def _check_tab(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab)
+@verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab, needs="study")
 def _tab(state: State, pi: int, args: Args) -> None:
     (ptype,) = args
     p = state.players[pi]
@@ -133,7 +133,7 @@ def _check_track(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track)
+@verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track, needs="study")
 def _track(state: State, pi: int, args: Args) -> None:
     (region,) = args
     rs, p = state.rules, state.players[pi]
