@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test check install clean
+.PHONY: app test test-fast check chromium install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,12 +20,27 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
-test: check
+test: check chromium
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
+
+# The engine alone (rules, property, golden, solo and top-level tests): a couple of minutes, no browser.
+test-fast: check
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/rules tests/property tests/golden tests/solo tests/store \
+		$(wildcard tests/test_*.py)
+
+# The browser tests drive Debian's Chromium: installed here when we can (root with apt), else a stop
+# before anything runs, with the command that installs it.
+chromium:
+	@test -x /usr/bin/chromium || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "The browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; \
+		fi; }
 
 # Static checks: style (ruff), types (mypy) and the layers of the package (import-linter).
 check: $(STAMP)
-	$(BIN)/ruff check carnegie_lab tests benchmarks notebooks/make_notebooks.py
+	$(BIN)/ruff check carnegie_lab tests benchmarks tools notebooks/make_notebooks.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
