@@ -7,7 +7,7 @@ was made with (``state.rules``), which is shared by its copies and is not part o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union
 
@@ -261,10 +261,6 @@ class Flow:
     payroll: bool = False                     # Payroll Management: activation options this turn
     stack: list[Frame] = field(default_factory=list)  # pending sub-decisions, top last
 
-    #: the fields that are plain JSON values (everything but phase, the lists and the stack)
-    SCALARS = ("player", "round", "first", "chosen", "event_row", "income", "donation", "income_open",
-               "donation_open", "turn_type", "hr_moves", "open", "uses", "moves", "study", "diagonal", "payroll")
-
     def copy(self) -> Flow:
         return _with(self, order=self.order[:], closed=self.closed[:],
                      stack=[_with(frame) for frame in self.stack])
@@ -272,7 +268,7 @@ class Flow:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"phase": self.phase.value}
         d = self.__dict__
-        for key in self.SCALARS:
+        for key in FLOW_SCALARS:
             out[key] = d[key]
         out["order"], out["closed"] = self.order[:], self.closed[:]
         out["stack"] = [frame_to_dict(f) for f in self.stack]
@@ -281,7 +277,11 @@ class Flow:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Flow:
         return cls(phase=Phase(d["phase"]), order=list(d["order"]), closed=list(d["closed"]),
-                   stack=[frame_from_dict(f) for f in d["stack"]], **{k: d[k] for k in cls.SCALARS})
+                   stack=[frame_from_dict(f) for f in d["stack"]], **{k: d[k] for k in FLOW_SCALARS})
+
+
+#: the fields of Flow that are plain JSON values (all but the phase, the two lists and the stack)
+FLOW_SCALARS = tuple(f.name for f in fields(Flow) if f.name not in ("phase", "order", "closed", "stack"))
 
 
 @dataclass
