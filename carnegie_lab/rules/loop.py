@@ -8,7 +8,7 @@ A decision whose only legal action (besides ``sell``) is ``done`` is taken autom
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..actions import Action
 from ..errors import GameOverError, IllegalActionError
@@ -19,8 +19,6 @@ from .registry import Args, verb
 from .scoring import scores
 
 K = DecisionKind
-#: decision kinds with a ``done``: the only ones settle may take by itself
-DONE_KINDS = frozenset((K.SETUP, K.EVENT, K.TURN, K.PROPERTY, K.RELOCATE, K.ACTIVATE))
 PASSIVE = frozenset(("done", "sell"))
 _KIND_OF_PHASE = {phase: DecisionKind(phase.value) for phase in Phase}
 
@@ -157,23 +155,38 @@ def _alone(verb_name: str):
     return lambda state, pi: (state.rules.action(verb_name, ()),)
 
 
+def _end_moves(state: State) -> None:
+    """The end of the setup moves or of the turn: the open department closes, activation follows."""
+    f = state.flow
+    if f.open is not None:
+        f.closed.append(f.open)
+        f.open = None
+    f.moves = f.study = 0
+    f.stack.append(Activation())
+
+
+def _end_activation(state: State) -> None:
+    _end_interrupt(state)
+    _finish_player(state)
+
+
+def _end_interrupt(state: State) -> None:
+    state.flow.stack.pop()
+
+
+#: what ``done`` ends, for each kind of decision that has one
+_DONE: dict[DecisionKind, Callable[[State], None]] = {
+    K.SETUP: _end_moves, K.TURN: _end_moves, K.EVENT: _next_event_player,
+    K.ACTIVATE: _end_activation, K.PROPERTY: _end_interrupt, K.RELOCATE: _end_interrupt}
+
+
+#: decision kinds with a ``done``: the only ones settle may take by itself
+DONE_KINDS = frozenset(_DONE)
+
+
 @verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"))
 def _done(state: State, pi: int, args: Args) -> None:
-    f = state.flow
-    kind = decision_kind(state)
-    if kind in (K.PROPERTY, K.RELOCATE):
-        f.stack.pop()
-    elif kind == K.ACTIVATE:
-        f.stack.pop()
-        _finish_player(state)
-    elif kind == K.EVENT:
-        _next_event_player(state)
-    else:                                     # end of setup moves or of the turn: activation
-        if f.open is not None:
-            f.closed.append(f.open)
-            f.open = None
-        f.moves = f.study = 0
-        f.stack.append(Activation())
+    _DONE[decision_kind(state)](state)
 
 
 def _check_sell(state: State, pi: int, args: Args) -> str | None:
