@@ -88,11 +88,13 @@ def _checker(hint: Any) -> Checker:
         return lambda value: None if isinstance(value, hint) else ("", f"expected {hint.__name__}, got {value!r}")
     if origin is list or hint is list:
         (item,) = typing.get_args(hint) or (Any,)
-        check_item = _checker(item)
+        check_item, quick = _checker(item), _plain(item)
 
         def a_list(value: Any) -> tuple[str, str] | None:
             if not isinstance(value, list):
                 return "", f"expected a list, got {type(value).__name__}"
+            if quick is not None and quick(value):
+                return None                   # (long lists of plain values: the log)
             for i, v in enumerate(value):
                 problem = check_item(v)
                 if problem is not None:
@@ -129,6 +131,21 @@ def _checker(hint: Any) -> Checker:
             return None
         return a_row
     raise TypeError(f"cannot check a value of type {hint!r}")
+
+
+def _plain(hint: Any) -> Callable[[list[Any]], bool] | None:
+    """For a list of plain values (whole numbers, texts, or rows of them: the log), a quick yes/no test
+    of the whole list made of C-level passes; None for other hints."""
+    if hint in (int, str):
+        return lambda values: set(map(type, values)) <= {hint}
+    kinds = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and all(k in (int, str) for k in kinds):
+        def rows(values: list[Any]) -> bool:
+            if set(map(type, values)) - {list} or set(map(len, values)) - {len(kinds)}:
+                return False
+            return all(set(map(type, column)) <= {kind} for column, kind in zip(zip(*values), kinds))
+        return rows
+    return None
 
 
 @functools.lru_cache(maxsize=None)
