@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# games are kept in the default store, games.db in the user's data folder (carnegie-lab app --help)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 

@@ -4,7 +4,7 @@ Each subcommand is one ``add_<name>_parser(subparsers)`` function that adds its 
 ``func`` (called with the parsed arguments, returns the exit status). To add a subcommand, write
 such a function and list it in ``SUBCOMMANDS``.
 
-    carnegie-lab app [--port 8866] [--host 127.0.0.1] [-- VOILA_OPTION ...]
+    carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [-- VOILA_OPTION ...]
     carnegie-lab replay RECORD.json [--log] [--position OUT.json]
     carnegie-lab simulate --players N --games K [--bots random,greedy,...] [--seed S] [--jobs J] ...
 """
@@ -75,6 +75,9 @@ def add_app_parser(subparsers) -> None:
                    help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
     p.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}, this machine only)")
+    p.add_argument("--store", type=Path, default=None, metavar="PATH",
+                   help="the SQLite file that keeps the games (created if missing; default "
+                   "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)")
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
     p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
                    help="extra voila options, after '--'")
@@ -124,18 +127,49 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     if importlib.util.find_spec("voila") is None:
         raise CliError("voila is not installed in this Python; run `pip install -e .` first")
+    store = open_store(args.store)
     print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (the app; "
-          f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops)", file=sys.stderr, flush=True)
-    return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env())
+          f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops); games kept in {store}",
+          file=sys.stderr, flush=True)
+    return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env(store, args.host))
 
 
-def kernel_env() -> dict[str, str]:
+def open_store(path: Path | None) -> Path:
+    """The store's absolute path (the default one if None), its folder created and the file
+    checked (created, or migrated) before the server starts: a file that is not a game store is
+    an error here rather than in every page."""
+    from .store import GameStore, StoreError, default_path
+    target = Path(path if path is not None else default_path()).expanduser().absolute()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create the folder of the game store {target}: {exc.strerror or exc}") from None
+    try:
+        GameStore(target).close()
+    except StoreError as exc:
+        raise CliError(f"cannot use {target} as the game store: {exc}") from None
+    return target
+
+
+#: Addresses that include 127.0.0.1, where Voilà's preheated kernels ask for their page's address.
+ALL_INTERFACES = ("0.0.0.0", "::", "", "127.0.0.1", "localhost")
+
+
+def kernel_env(store: Path | None = None, host: str = DEFAULT_HOST) -> dict[str, str]:
     """This environment with the checkout first on PYTHONPATH, so the app's kernels import this
     checkout's carnegie_lab even when it is not installed (``python -m carnegie_lab app``), and
-    its share/jupyter first on JUPYTER_PATH, where Voilà finds the app's template."""
+    its share/jupyter first on JUPYTER_PATH, where Voilà finds the app's template; with the game
+    store's path in CARNEGIE_LAB_STORE (Voilà's kernels inherit the server's environment). A
+    preheated kernel learns its page's address over a websocket to VOILA_APP_IP (127.0.0.1 unless
+    set): a server on one other address is told so."""
+    from .store import STORE_ENV
     env = dict(os.environ)
     for name, first in (("PYTHONPATH", REPO_ROOT), ("JUPYTER_PATH", TEMPLATE_ROOT)):
         env[name] = os.pathsep.join(p for p in (str(first), env.get(name, "")) if p)
+    if store is not None:
+        env[STORE_ENV] = str(store)
+    if host not in ALL_INTERFACES:
+        env["VOILA_APP_IP"] = host
     return env
 
 

@@ -36,8 +36,8 @@ from typing import Any, Iterable, Iterator, Sequence
 from .engine import Game
 from .errors import CarnegieError
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "GameInfo", "GameNotFound", "GameStore", "StoreConflict",
-           "StoreError", "StoreFileError"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "STORE_ENV", "GameInfo", "GameNotFound", "GameStore",
+           "StoreConflict", "StoreError", "StoreFileError", "default_path"]
 
 #: ``PRAGMA application_id`` of every carnegie_lab store: the bytes "CRNG".
 APPLICATION_ID = 0x43524E47
@@ -81,6 +81,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # overwritten by save, or deleted and saved again, gets a new one); an index for list().
     ("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
      "CREATE INDEX games_by_change ON games (updated_at DESC, id DESC)"),
+    # v3: what the app keeps with a game (who plays each seat: a human or which bot), JSON or NULL.
+    ("ALTER TABLE games ADD COLUMN app TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _TABLES = ("games", "actions", "seats")
@@ -127,6 +129,9 @@ class GameInfo:
     status: str            # "setup", "playing" or "over"
     updated_at: str        # ISO 8601, UTC: the last save or append
     actions: int           # the number of actions stored
+    app: dict[str, Any] | None = None      # what the app keeps with the game (save's ``app``)
+    revision: int = 0                      # a new value at every save (appends keep it)
+    seated: tuple[int, ...] = ()           # the seats that have a token (add_seat_tokens)
 
 
 @dataclass
@@ -137,6 +142,19 @@ class _Cached:
 
 def new_game_id() -> str:
     return secrets.token_urlsafe(12)
+
+
+#: The environment variable that tells the app's kernels where the store is (``carnegie-lab app
+#: --store PATH`` sets it for the server and so for every kernel).
+STORE_ENV = "CARNEGIE_LAB_STORE"
+
+
+def default_path() -> str:
+    """Where the app keeps its games unless told otherwise: ``games.db`` in the user's data folder
+    (platformdirs: ~/.local/share/carnegie-lab on Linux, ~/Library/Application Support/carnegie-lab
+    on macOS, %LOCALAPPDATA%\\carnegie-lab on Windows). The folder is not created here."""
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("carnegie-lab", appauthor=False), "games.db")
 
 
 def _check_id(game_id: object) -> str:
@@ -365,44 +383,56 @@ class GameStore:
                 raise
 
     # -- saving and loading ---------------------------------------------------------------------
-    def save(self, game: Game, game_id: str | None = None, *, expected_count: int | None = None) -> str:
+    def save(self, game: Game, game_id: str | None = None, *, expected_count: int | None = None,
+             revision: int | None = None, app: dict[str, Any] | None = None) -> str:
         """Store a whole game (one transaction) and give its id: a new id, or ``game_id``, whose
         stored game (if any) is replaced. With ``expected_count``, the stored game must exist and
-        have exactly that many actions (StoreConflict otherwise), e.g. for an undo."""
+        have exactly that many actions (StoreConflict otherwise), e.g. for an undo; with
+        ``revision`` (as ``append``'s) it must also not have been replaced since. ``app`` is a
+        JSON object the app keeps with the game (who plays each seat); None keeps the stored one."""
         if not isinstance(game, Game):
             raise StoreError(f"save expects a carnegie_lab Game, got {type(game).__name__}")
         gid = new_game_id() if game_id is None else _check_id(game_id)
         if expected_count is not None:
             _check_count(expected_count, "expected_count")
+        if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
+            raise StoreError(f"revision must be a whole number, got {_short(revision)}")
+        if app is not None and not isinstance(app, dict):
+            raise StoreError(f"app must be a JSON object (a dict), got {type(app).__name__}")
+        try:
+            app_text = None if app is None else _dumps(app)
+        except (TypeError, ValueError) as e:
+            raise StoreError(f"app is not JSON: {e}") from None
         record = game.to_record()
         if record.get("format") != RECORD_FORMAT:
             raise StoreError(f"unknown record format {record.get('format')!r}")
         actions: builtins.list[str] = record["actions"]
         start = _dumps(record["start"]) if "start" in record else None
-        revision = secrets.randbits(62) + 1
+        new_revision = secrets.randbits(62) + 1
         now = _now()
         with self._transaction(write=True) as conn:
-            row = conn.execute("SELECT action_count FROM games WHERE id = ?", (gid,)).fetchone()
-            if expected_count is not None:
+            row = conn.execute("SELECT action_count, revision FROM games WHERE id = ?", (gid,)).fetchone()
+            if expected_count is not None or revision is not None:
                 if row is None:
                     raise GameNotFound(gid)
-                if row[0] != expected_count:
-                    raise StoreConflict(gid, expected_count, row[0])
+                if (expected_count is not None and row[0] != expected_count) or \
+                        (revision is not None and row[1] != revision):
+                    raise StoreConflict(gid, row[0] if expected_count is None else expected_count, row[0])
             values = (_dumps(game.players), _dumps(record["options"]), start, record["version"], game.round,
-                      _status(game), len(actions), now, revision)
+                      _status(game), len(actions), now, new_revision)
             if row is None:
                 conn.execute("INSERT INTO games (players, options, start, record_version, round, status, "
-                             "action_count, updated_at, revision, created_at, id) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values + (now, gid))
+                             "action_count, updated_at, revision, created_at, app, id) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values + (now, app_text, gid))
             else:
                 conn.execute("UPDATE games SET players = ?, options = ?, start = ?, record_version = ?, "
-                             "round = ?, status = ?, action_count = ?, updated_at = ?, revision = ? "
-                             "WHERE id = ?", values + (gid,))
+                             "round = ?, status = ?, action_count = ?, updated_at = ?, revision = ?, "
+                             "app = coalesce(?, app) WHERE id = ?", values + (app_text, gid))
                 conn.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
                 conn.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (gid, len(game.players)))
             conn.executemany("INSERT INTO actions (game_id, idx, text) VALUES (?, ?, ?)",
                              ((gid, i, text) for i, text in enumerate(actions)))
-        self._remember(gid, _Cached(revision, game.copy()))
+        self._remember(gid, _Cached(new_revision, game.copy()))
         return gid
 
     def record(self, game_id: str) -> dict[str, Any]:
@@ -416,13 +446,18 @@ class GameStore:
         record no longer replays, e.g. on other component data)."""
         return Game.from_record(self.record(game_id))
 
-    def append(self, game_id: str, action_text: str, expected_count: int) -> int:
+    def append(self, game_id: str, action_text: str, expected_count: int, *, revision: int | None = None) -> int:
         """Add one action to a stored game if it has exactly ``expected_count`` actions, and give the
         new count. StoreConflict (with the current count) if it has not: another writer was first.
         The action must be legal in the stored game (the engine's NotationError, IllegalActionError or
-        GameOverError otherwise, and nothing is stored); it is stored as the engine writes it."""
+        GameOverError otherwise, and nothing is stored); it is stored as the engine writes it.
+        With ``revision`` (``info(game_id).revision`` when the writer read the game), the game must
+        also not have been replaced by a ``save`` since (StoreConflict otherwise): a game undone and
+        played again elsewhere can have the expected count and yet not be the writer's game."""
         gid = _check_id(game_id)
         expected = _check_count(expected_count, "expected_count")
+        if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
+            raise StoreError(f"revision must be a whole number, got {_short(revision)}")
         if not isinstance(action_text, str):
             raise StoreError(f"an action is text, got {type(action_text).__name__}")
         for _ in range(5):
@@ -440,7 +475,7 @@ class GameStore:
                 row = conn.execute("SELECT action_count, revision FROM games WHERE id = ?", (gid,)).fetchone()
                 if row is None:
                     raise GameNotFound(gid)
-                if row[0] != expected:
+                if row[0] != expected or (revision is not None and row[1] != revision):
                     raise StoreConflict(gid, expected, row[0])
                 if row[1] == cached.revision:
                     try:
@@ -496,13 +531,32 @@ class GameStore:
                 self._cache.popitem(last=False)
 
     # -- listing and deleting -------------------------------------------------------------------
+    _INFO = ("SELECT id, players, options, round, status, updated_at, action_count, app, revision, "
+             "(SELECT group_concat(seat) FROM (SELECT seat FROM seats WHERE seats.game_id = games.id "
+             "ORDER BY seat)) FROM games")
+
+    @staticmethod
+    def _info(r: Sequence[Any]) -> GameInfo:
+        seated = tuple(int(x) for x in r[9].split(",")) if r[9] else ()
+        return GameInfo(id=r[0], players=tuple(json.loads(r[1])), options=json.loads(r[2]), round=r[3],
+                        status=r[4], updated_at=r[5], actions=r[6], app=json.loads(r[7]) if r[7] else None,
+                        revision=r[8], seated=seated)
+
     def list(self) -> builtins.list[GameInfo]:
         """Every stored game, the last changed first."""
         with self._transaction(write=False) as conn:
-            rows = conn.execute("SELECT id, players, options, round, status, updated_at, action_count "
-                                "FROM games ORDER BY updated_at DESC, id DESC").fetchall()
-        return [GameInfo(id=r[0], players=tuple(json.loads(r[1])), options=json.loads(r[2]), round=r[3],
-                         status=r[4], updated_at=r[5], actions=r[6]) for r in rows]
+            rows = conn.execute(self._INFO + " ORDER BY updated_at DESC, id DESC").fetchall()
+        return [self._info(r) for r in rows]
+
+    def info(self, game_id: str) -> GameInfo:
+        """One game's line of ``list()`` (GameNotFound if there is none): cheap enough to poll, and
+        ``(revision, actions)`` changes whenever the stored game does."""
+        gid = _check_id(game_id)
+        with self._transaction(write=False) as conn:
+            row = conn.execute(self._INFO + " WHERE id = ?", (gid,)).fetchone()
+        if row is None:
+            raise GameNotFound(gid)
+        return self._info(row)
 
     def delete(self, game_id: str) -> None:
         """Remove a game, its actions and its seat tokens (GameNotFound if there is none)."""

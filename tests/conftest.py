@@ -7,13 +7,16 @@ The Voilà server and the browser, one of each per test session, shared by the a
 (tests/app/) and the tutorials' browser test (tests/notebooks/test_voila_tutorials.py):
 
 - ``voila_server``: the server started the way users start it, ``python -m carnegie_lab app``, on a
-  free port of 127.0.0.1, with test-only Voilà options after ``--``. It serves the notebooks/ folder:
+  free port of 127.0.0.1, with a game store in a temporary folder (``voila_server.store_path``,
+  never the user's own) and test-only Voilà options after ``--``. It serves the notebooks/ folder:
   the root page sends the visitor to the app (``voila_server.app_url``), a tutorial is at
   ``voila_server.render_url(name)``.
-- ``browser``: one headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``)
-  through Playwright's sync API, which allows one running instance per process.
-- ``watched_page``: makes a new tab of that browser that records console errors and page errors
-  and aborts (and records) every request that is not to 127.0.0.1.
+- ``chromium``: one headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``)
+  through Playwright's sync API, which allows one running instance per process; ``browser`` is its
+  first context (a fresh profile), and ``new_context()`` makes another one, a separate browser for
+  the app (its own cookies and storage), e.g. a friend's.
+- ``watched_page``: makes a new tab of that browser (or of a given context) that records console
+  errors and page errors and aborts (and records) every request that is not to 127.0.0.1.
 
 See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
@@ -25,7 +28,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -66,6 +68,7 @@ class VoilaServer:
     url: str              # the root: its page redirects to the app
     log_path: Path
     proc: subprocess.Popen
+    store_path: Path      # the game store the app's kernels use (a temporary file)
 
     @property
     def app_url(self) -> str:
@@ -83,8 +86,10 @@ class VoilaServer:
 def voila_server(tmp_path_factory) -> VoilaServer:
     """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1", "--",
+    folder = tmp_path_factory.mktemp("voila")
+    log_path, store_path = folder / "voila.log", folder / "games.db"
+    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
+           f"--store={store_path}", "--",
            "--show_tracebacks=True",
            # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
            "--MappingKernelManager.cull_interval=10",
@@ -95,7 +100,7 @@ def voila_server(tmp_path_factory) -> VoilaServer:
         # own session: if stopping fails, the whole group (cli + voila) can be killed by its id
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
-    server = VoilaServer(f"http://127.0.0.1:{port}", log_path, proc)
+    server = VoilaServer(f"http://127.0.0.1:{port}", log_path, proc, store_path)
     start = time.monotonic()
     try:
         while True:  # a static file: answers without starting a kernel
@@ -140,22 +145,49 @@ def no_browser(reason: str):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """A headless Chromium context with a fresh profile, for the whole session."""
+def chromium():
+    """One headless Chromium for the whole session (its contexts are fresh profiles)."""
     if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
         no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         no_browser("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        ctx = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport=VIEWPORT)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            yield ctx
+            yield browser
         finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """The session's browser context (a fresh profile): the one the app's and tutorials' tests use."""
+    ctx = chromium.new_context(viewport=VIEWPORT)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def new_context(chromium):
+    """``new_context()``: another context of the session's Chromium, a separate browser as far as
+    the app can tell (its own profile); closed at the end of the session if the caller did not."""
+    made: list = []
+
+    def new():
+        ctx = chromium.new_context(viewport=VIEWPORT)
+        made.append(ctx)
+        return ctx
+
+    yield new
+    for ctx in made:
+        try:
             ctx.close()
+        except Exception:  # noqa: BLE001 -- closed already
+            pass
 
 
 def is_local(url: str) -> bool:
@@ -199,12 +231,13 @@ class WatchedPage:
 
 @pytest.fixture(scope="session")
 def watched_page(browser):
-    """``watched_page()`` opens a new tab of the session's browser, watched (see WatchedPage).
-    The caller closes it (``.page.close()``); any left open are closed at the end of the session."""
+    """``watched_page()`` opens a new tab of the session's browser (``watched_page(context)``: of
+    that context), watched (see WatchedPage). The caller closes it (``.page.close()``); any left
+    open are closed at the end of the session."""
     opened: list = []
 
-    def new() -> WatchedPage:
-        watched = WatchedPage(browser.new_page())
+    def new(context=None) -> WatchedPage:
+        watched = WatchedPage((context or browser).new_page())
         watched.page.on("console", watched._on_console)
         watched.page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
         watched.page.on("websocket", watched._on_websocket)
@@ -215,8 +248,11 @@ def watched_page(browser):
 
     yield new
     for page in opened:
-        if not page.is_closed():
-            page.close()
+        try:
+            if not page.is_closed():
+                page.close()
+        except Exception:  # noqa: BLE001 -- its context was closed
+            pass
 
 
 # --------------------------------------------------------------------------- timings

@@ -7,7 +7,8 @@ The dashboard's modules, one job each:
   (``labels.py``: the words for cities, departments, rows...);
 - ``render.py``: those controls as ipywidgets; ``figures.py``: a plotly FigureWidget updated in place;
 - ``board.py``: the board's tabs; ``panels.py``: the new-game and save/load panels; ``style.py``: CSS;
-- ``dashboard.py``: all of it together.
+- ``dashboard.py``: all of it together; ``page.py``: the app page's address (``?game=ID&seat=KEY``)
+  and clock (a tiny anywidget), and ``app_dashboard()``, what notebooks/app.ipynb shows.
 
 The tutorials' widgets are ``stepper.py`` (:class:`Stepper`) and ``exercise.py`` (:class:`Exercise`); a
 stepper plays a script (``script.py``: :class:`Step` and its helpers), rings what each step changed
@@ -16,7 +17,8 @@ stepper plays a script (``script.py``: :class:`Step` and its helpers), rings wha
 from .controller import Controller, Seat, Setup
 from .dashboard import Dashboard
 from .exercise import Exercise
+from .page import app_dashboard, page_query
 from .script import Step
 from .stepper import Stepper
 
-__all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper"]
+__all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper", "app_dashboard", "page_query"]

@@ -9,6 +9,18 @@ without a browser::
     ctl.undo()                           # back to Ada's previous decision
     text = ctl.save_json()               # the game record (plus the seats) as JSON
     ctl.load(text)                       # RecordError on a broken record: the game is kept
+
+With a :class:`~carnegie_lab.store.GameStore` the game is kept: every action is appended to the
+stored game (``append`` with the expected count, so two browsers never both play the same
+decision), undo, restart and load replace it (``save`` with the expected count), ``sync()``
+brings in what other browsers played, and seat links (``make_links``) let friends play one seat
+each from their own browser. A writer that loses a race reloads the stored game and gets
+:class:`Overtaken` ("Bo moved first")::
+
+    ctl = Controller(setup, store=GameStore("games.db"))
+    ctl.keep()                           # stored now (else at its first action): ctl.game_id
+    links = ctl.make_links()             # {seat: token}; this controller plays the first human seat
+    other = Controller(store=store); other.open_stored(ctl.game_id, links[1])   # Bo's browser
 """
 from __future__ import annotations
 
@@ -19,6 +31,7 @@ from typing import Any, Callable, Sequence
 
 from ..engine import Game, new_game
 from ..errors import CarnegieError, RecordError
+from ..store import GameNotFound, GameStore, StoreConflict, StoreError
 
 HUMAN = "human"
 #: Seat kinds offered by the new-game panel, with what they are called there.
@@ -31,6 +44,26 @@ DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansio
                     "expansion-open-bar": "Open bar: one of every tile"}
 #: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
 APP_KEY = "carnegie_lab.app"
+#: What a browser may do in a stored game: play every human seat (a game without seat links: one
+#: browser, or friends taking turns at it), play the one seat whose link it opened, or only watch.
+LOCAL, SEAT, WATCH = "local", "seat", "watch"
+
+
+class Overtaken(CarnegieError):
+    """Another browser changed the stored game first (``mover`` played the decision this one
+    tried, or the game was undone, restarted or loaded there). The game has been reloaded."""
+
+    def __init__(self, message: str, mover: str | None = None):
+        self.mover = mover
+        super().__init__(message)
+
+
+class GameGone(CarnegieError):
+    """The stored game was deleted (in another browser). The game is no longer kept."""
+
+
+class NotAllowed(CarnegieError):
+    """This browser may not do that in this game (another seat's decision, or it only watches)."""
 
 
 def bot_classes() -> dict[str, type]:
@@ -119,11 +152,22 @@ class Controller:
     """A game with seats, bots, undo, save and load. No widgets: the dashboard only displays it."""
 
     def __init__(self, setup: Setup | None = None, game: Game | None = None,
-                 seats: Sequence[Seat] | None = None):
+                 seats: Sequence[Seat] | None = None, store: GameStore | None = None):
         self.setup = setup or default_setup()
         self.recent: list[str] = []          # log lines since the last human action began
         self.history_seats: list[int] = []   # seat that took each action of game.actions
         self._bots: dict[int, Any] = {}
+        #: where the game is kept (None: nowhere) and under which id (None until it is stored)
+        self.store = store
+        self.game_id: str | None = None
+        self.role = LOCAL
+        self.my_seat: int | None = None      # the seat of this browser's link (role SEAT)
+        self.token: str | None = None        # that link's secret
+        self.bad_token = False               # the page's link named a seat token that is not valid
+        self.seated: tuple[int, ...] = ()    # the seats that have links (a shared game if any)
+        self.issued: dict[int, str] = {}     # the links this controller made: seat -> token
+        self._mark: tuple[int, int] | None = None   # (revision, action count) of the stored game seen
+        self._batch = False                  # playing many bot actions: stored in one save at the end
         if game is None:
             self.new_game(self.setup)
         else:
@@ -133,16 +177,21 @@ class Controller:
     # -- the game and its seats ----------------------------------------------------------------
     def new_game(self, setup: Setup) -> None:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
-        current game is then kept)."""
+        current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
+        its first action on, played in this browser (role LOCAL)."""
         game = setup.game()
         self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments)
         self._adopt(game, list(self.setup.seats), [])
+        self._detach()
         self.recent = [f"New game: {self.describe_setup()}."]
 
     def restart(self) -> None:
-        """The same game (seats, seed and options) from its start."""
-        self.new_game(self.setup)
+        """The same game (seats, seed and options) from its start (a stored game is replaced)."""
+        self._only_local("Restart")
+        game = self.setup.game()
+        self._replace(game, list(self.setup.seats))
+        self._adopt(game, list(self.setup.seats), [])
         self.recent = [f"Restarted: {self.describe_setup()}."]
 
     def _adopt(self, game: Game, seats: list[Seat], movers: list[int]) -> None:
@@ -162,6 +211,212 @@ class Controller:
     def set_seat_kind(self, seat: int, kind: str) -> None:
         self.seats[seat] = Seat(self.seats[seat].name, kind)
         self._bots.pop(seat, None)
+
+    # -- the store: keeping the game, other browsers, seat links -------------------------------
+    @property
+    def kept(self) -> bool:
+        """The game is in the store (under ``game_id``)."""
+        return self.store is not None and self.game_id is not None
+
+    @property
+    def shared(self) -> bool:
+        """The game has seat links: each browser plays only the seat of its link."""
+        return bool(self.seated)
+
+    def app_data(self) -> dict[str, Any]:
+        """What the store keeps with the game besides its record: who plays each seat."""
+        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+
+    def query(self) -> str:
+        """This browser's place in the app, for its URL: ``game=ID`` (and ``&seat=TOKEN`` with a
+        seat link), or "" while the game is not stored."""
+        if not self.kept:
+            return ""
+        seat = f"&seat={self.token}" if self.role == SEAT and self.token else ""
+        return f"game={self.game_id}{seat}"
+
+    def keep(self) -> str | None:
+        """Store the game now if it is not stored yet; its id (None without a store)."""
+        if self.store is None:
+            return None
+        if self.game_id is None:
+            gid = self.store.save(self.game, app=self.app_data())
+            self.game_id = gid
+            self._mark = (self.store.info(gid).revision, len(self.game.actions))
+        return self.game_id
+
+    def _detach(self) -> None:
+        """A game of this browser's own, not stored yet."""
+        self.game_id, self.role, self.my_seat, self.token = None, LOCAL, None, None
+        self.bad_token, self.seated, self.issued, self._mark = False, (), {}, None
+
+    def open_stored(self, game_id: str, token: str | None = None) -> None:
+        """Play (or watch) a stored game: its seat link's ``token`` gives this browser that seat; a
+        game with seat links and no valid token is watched; one without links is played here.
+        StoreError (a malformed id, no such game) or RecordError, and nothing changes, if it cannot
+        be opened."""
+        store = self._need_store()
+        info = store.info(game_id)
+        game = Game.from_record(store.record(game_id))
+        seats = _seats_from(info.app, game.players)
+        seat = store.seat_for(game_id, token) if token else None
+        if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
+            seat = None
+        self._adopt(game, seats, self._movers(game))
+        self._detach()
+        self.game_id, self.seated = game_id, info.seated
+        self._mark = (info.revision, len(game.actions))
+        if seat is not None:
+            self.role, self.my_seat, self.token = SEAT, seat, token
+        elif token or info.seated:
+            self.role = WATCH
+            self.bad_token = bool(token)
+        options = game.state.options
+        self.setup = Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
+                           options.get("solo_level"), options.get("departments", "base"))
+        self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
+                       f"{self.headline()}."]
+
+    def sync(self) -> bool:
+        """Bring in what other browsers did to the stored game; True if the game changed. New
+        actions are applied (their log lines become ``recent``); an undone, restarted or loaded
+        game is reloaded. GameGone (and the game is no longer kept) if it was deleted."""
+        if not self.kept:
+            return False
+        store, gid = self.store, self.game_id
+        assert store is not None and gid is not None
+        try:
+            info = store.info(gid)
+            self.seated = info.seated
+            shared_now = self.role == LOCAL and bool(info.seated)
+            if shared_now:            # another browser made seat links: this one, without any, watches
+                self.role = WATCH
+            if (info.revision, info.actions) == self._mark:
+                return shared_now
+            record = store.record(gid)
+        except GameNotFound:
+            self._detach()
+            raise GameGone("this game was deleted from the store (in another browser): "
+                           "it is no longer kept") from None
+        mine, stored = self.game.actions, record["actions"]
+        same = self._mark is not None and info.revision == self._mark[0] and stored[:len(mine)] == mine
+        if same:
+            lines: list[str] = []
+            try:
+                for text in stored[len(mine):]:
+                    seat = self.current_seat
+                    step = self._apply_local(text, by_bot=seat is not None and not self.seats[seat].is_human)
+                    lines.extend(step.lines)
+            except CarnegieError:               # not the game we have after all: reload it whole
+                same = False
+            if lines and same:
+                self.recent = lines
+        if not same:
+            game = Game.from_record(record)
+            seats = _seats_from(info.app, game.players)
+            self._adopt(game, seats, self._movers(game))
+            self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
+                           f"{self.headline()}."]
+        self._mark = (info.revision, len(stored))
+        return True
+
+    def make_links(self) -> dict[int, str]:
+        """Seat links for friends in other browsers: a new secret token for each human seat (0 =
+        the first), ``{seat: token}``. In a game of this browser's own, this browser then plays the
+        first human seat; with a seat link already, the other seats get new links (their old
+        links stop working)."""
+        store = self._need_store()
+        if self.role == WATCH:
+            raise NotAllowed("this browser watches the game: only a player's browser makes links")
+        humans = self.humans
+        if len(humans) < 2:
+            raise NotAllowed("seat links are for games with two or more human seats")
+        gid = self.keep()
+        assert gid is not None
+        seats = humans if self.role == LOCAL else [s for s in humans if s != self.my_seat]
+        tokens = store.add_seat_tokens(gid, seats)
+        self.issued.update(tokens)
+        if self.role == LOCAL:
+            self.role, self.my_seat, self.token = SEAT, humans[0], tokens[humans[0]]
+        self.seated = store.info(gid).seated
+        return tokens
+
+    def _need_store(self) -> GameStore:
+        if self.store is None:
+            raise NotAllowed("games are not kept here (no game store)")
+        return self.store
+
+    def _only_local(self, what: str) -> None:
+        if self.role != LOCAL:
+            raise NotAllowed(f"{what} is for a game played in one browser: this one is shared with seat "
+                             "links (start a new game in the New game tab instead)")
+
+    def _overtaken(self, expected: int) -> Overtaken:
+        """After a lost race: reload the stored game and say who was first (the player of the first
+        stored action that this browser did not have)."""
+        mine = self.game.actions[:expected]
+        try:
+            self.sync()
+        except GameGone as e:
+            return Overtaken(str(e))
+        stored = self.game.actions
+        first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
+        if first < len(stored) and first < len(self.history_seats):
+            mover = self.seats[self.history_seats[first]].name
+            return Overtaken(f"{mover} moved first (in another browser): your move was not played. "
+                             "Here is the game now.", mover)
+        return Overtaken("The game was changed in another browser: your move was not played. "
+                         "Here is the game now.")
+
+    def _store_action(self, notation: str, by_bot: bool) -> None:
+        """Append an action to the stored game before playing it here (engine errors if it is
+        illegal there, Overtaken if another browser was first: nothing is played then). A game is
+        stored from its first human action on (the bots' moves before it are stored with it)."""
+        if self._batch or self.store is None or (by_bot and self.game_id is None):
+            return
+        if self.role == WATCH:
+            raise NotAllowed("this browser watches the game: it cannot play")
+        self.keep()
+        assert self.game_id is not None and self._mark is not None
+        expected = len(self.game.actions)
+        if self.role == SEAT and self.current_seat == self.my_seat \
+                and self.store.seat_for(self.game_id, self.token) != self.my_seat:
+            self.role, self.token, self.my_seat, self.bad_token = WATCH, None, None, True
+            raise NotAllowed("this browser's seat link was replaced by a new one: it can watch but not play")
+        try:
+            count = self.store.append(self.game_id, notation, expected, revision=self._mark[0])
+        except StoreConflict:
+            raise self._overtaken(expected) from None
+        except GameNotFound:
+            self._detach()
+            raise GameGone("this game was deleted from the store (in another browser): "
+                           "it is no longer kept") from None
+        except StoreError:
+            raise
+        except CarnegieError:
+            # illegal in the stored game: illegal here too, or the stored game is no longer ours
+            info = self.store.info(self.game_id)
+            if (info.revision, info.actions) != self._mark:
+                raise self._overtaken(expected) from None
+            raise
+        self._mark = (self._mark[0], count)
+
+    def _replace(self, game: Game, seats: list[Seat]) -> None:
+        """Replace the stored game (undo, restart, load) if the stored one is still ours."""
+        if not self.kept or self._batch:
+            return
+        store, gid = self.store, self.game_id
+        assert store is not None and gid is not None
+        expected = len(self.game.actions)
+        try:
+            store.save(game, gid, expected_count=expected, revision=None if self._mark is None else self._mark[0],
+                       app={"seats": [{"name": s.name, "kind": s.kind} for s in seats]})
+        except StoreConflict:
+            raise self._overtaken(expected) from None
+        except GameNotFound:
+            self._detach()
+            return
+        self._mark = (store.info(gid).revision, len(game.actions))
 
     def bot(self, seat: int):
         """The bot playing a seat (one per seat, seeded from the game's seed and the seat)."""
@@ -195,6 +450,22 @@ class Controller:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    def may_act(self, seat: int | None) -> bool:
+        """This browser may decide for this seat: a human seat, and its own seat in a shared game."""
+        if seat is None or not self.seats[seat].is_human:
+            return False
+        return self.role == LOCAL or (self.role == SEAT and seat == self.my_seat)
+
+    @property
+    def you_to_move(self) -> bool:
+        """The decision now is this browser's to make."""
+        return self.may_act(self.current_seat)
+
+    @property
+    def plays_bots(self) -> bool:
+        """This browser may play the bots' decisions (a watcher never writes to the store)."""
+        return self.role != WATCH
+
     def headline(self) -> str:
         """One line: the round and who decides what (or who won)."""
         game = self.game
@@ -203,8 +474,17 @@ class Controller:
         where = f"Round {game.round} of {game.rules.constants.rounds}" if game.round else "Setup"
         player = game.current_player
         assert player is not None               # the game is not over: somebody decides
-        seat = self.seats[player]
-        return f"{where} · {seat.name} ({seat.describe()}) to decide"
+        return f"{where} · {self.seats[player].name} ({self.seat_label(player)}) to decide"
+
+    def seat_label(self, seat: int) -> str:
+        """Who plays a seat, as this browser sees it: "you", a friend (another browser's seat in a
+        shared game), "player" (for a watcher) or the bot's kind."""
+        s = self.seats[seat]
+        if not s.is_human or self.role == LOCAL:
+            return s.describe()
+        if self.role == SEAT:
+            return "you" if seat == self.my_seat else "friend"
+        return "player"
 
     def prompt(self) -> str:
         """What is being decided, in words (the engine's prompt)."""
@@ -229,16 +509,26 @@ class Controller:
         NotationError or GameOverError and then keeps the game exactly as it was."""
         seat = self.current_seat
         by_bot = seat is not None and not self.seats[seat].is_human
+        if self.role != LOCAL and not by_bot and not self.may_act(seat):
+            raise NotAllowed("this browser watches the game: it cannot play" if self.role == WATCH else
+                             f"it is {self.seats[seat].name}'s decision (another browser)" if seat is not None
+                             else "the game is over")
         recent = self.recent
         if not by_bot:
             self.recent = []
         try:
             return self._apply(notation, by_bot)
+        except Overtaken:
+            raise                       # recent: what the other browser played
         except CarnegieError:
             self.recent = recent
             raise
 
     def _apply(self, notation: str, by_bot: bool) -> Step:
+        self._store_action(notation, by_bot)
+        return self._apply_local(notation, by_bot)
+
+    def _apply_local(self, notation: str, by_bot: bool) -> Step:
         game = self.game
         seat = game.current_player
         kind = game.decision.kind
@@ -253,8 +543,9 @@ class Controller:
         return Step(seat, str(action), lines, by_bot)
 
     def step_bot(self) -> Step | None:
-        """One decision of the bot whose turn it is (None if a human decides or the game is over)."""
-        if not self.bot_to_move:
+        """One decision of the bot whose turn it is (None if a human decides or the game is over,
+        or if this browser only watches)."""
+        if not self.bot_to_move or not self.plays_bots:
             return None
         seat = self.current_seat
         assert seat is not None                 # a bot is to move, so the game is not over
@@ -271,7 +562,10 @@ class Controller:
         while not self.game.is_over and (limit is None or len(steps) < limit):
             if self.human_to_move and until_human:
                 break
-            step = self.step_bot()
+            try:
+                step = self.step_bot()
+            except Overtaken:
+                break       # another browser played this bot first: the game is reloaded, it goes on there
             if step is None:
                 break
             steps.append(step)
@@ -289,17 +583,33 @@ class Controller:
 
     def finish_with_bots(self, kind: str = FINISHING_BOT,
                          progress: Callable[[Progress], None] | None = None) -> list[Step]:
-        """Hand every human seat to a bot and play to the end of the game."""
+        """Hand every human seat to a bot and play to the end of the game (a stored game is saved
+        once, at the end, if no other browser changed it meanwhile)."""
+        self._only_local("Bots finish the game")
+        before, movers, seats = self.game.copy(), list(self.history_seats), list(self.seats)
         for seat in self.humans:
             self.set_seat_kind(seat, kind)
         self.recent = []
-        return self.run_bots(until_human=False, progress=progress)
+        self._batch = True
+        try:
+            steps = self.run_bots(until_human=False, progress=progress)
+        finally:
+            self._batch = False
+        if self.kept and steps:
+            played, played_movers, bots = self.game, self.history_seats, self.seats
+            # _replace compares the stored game with the game as it was before the bots played
+            self.game, self.history_seats, self.seats = before, movers, seats
+            self._replace(played, bots)          # Overtaken: the stored game is reloaded
+            self.game, self.history_seats, self.seats = played, played_movers, bots
+        return steps
 
     # -- undo ----------------------------------------------------------------------------------
     def _last_human_action(self) -> int | None:
         for i in range(len(self.history_seats) - 1, -1, -1):
             seat = self.history_seats[i]
             if 0 <= seat < len(self.seats) and self.seats[seat].is_human:
+                if self.role == WATCH or (self.role == SEAT and seat != self.my_seat):
+                    return None     # in a shared game: only your own decision, if nobody decided since
                 return i
         return None
 
@@ -316,7 +626,9 @@ class Controller:
         record = self.game.to_record()
         taken = len(record["actions"]) - index
         record["actions"] = record["actions"][:index]
-        self.game = Game.from_record(record, components=self.game.components)
+        game = Game.from_record(record, components=self.game.components)
+        self._replace(game, self.seats)
+        self.game = game
         self.history_seats = self.history_seats[:index]
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
@@ -350,9 +662,12 @@ class Controller:
                 raise RecordError("(json)", f"not valid JSON: {e}") from None
         else:
             record = data
+        self._only_local("Loading a record")
         game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
         seats = _seats_from(record.get(APP_KEY), game.players)
+        self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
         self._adopt(game, seats, self._movers(game))
+        self.keep()                             # a game not stored yet: stored now
         options = game.state.options
         self.setup = Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
                            options.get("solo_level"), options.get("departments", "base"))
@@ -400,5 +715,5 @@ def _seats_from(app: Any, names: list[str]) -> list[Seat]:
     return seats
 
 
-__all__ = ["ANDREW", "BOT_KINDS", "Controller", "DEPARTMENT_MODES", "HUMAN",
-           "Progress", "SEAT_KINDS", "Seat", "Setup", "Step", "default_setup"]
+__all__ = ["ANDREW", "BOT_KINDS", "Controller", "DEPARTMENT_MODES", "GameGone", "HUMAN", "LOCAL", "NotAllowed",
+           "Overtaken", "Progress", "SEAT", "SEAT_KINDS", "Seat", "Setup", "Step", "WATCH", "default_setup"]

@@ -6,10 +6,17 @@
 
 Every control ends in ``Controller.apply(notation)``. Errors (an illegal action, a broken record, a
 bad new-game form) are shown in the status line and the game is kept.
+
+With a store (``Dashboard(store="games.db")``, a path or a GameStore) every game is kept: each action
+is appended to it, the page's address says which game it is (``?game=ID``, ``&seat=TOKEN`` for a
+friend's seat link; ``query=`` opens one), the New game tab lists the stored games, the Friends tab
+makes seat links, and the page asks twice a second whether another browser played (a
+:class:`~.page.PageBridge` tick), so the others' moves show within a second.
 """
 from __future__ import annotations
 
 import html
+import os
 import time
 import traceback
 from typing import Any, Callable, Sequence
@@ -17,31 +24,51 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..errors import CarnegieError
+from ..store import GameStore, StoreError
 from ..views.palette import PLAYER_COLOURS
 from .board import BoardView, scores_html
-from .controller import FINISHING_BOT, SEAT_KINDS, Controller, Progress, Seat, Setup
+from .controller import (
+    FINISHING_BOT,
+    LOCAL,
+    SEAT,
+    SEAT_KINDS,
+    WATCH,
+    Controller,
+    GameGone,
+    NotAllowed,
+    Overtaken,
+    Progress,
+    Seat,
+    Setup,
+)
 from .controls import panel_for
-from .panels import NewGamePanel, RecordPanel, chip
+from .page import POLL_MS, LinkError, PageBridge, parse_query
+from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
 from .style import STYLE
 
 #: At most this many lines of "what happened" are shown in the Play tab (the Log tab has them all).
 RECENT_LINES = 14
-SIDE_TABS = ("Play", "New game", "Save / load")
+SIDE_TABS = ("Play", "New game", "Save / load", "Friends")
+PLAY, NEW_GAME, RECORDS, FRIENDS = range(4)
 
 
 class Dashboard(W.VBox):
     """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
 
     def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
-                 auto: bool = True, **kwargs: Any):
+                 auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
+                 query: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-dashboard")
+        opened, problem = _open_store(store)
         if game is not None:
-            self.controller = Controller(game=game, seats=seats)
+            self.controller = Controller(game=game, seats=seats, store=opened)
         else:
-            self.controller = Controller(setup)
+            self.controller = Controller(setup, store=opened)
         self.timings: dict[str, float] = {}
+        if problem is None and query:
+            problem = self._open_link(query)       # the page's address: a stored game, or why not
 
         # -- the decision (Play tab)
         self.turn = W.HTML()
@@ -77,16 +104,27 @@ class Dashboard(W.VBox):
                                            "cl-restart")
         self.final = W.HTML()
         self.final.add_class("cl-final")
-        play = W.VBox([self.turn, self.status, self.final, self.controls.box, self.bot_bar, self.recent,
-                       W.HBox([self.undo_button, self.restart_button])])
+        self.role_note = W.HTML()
+        self.role_note.add_class("cl-role-note")
+        play = W.VBox([self.turn, self.role_note, self.status, self.final, self.controls.box, self.bot_bar,
+                       self.recent, W.HBox([self.undo_button, self.restart_button])])
         play.add_class("cl-play-tab")
 
-        # -- new game, save / load
+        # -- new game (and the stored games), save / load, friends
         self.new_game_panel = NewGamePanel(self.start, self.controller.setup)
+        self.stored = StoredGames(lambda gid: self._guard(self.resume, gid),
+                                  lambda gid: self._guard(self.delete_game, gid))
         self.records = RecordPanel(self.load)
-        self.side = W.Tab(children=[play, self.new_game_panel.box, self.records.box], titles=list(SIDE_TABS))
+        self.friends = FriendsPanel(lambda: self._guard(self.make_links))
+        new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
+        self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box],
+                          titles=list(SIDE_TABS))
         self.side.add_class("cl-side-tabs")
         self.side.observe(lambda change: self._guard(self._side_changed), names="selected_index")
+        #: the page's address and clock (only with a store: nothing to poll or to link without one)
+        self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
+        if self.bridge is not None:
+            self.bridge.observe(lambda change: self._guard(self._update_friends), names="page")
 
         # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
         # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
@@ -103,9 +141,15 @@ class Dashboard(W.VBox):
         main = W.HBox([self.board.box, self.side], layout=W.Layout(align_items="flex-start"))
         main.add_class("cl-main")
         self.children = [W.HTML(STYLE), header, main]
+        if not self.board.defer:
+            self._add_bridge()
         self._ready = False
         self._guard(self._after_change, run_bots=True)
         self._ready = True
+        if problem is not None:              # never a traceback: the reason, and a fresh game to start
+            self.say(problem, error=True)
+            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
+            self.side.selected_index = NEW_GAME
 
     # -- small builders ---------------------------------------------------------------------------
     def _button(self, label: str, icon: str, tooltip: str, action: Callable[[], None], cls: str) -> W.Button:
@@ -125,11 +169,23 @@ class Dashboard(W.VBox):
 
     def _act(self, notation: str) -> None:
         start = time.perf_counter()
-        if not self.controller.human_to_move:      # a click that arrived late: never play for a bot
-            self.say("Not your decision now." if not self.game.is_over else "The game is over.", error=True)
+        ctl = self.controller
+        if not ctl.you_to_move:        # a click that arrived late: never play for a bot or another seat
+            if self.game.is_over:
+                self.say("The game is over.", error=True)
+            elif ctl.role == WATCH:
+                self.say("You are watching: this browser cannot play.", error=True)
+            elif ctl.human_to_move:
+                self.say(f"Not your decision: {self._decider()} decides now.", error=True)
+            else:
+                self.say("Not your decision now.", error=True)
             return
         try:
-            self.controller.apply(notation)
+            ctl.apply(notation)
+        except (Overtaken, GameGone, NotAllowed) as e:
+            self.say(_sentence(str(e)), error=True)
+            self._after_change(run_bots=True)       # the game as it is now
+            return
         except CarnegieError as e:
             self.say(str(e), error=True)
             return
@@ -137,8 +193,27 @@ class Dashboard(W.VBox):
         self._after_change(run_bots=True)
         self.timings["last action (server)"] = time.perf_counter() - start
 
+    def _decider(self) -> str:
+        seat = self.controller.current_seat
+        return "nobody" if seat is None else self.controller.seats[seat].name
+
+    def _stored_call(self, fn: Callable[[], Any]) -> bool:
+        """Run something that may meet another browser's change: False (and the reason shown, the
+        game as it is now drawn) if it did, or if this browser may not do it."""
+        try:
+            fn()
+        except (Overtaken, GameGone, NotAllowed) as e:
+            self.say(_sentence(str(e)), error=True)
+            self.board.set_game(self.game)
+            self._after_change(run_bots=False)
+            return False
+        return True
+
     def step_bot(self) -> None:
-        if self.controller.step_bot() is None:
+        result: list = []
+        if not self._stored_call(lambda: result.append(self.controller.step_bot())):
+            return
+        if result[0] is None:
             self.say("No bot is deciding now.")
         self._after_change(run_bots=False)
 
@@ -153,20 +228,28 @@ class Dashboard(W.VBox):
             return
         self._busy("Bots are finishing the game…")
         start = time.perf_counter()
-        steps = self.controller.finish_with_bots(progress=self._progress)
+        steps: list = []
+        if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(progress=self._progress))):
+            return
         self.timings["bots finish the game (server)"] = time.perf_counter() - start
         self.say(f"Bots played the last {len(steps)} decisions.")
         self._after_change(run_bots=False)
 
     def undo(self) -> None:
-        if self.controller.undo() == 0:
-            self.say("Nothing to undo: no human decision yet.", error=True)
+        taken: list[int] = []
+        if not self._stored_call(lambda: taken.append(self.controller.undo())):
+            return
+        if taken[0] == 0:
+            self.say("Nothing to undo: no human decision yet." if self.controller.role == LOCAL else
+                     "Nothing to undo: you can take back your own last decision while nobody else has "
+                     "decided since.", error=True)
         else:
             self.say("")
         self._after_change(run_bots=False)
 
     def restart(self) -> None:
-        self.controller.restart()
+        if not self._stored_call(self.controller.restart):
+            return
         self.say("")
         self.board.set_game(self.game)
         self._after_change(run_bots=True)
@@ -182,6 +265,10 @@ class Dashboard(W.VBox):
             self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
             return
         self.say("")
+        try:
+            self.controller.keep()               # a new game is stored at once (and its id in the URL)
+        except StoreError as e:
+            self.say(f"This game is not kept: {e}", error=True)
         humans = self.controller.humans
         self.board.set_game(self.game, seat=humans[0] if humans else None)
         self.side.selected_index = 0
@@ -193,6 +280,12 @@ class Dashboard(W.VBox):
     def _load(self, data: bytes, name: str) -> None:
         try:
             self.controller.load(data)
+        except (Overtaken, GameGone) as e:
+            self.records.message.value = f"<p class='cl-error'>{html.escape(_sentence(str(e)))}</p>"
+            self.say(_sentence(str(e)), error=True)
+            self.board.set_game(self.game)
+            self._after_change(run_bots=False)
+            return
         except CarnegieError as e:
             text = f"Could not load {name}: {e}. The current game is kept."
             self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
@@ -204,9 +297,120 @@ class Dashboard(W.VBox):
         self.board.set_game(self.game)
         self._after_change(run_bots=False)
 
+    # -- the store: the page's game, other browsers, seat links -----------------------------------
+    def _open_link(self, query: str | None) -> str | None:
+        """Open the stored game the page's address names; the reason (a sentence) if it cannot be."""
+        try:
+            game_id, token = parse_query(query)
+            if game_id is not None:
+                self.controller.open_stored(game_id, token)
+        except (LinkError, CarnegieError) as e:
+            return (f"This link does not open a game of this app ({_sentence(str(e), end=False)}). "
+                    "Start a new game below, or resume a stored one.")
+        return None
+
+    def open_page(self, query: str | None) -> None:
+        """Show the stored game a page's address names (``game=ID&seat=TOKEN``; nothing to do for
+        an address without a game); an error and the New game tab if it names none."""
+        problem = self._open_link(query)
+        if problem is not None:
+            self.say(problem, error=True)
+            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
+            self.side.selected_index = NEW_GAME
+            self._after_change(run_bots=False)
+        elif self.controller.kept:
+            self._shown_new_game()
+
+    def resume(self, game_id: str) -> None:
+        """Play (or watch, if it has seat links) a stored game (the New game tab's Resume)."""
+        try:
+            self.controller.open_stored(game_id)
+        except CarnegieError as e:
+            self.stored.message.value = f"<p class='cl-error'>Could not resume it: {html.escape(str(e))}</p>"
+            self._update_stored()
+            return
+        self.stored.message.value = ""
+        self._shown_new_game()
+
+    def _shown_new_game(self) -> None:
+        self.say("")
+        self.new_game_panel.fill(self.controller.setup)
+        self.board.set_game(self.game, seat=self._seat_to_follow())
+        self.side.selected_index = PLAY
+        self._after_change(run_bots=True)
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a stored game (not the one on this page)."""
+        store = self.controller.store
+        if store is None or game_id == self.controller.game_id:
+            return
+        try:
+            store.delete(game_id)
+        except StoreError as e:
+            self.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+        else:
+            self.stored.message.value = "<p class='cl-ok'>Deleted.</p>"
+        self._update_stored()
+
+    def make_links(self) -> None:
+        """The Friends tab's button: seat links (this browser then plays the first human seat)."""
+        try:
+            self.controller.make_links()
+        except (CarnegieError, StoreError) as e:
+            self.friends.message.value = f"<p class='cl-error'>{html.escape(_sentence(str(e)))}</p>"
+            return
+        self.friends.message.value = ("<p class='cl-ok'>Links made: send each player theirs. "
+                                      "Anyone with the spectator link can watch.</p>")
+        self._after_change(run_bots=False)
+
+    def poll(self) -> None:
+        """Bring in what other browsers played (the page's clock calls this twice a second)."""
+        ctl = self.controller
+        if not ctl.kept:
+            return
+        before = ctl.game
+        try:
+            changed = ctl.sync()
+        except GameGone as e:
+            self.say(_sentence(str(e)), error=True)
+            self._after_change(run_bots=False)
+            return
+        except StoreError as e:                # busy or gone: say so (once), and try again next time
+            text = f"The game store is not answering ({e}); trying again."
+            if html.escape(text) not in self.status.value:
+                self.say(text, error=True)
+            return
+        if changed:
+            if ctl.game is not before:
+                self.board.set_game(ctl.game, seat=self._seat_to_follow())
+            self._after_change(run_bots=True)
+
+    def _update_stored(self) -> None:
+        store = self.controller.store
+        if store is None:
+            self.stored.update(None, None)
+            return
+        try:
+            games = store.list()
+        except StoreError as e:
+            self.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+            games = []
+        self.stored.update(games, self.controller.game_id)
+
+    def _update_friends(self) -> None:
+        bridge = self.bridge
+        self.friends.update(self.controller, bridge.link if bridge is not None else lambda q: f"?{q}")
+
+    def _seat_to_follow(self) -> int | None:
+        ctl = self.controller
+        if ctl.role == SEAT:
+            return ctl.my_seat
+        seat = ctl.current_seat
+        return seat if seat is not None and ctl.seats[seat].is_human else (ctl.humans[0] if ctl.humans else None)
+
     # -- running bots -----------------------------------------------------------------------------
     def _run_bots(self, until_human: bool) -> None:
-        if not self.controller.bot_to_move:
+        if not self.controller.bot_to_move or not self.controller.plays_bots:
             return
         self._busy("Bots are playing…")
         start = time.perf_counter()
@@ -226,7 +430,14 @@ class Dashboard(W.VBox):
     def _page_shown(self, change) -> None:
         if (change["new"] or 0) > 0:
             self.turn.unobserve(self._page_shown, names="_view_count")
+            self._guard(self._add_bridge)
             self._guard(self.board.start_drawing)
+
+    def _add_bridge(self) -> None:
+        """Put the page's address and clock in the page: once the page has drawn its controls (its
+        JavaScript module is one more thing for the page to load first)."""
+        if self.bridge is not None and self.bridge not in self.children:
+            self.children = [*self.children, self.bridge]
 
     def _auto_changed(self) -> None:
         if self.auto.value and self.controller.bot_to_move:
@@ -235,8 +446,12 @@ class Dashboard(W.VBox):
             self._show_decision()
 
     def _side_changed(self) -> None:
-        if self.side.selected_index == 2:
+        if self.side.selected_index == RECORDS:
             self.records.update(self.controller)
+        elif self.side.selected_index == NEW_GAME:
+            self._update_stored()
+        elif self.side.selected_index == FRIENDS:
+            self._update_friends()
 
     # -- redrawing --------------------------------------------------------------------------------
     def _after_change(self, run_bots: bool) -> None:
@@ -246,15 +461,23 @@ class Dashboard(W.VBox):
         self._show_decision()
         ctl = self.controller
         seat = ctl.current_seat
-        if seat is not None and ctl.seats[seat].is_human:
+        if ctl.role == SEAT and ctl.my_seat is not None:
+            self.board.follow(ctl.my_seat)
+        elif seat is not None and ctl.seats[seat].is_human:
             self.board.follow(seat)
         self.board.game = self.game
-        self.board.kinds = [s.describe() for s in ctl.seats]
+        self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
         if self._ready:                     # after any click the board draws, even if the page never
             self.board.defer = False        # reported itself drawn (a frontend without view counts)
+            self._add_bridge()
         self.board.refresh()
-        if self.side.selected_index == 2:
+        if self.side.selected_index == RECORDS:
             self.records.update(ctl)
+        elif self.side.selected_index == FRIENDS:
+            self._update_friends()
+        if self.bridge is not None:
+            self.bridge.query = ctl.query()
+            self.bridge.interval = POLL_MS if ctl.kept else 0
         self.timings["redraw (server)"] = time.perf_counter() - start
 
     def _show_decision(self) -> None:
@@ -266,20 +489,32 @@ class Dashboard(W.VBox):
             self.controls.clear()
             self.final.value = (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"
                                 + scores_html(game))
-        elif ctl.human_to_move:
+        elif ctl.you_to_move:
             self.final.value = ""
             self.controls.show(panel_for(game))
         else:
             self.final.value = ""
             assert seat is not None             # the game is not over: somebody decides
             who = ctl.seats[seat]
-            self.controls.clear(f"{html.escape(who.name)} is a {SEAT_KINDS[who.kind].lower()}: "
-                                "use Step or Play bots below (or check “Bots play at once”).")
-        bot_turn = ctl.bot_to_move
+            name = html.escape(who.name)
+            if not who.is_human:
+                self.controls.clear(f"{name} is a {SEAT_KINDS[who.kind].lower()}: "
+                                    + ("use Step or Play bots below (or check “Bots play at once”)."
+                                       if ctl.plays_bots else "a player's browser plays it."))
+            elif ctl.role == WATCH:
+                self.controls.clear(f"{name} is deciding. You are watching: this browser cannot play.")
+            else:
+                self.controls.clear(f"Waiting for {name} to decide (in their own browser): their move "
+                                    "shows here within a second.")
+        bot_turn = ctl.bot_to_move and ctl.plays_bots
         self.step_button.disabled = not bot_turn
         self.play_button.disabled = not bot_turn
-        self.finish_button.disabled = game.is_over
+        self.finish_button.disabled = game.is_over or ctl.role != LOCAL
         self.undo_button.disabled = not ctl.can_undo
+        self.restart_button.disabled = ctl.role != LOCAL
+        self.auto.disabled = ctl.role == WATCH
+        self.records.upload.disabled = ctl.role != LOCAL
+        self.role_note.value = _role_note(ctl)
         self.progress.max = game.rules.constants.rounds
         self.progress.value = min(game.round, self.progress.max)
         self.progress_label.value = f"<span class='cl-note'>{_where(game)}</span>"
@@ -292,7 +527,9 @@ class Dashboard(W.VBox):
                              if lines else "")
         # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
         self.turn.value = (f"<div class='cl-turn' data-actions='{len(game.actions)}' "
-                           f"data-kind='{game.decision.kind}' style='border-left-color:{colour}'>"
+                           f"data-kind='{game.decision.kind}' data-seat='{'' if seat is None else seat}' "
+                           f"data-yours='{int(ctl.you_to_move)}' data-game='{ctl.game_id or ''}' "
+                           f"style='border-left-color:{colour}'>"
                            f"<div class='cl-headline'>{chip(seat) if seat is not None else ''}"
                            f"{html.escape(ctl.headline())}</div>"
                            f"<div class='cl-prompt'>{html.escape(_prompt(ctl))}</div></div>")
@@ -313,6 +550,39 @@ class Dashboard(W.VBox):
                 self._show_decision()
             except Exception:  # noqa: BLE001
                 pass
+
+
+def _open_store(store: GameStore | str | os.PathLike[str] | None) -> tuple[GameStore | None, str | None]:
+    """The store (opened from a path, its folder made) and, if it cannot be used, why."""
+    if store is None or isinstance(store, GameStore):
+        return store, None
+    path = os.fspath(store)
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        return GameStore(path), None
+    except (OSError, StoreError) as e:
+        return None, f"Games are not kept: the game store cannot be opened ({e})."
+
+
+def _sentence(text: str, end: bool = True) -> str:
+    text = text[:1].upper() + text[1:] if end else text
+    return text if not end or text.endswith((".", "!", "?")) else text + "."
+
+
+def _role_note(ctl: Controller) -> str:
+    """Who this browser plays, in a shared game (nothing for a game of its own)."""
+    if ctl.role == SEAT and ctl.my_seat is not None:
+        name = html.escape(ctl.seats[ctl.my_seat].name)
+        return (f"<div class='cl-role cl-role-seat'>{chip(ctl.my_seat)}This browser plays <b>{name}</b> "
+                f"(seat {ctl.my_seat + 1}); the others play from their own links.</div>")
+    if ctl.role == WATCH:
+        why = ("This link's seat key is not valid for this game (it may have been replaced by a new link): "
+               "you can watch, but not play." if ctl.bad_token else
+               "You are watching (a spectator link): this browser cannot play. Each player plays from "
+               "the private link to their seat.")
+        return f"<div class='cl-role cl-role-watch'>{why}</div>"
+    return ""
 
 
 def _frontend() -> bool:

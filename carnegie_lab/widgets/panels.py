@@ -1,15 +1,22 @@
-"""The side panels that are not the decision: the new-game form and saving / loading a game."""
+"""The side panels that are not the decision: the new-game form (with the stored games to resume),
+saving / loading a game, and the seat links for friends."""
 from __future__ import annotations
 
 import base64
 import html
 import random
-from typing import Callable
+from datetime import datetime, timezone
+from typing import Callable, Sequence
 
 import ipywidgets as W
 
+from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
-from .controller import DEPARTMENT_MODES, SEAT_KINDS, Controller, Seat, Setup
+from .controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup
+from .render import close_tree
+
+#: The stored games listed in the New game tab (the most recently changed first).
+STORED_SHOWN = 10
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "random"), ("Cy", "random"), ("Di", "random"))
 DEPARTMENTS_NOTE = ("the expansion adds 16 tiles (HR Administration, Payroll Management, Archives…); "
@@ -149,4 +156,177 @@ class RecordPanel:
             self.upload.value = ()
 
 
-__all__ = ["DEPARTMENT_MODES", "NewGamePanel", "RecordPanel", "chip"]
+class StoredGames:
+    """The stored games, the most recently changed first: players, round, status, last change, and
+    Resume / Delete (Delete asks once more). The game on the page is marked, without buttons."""
+
+    def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None]):
+        self.on_resume, self.on_delete = on_resume, on_delete
+        self.rows = W.VBox()
+        self.title = W.HTML("<div class='cl-group-title'>Stored games</div>")
+        self.message = W.HTML()
+        self.box = W.VBox([self.title, self.rows, self.message])
+        self.box.add_class("cl-stored-games")
+        self.box.layout.display = "none"
+        self._armed: str | None = None          # the game whose Delete was clicked once
+        self._shown: tuple[Sequence[GameInfo] | None, str | None] = (None, None)
+
+    def update(self, games: Sequence[GameInfo] | None, current: str | None, now: datetime | None = None) -> None:
+        """Show these games (None: no store, the list is hidden)."""
+        self._shown = (games, current)
+        old = self.rows.children
+        if games is None:
+            self.box.layout.display = "none"
+            self.rows.children = []
+        else:
+            self.box.layout.display = ""
+            now = now or datetime.now(timezone.utc)
+            shown = list(games)[:STORED_SHOWN]
+            more = len(games) - len(shown)
+            rows: list[W.Widget] = [self._row(info, info.id == current, now) for info in shown]
+            if not rows:
+                rows = [W.HTML("<div class='cl-note'>No game is stored yet: a game is kept from its first "
+                               "move, and comes back when this page is reloaded.</div>")]
+            if more:
+                rows.append(W.HTML(f"<div class='cl-note'>and {more} older game{'s' if more > 1 else ''}</div>"))
+            self.rows.children = rows
+        for w in old:
+            close_tree(w)
+
+    def _row(self, info: GameInfo, current: bool, now: datetime) -> W.Widget:
+        status = {"setup": "setup", "playing": f"round {info.round}", "over": "game over"}.get(info.status, info.status)
+        shared = " · shared (play from your seat link)" if info.seated else ""
+        text = (f"<div class='cl-stored-game'><b>{html.escape(', '.join(info.players))}</b><br>"
+                f"<span class='cl-note'>{html.escape(status)} · {info.actions} actions · changed "
+                f"{html.escape(ago(info.updated_at, now))}{shared}</span></div>")
+        label = W.HTML(text, layout=W.Layout(flex="1 1 auto"))
+        if current:
+            label.value = text.replace("</b><br>", "</b> <span class='cl-note'>(this game)</span><br>")
+            row = W.HBox([label])
+        else:
+            resume = W.Button(description="Resume", icon="play", layout=W.Layout(width="auto"),
+                              tooltip="play (or watch) this game here")
+            resume.add_class("cl-resume")
+            resume.add_class(f"cl-resume-{info.id}")
+            resume.on_click(lambda _b, gid=info.id: self.on_resume(gid))
+            delete = W.Button(description="Really delete?" if self._armed == info.id else "Delete",
+                              icon="trash", layout=W.Layout(width="auto"),
+                              button_style="danger" if self._armed == info.id else "",
+                              tooltip="remove this game from the store (click twice)")
+            delete.add_class("cl-delete")
+            delete.add_class(f"cl-delete-{info.id}")
+            delete.on_click(lambda _b, gid=info.id: self._delete(gid))
+            row = W.HBox([label, resume, delete], layout=W.Layout(align_items="center"))
+        row.add_class("cl-stored-row")
+        row.add_class(f"cl-stored-{info.id}")
+        return row
+
+    def _delete(self, gid: str) -> None:
+        if self._armed != gid:
+            self._armed = gid                   # the first click only asks again
+            self.update(*self._shown)
+            return
+        self._armed = None
+        self.on_delete(gid)
+
+
+def ago(when: str, now: datetime) -> str:
+    """'just now', '5 min ago', '3 h ago', or the date, for an ISO 8601 time."""
+    try:
+        then = datetime.fromisoformat(when)
+    except ValueError:
+        return when
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=timezone.utc)
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    return then.strftime("%Y-%m-%d")
+
+
+class FriendsPanel:
+    """Seat links: one private link per human seat (``?game=ID&seat=TOKEN``) and a spectator link
+    (``?game=ID``), as text to copy and send; Make seat links (and new ones for the others)."""
+
+    def __init__(self, on_make: Callable[[], None]):
+        self.on_make = on_make
+        self.intro = W.HTML()
+        self.intro.add_class("cl-friends-intro")
+        self.make = W.Button(description="Make seat links", icon="link", button_style="primary",
+                             layout=W.Layout(width="auto"))
+        self.make.add_class("cl-make-links")
+        self.make.on_click(lambda _b: self.on_make())
+        self.links = W.HTML()
+        self.links.add_class("cl-links")
+        self.message = W.HTML()
+        self.message.add_class("cl-links-message")
+        self.box = W.VBox([W.HTML("<div class='cl-group-title'>Play with friends</div>"), self.intro,
+                           self.links, W.HBox([self.make]), self.message])
+        self.box.add_class("cl-friends")
+
+    def update(self, ctl: Controller, link: Callable[[str], str]) -> None:
+        """Show what this browser can do: ``link(query)`` is the page's address with that query."""
+        make = True
+        links = ""
+        humans = ctl.humans
+        if ctl.store is None:
+            intro = ("Games are not kept here (no game store), so they cannot be shared. "
+                     "<code>carnegie-lab app</code> keeps them.")
+            make = False
+        elif ctl.role == WATCH:
+            intro = ("You are watching this game: this browser cannot play. Each player plays from the "
+                     "private link to their seat.")
+            make = False
+        elif len(humans) < 2:
+            intro = ("Seat links are for games with two or more human seats: start one in the New game "
+                     "tab (set Seat 2 to Human), then come back here.")
+            make = False
+        elif ctl.role == LOCAL:
+            first = ctl.seats[humans[0]].name
+            intro = ("Each friend plays from their own browser, with a private link to their seat; "
+                     f"this browser then plays <b>{html.escape(first)}</b>. A spectator link lets anyone "
+                     "watch. Links work for whoever can reach this server (see the README: Play with "
+                     "friends).")
+        else:
+            assert ctl.role == SEAT and ctl.my_seat is not None
+            intro = (f"This browser plays <b>{html.escape(ctl.seats[ctl.my_seat].name)}</b>. Send each link "
+                     "to its player (privately: whoever has a seat link plays that seat).")
+            self.make.description = "New links for the other seats"
+            self.make.tooltip = "the other seats' current links stop working"
+        if ctl.role == LOCAL:
+            self.make.description = "Make seat links"
+            self.make.tooltip = "one private link per human seat, and a spectator link"
+        if ctl.kept and ctl.role != LOCAL:
+            gid = ctl.game_id
+            rows = []
+            for seat in humans:
+                name = html.escape(ctl.seats[seat].name)
+                token = ctl.token if seat == ctl.my_seat else ctl.issued.get(seat)
+                if ctl.role == WATCH:
+                    continue
+                if token is None:
+                    rows.append(f"<div class='cl-link-row'>{chip(seat)}<b>{name}</b> <span class='cl-note'>"
+                                "(link made earlier; make new links if it was lost)</span></div>")
+                    continue
+                mine = " <span class='cl-note'>(this browser)</span>" if seat == ctl.my_seat else ""
+                rows.append(f"<div class='cl-link-row'>{chip(seat)}<b>{name}</b>{mine}<br>"
+                            f"{_link_box(link(f'game={gid}&seat={token}'), f'cl-link-seat-{seat}')}</div>")
+            rows.append("<div class='cl-link-row'><b>Spectators</b> <span class='cl-note'>(watch only)</span><br>"
+                        f"{_link_box(link(f'game={gid}'), 'cl-link-watch')}</div>")
+            links = f"<div class='cl-links-list'>{''.join(rows)}</div>"
+        self.intro.value = f"<div class='cl-note'>{intro}</div>"
+        self.links.value = links
+        self.make.layout.display = "" if make else "none"
+
+
+def _link_box(url: str, cls: str) -> str:
+    """A link as text to copy (a read-only input: click it, then copy)."""
+    u = html.escape(url, quote=True)
+    return f"<input class='cl-link {cls}' type='text' readonly value=\"{u}\" title='copy this link'>"
+
+
+__all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip"]

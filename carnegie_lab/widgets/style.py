@@ -53,4 +53,13 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   font-size: 12.5px; line-height: 1.45; background: #fff; min-width: 150px; }
 .cl-player.cl-now { box-shadow: 0 0 0 2px #2b2b2b33; background: #fbf8f1; }
 .cl-bots { border-top: 1px solid #e6e0d3; margin-top: 8px; padding-top: 4px; }
+.cl-role { font-size: 12.5px; margin: 4px 0 0 0; padding: 4px 8px; border-radius: 6px; background: #f1ede4;
+  line-height: 1.35; }
+.cl-role-watch { background: #fdf1e3; }
+.cl-links-list { margin: 4px 0; }
+.cl-link-row { margin: 5px 0; font-size: 12.5px; }
+.cl-link { width: 100%; box-sizing: border-box; font-family: monospace; font-size: 11.5px; padding: 3px 5px;
+  border: 1px solid #ccc; border-radius: 4px; background: #fff; color: #2b2b2b; }
+.cl-stored-game { font-size: 12.5px; line-height: 1.35; }
+.cl-page-bridge { display: none; }
 </style>"""

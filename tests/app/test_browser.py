@@ -171,7 +171,7 @@ def test_dashboard_is_interactive(page, timings):
         + timings.get("page request -> dashboard interactive", 0.0))
     expect(p.locator(".cl-board-tabs button")).to_have_text(
         ["Map", "Companies", "Tracks & Timeline", "Scores", "Log"])
-    expect(p.locator(".cl-side-tabs .lm-TabBar-tab")).to_have_text(["Play", "New game", "Save / load"])
+    expect(p.locator(".cl-side-tabs .lm-TabBar-tab")).to_have_text(["Play", "New game", "Save / load", "Friends"])
     expect(p.locator(MAP)).to_be_visible()
     assert p.locator(".js-plotly-plot").count() == 1     # the other figures wait for their tab
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from carnegie_lab import cli
+from carnegie_lab.store import STORE_ENV, GameStore, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
@@ -84,14 +85,48 @@ def test_app_reports_a_missing_notebook_clearly(tmp_path, capsys):
     assert "carnegie-lab: error: the app notebook was not found" in err and str(missing) in err
 
 
-def test_app_runs_voila_from_the_repo_and_returns_its_status(monkeypatch):
+def test_app_runs_voila_from_the_repo_and_returns_its_status(monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr(cli, "_run_until_done",
                         lambda cmd, cwd, env=None: calls.append((cmd, cwd, env)) or 3)
-    assert cli.main(["app", "--port", "9002"]) == 3
+    store = tmp_path / "my games" / "games.db"
+    assert cli.main(["app", "--port", "9002", "--store", str(store)]) == 3
     [(cmd, cwd, env)] = calls
     assert cwd == ROOT and "--port=9002" in cmd
     assert env["PYTHONPATH"].split(os.pathsep)[0] == str(ROOT)  # kernels import this checkout
+    assert env[STORE_ENV] == str(store)                          # the kernels' store: made and checked
+    GameStore(store).close()
+
+
+def test_a_server_on_one_other_address_tells_its_kernels_where_to_ask_for_the_page(tmp_path):
+    # a preheated kernel asks ws://VOILA_APP_IP:port/voila/query/... for its page's address
+    assert "VOILA_APP_IP" not in cli.kernel_env(tmp_path / "g.db", "0.0.0.0")
+    assert "VOILA_APP_IP" not in cli.kernel_env(tmp_path / "g.db", "127.0.0.1")
+    assert cli.kernel_env(tmp_path / "g.db", "192.0.2.7")["VOILA_APP_IP"] == "192.0.2.7"
+
+
+def test_app_keeps_games_in_the_user_data_folder_by_default(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))   # platformdirs on Linux
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    expected = tmp_path / "data" / "carnegie-lab" / "games.db"
+    if sys.platform.startswith("linux"):
+        assert default_path() == str(expected)
+    assert parse("app").store is None
+    calls = []
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    assert cli.main(["app"]) == 0
+    assert calls[0][STORE_ENV] == default_path() and os.path.isfile(default_path())
+
+
+def test_app_refuses_a_store_that_is_not_a_game_store(tmp_path, capsys):
+    other = tmp_path / "notes.db"
+    other.write_text("my notes, not a database\n")
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["app", "--store", str(other)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"cannot use {other} as the game store" in err and "SQLite" in err
+    assert other.read_text() == "my notes, not a database\n"                    # left as it was
 
 
 def test_a_command_is_required(capsys):
@@ -108,12 +143,13 @@ def test_python_dash_m_carnegie_lab_runs_the_cli():
     assert "--port" in out.stdout and "--host" in out.stdout
 
 
-def test_app_fails_on_a_busy_port_instead_of_moving():
+def test_app_fails_on_a_busy_port_instead_of_moving(tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        out = subprocess.run([sys.executable, "-m", "carnegie_lab", "app", f"--port={port}"],
+        out = subprocess.run([sys.executable, "-m", "carnegie_lab", "app", f"--port={port}",
+                              f"--store={tmp_path / 'games.db'}"],
                              cwd=ROOT, capture_output=True, text=True, timeout=120,
                              stdin=subprocess.DEVNULL)
     assert out.returncode != 0
@@ -189,9 +225,12 @@ def html_outputs(html: str) -> list[str]:
 def test_notebook_shows_the_dashboard_and_is_stored_without_outputs():
     nb = json.loads(NOTEBOOK.read_text())
     cells = nb["cells"]
-    assert [c["cell_type"] for c in cells] == ["code", "code"]
+    assert [c["cell_type"] for c in cells] == ["code", "code", "code"]
     assert "import jsonschema  # noqa" in "".join(cells[0]["source"])   # first: see docs/architecture.md
-    assert "".join(cells[1]["source"]).rstrip().endswith("carnegie_lab.widgets.Dashboard()")
+    # a preheated kernel builds the dashboard; the last cell waits for the page's query string
+    assert "".join(cells[1]["source"]).rstrip().endswith("app = carnegie_lab.widgets.app_dashboard()")
+    assert "".join(cells[2]["source"]).rstrip().endswith(
+        "app.open_page(carnegie_lab.widgets.page_query())\napp")
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in cells)
     assert "widgets" not in nb["metadata"]   # no stored widget state (it would hold plotly's bundle)
 

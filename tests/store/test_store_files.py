@@ -174,20 +174,21 @@ def test_migration_from_version_1(tmp_path):
         for gid, game in games.items():
             assert s.load(gid).to_position() == game.to_position()
             assert s.record(gid) == game.to_record()
-        s.append("A" * 16, str(mid.legal_actions()[0]), 30)           # and it works as a v2 store
+        s.append("A" * 16, str(mid.legal_actions()[0]), 30)           # and it works as a v3 store
+        assert s.info("B" * 16).app is None                            # v3: nothing kept by the app yet
         assert s.list()[0].id == "A" * 16 and s.list()[0].actions == 31
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
         assert raw.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
         columns = [r[1] for r in raw.execute("PRAGMA table_info(games)")]
-        assert "revision" in columns
+        assert "revision" in columns and "app" in columns
         assert ("games_by_change",) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     raw.close()
 
 
 def test_a_failed_migration_changes_nothing(tmp_path, monkeypatch):
-    """The migrations run in one transaction: a broken v3 leaves the v2 store as it was."""
+    """The migrations run in one transaction: a broken next one leaves the store as it was."""
     path = tmp_path / "games.db"
     with GameStore(path) as s:
         gid = s.save(cl.new_game(["Ada", "Bo"], seed=1))

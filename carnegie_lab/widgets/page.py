@@ -1,0 +1,141 @@
+"""The app's page: its address and a clock, for a dashboard whose games are kept in a store.
+
+- ``?game=ID`` (and ``&seat=TOKEN`` in a friend's seat link) says which stored game a page shows.
+  The kernel reads it from Voilà: ``page_query()`` (in a preheated kernel Voilà's
+  ``get_query_string`` waits for the page's request; in a fresh one it is QUERY_STRING).
+- :class:`PageBridge`, a tiny anywidget (no file, no CDN: its JavaScript is the ``_esm`` string
+  below), keeps the page's address in step with the game shown (``history.replaceState``, only
+  on a Voilà page: a JupyterLab URL is left alone), reports the page's own address (for the seat
+  links) and sends the kernel a tick every ``interval`` ms. The ticks arrive as widget messages,
+  on the kernel's main thread between clicks, so the dashboard polls the store without a thread.
+- ``app_dashboard()`` is what notebooks/app.ipynb shows: a Dashboard on the store named by
+  CARNEGIE_LAB_STORE (``carnegie-lab app --store``; the user's data folder by default); then
+  ``open_page(page_query())`` opens the game of the page's address.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+import anywidget
+import traitlets
+
+#: How often a page asks its kernel to look for other browsers' moves (ms).
+POLL_MS = 500
+
+_ESM = """
+export default {
+  render({ model, el }) {
+    el.classList.add("cl-page-bridge-view");
+    const voila = window.location.pathname.includes("/voila/render/");
+    const show = () => {
+      if (!voila) return;                     // a JupyterLab page keeps its own address
+      const q = model.get("query");
+      const want = q ? "?" + q : "";
+      if (window.location.search !== want) {
+        window.history.replaceState(window.history.state, "",
+                                    window.location.pathname + want + window.location.hash);
+      }
+    };
+    model.on("change:query", show);
+    show();
+    model.set("page", window.location.origin + window.location.pathname);
+    model.save_changes();
+    let timer = null;
+    const restart = () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      const ms = model.get("interval");
+      if (ms > 0) timer = setInterval(() => model.send({ event: "tick" }), ms);
+    };
+    model.on("change:interval", restart);
+    restart();
+    return () => { if (timer !== null) clearInterval(timer); };
+  }
+};
+"""
+
+
+class PageBridge(anywidget.AnyWidget):
+    """The page's address (``query``: what follows the ``?``; "" for none), its own URL without
+    the query as the page reports it (``page``), and ticks every ``interval`` ms (0: none)."""
+
+    _esm = _ESM
+    query = traitlets.Unicode("").tag(sync=True)
+    page = traitlets.Unicode("").tag(sync=True)
+    interval = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, on_tick: Callable[[], None] | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("cl-page-bridge")
+        self.on_tick = on_tick
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "tick" and self.on_tick is not None:
+            self.on_tick()
+
+    def link(self, query: str) -> str:
+        """The address of this page with another query string (relative until the page said its own)."""
+        return f"{self.page}?{query}" if self.page else f"?{query}"
+
+
+def page_query() -> str | None:
+    """The query string of the Voilà page this kernel serves (None outside Voilà). A preheated
+    kernel waits here for the page's request."""
+    if os.environ.get("VOILA_PREHEAT") != "True":   # a kernel started for its page: it has the query
+        return os.environ.get("QUERY_STRING")
+    try:
+        from voila.utils import get_query_string
+    except ImportError:
+        return os.environ.get("QUERY_STRING")
+    try:
+        return get_query_string()
+    except Exception:  # noqa: BLE001 -- Voilà could not tell: the environment is all we have
+        return os.environ.get("QUERY_STRING")
+
+
+class LinkError(ValueError):
+    """A page address that names no game the right way (shown to the player, never raised past
+    the dashboard)."""
+
+
+def parse_query(query: str | None) -> tuple[str | None, str | None]:
+    """``(game id, seat token)`` from a page's query string; either may be None. Only the shape
+    is checked here (one value each, plain text of a sane length); the store checks the id itself
+    and a token that is not a seat's is simply not one."""
+    if not query:
+        return None, None
+    if len(query) > 2000:
+        raise LinkError("the page address is too long to be a link of this app")
+    try:
+        params = parse_qs(query, keep_blank_values=True, strict_parsing=False, max_num_fields=20)
+    except ValueError as e:
+        raise LinkError(f"the page address is not a link of this app ({e})") from None
+    games, seats = params.get("game", []), params.get("seat", [])
+    if len(games) > 1 or len(seats) > 1:
+        raise LinkError("the page address names more than one game or seat")
+    game = games[0] if games else None
+    seat = seats[0] if seats else None
+    if seat is not None and game is None:
+        raise LinkError("a seat link needs its game: ?game=ID&seat=KEY")
+    return game, seat
+
+
+def app_dashboard(**kwargs: Any):
+    """The app's dashboard (notebooks/app.ipynb) on the store of CARNEGIE_LAB_STORE (else the
+    default one in the user's data folder), before the page's address is known: a preheated kernel
+    builds it ahead of the page's request, then ``open_page(page_query())`` shows the game the
+    address names."""
+    from ..store import STORE_ENV, default_path
+    from .dashboard import Dashboard
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        try:                                # page_query's helper: imported now, not while the page waits
+            import voila.utils  # noqa: F401
+        except ImportError:
+            pass
+    return Dashboard(store=os.environ.get(STORE_ENV) or default_path(), **kwargs)
+
+
+__all__ = ["LinkError", "POLL_MS", "PageBridge", "app_dashboard", "page_query", "parse_query"]
