@@ -273,3 +273,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except CliError as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
+    except BrokenPipeError:                   # the reader went away (``... | head``): end quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -59,3 +59,14 @@ def test_unreadable_files_end_with_a_message_not_a_traceback(content, tmp_path, 
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert str(path) in err and "Traceback" not in err
+
+
+def test_output_to_a_closed_pipe_ends_quietly(record):
+    """``carnegie-lab replay game.json --log | head -1``: no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+    path, _ = record
+    shell = f"{sys.executable} -m carnegie_lab replay {path} --log | head -1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, text=True, timeout=120)
+    assert done.stdout.count("\n") == 1
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
