@@ -260,6 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="carnegie-lab",
         description="Rules engine, plotly views and a Voilà app for the board game Carnegie.",
     )
+    from . import __version__
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(subparsers)
