@@ -7,6 +7,8 @@ Every bot takes a seed and has ``choose(game) -> Action``, which returns one of
 * :class:`RandomBot`: random legal actions, preferring to do something (``done``/``sell`` only 15%).
 * :class:`GreedyBot`: one step of lookahead on a fast positional evaluation (:class:`Evaluator`).
 * :class:`RolloutBot`: Monte-Carlo rollouts from each candidate action.
+* :class:`SearchBot`: an anytime search (``playouts=N`` or ``think=seconds`` per decision) with greedy
+  playouts a few rounds deep, sequential halving, and Andrew's hidden deck redrawn for every playout.
 
 ``simulate(players, games, bots, seed, jobs=1, scheduler=None, progress=None)`` plays a batch (in
 parallel processes or on a Dask cluster, with identical results) and returns a
@@ -16,8 +18,9 @@ from .base import Bot
 from .greedy import Evaluator, GreedyBot, Weights, score_totals
 from .random_bot import RandomBot
 from .rollout import ActionStats, RolloutBot
+from .search import CandidateStats, SearchBot, resample_hidden
 from .simulate import GameResult, SimulationResult, make_bot, play_game, simulate, simulate_main
 
-__all__ = ["ActionStats", "Bot", "Evaluator", "GameResult", "GreedyBot", "RandomBot", "RolloutBot",
-           "SimulationResult", "Weights", "score_totals", "make_bot", "play_game", "simulate",
-           "simulate_main"]
+__all__ = ["ActionStats", "Bot", "CandidateStats", "Evaluator", "GameResult", "GreedyBot", "RandomBot",
+           "RolloutBot", "SearchBot", "SimulationResult", "Weights", "score_totals", "make_bot",
+           "play_game", "resample_hidden", "simulate", "simulate_main"]

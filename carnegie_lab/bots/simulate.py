@@ -6,9 +6,10 @@ results are put back in game order, so a batch gives identical results whatever 
 runs it. Seats rotate from game to game (game k puts ``bots[(seat + k) % n]`` in ``seat``) so that no
 bot keeps the first-player seat; ``rotate=False`` keeps them fixed.
 
-Bot specs are a name, optionally with parameters: ``random``, ``greedy``, ``rollout``,
-``rollout:rollouts=4:top=3``, ``rollout:top=none:kinds=all``, ``greedy:opponents=0.3`` (any field
-of :class:`~.greedy.Weights`; the rollout bot takes them too, for its evaluation).
+Bot specs are a name, optionally with parameters: ``random``, ``greedy``, ``rollout``, ``search``,
+``rollout:rollouts=4:top=3``, ``rollout:top=none:kinds=all``, ``search:playouts=64:rounds=3``,
+``search:think=0.2``, ``greedy:opponents=0.3`` (any field of :class:`~.greedy.Weights`; the rollout
+and search bots take them too, for their evaluation).
 """
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ from .base import Bot, mix
 from .greedy import GreedyBot, Weights
 from .random_bot import RandomBot
 from .rollout import RolloutBot
+from .search import SearchBot
 
-BOT_NAMES = ("random", "greedy", "rollout")
+BOT_NAMES = ("random", "greedy", "rollout", "search")
 ANDREW = "andrew"                              # the bot column of Andrew in solo results
 Progress = Callable[[int, int], None]          # (games done, games in the batch)
 MAX_DECISIONS = 20_000                          # a guard: no real game comes near it
@@ -74,6 +76,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         w = Weights(**weights) if weights else None
         if name == "greedy":
             return GreedyBot(seed, weights=w, **options)
+        if name == "search":
+            return SearchBot(seed, weights=w, **options)
         return RolloutBot(seed, weights=w, **options)
     except TypeError as e:
         raise ValueError(f"bad parameters for bot {spec!r}: {e}") from None

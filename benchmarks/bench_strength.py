@@ -1,0 +1,270 @@
+"""How strong is the search bot? Matches against greedy (2, 3 and 4 players) and against Andrew (solo,
+each level), on all cores, every game recorded so that a long run can resume.
+
+    python benchmarks/bench_strength.py [--jobs J] [--games N] [--solo-games N]
+        [--search SPEC] [--opponent SPEC] [--matches 2p,3p,4p,solo1,solo2,solo3,solo4]
+        [--seed S] [--out DIR] [--minutes M] [--table-only]
+
+* ``2p``: the search bot against one greedy bot, seats alternating from game to game; ``3p``/``4p``:
+  against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
+* Every finished game is appended as one JSON line to ``DIR/games.jsonl`` (default
+  ``./bench-strength``): the match, the specs, the seeds, every total, who won, the search
+  bot's decisions and thinking time. A new run with the same options skips the games already in the
+  file, so a long benchmark can be run in pieces (``--minutes`` stops handing out games after that
+  many minutes and keeps what finished).
+* The table (printed, and written to ``DIR/table.md``) gives per match the games, the search bot's win
+  rate with its 95% Wilson interval, the mean totals (search bot, best opponent), the mean margin and
+  the search bot's mean time per decision (over all its decisions, and over those with a choice), with
+  the machine, the load and the budgets.
+
+A script, not a test. Everything but the timings is deterministic for a seed and the specs (with a
+``playouts`` budget; a ``think`` budget depends on the machine's speed and load).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import carnegie_lab as cl
+from carnegie_lab.bots import make_bot
+from carnegie_lab.bots.base import mix
+from carnegie_lab.bots.simulate import MAX_DECISIONS, check_specs
+
+DEFAULT_SEARCH = "search"
+DEFAULT_OUT = Path("bench-strength")
+MATCHES = ("2p", "3p", "4p", "solo1", "solo2", "solo3", "solo4")
+#: the issue's targets: (win rate, mean VP) per match, None where it sets none
+TARGETS: dict[str, tuple[float, float | None]] = {"2p": (0.90, None), "solo1": (0.50, None),
+                                                  "solo4": (0.25, 110.0)}
+
+
+@dataclass(frozen=True)
+class Task:
+    match: str
+    index: int
+    seed: int
+    search: str
+    opponent: str
+
+    @property
+    def key(self) -> str:
+        return json.dumps([self.match, self.index, self.seed, self.search, self.opponent])
+
+
+def players_of(match: str) -> int:
+    return 1 if match.startswith("solo") else int(match[0])
+
+
+def level_of(match: str) -> int | None:
+    return int(match[4:]) if match.startswith("solo") else None
+
+
+def play(task: Task) -> dict[str, Any]:
+    """One game of a match; the search bot's seat is ``index % players``."""
+    players = players_of(task.match)
+    code = MATCHES.index(task.match)
+    game_seed = mix(task.seed, code, task.index) & 0x7FFFFFFF
+    me = task.index % players
+    specs = [task.search if seat == me else task.opponent for seat in range(players)]
+    bots = [make_bot(spec, mix(task.seed, code, task.index, seat + 1) & 0x7FFFFFFF)
+            for seat, spec in enumerate(specs)]
+    names = [f"P{seat + 1}" for seat in range(players)]
+    level = level_of(task.match)
+    options: dict[str, Any] = {"solo_level": level} if level else {}
+    game = cl.new_game(names, seed=game_seed, **options)
+    start = time.perf_counter()
+    decisions = choices = 0
+    thinking = thinking_choices = longest = 0.0
+    for _ in range(MAX_DECISIONS):
+        seat = game.current_player
+        if seat is None:
+            break
+        several = len(game.legal_actions()) > 1
+        t = time.perf_counter()
+        action = bots[seat].choose(game)
+        spent = time.perf_counter() - t
+        if seat == me:
+            decisions += 1
+            thinking += spent
+            longest = max(longest, spent)
+            if several:
+                choices += 1
+                thinking_choices += spent
+        game.apply(action)
+    else:
+        raise RuntimeError(f"game {task.key} did not end")
+    totals = [s.total for s in game.seat_scores()]         # by seat, then Andrew's in solo
+    winners = game.winners()
+    others = [t for i, t in enumerate(totals) if i != me]
+    return {"key": task.key, "match": task.match, "index": task.index, "seed": task.seed,
+            "game_seed": game_seed, "search": task.search, "opponent": task.opponent, "seat": me,
+            "specs": specs, "totals": totals, "winners": winners, "won": names[me] in winners,
+            "tied": names[me] in winners and len(winners) > 1,
+            "vp": totals[me], "best_other": max(others), "margin": totals[me] - max(others),
+            "decisions": decisions, "choices": choices, "thinking": thinking,
+            "thinking_choices": thinking_choices, "longest": longest,
+            "seconds": time.perf_counter() - start, "pid": os.getpid()}
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def machine() -> str:
+    try:
+        model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo", encoding="utf-8")
+                      if line.startswith("model name")), platform.processor() or "unknown CPU")
+    except OSError:
+        model = platform.processor() or "unknown CPU"
+    return (f"{model}, {os.cpu_count()} CPUs, {platform.system()} {platform.release()}, "
+            f"Python {sys.version.split()[0]}, carnegie_lab {cl.__version__}")
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, opponent: str,
+          jobs: int, notes: Iterable[str] = ()) -> str:
+    lines = [f"# Search bot strength: `{search}` vs `{opponent}` / Andrew", "",
+             f"- machine: {machine()}", f"- worker processes: {jobs}; load average now: {load()}",
+             f"- search budget: `{search}`; opponents: `{opponent}` (2-4 players), Andrew (solo)",
+             "- win: among the winners (a tie is a shared win); 95% interval: Wilson score",
+             "- think: the search bot's wall time per decision, mean over all its decisions / over those "
+             "with more than one legal action / the longest", *[f"- {n}" for n in notes], "",
+             "| match | games | wins | win rate | 95% interval | mean VP | best other | margin | "
+             "think ms (all / choices / max) | target |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for match in matches:
+        games = [r for r in rows if r["match"] == match]
+        label = {"2p": "2 players vs greedy", "3p": "3 players vs 2 greedy", "4p": "4 players vs 3 greedy"}.get(
+            match, f"solo vs Andrew level {level_of(match)}")
+        target = TARGETS.get(match)
+        goal = "" if target is None else f">= {target[0]:.0%}"
+        if target is not None and target[1] is not None:
+            goal += f", >= {target[1]:.0f} VP"
+        if not games:
+            lines.append(f"| {label} | 0 | | | | | | | | {goal} |")
+            continue
+        n, wins = len(games), sum(r["won"] for r in games)
+        lo, hi = wilson(wins, n)
+        vp = statistics.fmean(r["vp"] for r in games)
+        other = statistics.fmean(r["best_other"] for r in games)
+        margins = [r["margin"] for r in games]
+        se = statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+        decisions = sum(r["decisions"] for r in games)
+        choices = sum(r["choices"] for r in games)
+        think_all = 1000 * sum(r["thinking"] for r in games) / max(1, decisions)
+        think_choices = 1000 * sum(r["thinking_choices"] for r in games) / max(1, choices)
+        longest = 1000 * max(r["longest"] for r in games)
+        lines.append(f"| {label} | {n} | {wins} | {wins / n:.1%} | {lo:.1%}-{hi:.1%} | {vp:.1f} | {other:.1f} | "
+                     f"{statistics.fmean(margins):+.1f} ± {se:.1f} | {think_all:.0f} / {think_choices:.0f} / "
+                     f"{longest:.0f} | {goal} |")
+    return "\n".join(lines) + "\n"
+
+
+# -- the run -----------------------------------------------------------------------------------------
+
+def read_games(path: Path) -> dict[str, dict[str, Any]]:
+    done: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:          # a line cut short by an interrupted run
+                    continue
+                done[row["key"]] = row
+    return done
+
+
+def tasks_for(matches: Sequence[str], games: int, solo_games: int, seed: int, search: str,
+              opponent: str) -> list[Task]:
+    """The games of every match, interleaved (game 0 of every match, then game 1, ...) so that a run
+    cut short still covers every match."""
+    counts = {m: solo_games if m.startswith("solo") else games for m in matches}
+    return [Task(m, k, seed, search, opponent) for k in range(max(counts.values(), default=0))
+            for m in matches if k < counts[m]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all CPUs)")
+    parser.add_argument("--games", type=int, default=40, help="games per 2-4 player match (default 40)")
+    parser.add_argument("--solo-games", type=int, default=None, help="games per solo level (default: --games)")
+    parser.add_argument("--search", default=DEFAULT_SEARCH, help=f"the search bot's spec (default {DEFAULT_SEARCH!r})")
+    parser.add_argument("--opponent", default="greedy", help="the opponents' spec in 2-4 player matches")
+    parser.add_argument("--matches", default=",".join(MATCHES), help=f"comma-separated, of {', '.join(MATCHES)}")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the game and bot seeds (default 2024)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory of games.jsonl and table.md")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop handing out games after this many minutes (the rest waits for a next run)")
+    parser.add_argument("--table-only", action="store_true", help="write the table of the recorded games, play none")
+    args = parser.parse_args(argv)
+    matches = [m.strip() for m in args.matches.split(",") if m.strip()]
+    unknown = [m for m in matches if m not in MATCHES]
+    if unknown:
+        parser.error(f"unknown match {unknown[0]!r}: choose from {', '.join(MATCHES)}")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    try:
+        check_specs([args.search, args.opponent])
+    except ValueError as e:
+        parser.error(str(e))
+    solo_games = args.games if args.solo_games is None else args.solo_games
+    args.out.mkdir(parents=True, exist_ok=True)
+    log = args.out / "games.jsonl"
+    done = read_games(log)
+    tasks = tasks_for(matches, args.games, solo_games, args.seed, args.search, args.opponent)
+    todo = [] if args.table_only else [t for t in tasks if t.key not in done]
+    print(f"{machine()}\nload average {load()}; {len(tasks)} games, {len(tasks) - len(todo)} already in {log}, "
+          f"{len(todo)} to play on {args.jobs} process(es)", flush=True)
+    start = time.perf_counter()
+    deadline = None if args.minutes is None else start + 60 * args.minutes
+    stopped = False
+    if todo:
+        with open(log, "a", encoding="utf-8") as out, multiprocessing.Pool(args.jobs) as pool:
+            for n, row in enumerate(pool.imap_unordered(play, todo), 1):
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                done[row["key"]] = row
+                print(f"  [{n}/{len(todo)}] {row['match']} game {row['index']}: {'won' if row['won'] else 'lost'} "
+                      f"{row['vp']} vs {row['best_other']}  ({row['seconds']:.0f} s, "
+                      f"{1000 * row['thinking'] / max(1, row['decisions']):.0f} ms/decision)", flush=True)
+                if deadline is not None and time.perf_counter() >= deadline and n < len(todo):
+                    stopped = True
+                    pool.terminate()                  # the games in flight are lost; the next run replays them
+                    break
+    keys = {t.key for t in tasks}
+    rows = [r for k, r in done.items() if k in keys]
+    notes = [f"seed {args.seed}; {len(rows)} of {len(tasks)} games recorded in `{log.name}`"
+             + (" (run stopped by --minutes: run again to finish)" if stopped else "")]
+    text = table(rows, matches, args.search, args.opponent, args.jobs, notes)
+    (args.out / "table.md").write_text(text, encoding="utf-8")
+    print(f"\n{text}\n({time.perf_counter() - start:.0f} s; wrote {args.out / 'table.md'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,247 @@
+"""SearchBot: an anytime Monte-Carlo search over the current decision, with greedy playouts.
+
+For each decision with a choice, the candidates are the legal actions (near-duplicates pruned, as
+greedy does; ``top`` keeps only greedy's best few). Each *playout* of a candidate carries it out on a
+light copy of the state, then lets every player follow :class:`~.greedy.GreedyBot`'s policy (a random
+action ``epsilon`` of the time): the rest of the player's own turn first, so a candidate is judged
+with the whole turn it starts, then the other players' turns and the rounds after. The playout stops
+at the first decision of the round ``rounds`` rounds after the decision's (None: at the end of the
+game), where the greedy evaluation (:class:`~.greedy.Evaluator`) gives the deciding player's margin:
+their value minus the best other value (Andrew's in solo). All candidates stop at the same point of
+the game, so their values compare.
+
+Allocation (*sequential halving*, anytime): playouts go in passes of one playout for every candidate
+still in the race; after passes 1, 2, 4, 8, ... the worse half of the candidates (by mean margin) is
+dropped, down to ``keep`` (2). The budget is ``playouts`` per decision (deterministic: the same seed
+and game give the same move) or ``think`` seconds (which stops at the first playout past the time,
+so the choice depends on the machine's speed). The choice is the best mean margin among the
+candidates that stayed longest, ties going to greedy's order.
+
+Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
+cards he has not shown yet (which numbers are left is public, but neither their order nor which of
+them are advanced cards) are redrawn at random before every playout (:func:`resample_hidden`:
+information-set sampling), so states that differ only in the hidden deck give the same decision.
+Playout ``r`` of every candidate uses the same random stream (its deck draw and its greedy tie
+breaks: common random numbers), so candidates are compared on the same sampled decks.
+
+Without hidden information and with ``epsilon=0`` a greedy playout is deterministic (but for ties),
+so a second playout of a candidate would repeat the first: the search then stops after one pass
+(the *pilot method* on every decision) unless ``repeat=True``.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..actions import Action
+from ..engine import Game
+from ..state import Phase, State
+from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
+from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, greedy_choice, prune, score_totals
+from .random_bot import pick
+
+#: the budget when neither ``playouts`` nor ``think`` is given
+DEFAULT_PLAYOUTS = 32
+#: the playout horizon, in rounds
+DEFAULT_ROUNDS = 3
+#: with hidden information, one candidate for every so many playouts of the budget (``top=None``)
+PER_CANDIDATE = 8
+#: the playouts that ``top=None`` assumes of a ``think`` budget without ``playouts``
+AUTO_THINK_PLAYOUTS = 40
+
+
+def resample_hidden(state: State, rng: random.Random) -> None:
+    """Redraw what no player can see (in place): Andrew's cards not shown yet, in a random order,
+    with the advanced ones chosen at random among the numbers left (as many as his level's deck
+    holds, less those already shown). Nothing in a game without Andrew is hidden."""
+    andrew = state.andrew
+    if andrew is None or not andrew.deck:
+        return
+    components, k = state.rules.components, state.rules.constants
+    cards = components.solo_cards
+    shown = [c for slot in andrew.vp_slots for c in slot] + ([andrew.card] if andrew.card else [])
+    shown_numbers = {cards[c].number for c in shown}
+    left = sorted({c.number for c in cards.values()} - shown_numbers)
+    advanced_left = k.solo_decks[andrew.level][1] - sum(1 for c in shown if cards[c].advanced)
+    ids = {(c.number, c.advanced): c.id for c in cards.values()}
+    if len(left) != len(andrew.deck) or not 0 <= advanced_left <= len(left) or \
+            any((n, a) not in ids for n in left for a in (False, True)):
+        deck = sorted(andrew.deck)            # an unusual deck: keep its cards, hide their order
+    else:
+        advanced = set(rng.sample(left, advanced_left))
+        deck = [ids[n, n in advanced] for n in left]
+    rng.shuffle(deck)
+    andrew.deck = deck
+
+
+@dataclass(frozen=True)
+class CandidateStats:
+    """What the playouts of one candidate gave."""
+    action: Action
+    playouts: int
+    mean_margin: float
+    greedy: float                              # greedy's evaluation right after the action
+    rank: int                                  # its place in greedy's ranking (0: greedy's choice)
+    finalist: bool                             # still in the race when the budget ran out
+
+
+def _margin(values: Sequence[float], pi: int) -> float:
+    others = [v for i, v in enumerate(values) if i != pi]
+    return values[pi] - max(others) if others else values[pi]
+
+
+def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
+            evaluator: Evaluator = DEFAULT_EVALUATOR, actions: list[Action] | None = None) -> float:
+    """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
+    ``epsilon`` of the time) until the first decision of round ``stop_round`` (None: the end);
+    returns player ``pi``'s margin then (final, or estimated by the evaluation)."""
+    if actions is None:
+        actions = legal(state)
+    flow = state.flow
+    while actions:
+        if stop_round is not None and flow.round >= stop_round:
+            return _margin(evaluator.values(state), pi)
+        if len(actions) == 1:
+            action = actions[0]
+        elif epsilon and rng.random() < epsilon:
+            action = pick(actions, rng)
+        else:
+            action, _ = greedy_choice(state, actions, rng, evaluator)
+        actions = step(state, action)
+    return _margin(score_totals(state), pi)
+
+
+def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
+           think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
+           repeat: bool = False, evaluator: Evaluator = DEFAULT_EVALUATOR
+           ) -> tuple[list[list[float]], list[int]]:
+    """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
+    the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
+    playouts in all and/or ``think`` seconds; and the indices of the candidates still in the race
+    at the end. Playout ``r`` of any candidate uses the random stream ``mix(seed, r)``."""
+    if playouts is None and think is None:
+        playouts = DEFAULT_PLAYOUTS
+    pi = deciding(state)
+    stop_round = None if rounds is None else state.flow.round + rounds
+    if state.flow.phase == Phase.OVER:
+        raise ValueError("the game is over: there is nothing to search")
+    hidden = state.andrew is not None
+    deterministic = not hidden and not epsilon and not repeat
+    deadline = None if think is None else time.perf_counter() + think
+    margins: list[list[float]] = [[] for _ in candidates]
+    alive = list(range(len(candidates)))
+    spent, passes, next_cut = 0, 0, 1
+    while True:
+        for k in alive:
+            r = len(margins[k])
+            rng = random.Random(mix(seed, r))
+            child = light_copy(state)
+            if hidden:
+                resample_hidden(child, rng)
+            after = step(child, candidates[k])
+            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after))
+            spent += 1
+            if (playouts is not None and spent >= playouts) or \
+                    (deadline is not None and time.perf_counter() >= deadline):
+                return margins, alive
+        passes += 1
+        if deterministic:
+            return margins, alive
+        if passes == next_cut and len(alive) > keep:
+            alive.sort(key=lambda j: (-sum(margins[j]) / len(margins[j]), j))
+            alive = sorted(alive[:max(keep, (len(alive) + 1) // 2)])
+            next_cut *= 2
+
+
+class SearchBot:
+    """Monte-Carlo search with greedy playouts and sequential halving (see the module docstring).
+
+    ``playouts``: playouts per decision (default :data:`DEFAULT_PLAYOUTS` unless ``think`` is given);
+    ``think``: seconds per decision (with ``playouts`` too: whichever runs out first); ``rounds``:
+    playout horizon in rounds (None: to the end of the game); ``top``: how many of greedy's best
+    actions are candidates (``"all"``: every action, near-duplicates pruned; None, the default: all
+    of them when the playouts are deterministic, else one for every :data:`PER_CANDIDATE` playouts
+    of the budget, 2 to 8); ``epsilon``: share of random moves in the playouts; ``keep``: candidates
+    never dropped by the halving; ``repeat``: more than one pass even when the playouts are
+    deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
+    ``weights``: the evaluation's (see :class:`~.greedy.Weights`)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
+                 rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
+                 keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
+                 weights: Weights | None = None):
+        if playouts is not None and playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
+        if think is not None and think <= 0:
+            raise ValueError(f"think must be a positive number of seconds, not {think}")
+        if rounds is not None and rounds < 1:
+            raise ValueError(f"rounds must be at least 1 (or None: to the end), not {rounds}")
+        if isinstance(top, str) and top != "all" or isinstance(top, int) and top < 1:
+            raise ValueError(f"top must be at least 1, 'all' or None (automatic), not {top!r}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be a probability, not {epsilon!r}")
+        if keep < 1:
+            raise ValueError(f"keep must be at least 1, not {keep}")
+        self.seed = seed
+        self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
+        self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
+        self.keep, self.repeat = keep, repeat
+        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+        if isinstance(kinds, str):
+            kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
+        self.kinds = None if kinds is None else frozenset(kinds)
+
+    def deterministic(self, state: State) -> bool:
+        """Would a second pass of playouts repeat the first? (No hidden information, no random moves.)"""
+        return state.andrew is None and not self.epsilon and not self.repeat
+
+    def width(self, state: State) -> int | None:
+        """How many candidates to search in this state (None: all)."""
+        if self.top == "all" or (self.top is None and self.deterministic(state)):
+            return None
+        if isinstance(self.top, int):
+            return self.top
+        budget = self.playouts if self.playouts is not None else AUTO_THINK_PLAYOUTS
+        return max(2, min(8, budget // PER_CANDIDATE))
+
+    def candidates(self, state: State, actions: Sequence[Action]) -> list[tuple[Action, float]]:
+        """The actions worth searching with greedy's evaluation of each, in greedy's order (best
+        first, ties in the order of the legal actions): the best :meth:`width` of them
+        (near-duplicates pruned)."""
+        _, scored = greedy_choice(state, actions, random.Random(0), self.evaluator)
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+        width = self.width(state)
+        if width is not None:
+            order = order[:width]
+        return [(scored[i][1], scored[i][0]) for i in order]
+
+    def analyse(self, game: Game) -> list[CandidateStats]:
+        """The candidates of the current decision with their playout results, best first."""
+        actions = choices(game)
+        ranked = self.candidates(game.state, actions)
+        seed = decision_rng(self.seed, game).getrandbits(63)
+        margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
+                         think=self.think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
+                         repeat=self.repeat, evaluator=self.evaluator)
+        stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
+                 for i, ((a, g), m) in enumerate(zip(ranked, margins))]
+        return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))
+
+    def choose(self, game: Game) -> Action:
+        actions = choices(game)
+        if len(actions) == 1:
+            return actions[0]
+        if self.kinds is not None and str(game.decision.kind) not in self.kinds:
+            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator)
+            return action
+        if len(prune(game.state, actions)) == 1:
+            return prune(game.state, actions)[0]
+        return self.analyse(game)[0].action
+
+    def __repr__(self) -> str:
+        budget = f"playouts={self.playouts}" if self.think is None else f"think={self.think}"
+        return f"SearchBot(seed={self.seed}, {budget}, rounds={self.rounds}, top={self.top!r})"

@@ -1,0 +1,158 @@
+"""SearchBot: legal, side-effect free and deterministic choices; no peeking at Andrew's deck; stronger
+than random."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import carnegie_lab as cl
+import carnegie_lab.bots.search as search_module
+from carnegie_lab.bots import GreedyBot, SearchBot, make_bot, resample_hidden, simulate
+from carnegie_lab.bots.base import light_copy
+from carnegie_lab.bots.search import search
+from carnegie_lab.bots.simulate import parse_spec
+from carnegie_lab.rules import laws
+
+FAST = dict(playouts=6, rounds=1, top=3)
+
+
+def snapshot(game: cl.Game) -> str:
+    return json.dumps([game.to_position(), game.actions], sort_keys=True)
+
+
+def solo_position(level: int = 4, seed: int = 21, kind: str = "turn", rounds: int = 3) -> cl.Game:
+    """A solo game after a few greedy rounds, at a decision of ``kind`` with several candidates."""
+    game = cl.new_game(["Ada"], seed=seed, solo_level=level)
+    bot = GreedyBot(seed)
+    while not (game.round >= rounds and game.decision.kind == kind and len(game.legal_actions()) > 2):
+        assert not game.is_over
+        game.apply(bot.choose(game))
+    return game
+
+
+def with_deck(game: cl.Game, deck: list[str]) -> cl.Game:
+    """A copy of the game whose Andrew holds ``deck`` (the same cards, in another order)."""
+    other = game.copy()
+    assert other.state.andrew is not None
+    other.state.andrew.deck = list(deck)
+    return other
+
+
+def test_choice_is_legal_and_leaves_the_game_alone(many_positions):
+    bot = SearchBot(1, **FAST)
+    for game in many_positions[:-1][::6]:
+        if game.is_over:
+            continue
+        before = snapshot(game)
+        action = bot.choose(game)
+        assert action in game.legal_actions()
+        assert snapshot(game) == before
+
+
+def test_choice_is_a_function_of_seed_and_game(two_player_positions):
+    bot, twin = SearchBot(5, **FAST), SearchBot(5, **FAST)
+    for game in two_player_positions[:-1][::5]:
+        first = bot.choose(game)
+        assert bot.choose(game) == first                # asking again changes nothing
+        assert twin.choose(game.copy()) == first         # another bot with the same seed agrees
+
+
+def test_solo_search_is_deterministic_at_a_fixed_budget():
+    game = solo_position()
+    bot = SearchBot(3, playouts=10, rounds=1, top=4)
+    stats = bot.analyse(game)
+    assert sum(s.playouts for s in stats) == 10
+    assert SearchBot(3, playouts=10, rounds=1, top=4).analyse(game.copy()) == stats
+    assert bot.choose(game) == stats[0].action
+
+
+def test_no_peeking_at_andrews_deck(monkeypatch):
+    """Two positions that differ only in the order of Andrew's face-down cards (and in which of the
+    numbers left are advanced ones) give the same search, playout for playout; a search that did
+    not redraw the deck would see the difference."""
+    for kind in ("turn", "choose"):
+        game = solo_position(kind=kind)
+        andrew = game.state.andrew
+        assert andrew is not None and len(andrew.deck) > 5
+        shuffled = andrew.deck[:]
+        random.Random(1).shuffle(shuffled)
+        reversed_ = with_deck(game, andrew.deck[::-1])
+        assert shuffled != andrew.deck
+        # swap the advanced flag of two numbers left (one advanced, one normal): the same public facts
+        cards = game.components.solo_cards
+        adv = next(c for c in andrew.deck if cards[c].advanced)
+        norm = next(c for c in andrew.deck if not cards[c].advanced)
+        swapped = [("N" + c[1:] if c == adv else "A" + c[1:] if c == norm else c) for c in andrew.deck]
+        assert all(c in cards for c in swapped)
+        bot = SearchBot(9, playouts=12, rounds=1, top=4)
+        stats = bot.analyse(game)
+        assert len(stats) > 1
+        for other in (with_deck(game, shuffled), reversed_, with_deck(game, swapped)):
+            laws.check(other.state)
+            assert bot.analyse(other) == stats
+            assert bot.choose(other) == bot.choose(game)
+        with monkeypatch.context() as m:                 # the control: a peeking search
+            m.setattr(search_module, "resample_hidden", lambda state, rng: None)
+            assert bot.analyse(with_deck(game, shuffled)) != bot.analyse(game)
+
+
+def test_the_search_depends_on_the_sampled_deck_not_the_real_one():
+    """The playouts do see different decks: with the resampling in place the margins vary from one
+    playout to the next even for one candidate."""
+    game = solo_position(level=2, kind="choose")
+    candidates = game.legal_actions()[:1]
+    margins, _ = search(game.state, candidates, seed=4, playouts=6, rounds=3, repeat=True)
+    assert len(margins[0]) == 6
+    assert len(set(margins[0])) > 1
+
+
+def test_resample_hidden_keeps_what_is_public():
+    game = solo_position(level=3)
+    state = game.state.copy()
+    andrew = state.andrew
+    assert andrew is not None
+    cards = game.components.solo_cards
+    before = andrew.deck[:]
+    seen = set()
+    for i in range(20):
+        resample_hidden(state, random.Random(i))
+        laws.check(state)                                     # 20 cards, one per number, the level's advanced count
+        assert sorted(cards[c].number for c in andrew.deck) == sorted(cards[c].number for c in before)
+        assert sum(cards[c].advanced for c in andrew.deck) == sum(cards[c].advanced for c in before)
+        seen.add(tuple(andrew.deck))
+    assert len(seen) > 1
+    assert game.state.andrew is not None and game.state.andrew.deck == before   # on the copy only
+    two = cl.new_game(["Ada", "Bo"], seed=2)
+    copy = light_copy(two.state)
+    resample_hidden(copy, random.Random(0))                   # nothing hidden without Andrew
+    assert copy.to_dict() == light_copy(two.state).to_dict()
+
+
+def test_think_budget_and_spec():
+    game = solo_position(level=1)
+    bot = SearchBot(2, think=0.01, rounds=1)
+    assert bot.choose(game) in game.legal_actions()
+    assert parse_spec("search:playouts=8:rounds=none") == ("search", {"playouts": 8, "rounds": None})
+    made = make_bot("search:playouts=8:rounds=3:top=4:opponents=0.3", 7)
+    assert isinstance(made, SearchBot)
+    assert (made.seed, made.playouts, made.rounds, made.top) == (7, 8, 3, 4)
+    assert made.evaluator.w.opponents == 0.3
+    with pytest.raises(ValueError):
+        make_bot("search:playouts=0")
+    with pytest.raises(ValueError):
+        make_bot("search:bogus=1")
+
+
+def test_search_refuses_a_finished_game(two_player_positions):
+    over = two_player_positions[-1]
+    assert over.is_over
+    with pytest.raises(ValueError, match="over"):
+        SearchBot(0, **FAST).choose(over)
+
+
+def test_search_beats_random():
+    spec = "search:playouts=3:rounds=1:top=2"
+    result = simulate(2, 6, [spec, "random"], seed=3)
+    assert [r.seat_won(r.bots.index(spec)) for r in result.results] == [True] * 6
