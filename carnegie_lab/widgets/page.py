@@ -43,15 +43,21 @@ export default {
     model.set("page", window.location.origin + window.location.pathname);
     model.save_changes();
     let timer = null;
+    const stop = () => { if (timer !== null) clearInterval(timer); timer = null; };
+    const tick = () => {
+      try { model.send({ event: "tick" }); }
+      catch (error) { stop(); }               // the kernel's connection is gone: the page is closing
+    };
     const restart = () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
+      stop();
       const ms = model.get("interval");
-      if (ms > 0) timer = setInterval(() => model.send({ event: "tick" }), ms);
+      if (ms > 0) timer = setInterval(tick, ms);
     };
     model.on("change:interval", restart);
+    window.addEventListener("pagehide", stop);
+    window.addEventListener("beforeunload", stop);
     restart();
-    return () => { if (timer !== null) clearInterval(timer); };
+    return stop;
   }
 };
 """
