@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-fast check chromium install clean
+.PHONY: app test test-fast check chromium install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,10 +24,12 @@ app: $(STAMP)
 test: check chromium
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 
-# The engine alone (rules, property, golden, solo and top-level tests): a couple of minutes, no browser.
+# The engine alone (rules, property, golden, solo and top-level tests): a couple of minutes, no browser,
+# and no fresh environment or server (the packaging tests and the README's shell commands).
 test-fast: check
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/rules tests/property tests/golden tests/solo tests/store \
-		$(wildcard tests/test_*.py)
+		$(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
+		--deselect tests/test_readme.py::test_readme_shell_commands_run_as_written
 
 # The browser tests drive Debian's Chromium: installed here when we can (root with apt), else a stop
 # before anything runs, with the command that installs it.
@@ -39,9 +41,32 @@ chromium:
 			echo "The browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; \
 		fi; }
 
+# Binder's environment, binder/requirements.txt: pyproject.toml's [notebooks] extra resolved by uv for
+# Binder's Python (binder/runtime.txt) on Linux. Pins already in the file are kept while they fit;
+# `make binder-lock LOCK_OPTIONS=--upgrade` moves every pin to the newest version that fits.
+BINDER_PYTHON = $(subst python-,,$(shell cat binder/runtime.txt))
+binder-lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra notebooks --python-version $(BINDER_PYTHON) \
+		--python-platform x86_64-unknown-linux-gnu --custom-compile-command "make binder-lock" \
+		--quiet $(LOCK_OPTIONS) -o binder/requirements.txt
+
+# Binder's environment built as repo2docker builds it, and the app rendered in it in Chromium, with no
+# request leaving the machine (tools/check_binder.py; about a minute). CI runs it after make test.
+binder-check: $(STAMP) chromium
+	$(BIN)/python tools/check_binder.py
+
+# README.md's Binder links, made again from [project.urls] Repository in pyproject.toml.
+binder-links:
+	$(BIN)/python tools/binder_links.py
+
+# The wheel with [app] in a fresh environment outside the checkout: `carnegie-lab app` serves the app
+# (tools/check_install.py; under a minute). CI runs it after make test.
+install-check: $(STAMP)
+	$(BIN)/python tools/check_install.py
+
 # Static checks: style (ruff), types (mypy) and the layers of the package (import-linter).
 check: $(STAMP)
-	$(BIN)/ruff check carnegie_lab tests benchmarks tools notebooks/make_notebooks.py
+	$(BIN)/ruff check carnegie_lab tests benchmarks tools notebooks/src
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

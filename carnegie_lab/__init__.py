@@ -2,12 +2,22 @@
 from .actions import Action
 from .components import Components
 from .engine import Game, new_game
-from .errors import CarnegieError, DataError, GameOverError, IllegalActionError, NotationError, OptionError, RecordError
+from .errors import (
+    CarnegieError,
+    DataError,
+    GameOverError,
+    IllegalActionError,
+    MissingExtraError,
+    NotationError,
+    OptionError,
+    RecordError,
+)
 from .loader import load_components
 from .rules.scoring import ScoreBreakdown
 
 __all__ = ["Action", "CarnegieError", "Components", "DataError", "Game", "GameOverError", "IllegalActionError",
-           "NotationError", "OptionError", "RecordError", "ScoreBreakdown", "load_components", "new_game", "views"]
+           "MissingExtraError", "NotationError", "OptionError", "RecordError", "ScoreBreakdown", "load_components",
+           "new_game", "views"]
 __version__ = "0.1.0"
 
 

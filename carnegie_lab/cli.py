@@ -6,29 +6,43 @@ such a function and list it in ``SUBCOMMANDS``.
 
     carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [-- VOILA_OPTION ...]
     carnegie-lab replay RECORD.json [--log] [--position OUT.json]
+    carnegie-lab tutorials DIR [--force]
     carnegie-lab simulate --players N --games K [--bots random,greedy,...] [--seed S] [--jobs J] ...
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
+import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-#: The repository checkout that holds this package: notebooks/ lives next to carnegie_lab/.
-REPO_ROOT = Path(__file__).resolve().parent.parent
+from .errors import MissingExtraError, require_extra
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: The folder that holds this package: a source checkout's root, or site-packages.
+REPO_ROOT = PACKAGE_DIR.parent
+#: The notebooks the package ships: the app and the tutorials. In a source checkout share/notebooks
+#: is a link to the repository's notebooks/ folder (resolved here); a wheel holds a copy of its files.
+NOTEBOOKS = (PACKAGE_DIR / "share" / "notebooks").resolve()
 #: The app; `carnegie-lab app` serves its whole folder (the tutorials are next to it).
-APP_NOTEBOOK = REPO_ROOT / "notebooks" / "app.ipynb"
+APP_NOTEBOOK = NOTEBOOKS / "app.ipynb"
+#: What the app needs, besides this package: the server and what the app's kernels import.
+APP_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget", "plotly")
 #: Where the app is, relative to the server's root URL (the root page redirects there).
 APP_PATH = "voila/render/app.ipynb"
 #: Voilà's lab template without its CDN links, and whose folder page (the root page) sends a
 #: visitor to the app (carnegie_lab/share/voila/templates/carnegie).
 TEMPLATE = "carnegie"
-TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
+TEMPLATE_ROOT = PACKAGE_DIR / "share"
+
+#: The JupyterLab extensions a page loads: the widgets' and plotly's. Voilà loads every one installed
+#: in the environment otherwise, and one made for JupyterLab alone (jupytext's) fails in a Voilà page.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget",
+                  "jupyterlab-plotly", "jupyterlab_pygments")
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
@@ -66,8 +80,8 @@ def _port(text: str) -> int:
 def add_app_parser(subparsers) -> None:
     p = subparsers.add_parser(
         "app",
-        help="serve the Voilà app and the tutorials (the notebooks/ folder)",
-        description="Serve the notebooks/ folder with Voilà at http://HOST:PORT: the root page "
+        help="serve the Voilà app and the tutorials",
+        description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
         f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
         "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark.",
     )
@@ -88,9 +102,9 @@ def find_notebook(path: Path) -> Path:
     path = Path(path)
     if not path.is_file():
         raise CliError(
-            f"the app notebook was not found at {path}. `carnegie-lab app` serves "
-            "notebooks/app.ipynb of a source checkout: install the package from the repository "
-            "with `pip install -e .` (or `make app`) rather than from a wheel."
+            f"the app notebook was not found at {path}: this copy of carnegie_lab lacks its notebooks "
+            "(in a source checkout, carnegie_lab/share/notebooks must link to notebooks/); reinstall it "
+            "with `pip install \"carnegie-lab[app]\"`"
         )
     return path.resolve()
 
@@ -111,6 +125,7 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
         f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
     ]
     given = {extra.split("=", 1)[0] for extra in args.voila_args}
     return [
@@ -125,8 +140,7 @@ def voila_command(args: argparse.Namespace) -> list[str]:
 
 def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
-    if importlib.util.find_spec("voila") is None:
-        raise CliError("voila is not installed in this Python; run `pip install -e .` first")
+    require_extra("app", *APP_MODULES)
     store = open_store(args.store)
     print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (the app; "
           f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops); games kept in {store}",
@@ -156,9 +170,9 @@ ALL_INTERFACES = ("0.0.0.0", "::", "", "127.0.0.1", "localhost")
 
 
 def kernel_env(store: Path | None = None, host: str = DEFAULT_HOST) -> dict[str, str]:
-    """This environment with the checkout first on PYTHONPATH, so the app's kernels import this
-    checkout's carnegie_lab even when it is not installed (``python -m carnegie_lab app``), and
-    its share/jupyter first on JUPYTER_PATH, where Voilà finds the app's template; with the game
+    """This environment with REPO_ROOT first on PYTHONPATH, so the app's kernels import this
+    carnegie_lab, even from a checkout where it is not installed (``python -m carnegie_lab app``), and
+    the package's share/ first on JUPYTER_PATH, where Voilà finds the app's template; with the game
     store's path in CARNEGIE_LAB_STORE (Voilà's kernels inherit the server's environment). A
     preheated kernel learns its page's address over a websocket to VOILA_APP_IP (127.0.0.1 unless
     set): a server on one other address is told so."""
@@ -236,6 +250,44 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- tutorials
+
+
+def add_tutorials_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "tutorials", help="copy the tutorial notebooks to a folder, to read and edit them",
+        description="Copy the package's notebooks (the tutorials, and the app that their contents page "
+        "links to) to DIR, created if missing, to open them in JupyterLab: pip install "
+        "\"carnegie-lab[notebooks]\", then jupyter lab DIR. Nothing is copied if one of them is in "
+        "DIR already, unless --force.")
+    p.add_argument("folder", type=Path, metavar="DIR", help="where to copy them")
+    p.add_argument("--force", action="store_true", help="replace the notebooks of the same names in DIR")
+    p.set_defaults(func=run_tutorials)
+
+
+def run_tutorials(args: argparse.Namespace) -> int:
+    sources = sorted(NOTEBOOKS.glob("*.ipynb"))
+    if not sources:
+        raise CliError(f"no notebooks in {NOTEBOOKS}: reinstall carnegie-lab")
+    folder: Path = args.folder
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"{folder} is not a folder")
+    there = [s.name for s in sources if (folder / s.name).exists()]
+    if there and not args.force:
+        names = ", ".join(there[:3]) + (f" and {len(there) - 3} more" if len(there) > 3 else "")
+        raise CliError(f"{folder} has {names} already: nothing copied (--force replaces them)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for source in sources:
+            shutil.copyfile(source, folder / source.name)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise CliError(f"cannot copy the notebooks to {folder}: {where}{exc.strerror or exc}") from None
+    print(f"copied {len(sources)} notebooks to {folder} (start with {sources[0].name}); "
+          f"open them with: jupyter lab {folder}")
+    return 0
+
+
 # --------------------------------------------------------------------------- simulate
 
 
@@ -252,7 +304,7 @@ def add_simulate_parser(subparsers) -> None:
 
 # --------------------------------------------------------------------------- main
 
-SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser, add_simulate_parser]
+SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser, add_tutorials_parser, add_simulate_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -273,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except CliError as exc:
+    except (CliError, MissingExtraError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     except BrokenPipeError:                   # the reader went away (``... | head``): end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -34,7 +34,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Sequence
 
 from .engine import Game
-from .errors import CarnegieError
+from .errors import CarnegieError, needs_extra
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "STORE_ENV", "GameInfo", "GameNotFound", "GameStore",
            "StoreConflict", "StoreError", "StoreFileError", "default_path"]
@@ -153,7 +153,8 @@ def default_path() -> str:
     """Where the app keeps its games unless told otherwise: ``games.db`` in the user's data folder
     (platformdirs: ~/.local/share/carnegie-lab on Linux, ~/Library/Application Support/carnegie-lab
     on macOS, %LOCALAPPDATA%\\carnegie-lab on Windows). The folder is not created here."""
-    import platformdirs
+    with needs_extra("app"):
+        import platformdirs
     return os.path.join(platformdirs.user_data_dir("carnegie-lab", appauthor=False), "games.db")
 
 

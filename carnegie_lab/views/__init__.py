@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 
+from ..errors import needs_extra
+
 _WHERE = {
     "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",
     "scores_figure": "scores", "history_figure": "scores", "game_html": "summary", "map_svg": "svg_map",
@@ -21,7 +23,9 @@ __all__ = list(_WHERE)
 
 def __getattr__(name: str):
     if name in _WHERE:
-        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        with needs_extra("views"):     # no plotly: MissingExtraError, naming the extra to install
+            module = importlib.import_module(f".{_WHERE[name]}", __name__)
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,11 +14,14 @@ The tutorials' widgets are ``stepper.py`` (:class:`Stepper`) and ``exercise.py``
 stepper plays a script (``script.py``: :class:`Step` and its helpers), rings what each step changed
 (``changes.py``) and shares its HTML and stylesheet with the exercises (``tutorial_html.py``).
 """
-from .controller import Controller, Seat, Setup
-from .dashboard import Dashboard
-from .exercise import Exercise
-from .page import app_dashboard, page_query
-from .script import Step
-from .stepper import Stepper
+from ..errors import needs_extra
+
+with needs_extra("app"):   # no ipywidgets, anywidget or plotly: MissingExtraError, naming the extra
+    from .controller import Controller, Seat, Setup
+    from .dashboard import Dashboard
+    from .exercise import Exercise
+    from .page import app_dashboard, page_query
+    from .script import Step
+    from .stepper import Stepper
 
 __all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper", "app_dashboard", "page_query"]
