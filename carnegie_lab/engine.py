@@ -1,13 +1,18 @@
 """``Game``: the public face of the engine — decisions, legal actions, apply, undo, scores, records."""
 from __future__ import annotations
 
+from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any, Iterable, TypeGuard
+
+import networkx as nx
 
 from . import records
 from .actions import Action
 from .components import Components, TabSpace, TimelineSpace
 from .errors import CarnegieError, OptionError, RecordError
 from .jsontext import JSONTextError, read_json
+from .network import Connection, best_connection, map_graph, network
 from .rules import company, donations, laws, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
@@ -18,9 +23,21 @@ from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
-from .state import State
+from .rules.solo import andrew_chooses
+from .state import Owner, RoundSummary, State, Tab, site_key
 
-__all__ = ["Decision", "DecisionContext", "Game", "new_game"]
+__all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
+
+
+@dataclass(frozen=True)
+class AndrewView:
+    """What the table shows of Andrew Carnegie in a solo game (the order of his deck stays hidden)."""
+    level: int
+    card: str | None                          # this round's card (an id of ``components.solo_cards``)
+    slide: int                                # how far it has slid this round
+    vp_cards: tuple[tuple[int, tuple[str, ...]], ...]   # (VP of the card, the solo cards lying on it)
+    cards_left: int                           # cards still to draw
+    chooses: bool                             # his card chooses this round's row (even rounds)
 
 
 class Game:
@@ -160,6 +177,80 @@ class Game:
         if row is None:
             return None
         return row, timeline.space(self._state, row, self._state.board.markers[row] + 1)
+
+    def money(self, seat: int) -> int:
+        """The seat's dollars."""
+        return self._state.players[seat].money
+
+    def goods(self, seat: int) -> int:
+        """The seat's goods cubes."""
+        return self._state.players[seat].goods
+
+    def standing(self, seat: int, cell: str) -> int:
+        """Employees standing on the workstations of the seat's cell ("a1".."d4"), the permanent one included."""
+        return len(self._state.players[seat].standing.get(cell, ()))
+
+    def lying(self, seat: int, cell: str) -> int:
+        """Employees lying (not working) on the seat's cell."""
+        return self._state.players[seat].lying.get(cell, 0)
+
+    def on_mission(self, seat: int, region: str) -> int:
+        """The seat's employees on a mission in the region."""
+        return self._state.players[seat].missions.get(region, 0)
+
+    def track_space(self, seat: int, region: str) -> int:
+        """Where the seat's disc is on the region's transport track (0: its start space)."""
+        return self._state.players[seat].tracks[region]
+
+    def tab(self, seat: int, ptype: str) -> Tab:
+        """The seat's project tab of this type: (spaces revealed, projects built from it)."""
+        return self._state.players[seat].tabs[ptype]
+
+    def built_tiles(self, seat: int) -> dict[str, str]:
+        """The Department tiles the seat has built (not the starting departments): cell -> department id."""
+        p = self._state.players[seat]
+        return {cell: dept for cell, dept in p.cells.items() if dept in p.built}
+
+    def sites_of(self, owner: Owner) -> list[str]:
+        """The map sites ("<city>/<index>") holding a disc of the owner (a seat, "neutral" or "andrew")."""
+        return [key for key, disc in self._state.board.sites.items() if disc.owner == owner]
+
+    def free_sites(self, city: str) -> list[str]:
+        """The city's construction sites with no disc on them, left-most first."""
+        sites = self._state.board.sites
+        return [key for key in (site_key(city, site.index) for site in self.components.cities[city].sites)
+                if key not in sites]
+
+    def free_donations(self) -> list[str]:
+        """The donation spaces with no disc on them (ids of ``components.donations``)."""
+        taken = self._state.board.donations
+        return [d for d in self.components.donations if not taken.get(d)]
+
+    def tiles_in_pool(self) -> dict[str, int]:
+        """Department tiles left in the shared pool: department id -> copies (only those left)."""
+        return {d: n for d, n in self._state.board.pool.items() if n}
+
+    def round_summaries(self) -> list[RoundSummary]:
+        """One summary per finished round (the row chosen, each seat's numbers then), oldest first."""
+        return deepcopy(self._state.history)
+
+    def network(self, seat: int | None = None) -> nx.Graph:
+        """The map as a networkx graph (cities and roads; read-only), or a seat's network: the map
+        restricted to the cities where the seat has a disc."""
+        return map_graph(self.components) if seat is None else network(self._state, seat)
+
+    def connection(self, seat: int) -> Connection | None:
+        """The seat's best linked group of two or more major cities and its VP from the connection table
+        (departments such as Post Office add to the score on top), or None."""
+        return best_connection(self._state, seat, self._state.players[seat].tracks)
+
+    def andrew(self) -> AndrewView | None:
+        """Andrew Carnegie as the table shows him, or None when the game is not solo."""
+        a = self._state.andrew
+        if a is None:
+            return None
+        slots = tuple(zip(self.rules.constants.andrew_vp_cards, (tuple(cards) for cards in a.vp_slots)))
+        return AndrewView(a.level, a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state))
 
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])

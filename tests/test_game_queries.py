@@ -7,6 +7,7 @@ from collections import Counter
 
 import carnegie_lab as cl
 from carnegie_lab.state import site_city
+from carnegie_lab.tutorials.positions import whole_game
 
 
 def positions(departments: str, games: int):
@@ -118,3 +119,74 @@ def test_the_donation_price_with_communications_staffed():
     assert price == communications * (p["donations"] + 1) < game.donation_price(seat)
     donate = next(a for a in edited.legal_actions() if a.verb == "donate")
     assert 50 - after(edited, donate).state.players[seat].money == price
+
+
+def check_position_queries(game: cl.Game) -> None:
+    """The read-only queries of the tutorials say what the position's JSON says."""
+    state = game.to_position()["state"]
+    board, C = state["board"], game.components
+    for seat, p in enumerate(state["players"]):
+        assert (game.money(seat), game.goods(seat)) == (p["money"], p["goods"])
+        for cell in C.company.cells:
+            assert game.standing(seat, cell) == len(p["standing"].get(cell, []))
+            assert game.lying(seat, cell) == p["lying"].get(cell, 0)
+        for region in C.regions:
+            assert game.on_mission(seat, region) == p["missions"].get(region, 0)
+            assert game.track_space(seat, region) == p["tracks"][region]
+        assert {t: list(game.tab(seat, t)) for t in C.tabs} == p["tabs"]
+        assert game.built_tiles(seat) == {c: d for c, d in p["cells"].items() if d in p["built"]}
+        assert len(game.built_tiles(seat)) == len(p["built"])
+        assert set(game.network(seat)) == {site_city(k) for k, (owner, _) in board["sites"].items() if owner == seat}
+        best, scored = game.connection(seat), game.seat_score(seat).connections
+        if state["options"]["departments"] == "base":           # no Post Office to add to it
+            assert (best.vp if best else 0) == scored
+        else:
+            assert (best.vp if best else 0) <= scored
+    for owner in ("neutral", "andrew", *range(len(state["players"]))):
+        assert game.sites_of(owner) == [k for k, (o, _) in board["sites"].items() if o == owner]
+    for city in C.cities.values():
+        free = game.free_sites(city.id)
+        assert free == [f"{city.id}/{s.index}" for s in city.sites if f"{city.id}/{s.index}" not in board["sites"]]
+    assert game.free_donations() == [d for d in C.donations if not board["donations"].get(d)]
+    assert game.tiles_in_pool() == {d: n for d, n in board["pool"].items() if n}
+    assert game.round_summaries() == state["history"]
+
+
+def test_the_tutorials_queries_say_what_the_position_holds():
+    seen = Counter()
+    for departments in ("base", "base+expansion"):
+        for n, game in enumerate(positions(departments, games=3)):
+            if n % 7 == 0:
+                check_position_queries(game)
+                seen["positions"] += 1
+                seen["missions"] += any(game.on_mission(0, r) for r in game.components.regions)
+    assert seen["positions"] > 100 and seen["missions"], seen
+    ended = whole_game()                                    # the tutorials' game: Bo links two major cities
+    check_position_queries(ended)
+    assert ended.connection(1).majors == ("chicago", "new_york") and ended.connection(0) is None
+    whole = cl.new_game(["Ada", "Bo"], seed=1).network()
+    assert whole.number_of_nodes() == 32 and whole.number_of_edges() == len(whole.edges)
+
+
+def test_round_summaries_are_copies():
+    for game in positions("base", games=1):
+        if game.round == 3:
+            break
+    summaries = game.round_summaries()
+    summaries[0]["chosen"] = "nothing"
+    summaries[1]["players"][0]["money"] = -1
+    assert game.round_summaries()[0]["chosen"] != "nothing" and game.round_summaries()[1]["players"][0]["money"] >= 0
+
+
+def test_andrew_as_the_table_shows_him():
+    game = cl.new_game(["Ada"], seed=3, solo_level=2)
+    assert cl.new_game(["Ada", "Bo"], seed=3).andrew() is None
+    rng = random.Random(3)
+    while not game.is_over:
+        a, view = game.to_position()["state"]["andrew"], game.andrew()
+        assert view is not None and (view.level, view.card, view.slide) == (a["level"], a["card"], a["slide"])
+        assert [list(cards) for _, cards in view.vp_cards] == a["vp_slots"]
+        assert [vp for vp, _ in view.vp_cards] == list(game.components.constants.andrew_vp_cards)
+        assert view.cards_left == len(a["deck"]) and view.chooses == (game.round % 2 == 0)
+        assert not hasattr(view, "deck")                    # the order of his deck stays hidden
+        game.apply(rng.choice(game.legal_actions()))

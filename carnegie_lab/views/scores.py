@@ -57,7 +57,10 @@ def scores_figure(game):
     layout = base_layout(
         title, 900, 480, barmode="stack", bargap=0.38,
         margin=dict(l=50, r=190, t=50, b=40), annotations=notes,
-        xaxis=dict(tickvals=names, ticktext=tick, tickfont=dict(size=14), fixedrange=True, showgrid=False),
+        # typed: a FigureWidget switched here from a numeric view would place the bars' text before
+        # plotly.js re-typed the axis (rotate(0,NaN,...) errors in the browser console)
+        xaxis=dict(type="category", tickvals=names, ticktext=tick, tickfont=dict(size=14), fixedrange=True,
+                   showgrid=False),
         yaxis=dict(title=dict(text="VP"), range=[0, top * 1.15 + 1], gridcolor=GRID, zeroline=False,
                    fixedrange=True),
         meta=dict(view="scores"))

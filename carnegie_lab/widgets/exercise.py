@@ -1,13 +1,16 @@
 """``Exercise``: a small question about a position, checked by the engine.
 
-The right answer is never typed into the notebook: it is computed from the game when the learner presses
-Check (``answer(game)``), so the question and the rules can never disagree.
+The right answer is computed from the game when the learner presses Check (``answer(game)``), so the
+question and the rules can never disagree. A tutorial also writes its answer down (``pinned``) and the
+mistakes a learner is likely to make (``mistakes``, each with its own feedback): the exercise refuses to be
+made if the engine's answer is not the pinned one, or if a mistake would be accepted.
 
     from carnegie_lab.widgets.exercise import Exercise
 
     Exercise("How many employee moves does Ada have this turn?",
-             lambda game: game.state.flow.hr_moves, game,
-             explanation="3 moves for each employee standing in Human Resources.")
+             lambda game: game.decision.context.hr_moves, game, pinned=6,
+             mistakes={3: "3 moves is what *one* standing employee gives."},
+             explanation="3 moves for each of the 2 employees standing in Human Resources.")
 
 Kinds of answer (``kind``, guessed from the right answer when not given):
 
@@ -23,14 +26,18 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from typing import Any, Callable, Iterable, Sequence, overload
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union, overload
 
 import ipywidgets as W
 
 from ..engine import Game
+from ..tutorials import failure
+from .script import ScriptError
 from .tutorial_html import STYLE, markdown
 
 KINDS = ("number", "text", "set", "choice", "yesno")
+#: Likely wrong answers: a list, or a dict of wrong answer -> the feedback it gets.
+Mistakes = Union[Mapping[Any, str], Sequence[Any]]
 _NUMBER = re.compile(r"-?\d+")
 _SPLIT = re.compile(r"\s*(?:,|;|\band\b|&|\n)\s*")
 
@@ -64,22 +71,29 @@ class Exercise(W.VBox):
       shown when Check is pressed) or a function returning a game;
     - ``explanation``: shown with a right answer (and by "Show the answer"): markdown, or a function of
       (game, right answer) returning it; ``hint``: shown with a wrong one; ``code``: the Python that
-      computes the answer, shown with it, so readers learn where to look.
+      computes the answer, shown with it, so readers learn where to look;
+    - ``pinned``: the answer the tutorial expects, ``mistakes``: likely wrong answers (a list, or a dict of
+      wrong answer -> feedback shown when it is given) and ``expect``: a check of the exercise's game (e.g. a
+      :class:`~carnegie_lab.tutorials.Numbers` of the numbers its texts state); a :class:`ScriptError` at
+      once if the engine disagrees with any of them.
     """
 
     @overload
     def __init__(self, question: str, answer: Callable[[None], Any], game: None = None, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
-                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None: ...
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None: ...
 
     @overload
     def __init__(self, question: str, answer: Callable[[Game], Any], game: Any, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
-                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None: ...
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None: ...
 
     def __init__(self, question: str, answer: Callable[[Any], Any], game: Any = None, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
-                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, **kwargs: Any) -> None:
+                 placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cl-tut-exercise")
         self.question = question
@@ -94,6 +108,11 @@ class Exercise(W.VBox):
         self.kind = kind or _kind_of(self.expected(), self._options)
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {self.kind!r}")
+        self.pinned = pinned
+        self.mistakes: dict[Any, str] = dict(mistakes) if isinstance(mistakes, Mapping) else \
+            {m: "" for m in mistakes}
+        self.expect = expect
+        self._check_pins()
         self.attempts = 0
         self.solved = False
         self.last: bool | None = None              # the last check: right (True), wrong (False), or not yet
@@ -133,19 +152,18 @@ class Exercise(W.VBox):
         """The right answer, computed now from the game."""
         return self.answer(self.game) if self.source is not None else self.answer(None)
 
-    def wrong_answer(self) -> Any:
-        """Some answer that is not right (for tests and demos)."""
+    def _check_pins(self) -> None:
+        """The tutorial's pinned answer, its mistakes and its check against the engine's game and answer."""
         right = self.expected()
-        if self.kind == "number":
-            return int(right) + 7
-        if self.kind == "yesno":
-            return not right
-        if self.kind == "choice":
-            assert self._options is not None    # a choice exercise has options (its Dropdown needs them)
-            return next(v for _, v in self._options if not self._same(v, right))
-        if self.kind == "set":
-            return ["nothing at all"]
-        return "certainly not this"
+        where = f"exercise {self.question[:60]!r}"
+        if self.pinned is not None and not self._same(self.pinned, right):
+            raise ScriptError(f"{where}: the tutorial says {self.pinned!r}, the engine's answer is {right!r}")
+        for wrong in self.mistakes:
+            if self._same(wrong, right):
+                raise ScriptError(f"{where}: the mistake {wrong!r} is the engine's right answer")
+        why = None if self.expect is None else failure(self.expect, self.game)
+        if why:
+            raise ScriptError(f"{where}: {why}")
 
     # -- checking ------------------------------------------------------------------------------------------
     def check(self, value: Any = None) -> bool:
@@ -169,7 +187,9 @@ class Exercise(W.VBox):
             self.solved = True
             self._show(f"<span class='cl-tut-ok'>✔ Right!</span> {self._explain(right)}")
         else:
-            tip = f" Hint: {markdown(self.hint)}" if self.hint else ""
+            known = next((text for wrong, text in self.mistakes.items() if text and self._same(given, wrong)), "")
+            tip = f" {markdown(known)}" if known else ""
+            tip += f" Hint: {markdown(self.hint)}" if self.hint else ""
             again = " Try again, or press <i>Show the answer</i>." if self.attempts >= 2 else " Try again."
             self._show(f"<span class='cl-tut-error'>✘ Not quite.</span>{again}{tip}")
         return ok

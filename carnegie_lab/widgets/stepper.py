@@ -16,7 +16,9 @@ leave the script and play their own actions ("Try your own action"), then come b
         Step("Bo's reserved tile", "...", [first("reserve")], view="company", player=1),
     ])
 
-The script's vocabulary is in ``script.py``, what a step changed in ``changes.py``, the HTML in
+A step's ``expect=`` is checked as the script is played (a :class:`~carnegie_lab.tutorials.Numbers` of the
+numbers its text states gets the positions before and after the step; a failed check is a ScriptError naming
+the step). The script's vocabulary is in ``script.py``, what a step changed in ``changes.py``, the HTML in
 ``tutorial_html.py``. Everything shown is computed from the game; the stepper only calls the engine's public
 API (``apply``, ``legal_actions``, ``copy``, ``decision``, ``log``) and the pure view functions.
 """
@@ -34,6 +36,7 @@ import jsonschema  # noqa: F401
 
 from ..engine import Game
 from ..errors import CarnegieError, GameOverError, IllegalActionError, NotationError
+from ..tutorials import failure
 from .changes import Changes, delta_text, diff
 from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, markdown, owner_chip
@@ -120,8 +123,9 @@ class Stepper(W.VBox):
                 play(g, step.actions)
             except ScriptError as e:
                 raise ScriptError(f"step {n} ({step.title!r}): {e}") from None
-            if step.expect is not None and not step.expect(g):
-                raise ScriptError(f"step {n} ({step.title!r}): its check failed ({g.decision.prompt})")
+            why = None if step.expect is None else failure(step.expect, g, self._games[-1])
+            if why:
+                raise ScriptError(f"step {n} ({step.title!r}): {why} ({g.decision.prompt})")
             changes = diff(self._games[-1].state, g.state)
             self._games.append(g)
             self._played.append(g.actions[actions:])

@@ -27,7 +27,13 @@ def _tutorial_checks():
 
 
 def _check_stepper(tour):
-    out = {"title": tour.title, "steps": len(tour), "errors": [], "texts": [], "actions": [], "views": []}
+    from carnegie_lab.tutorials import Numbers
+
+    out = {"title": tour.title, "steps": len(tour), "errors": [], "texts": [], "actions": [], "views": [],
+           "intro": tour.intro, "played": tour.game_at(len(tour)).actions,
+           "script": [{"title": step.title, "text": step.text if isinstance(step.text, str) else None,
+                       "numbers": sorted(step.expect.numbers) if isinstance(step.expect, Numbers) else []}
+                      for step in tour.steps]}
     try:
         tour.start_button.click()
         out["texts"].append(tour.explanation.value)
@@ -61,12 +67,21 @@ def _check_stepper(tour):
 
 
 def _check_exercise(ex):
-    out = {"question": ex.question, "kind": ex.kind, "errors": []}
+    """The tutorial's own answer and its listed mistakes, typed in as a learner would."""
+    from carnegie_lab.tutorials import Numbers
+    from carnegie_lab.widgets.tutorial_html import markdown
+
+    texts = [ex.question, ex.hint, ex.explanation if isinstance(ex.explanation, str) else "", *ex.mistakes.values()]
+    out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts,
+           "pinned": ex.pinned if isinstance(ex.pinned, (int, str)) else repr(ex.pinned),
+           "numbers": sorted(ex.expect.numbers) if isinstance(ex.expect, Numbers) else [], "mistakes": []}
     try:
-        right = ex.expected()
-        out["right"] = repr(right)
-        out["accepts_right"] = ex.check(right) and "Right" in ex.feedback.value
-        out["rejects_wrong"] = not ex.check(ex.wrong_answer()) and "Not quite" in ex.feedback.value
+        out["right"] = repr(ex.expected())
+        out["accepts_pinned"] = ex.pinned is not None and ex.check(ex.pinned) and "Right" in ex.feedback.value
+        for wrong, feedback in ex.mistakes.items():
+            refused = not ex.check(wrong) and "Not quite" in ex.feedback.value
+            told = markdown(feedback) in ex.feedback.value if feedback else True
+            out["mistakes"].append({"answer": repr(wrong), "refused": refused, "feedback_shown": told})
     except Exception:                                   # noqa: BLE001
         out["errors"].append(_traceback.format_exc())
     return out

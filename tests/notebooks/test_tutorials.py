@@ -1,6 +1,8 @@
-"""The tutorial notebooks: stored clean and exactly as ``notebooks/make_notebooks.py`` makes them, linked from
-the contents and the README, and -- executed once each in a kernel (see conftest.py) -- free of errors, with
-steppers that advance on Next and exercises that accept the engine's answer and refuse a wrong one."""
+"""The tutorial notebooks: made exactly from their percent-format sources (``notebooks/src``), stored clean,
+teaching only the public API, linked from the contents, the rules-at-a-glance list and the README -- and,
+executed once each in a kernel (see conftest.py), free of errors, with steppers that advance on Next, every
+number a text states checked against the engine, and exercises that accept their pinned answer and refuse
+the mistakes they list."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,63 +11,206 @@ import re
 
 import pytest
 
+from carnegie_lab.tutorials import positions
+
 from .conftest import NOTEBOOKS, ROOT, TUTORIALS
 
+CONTENTS = "00-contents.ipynb"
 
-def make_notebooks():
-    spec = importlib.util.spec_from_file_location("make_notebooks", NOTEBOOKS / "make_notebooks.py")
+
+def build_notebooks():
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+def cells(name: str, kind: str) -> list[str]:
+    nb = json.loads((NOTEBOOKS / name).read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+# -- numbers stated in a text ---------------------------------------------------------------------------------
+
+REFERENCE = re.compile(r"\b(?:notebooks?|steps?)\s+\d+(?:\s*(?:,|and|to|or)\s*\d+)*", re.IGNORECASE)
+NOT_A_NUMBER = re.compile(r"`[^`]*`|\b[a-d][1-4]\b|^\d+\.\s")        # code, company cells, "1. " of a list
+NUMBER = re.compile(r"(?<![\w.])\d+(?!\w)")
+WORDS = {"zero": 0, "one": 1, "once": 1, "first": 1, "two": 2, "twice": 2, "both": 2, "second": 2, "three": 3,
+         "third": 3, "four": 4, "fourth": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+         "eleven": 11, "twelve": 12}
+
+
+def stated(text: str) -> set[int]:
+    """The numbers a text states about its position, in digits (not references to notebooks or steps, not
+    company cells like b2, not code)."""
+    return {int(n) for n in NUMBER.findall(NOT_A_NUMBER.sub(" ", REFERENCE.sub(" ", text)))}
+
+
+def in_words(text: str) -> set[int]:
+    return {WORDS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in WORDS}
+
+
+def test_stated_numbers_are_found_in_texts():
+    assert stated("Round 8 (step 8): 2 × 3 = **6 moves**, $5 and 12 VP; see notebook 4.") == {8, 2, 3, 6, 5, 12}
+    assert stated("1. Choose: d3 and `move c1 c2`; steps 2 to 7, notebooks 2 and 3") == set()
+    assert stated("the round-10 position, 7 + 2 VP.") == {10, 7, 2}
+    assert in_words("Both employees, twice: one") == {2, 1}
+
+
 # -- stored notebooks (no kernel) ---------------------------------------------------------------------------
 
-def test_ten_numbered_tutorials_and_a_contents_page():
+def test_eleven_numbered_notebooks_each_from_a_source():
+    module = build_notebooks()
+    made = [module.notebook_name(source) for source in module.sources()]
     assert [name[:3] for name in TUTORIALS] == [f"{i:02d}-" for i in range(1, 11)]
-    assert (NOTEBOOKS / "00-contents.ipynb").exists()
+    assert sorted(made) == sorted([CONTENTS, *TUTORIALS, "app.ipynb"])
+    assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(made)
 
 
-def test_the_generator_makes_exactly_the_stored_notebooks():
-    module = make_notebooks()
-    assert module.filenames() == ["00-contents.ipynb", *TUTORIALS]
-    for name in module.filenames():
-        assert (NOTEBOOKS / name).read_text() == module.render(name), \
-            f"{name} is out of date: run python notebooks/make_notebooks.py"
-    assert module.main(["--check"]) == 0
+def test_the_committed_notebooks_are_what_their_sources_make():
+    module = build_notebooks()
+    for source in module.sources():
+        name = module.notebook_name(source)
+        assert (NOTEBOOKS / name).read_text() == module.render(source), \
+            f"{name} is out of date: run python tools/build_notebooks.py"
+    assert module.stale() == [] and module.main(["--check"]) == 0
 
 
-@pytest.mark.parametrize("name", ["00-contents.ipynb", *TUTORIALS])
+def test_the_check_finds_a_notebook_edited_by_hand(tmp_path):
+    module = build_notebooks()
+    for source in module.sources():
+        (tmp_path / module.notebook_name(source)).write_text(module.render(source))
+    assert module.stale(tmp_path) == []
+    edited = tmp_path / "03-round-and-timeline.ipynb"
+    edited.write_text(edited.read_text().replace("20 rounds", "21 rounds", 1))
+    (tmp_path / "app.ipynb").unlink()
+    assert module.stale(tmp_path) == ["03-round-and-timeline.ipynb", "app.ipynb"]
+
+
+@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS, "app.ipynb"])
 def test_notebooks_are_stored_without_outputs(name):
     nb = json.loads((NOTEBOOKS / name).read_text())
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [] and cell["execution_count"] is None, cell["id"]
-    assert "widgets" not in nb["metadata"]
+        assert cell["metadata"] == {}, cell["id"]
+    assert set(nb["metadata"]) == {"kernelspec", "language_info"}
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS])
+def test_dollars_in_markdown_are_escaped(name):
+    """JupyterLab and Voilà read text between two $ signs as mathematics ("$5 or $10" in italics, spaces
+    lost): a price is written \\$5."""
+    for text in cells(name, "markdown"):
+        assert not re.search(r"(?<!\\)\$", text), text
+
+
+#: Numbers of the rules the tutorials' text cells state, each as the component data gives it: (notebook,
+#: the phrase with {} for the number, the number).
+RULES = [
+    ("01", "Over **{} rounds**", lambda C: C.constants.rounds),
+    ("01", "with {} cities joined by", lambda C: len(C.cities)),
+    ("01", "**Employees**: {} each", lambda C: C.constants.employees_total),
+    ("01", "**Discs**: {} each", lambda C: C.constants.discs_total),
+    ("01", "**The donation chart**: {} good causes", lambda C: len(C.donations)),
+    ("02", "**{} moves for each employee standing in it**",
+     lambda C: C.departments["human_resources"].params["moves_per_employee"]),
+    ("03", "4 rows × 5 spaces = {} rounds", lambda C: C.constants.rounds),
+    ("04", "take **\\${}**", lambda C: C.departments["commerce_finance"].params["money"]),
+    ("04", "for **\\${}**, or", lambda C: C.departments["commerce_finance"].params["mission_money"]),
+    ("04", "or **{} goods**", lambda C: C.departments["commerce_finance"].params["mission_goods"]),
+    ("04", "sell a goods cube for \\${}", lambda C: C.constants.sell_price),
+    ("04", "it costs **{} goods**", lambda C: C.constants.department_cost_empty),
+    ("04", "or only **{}** if an employee", lambda C: C.constants.department_cost_with_employee),
+    ("04", "only half of the {} tiles", lambda C: C.constants.department_copies * sum(
+        1 for d in C.departments.values() if not d.starting and not d.expansion)),
+    ("05", "you pay **goods**: {} for Housing", lambda C: C.tabs["H"].goods_cost),
+    ("05", "{} for Industry", lambda C: C.tabs["I"].goods_cost),
+    ("06", "**study points**: {} for each", lambda C: C.departments["research"].params["study_per_employee"]),
+    ("06", "(Housing {}, Commerce", lambda C: C.tabs["H"].sides["A"][1].cost),
+    ("06", "Public Infrastructure {} per space", lambda C: C.tabs["P"].sides["A"][1].cost),
+    ("07", "**\\${}** for your first donation", lambda C: C.constants.donation_price),
+    ("07", "never scores more than **{} VP**", lambda C: C.constants.donation_cap),
+    ("08", "| up to {} |", lambda C: max(C.connection_table.values())),
+    ("08", "| up to {} each |", lambda C: C.constants.donation_cap),
+    ("08", "San Francisco ({} points)", lambda C: C.cities["san_francisco"].connection_points),
+    ("08", "Action Choice tile** (3 and 4 players) | {} |", lambda C: C.constants.action_choice_vp),
+    ("09", "or {} VP, depending", lambda C: C.constants.andrew_vp_cards[-1]),
+    ("09", "{} VP per department tile he took", lambda C: C.constants.andrew_department_vp),
+    ("09", "{} VP per final box", lambda C: C.constants.andrew_final_box_vp),
+]
+
+
+@pytest.mark.parametrize("prefix, phrase, number", RULES, ids=[f"{n}: {p[:30]}" for n, p, _ in RULES])
+def test_the_rules_numbers_in_the_text_are_the_datas(prefix, phrase, number):
+    name = next(n for n in [CONTENTS, *TUTORIALS] if n.startswith(prefix))
+    components = positions.fresh().components
+    assert phrase.format(number(components)) in "\n".join(cells(name, "markdown")), phrase
+
+
+INTERNALS = re.compile(r"\.state\b|carnegie_lab\.(?:rules|state|records|network|loader|jsontext)\b"
+                       r"|from carnegie_lab import (?:rules|state|records|network)\b|\._[a-z]")
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_tutorial_code_uses_only_the_public_api(name):
+    for code in cells(name, "code"):
+        found = INTERNALS.findall(code)
+        assert not found, f"{name} uses the engine's internals ({found}):\n{code}"
+
+
+def test_the_internals_check_catches_what_the_old_tutorials_did():
+    old = ['lambda g: g.state.flow.hr_moves', 'from carnegie_lab.rules import company',
+           'import carnegie_lab.rules.donations', 'from carnegie_lab.network import best_connection',
+           'tour._games[3]', 'game.state\n']
+    assert all(INTERNALS.search(code) for code in old)
+    assert not INTERNALS.search('game.decision.context.hr_moves; game.money(0); cl.Game.from_record(text)')
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_each_tutorial_has_a_stepper_and_an_exercise_and_links_the_next(name):
-    nb = json.loads((NOTEBOOKS / name).read_text())
-    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    code, text = "\n".join(cells(name, "code")), "\n".join(cells(name, "markdown"))
     assert "Stepper(" in code and "Exercise(" in code
     assert text.lstrip().startswith(f"# {int(name[:2])} · ")
-    assert "(00-contents.ipynb)" in text
-    following = TUTORIALS.index(name) + 1
-    if following < len(TUTORIALS):
-        assert f"({TUTORIALS[following]})" in text
+    assert f"({CONTENTS})" in text
+    index = TUTORIALS.index(name)
+    if index + 1 < len(TUTORIALS):
+        assert f"({TUTORIALS[index + 1]}) →" in text
+    if index > 0:
+        assert "← [" in text and f"({TUTORIALS[index - 1]})" in text
 
 
-def test_the_contents_and_the_readme_link_every_tutorial():
-    contents = "".join("".join(c["source"]) for c in json.loads((NOTEBOOKS / "00-contents.ipynb").read_text())["cells"])
+def title_of(name: str) -> str:
+    return cells(name, "markdown")[0].splitlines()[0].removeprefix("# ")
+
+
+def test_the_contents_and_the_readme_link_every_tutorial_by_its_title():
+    contents = "\n".join(cells(CONTENTS, "markdown"))
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## Tutorials", 1)[1].split("\n## ", 1)[0]
     for name in TUTORIALS:
-        assert f"({name})" in contents
-        assert f"notebooks/{name}" in section
+        assert f"[{title_of(name)}]({name})" in contents
+        assert f"[{title_of(name)}](notebooks/{name})" in section
     assert "mybinder.org/v2/gh/" in section and "voila%2Frender%2Fnotebooks%2F" in section
+    assert "make_notebooks" not in section and "notebooks/src" in section
+
+
+GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
+
+
+def glance_links() -> list[tuple[int, int, str, str]]:
+    text = "\n".join(cells(CONTENTS, "markdown"))
+    assert "## Rules at a glance" in text
+    return [(int(n), int(k), title, file) for n, k, title, file in GLANCE.findall(text)]
+
+
+def test_the_rules_at_a_glance_link_the_notebooks_they_name():
+    links = glance_links()
+    assert len(links) >= 30
+    assert {file for *_, file in links} == set(TUTORIALS) - {"10-exploring-positions.ipynb"}
+    for n, _, _, file in links:
+        assert file in TUTORIALS and int(file[:2]) == n
 
 
 # -- executed notebooks (one kernel each, shared by the tests below) ------------------------------------------
@@ -103,14 +248,55 @@ def test_steppers_advance_on_next_and_explain_each_step(executed, name):
 
 @pytestmark_exec
 @pytest.mark.parametrize("name", TUTORIALS)
-def test_exercises_accept_the_right_answer_and_reject_a_wrong_one(executed, name):
+def test_every_number_a_step_states_is_checked_against_the_engine(executed, name):
+    """A step's written text (a text computed from the game states the engine's numbers anyway): each number
+    in it is one its ``expect=Numbers({...})`` has the engine compute, and the check names no number the text
+    does not state. An intro states no number: nothing checks it."""
+    for tour in executed[name].report["steppers"]:
+        assert not stated(tour["intro"]), tour["intro"]
+        for n, step in enumerate(tour["script"], start=1):
+            if step["text"] is None:
+                continue
+            text = f"{step['title']}\n{step['text']}"
+            unchecked = stated(text) - set(step["numbers"])
+            assert not unchecked, f"step {n} ({step['title']!r}) states {sorted(unchecked)} unchecked"
+            idle = set(step["numbers"]) - stated(text) - in_words(text)
+            assert not idle, f"step {n} ({step['title']!r}) checks {sorted(idle)}, which its text does not state"
+
+
+@pytestmark_exec
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_exercises_accept_their_pinned_answer_and_refuse_their_mistakes(executed, name):
     exercises = executed[name].report.get("exercises", [])
     assert exercises, "no exercise in the notebook"
     for ex in exercises:
         assert ex["errors"] == [], ex["errors"]
-        assert ex["right"] not in ("None", "''", "[]"), f"no right answer: {ex['question']}"
-        assert ex["accepts_right"], ex["question"]
-        assert ex["rejects_wrong"], ex["question"]
+        assert ex["pinned"] is not None and ex["accepts_pinned"], ex["question"]
+        assert ex["mistakes"], f"no mistakes listed: {ex['question']}"
+        for mistake in ex["mistakes"]:
+            assert mistake["refused"] and mistake["feedback_shown"], (ex["question"], mistake)
+        text = "\n".join(ex["texts"])
+        pinned = {ex["pinned"]} if isinstance(ex["pinned"], int) else set()
+        unchecked = stated(text) - set(ex["numbers"]) - pinned
+        assert not unchecked, f"{ex['question']!r} states {sorted(unchecked)} unchecked"
+        assert not set(ex["numbers"]) - stated(text) - in_words(text), ex["question"]
+
+
+@pytestmark_exec
+def test_the_rules_at_a_glance_name_real_steps(executed):
+    for n, k, title, file in glance_links():
+        scripts = [tour["script"] for tour in executed[file].report["steppers"]]
+        assert any(k <= len(script) and script[k - 1]["title"] == title for script in scripts), (n, k, title)
+
+
+@pytestmark_exec
+def test_the_tutorials_play_the_shared_positions(executed):
+    """Notebook 1 plays the setup the later notebooks start from, notebook 2 the round notebook 4 starts
+    from, notebook 8 the stored whole game."""
+    played = {name: executed[name].report["steppers"][0]["played"] for name in TUTORIALS}
+    assert played["01-components-and-setup.ipynb"] == list(positions.SETUP)
+    assert played["02-company-and-employees.ipynb"] == list(positions.SETUP + positions.HR_ROUND)
+    assert played["08-end-of-game-and-scoring.ipynb"] == positions.whole_game().actions
 
 
 @pytestmark_exec

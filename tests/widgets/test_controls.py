@@ -8,9 +8,8 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.bots.random_bot import RandomBot
 from carnegie_lab.components import components
+from carnegie_lab.tutorials.positions import SETUP
 from carnegie_lab.widgets.controls import Buttons, MoveGrid, Picker, panel_for
-
-from .positions import SETUP
 
 C = components()
 
@@ -206,7 +205,7 @@ def test_departments_are_grouped_with_their_options(seen):
 def test_department_controls_say_what_the_engine_describes(seen):
     assert sum(department_words(game, panel) for game, panel in seen["turn"])
     game = cl.new_game(["Ada", "Bo"], seed=7)
-    for action in SETUP + ["choose MG", "done", "done"]:
+    for action in [*SETUP, "choose MG", "done", "done"]:
         game.apply(action)
     cf = panel_for(game).group("department:cf")
     assert isinstance(cf, Picker) and cf.slots == ("Gain", "Mission")

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.tutorials import Numbers
 from carnegie_lab.widgets.exercise import Exercise, exercises, normalise
-from carnegie_lab.widgets.script import Step
+from carnegie_lab.widgets.script import ScriptError, Step
 from carnegie_lab.widgets.stepper import Stepper
 
 
@@ -74,7 +75,7 @@ def test_choices_use_a_dropdown_and_show_the_label(game):
     ex.input.value = 1
     ex.check_button.click()
     assert ex.last is True
-    assert not ex.check(ex.wrong_answer())
+    assert not ex.check(0) and not ex.check(2)
     assert ex.reveal() == 1 and "<b>MG</b>" in ex.feedback.value
 
 
@@ -92,10 +93,38 @@ def test_show_the_answer_uses_the_engine_and_the_code(game):
     assert "<code>sum(...)</code>" in ex.feedback.value
 
 
-@pytest.mark.parametrize("right", [5, "Chicago", {"a", "b"}, True])
-def test_wrong_answer_is_wrong(game, right):
-    ex = Exercise("?", lambda g: right, game)
-    assert not ex.check(ex.wrong_answer()) and ex.check(right)
+def test_a_pinned_answer_must_be_the_engines(game):
+    ex = Exercise("Neutral discs?", neutral_sites, game, pinned=12)
+    assert ex.pinned == 12 and ex.check("12")
+    with pytest.raises(ScriptError, match=r"the tutorial says 11, the engine's answer is 12"):
+        Exercise("Neutral discs?", neutral_sites, game, pinned=11)
+    with pytest.raises(ScriptError, match="Which city"):
+        Exercise("Which city?", lambda g: "new_york", game, pinned="Chicago")
+    assert Exercise("Which city?", lambda g: "new_york", game, pinned="New York").check("new york")
+
+
+def test_mistakes_are_refused_with_their_own_feedback(game):
+    ex = Exercise("Neutral discs?", neutral_sites, game, pinned=12, hint="Count the map only.",
+                  mistakes={18: "That counts the donation chart too.", 6: ""})
+    assert not ex.check("18") and "That counts the donation chart too." in ex.feedback.value
+    assert "Count the map only." in ex.feedback.value
+    assert not ex.check("6") and "donation chart" not in ex.feedback.value
+    assert ex.check("12") and "donation chart" not in ex.feedback.value
+    assert Exercise("Which cities?", lambda g: {"chicago", "new_york"}, game,
+                    mistakes=[frozenset({"chicago"})]).mistakes == {frozenset({"chicago"}): ""}
+    with pytest.raises(ScriptError, match="the mistake 12 is the engine's right answer"):
+        Exercise("Neutral discs?", neutral_sites, game, mistakes=[12])
+    with pytest.raises(ScriptError, match="the mistake 'New York'"):
+        Exercise("Which city?", lambda g: "new_york", game, mistakes=["New York"])
+
+
+def test_the_numbers_an_exercise_states_are_checked(game):
+    start = game.components.constants.start_money
+    Exercise("Money?", lambda g: g.money(0), game, hint="She starts with $12.", expect=Numbers({12: lambda g: start}))
+    with pytest.raises(ScriptError, match="the text says 13, the engine gives 12"):
+        Exercise("Money?", lambda g: g.money(0), game, hint="$13.", expect=Numbers({13: lambda g: g.money(0)}))
+    with pytest.raises(ScriptError, match="its check failed"):
+        Exercise("Money?", lambda g: g.money(0), game, expect=lambda g: g.round > 0)
 
 
 def test_a_custom_comparison_and_kind_checks(game):

@@ -11,13 +11,12 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.tutorials.positions import SETUP
 from carnegie_lab.widgets.controller import Controller
 from carnegie_lab.widgets.controls import Picker, panel_for
 from carnegie_lab.widgets.script import Step, play
 from carnegie_lab.widgets.stepper import Stepper
 from carnegie_lab.widgets.tutorial_html import donations_html
-
-from .positions import SETUP
 
 DATA = Path(cl.__file__).parent / "data"
 
@@ -61,7 +60,7 @@ def game_on(components=None) -> cl.Game:
 
 def management_turn(components=None) -> cl.Game:
     """Ada's Management turn of round 1, after the setup of the tutorials."""
-    return play(game_on(components), SETUP + ["choose MG", "done", "done"])
+    return play(game_on(components), [*SETUP, "choose MG", "done", "done"])
 
 
 def test_the_house_buttons_name_the_edited_cities_and_regions(edited):

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from carnegie_lab.tutorials.positions import SETUP, after_setup, fresh
 from carnegie_lab.widgets.script import ScriptError, bots_play, first, play, replay_steps, until, until_round
 from carnegie_lab.widgets.stepper import Stepper
-
-from .positions import SETUP, after_setup, fresh
 
 
 def test_script_helpers_pick_pass_and_let_bots_play():
@@ -17,7 +16,7 @@ def test_script_helpers_pick_pass_and_let_bots_play():
         first("donate")(game)
     game = after_setup()
     until("choose")(game)
-    assert game.actions == SETUP                                            # already there: nothing played
+    assert game.actions == list(SETUP)                                      # already there: nothing played
     play(game, ["choose HR", until("choose")])
     assert game.round == 2 and game.decision.kind == "choose"
     with pytest.raises(ScriptError, match="cannot pass"):

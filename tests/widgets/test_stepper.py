@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.tutorials.positions import after_setup
 from carnegie_lab.widgets.script import ScriptError, Step, first
 from carnegie_lab.widgets.stepper import Stepper
-
-from .positions import after_setup
 
 
 def highlight_of(stepper: Stepper) -> set[str]:

@@ -1,0 +1,152 @@
+# %% [markdown]
+# # 10 · Exploring positions
+#
+# You know the rules now. This last notebook shows how to use the engine to study games: save and
+# load them, list what a player may do, try ideas on a copy, and let bots finish a game.
+#
+# ## A whole game, played by bots
+#
+# A bot is anything with a `choose(game)` method returning one of `game.legal_actions()`. The package
+# has a random bot, a greedy one (it looks one step ahead) and a slower rollout bot. They are seeded:
+# the same seeds play the same game.
+
+# %%
+import json
+from collections import Counter
+
+import carnegie_lab as cl
+from carnegie_lab.analysis import evaluate
+from carnegie_lab.bots import GreedyBot, RandomBot
+from carnegie_lab.tutorials import Numbers, positions
+from carnegie_lab.widgets.exercise import Exercise
+from carnegie_lab.widgets.script import replay_steps
+from carnegie_lab.widgets.stepper import Stepper
+
+# %%
+bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+played = cl.new_game(["Ada", "Bo"], seed=11)
+while not played.is_over:
+    played.apply(bots[played.current_player].choose(played))
+print(len(played.actions), "actions;", {name: s.total for name, s in played.scores().items()},
+      "winners:", played.winners())
+
+# %% [markdown]
+# ## Records
+#
+# A **record** is the game's options (players, seed...) and its actions in notation: a small JSON
+# document. Replaying it gives exactly the same game, because every random part of the setup comes
+# from the seed. Save it with `json.dump` and load it with `cl.Game.from_record` (from the command
+# line: `carnegie-lab replay my-game.json`).
+
+# %%
+text = json.dumps(played.to_record())
+print(len(text), "characters:", text[:160], "...")
+
+loaded = cl.Game.from_record(text)
+print("same final position:", loaded.to_position() == played.to_position())
+
+# %% [markdown]
+# A record can also be watched round by round: `replay_steps` turns its actions into stepper steps,
+# one per round, each explained by the round's summary. Here is Ada and Bo's whole game from notebook 8
+# (the package keeps its record, so it is the same game for everybody). Press **Next** to play a round,
+# **Back** to go back; *Try your own action* plays anything else on a copy
+# ([notebook 1](01-components-and-setup.ipynb) shows how a stepper works).
+
+# %%
+record = positions.whole_game().to_record()
+start = cl.Game.from_record({**record, "actions": []})      # the record's first position
+tour = Stepper(start, replay_steps(start, record["actions"]), title="Replaying Ada and Bo's game",
+               view="map", views=("map", "company", "tracks", "timeline", "donations", "scores", "history"),
+               intro="Ada and Bo's game from its first position. Each **Next** plays one round.")
+tour
+
+# %% [markdown]
+# ## A position and its legal actions
+#
+# Let us stop in the middle of the game: the first decision of round 10 or later where a player has
+# more than five choices. `legal_actions()` lists every action the deciding player may take; grouping
+# them by verb gives an overview.
+
+# %%
+position = cl.Game.from_record({**record, "actions": []})
+for action in record["actions"]:
+    if position.round >= 10 and len(position.legal_actions()) > 5:
+        break
+    position.apply(action)
+print(position.decision.prompt)
+print(Counter(action.verb for action in position.legal_actions()))
+position
+
+# %% [markdown]
+# ## What if?
+#
+# `copy()` gives an independent game: play anything on it, the original does not change. Here the
+# deciding player tries every legal action once, and we see how each one would change their score
+# "if the game ended now" (a rough guide: many good moves only pay later).
+
+# %%
+seat = position.current_player
+name = position.players[seat]
+before = position.scores()[name].total
+effects = {}
+for action in position.legal_actions():
+    what_if = position.copy()
+    what_if.apply(action)
+    effects[str(action)] = what_if.scores()[name].total - before
+best = sorted(effects.items(), key=lambda item: -item[1])[:5]
+print(name, "now has", before, "VP; the best immediate gains:", best)
+print("the position itself is unchanged:", position.scores()[name].total == before)
+
+# %% [markdown]
+# ## Let the bots finish
+#
+# From any position, bots can play the game to its end. Different bots (or seeds) give different
+# endings: a cheap way to compare ideas.
+
+# %%
+for label, finishers in [("two greedy bots", [GreedyBot(5), GreedyBot(6)]),
+                         ("two random bots", [RandomBot(5), RandomBot(6)])]:
+    end = position.copy()
+    while not end.is_over:
+        end.apply(finishers[end.current_player].choose(end))
+    print(f"{label:16}", {n: s.total for n, s in end.scores().items()})
+
+# %% [markdown]
+# ## Which action is best?
+#
+# `carnegie_lab.analysis.evaluate` goes one step further than the what-if above: for every legal action
+# it lets bots play the rest of the game from it a few times (*rollouts*) and reports the average final
+# margin (the player's total minus the best other total) and how often the player won. Random
+# rollouts are fast and rough; `policy="greedy"` is better and slower.
+
+# %%
+for row in evaluate(position, rollouts=8, policy="random", seed=1):
+    print(f"{row.notation:16} margin {row.margin:+6.1f} VP   won {row.win_rate:4.0%} of the rollouts")
+
+# %% [markdown]
+# ## Exercises
+
+# %%
+Exercise("In the round-10 position above, how many legal actions does the deciding player have?",
+         lambda g: len(g.legal_actions()), position, pinned=10,
+         mistakes={8: "Selling goods and *done* are legal actions too.",
+                   4: "That is one kind of action only: add up every count the Counter printed."},
+         hint="Add up the counts printed by the Counter (selling goods and *done* count too).",
+         expect=Numbers({10: lambda g: g.round}),
+         code="len(game.legal_actions())")
+
+# %%
+ROUND_4 = "Press Next until the step called Round 4 and read its first line."
+Exercise("In Ada and Bo's game, which row did the first player choose in round 4? (Replay it in the "
+         "stepper above.)",
+         lambda g: g.round_summaries()[3]["chosen"], positions.whole_game(), pinned="CO",
+         options=[("HR (Human Resources)", "HR"), ("MG (Management)", "MG"), ("CO (Construction)", "CO"),
+                  ("RD (Research & Development)", "RD")],
+         mistakes={"MG": "Management was chosen in the rounds just before and after it. " + ROUND_4,
+                   "HR": ROUND_4, "RD": ROUND_4},
+         hint=ROUND_4,
+         expect=Numbers({4: lambda g: g.round_summaries()[3]["round"]}),
+         code='game.round_summaries()[3]["chosen"]  # one summary per finished round')
+
+# %% [markdown]
+# ← [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) · [Contents](00-contents.ipynb)

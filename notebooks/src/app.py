@@ -1,0 +1,16 @@
+# %%
+# Imported first, on its own: plotly's FigureWidget pulls in jsonschema, which is several
+# seconds slower to import that way inside a kernel (see docs/architecture.md, 'The app').
+import jsonschema  # noqa: F401
+
+# %%
+import carnegie_lab.widgets
+
+# Built before the page is requested (in a preheated kernel), on the store `carnegie-lab app --store` names.
+app = carnegie_lab.widgets.app_dashboard()
+
+# %%
+# The page's address picks the stored game (?game=ID, plus &seat=KEY in a friend's seat link);
+# a preheated kernel waits here for the page's request.
+app.open_page(carnegie_lab.widgets.page_query())
+app
