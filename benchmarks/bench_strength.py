@@ -36,9 +36,11 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import carnegie_lab as cl
+from carnegie_lab.analysis import wilson
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.base import mix
 from carnegie_lab.bots.simulate import MAX_DECISIONS, check_specs
+from carnegie_lab.state import ANDREW
 
 DEFAULT_SEARCH = "search"
 DEFAULT_OUT = Path("bench-strength")
@@ -85,6 +87,7 @@ def play(task: Task) -> dict[str, Any]:
     start = time.perf_counter()
     decisions = choices = 0
     thinking = thinking_choices = longest = 0.0
+    times: list[float] = []                   # the search bot's thinking time of each decision with a choice
     for _ in range(MAX_DECISIONS):
         seat = game.current_player
         if seat is None:
@@ -100,10 +103,12 @@ def play(task: Task) -> dict[str, Any]:
             if several:
                 choices += 1
                 thinking_choices += spent
+                times.append(round(spent, 4))
         game.apply(action)
     else:
         raise RuntimeError(f"game {task.key} did not end")
     totals = [s.total for s in game.seat_scores()]         # by seat, then Andrew's in solo
+    best = max((i for i in range(len(totals)) if i != me), key=lambda i: totals[i])
     winners = game.winners()
     others = [t for i, t in enumerate(totals) if i != me]
     return {"key": task.key, "match": task.match, "index": task.index, "seed": task.seed,
@@ -112,21 +117,31 @@ def play(task: Task) -> dict[str, Any]:
             "tied": names[me] in winners and len(winners) > 1,
             "vp": totals[me], "best_other": max(others), "margin": totals[me] - max(others),
             "decisions": decisions, "choices": choices, "thinking": thinking,
-            "thinking_choices": thinking_choices, "longest": longest,
-            "seconds": time.perf_counter() - start, "pid": os.getpid()}
+            "thinking_choices": thinking_choices, "longest": longest, "times": times,
+            "seconds": time.perf_counter() - start, "pid": os.getpid(),
+            "shape": shape(game, me), "other_shape": shape(game, best)}
+
+
+def shape(game: cl.Game, seat: int) -> dict[str, int]:
+    """What a seat (or Andrew: the seat after the players) did in a finished game: projects built,
+    departments built, donations, active employees, transport tracks at their final box, and the
+    score by category (``vp_<category>``)."""
+    state, final = game.state, game.rules.final_space
+    owner: int | str = seat if seat < len(state.players) else ANDREW
+    out = {"projects": len(game.sites_of(owner)),
+           "donations": sum(1 for owners in state.board.donations.values() if owner in owners)}
+    if state.andrew is not None and owner == ANDREW:
+        out |= {"departments": len(state.andrew.departments), "employees": 0,
+                "final_boxes": sum(1 for k in state.andrew.tracks.values() if k == final)}
+    else:
+        p, departments = state.players[seat], game.components.departments
+        out |= {"departments": sum(1 for d in p.cells.values() if d in departments and not departments[d].starting),
+                "employees": game.active_employees(seat),
+                "final_boxes": sum(1 for k in p.tracks.values() if k == final)}
+    return out | {f"vp_{k}": v for k, v in game.seat_scores()[seat].as_dict().items() if k != "total"}
 
 
 # -- statistics ------------------------------------------------------------------------------------
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 def machine() -> str:
     try:
@@ -151,10 +166,11 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
              f"- machine: {machine()}", f"- worker processes: {jobs}; load average now: {load()}",
              f"- search budget: `{search}`; opponents: `{opponent}` (2-4 players), Andrew (solo)",
              "- win: among the winners (a tie is a shared win); 95% interval: Wilson score",
-             "- think: the search bot's wall time per decision, mean over all its decisions / over those "
-             "with more than one legal action / the longest", *[f"- {n}" for n in notes], "",
+             "- think: the search bot's wall time per decision: the median of those with more than one legal "
+             "action (when recorded), the mean over all its decisions, the mean over those with a choice, "
+             "the longest", *[f"- {n}" for n in notes], "",
              "| match | games | wins | win rate | 95% interval | mean VP | best other | margin | "
-             "think ms (all / choices / max) | target |",
+             "think ms ([median /] all / choices / max) | target |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for match in matches:
         games = [r for r in rows if r["match"] == match]
@@ -178,9 +194,35 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
         think_all = 1000 * sum(r["thinking"] for r in games) / max(1, decisions)
         think_choices = 1000 * sum(r["thinking_choices"] for r in games) / max(1, choices)
         longest = 1000 * max(r["longest"] for r in games)
+        times = [t for r in games for t in r.get("times", ())]
+        median = f"{1000 * statistics.median(times):.0f} / " if times else ""
         lines.append(f"| {label} | {n} | {wins} | {wins / n:.1%} | {lo:.1%}-{hi:.1%} | {vp:.1f} | {other:.1f} | "
-                     f"{statistics.fmean(margins):+.1f} ± {se:.1f} | {think_all:.0f} / {think_choices:.0f} / "
+                     f"{statistics.fmean(margins):+.1f} ± {se:.1f} | {median}{think_all:.0f} / {think_choices:.0f} / "
                      f"{longest:.0f} | {goal} |")
+    return "\n".join(lines) + "\n"
+
+
+SHAPE_COLUMNS = ("projects", "departments", "donations", "employees", "final_boxes")
+
+
+def shape_table(rows: Sequence[dict[str, Any]], matches: Sequence[str]) -> str:
+    """Mean game shape per match: what the search bot and its strongest opponent (Andrew in solo)
+    built, and their scores by category."""
+    games = [r for r in rows if "shape" in r]
+    if not games:
+        return ""
+    keys = [*SHAPE_COLUMNS, *(k for k in games[0]["shape"] if k.startswith("vp_"))]
+    labels = [k.replace("vp_", "VP ").replace("_", " ") for k in keys]
+    lines = ["## Game shape (means per game)", "",
+             "| match | who | " + " | ".join(labels) + " |",
+             "|---|---|" + "---|" * len(keys)]
+    for match in matches:
+        mine = [r for r in games if r["match"] == match]
+        if not mine:
+            continue
+        for who, key in (("search", "shape"), ("Andrew" if match.startswith("solo") else "best other", "other_shape")):
+            means = [statistics.fmean(r[key].get(k, 0) for r in mine) for k in keys]
+            lines.append(f"| {match} ({len(mine)}) | {who} | " + " | ".join(f"{m:.1f}" for m in means) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -261,6 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     notes = [f"seed {args.seed}; {len(rows)} of {len(tasks)} games recorded in `{log.name}`"
              + (" (run stopped by --minutes: run again to finish)" if stopped else "")]
     text = table(rows, matches, args.search, args.opponent, args.jobs, notes)
+    shapes = shape_table(rows, matches)
+    text += "\n" + shapes if shapes else ""
     (args.out / "table.md").write_text(text, encoding="utf-8")
     print(f"\n{text}\n({time.perf_counter() - start:.0f} s; wrote {args.out / 'table.md'})")
     return 0

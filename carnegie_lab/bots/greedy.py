@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Sequence
+from typing import Mapping, Sequence, Union
 
 import networkx as nx
 
@@ -46,40 +46,14 @@ from ..actions import Action
 from ..components import PROJECT_TYPES, Components, Reward
 from ..engine import Game
 from ..network import map_graph
+from ..rules.construction import discs
 from ..rules.research import project_income
 from ..rules.ruleset import Ruleset
-from ..rules.scoring import player_score, scores
+from ..rules.scoring import discs_by_owner, player_score, scores
 from ..rules.timeline import space as timeline_space
-from ..state import Phase, Player, State, site_city
+from ..state import Phase, Player, State
 from .base import choices, deciding, decision_rng, light_copy, step
-
-
-@dataclass(frozen=True)
-class Weights:
-    """The evaluation's knobs. ``t`` below is the share of the game still to play (1 at the start,
-    0 at the end); most potentials are multiplied by it."""
-    money: float = 0.4             # per $ at the start of the game ...
-    money_end: float = 0.0         # ... and at its end
-    goods: float = 1.0
-    goods_end: float = 0.3
-    study: float = 0.25            # study points as transport income
-    employee_income: float = 1.2   # an employee arriving as income
-    standing: float = 2.5          # future uses of a standing (non-permanent) employee, times t
-    lying_ready: float = 1.6       # an employee lying where a workstation is free, times t (+ 0.4)
-    lying_idle: float = 0.6        # an employee lying where it cannot stand up, times t (+ 0.15)
-    mission_return: float = 0.5    # an employee coming home from a mission, times t
-    tab_disc: float = 0.7          # a project waiting on a tab, times t
-    track_step: float = 0.35       # a step on a transport track, times t
-    department: float = 0.2        # a built department tile, times its use value and t
-    income_share: float = 0.6      # share of the income events still to come that pay a player
-    path: float = 0.5              # share of a major-city link's VP per missing city ...
-    path_decay: float = 0.5        # ... shrinking by this factor for each further missing city
-    turn: float = 1.0              # the departments a player will use this round
-    token: float = 0.04            # a move or study point left in the current turn
-    opponents: float = 0.5         # weight of the best opponent's value in the margin ...
-    solo_opponent: float = 1.0     # ... and of Andrew's in solo
-    reserve: float = 0.8           # the reserved tile's preference, times t
-
+from .weights import Weights, tuned_weights
 
 #: A use of each department, in VP-ish units (used for the turn still to come this round and for
 #: the reserved tile). Ongoing departments are worth their effect, not their uses.
@@ -132,14 +106,6 @@ def _tables(C: Components) -> _Tables:
 
 
 # -- the score if the game ended now -------------------------------------------------------------
-
-def _owner_cities(state: State) -> dict:
-    """owner -> list of cities of their discs (with repeats, one per disc)."""
-    out: dict = {}
-    for key, (who, _) in state.board.sites.items():
-        out.setdefault(who, []).append(site_city(key))
-    return out
-
 
 def score_totals(state: State) -> list[int]:
     """Score totals if the game ended now, one per seat (then Andrew's in solo)."""
@@ -272,12 +238,12 @@ class Evaluator:
 
     def values(self, state: State) -> list[float]:
         """Each seat's value (then Andrew's score in solo)."""
-        cities = _owner_cities(state)
-        totals = score_totals(state)
+        own = discs_by_owner(state)
+        totals = [s.total for s in scores(state, own)]
         if state.flow.phase == Phase.OVER:
             return [float(x) for x in totals]
         info = _round_info(state)
-        out = [totals[i] + self._potential(state, i, info, cities.get(i, ()))
+        out = [totals[i] + self._potential(state, i, info, [city for city, _ in own[i]])
                for i in range(len(state.players))]
         if state.andrew is not None:
             out.append(totals[-1] + _andrew_card_vp(state))
@@ -285,11 +251,11 @@ class Evaluator:
 
     def value(self, state: State, pi: int) -> float:
         """One seat's value."""
-        mine = _owner_cities(state).get(pi, [])
-        total = player_score(state, pi).total
+        own = discs(state, pi)
+        total = player_score(state, pi, own).total
         if state.flow.phase == Phase.OVER:
             return float(total)
-        return total + self._potential(state, pi, _round_info(state), mine)
+        return total + self._potential(state, pi, _round_info(state), [city for city, _ in own])
 
     def margin(self, state: State, pi: int, others: float | None = None) -> float:
         """The player's value minus ``opponents`` times the best other value (``others``: that best
@@ -410,7 +376,45 @@ class Evaluator:
 
 
 _TOKEN_PHASES = frozenset((Phase.TURN, Phase.EVENT, Phase.SETUP))
+#: the evaluation with the untuned default weights
 DEFAULT_EVALUATOR = Evaluator()
+
+#: how a bot is given its weights: None (the tuned set of the game's mode), a mapping of
+#: :class:`Weights` fields (changes to that tuned set) or a whole :class:`Weights`
+WeightsSpec = Union[Weights, Mapping[str, float], None]
+
+
+def check_weights(weights: WeightsSpec) -> WeightsSpec:
+    """``weights`` if it is a valid :data:`WeightsSpec` (a ValueError naming the bad field if not)."""
+    if weights is None or isinstance(weights, Weights):
+        return weights
+    names = {f.name for f in fields(Weights)}
+    for key, value in weights.items():
+        if key not in names:
+            raise ValueError(f"unknown weight {key!r}: choose from {', '.join(sorted(names))}")
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ValueError(f"weight {key} must be a number, not {value!r}")
+    return dict(weights)
+
+
+def evaluator_for(state: State, weights: WeightsSpec = None) -> Evaluator:
+    """The evaluation a bot uses in this state: the weights tuned for the game's mode (``"solo"``
+    against Andrew, ``"duel"`` between players; see :mod:`.weights`) changed by ``weights`` (a
+    mapping of fields), or exactly ``weights`` (a :class:`Weights`)."""
+    if isinstance(weights, Weights):
+        return _evaluator_of(weights)
+    mode = "solo" if state.andrew is not None else "duel"
+    return _tuned_evaluator(mode, tuple(sorted((weights or {}).items())))
+
+
+@lru_cache(maxsize=64)
+def _evaluator_of(weights: Weights) -> Evaluator:
+    return Evaluator(weights)
+
+
+@lru_cache(maxsize=64)
+def _tuned_evaluator(mode: str, changes: tuple[tuple[str, float], ...]) -> Evaluator:
+    return _evaluator_of(replace(tuned_weights().get(mode, Weights()), **dict(changes)))
 
 #: Verbs whose effect (without the forced steps after them) changes nobody's value but the acting
 #: player's: the other players' values need not be computed again for them. Building, donating,
@@ -443,15 +447,17 @@ def prune(state: State, actions: Sequence[Action]) -> list[Action]:
 
 
 def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
-                  evaluator: Evaluator = DEFAULT_EVALUATOR, settle: bool = False,
+                  evaluator: Evaluator | None = None, settle: bool = False,
                   pruned: bool = True) -> tuple[Action, list[tuple[float, Action]]]:
     """The best action by one step of lookahead, ties broken at random; also (value, action) for
     each action evaluated: all of them, in order, with ``pruned=False``; else those :func:`prune`
-    keeps.
+    keeps. ``evaluator``: by default the tuned one (:func:`evaluator_for`).
 
     With ``settle=False`` the forced steps after an action (a lone ``done``) are not played on the
     copies: they rarely change the value and computing them costs as much as the rest."""
     pi = deciding(state)
+    if evaluator is None:
+        evaluator = evaluator_for(state)
     if pruned:
         actions = prune(state, actions)
     scored = []
@@ -478,26 +484,28 @@ def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
 class GreedyBot:
     """One step of lookahead on :class:`Evaluator` (see the module docstring).
 
-    ``choose`` is a pure function of the seed and the game: the seed only breaks ties."""
+    ``choose`` is a pure function of the seed and the game: the seed only breaks ties. ``weights``:
+    see :data:`WeightsSpec` (default: the tuned weights of the game's mode)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, weights: Weights | None = None, settle: bool = False):
+    def __init__(self, seed: int = 0, weights: WeightsSpec = None, settle: bool = False):
         self.seed = seed
         self.settle = settle
-        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+        self.weights = check_weights(weights)
 
     def choose(self, game: Game) -> Action:
         actions = choices(game)
         if len(actions) == 1:
             return actions[0]
-        action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator, self.settle)
+        action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
+                                  evaluator_for(game.state, self.weights), self.settle)
         return action
 
     def ranking(self, game: Game) -> list[tuple[Action, float]]:
         """Every legal action with its evaluation, best first (for explanations)."""
-        _, scored = greedy_choice(game.state, game.legal_actions(), random.Random(0), self.evaluator,
-                                  self.settle, pruned=False)
+        _, scored = greedy_choice(game.state, game.legal_actions(), random.Random(0),
+                                  evaluator_for(game.state, self.weights), self.settle, pruned=False)
         return [(a, v) for v, a in sorted(scored, key=lambda va: -va[0])]
 
     def __repr__(self) -> str:

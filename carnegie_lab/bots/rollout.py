@@ -29,7 +29,7 @@ from ..actions import Action
 from ..engine import Game
 from ..state import State
 from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
-from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, greedy_choice, score_totals
+from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, score_totals
 from .random_bot import pick
 
 POLICIES = ("greedy", "random")
@@ -49,13 +49,15 @@ def _margin(values: Sequence[float], pi: int) -> float:
 
 
 def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int | None = None,
-             epsilon: float = 0.1, evaluator: Evaluator = DEFAULT_EVALUATOR,
+             epsilon: float = 0.1, evaluator: Evaluator | None = None,
              actions: list[Action] | None = None) -> Outcome:
     """Continue the game on ``state`` (changed in place) with ``policy`` for every player until the
     end, or for ``depth`` decisions; returns player ``pi``'s outcome. ``actions`` are the state's
     legal actions if the caller has them."""
     if actions is None:
         actions = legal(state)
+    if evaluator is None:
+        evaluator = evaluator_for(state)
     played = 0
     while actions:
         if depth is not None and played >= depth:
@@ -86,7 +88,7 @@ class ActionStats:
 
 def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: int, *,
                   policy: str = "greedy", depth: int | None = None, epsilon: float = 0.1,
-                  time_limit: float | None = None, evaluator: Evaluator = DEFAULT_EVALUATOR
+                  time_limit: float | None = None, evaluator: Evaluator | None = None
                   ) -> list[ActionStats]:
     """Rollouts from each action of ``actions`` (legal in ``state``; the state is not changed), in
     passes of one rollout per action; in the order of ``actions``. Rollout ``r`` of action ``k`` uses the
@@ -138,7 +140,7 @@ class RolloutBot:
 
     def __init__(self, seed: int = 0, rollouts: int = 1, policy: str = "greedy", top: int | None = 4,
                  depth: int | None = 40, time_limit: float | None = None, epsilon: float = 0.0,
-                 kinds: Sequence[str] | str | None = DELIBERATE, weights: Weights | None = None):
+                 kinds: Sequence[str] | str | None = DELIBERATE, weights: WeightsSpec = None):
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
         if rollouts < 1:
@@ -147,7 +149,7 @@ class RolloutBot:
             raise ValueError(f"top must be at least 1 (or None for every action), not {top}")
         self.seed, self.rollouts, self.policy, self.top = seed, rollouts, policy, top
         self.depth, self.time_limit, self.epsilon = depth, time_limit, epsilon
-        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+        self.weights = check_weights(weights)
         if isinstance(kinds, str):
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
         self.kinds = None if kinds is None else frozenset(kinds)
@@ -157,7 +159,7 @@ class RolloutBot:
         actions = game.legal_actions()
         if self.top is None or len(actions) <= self.top:
             return actions
-        _, scored = greedy_choice(game.state, actions, random.Random(0), self.evaluator)
+        _, scored = greedy_choice(game.state, actions, random.Random(0), evaluator_for(game.state, self.weights))
         best = {a for _, a in sorted(scored, key=lambda va: -va[0])[:self.top]}
         return [a for a in actions if a in best]
 
@@ -167,7 +169,7 @@ class RolloutBot:
         seed = decision_rng(self.seed, game).getrandbits(63)
         stats = rollout_stats(game.state, candidates, self.rollouts, seed, policy=self.policy,
                               depth=self.depth, epsilon=self.epsilon, time_limit=self.time_limit,
-                              evaluator=self.evaluator)
+                              evaluator=evaluator_for(game.state, self.weights))
         order = {a: i for i, a in enumerate(candidates)}
         return sorted(stats, key=lambda s: (-s.mean_margin, -s.win_rate, order[s.action]))
 
@@ -176,7 +178,8 @@ class RolloutBot:
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and game.decision.kind not in self.kinds:
-            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator)
+            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
+                                      evaluator_for(game.state, self.weights))
             return action
         return self.analyse(game)[0].action
 

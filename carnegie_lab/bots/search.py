@@ -13,8 +13,8 @@ the game, so their values compare.
 Allocation (*sequential halving*, anytime): playouts go in passes of one playout for every candidate
 still in the race; after passes 1, 2, 4, 8, ... the worse half of the candidates (by mean margin) is
 dropped, down to ``keep`` (2). The budget is ``playouts`` per decision (deterministic: the same seed
-and game give the same move) or ``think`` seconds (which stops at the first playout past the time,
-so the choice depends on the machine's speed). The choice is the best mean margin among the
+and game give the same move) or ``think`` seconds (no playout is started unless one of average length
+still fits in the time, so the choice depends on the machine's speed). The choice is the best mean margin among the
 candidates that stayed longest, ties going to greedy's order.
 
 Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
@@ -37,9 +37,10 @@ from typing import Sequence
 
 from ..actions import Action
 from ..engine import Game
+from ..rules.solo import unseen_deck
 from ..state import Phase, State
 from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
-from .greedy import DEFAULT_EVALUATOR, Evaluator, Weights, greedy_choice, prune, score_totals
+from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, prune, score_totals
 from .random_bot import pick
 
 #: the budget when neither ``playouts`` nor ``think`` is given
@@ -54,24 +55,17 @@ AUTO_THINK_PLAYOUTS = 40
 
 def resample_hidden(state: State, rng: random.Random) -> None:
     """Redraw what no player can see (in place): Andrew's cards not shown yet, in a random order,
-    with the advanced ones chosen at random among the numbers left (as many as his level's deck
-    holds, less those already shown). Nothing in a game without Andrew is hidden."""
+    with the advanced ones chosen at random among the numbers left (as many as the table knows are
+    left: :func:`~carnegie_lab.rules.solo.unseen_deck`). Nothing in a game without Andrew is hidden."""
     andrew = state.andrew
     if andrew is None or not andrew.deck:
         return
-    components, k = state.rules.components, state.rules.constants
-    cards = components.solo_cards
-    shown = [c for slot in andrew.vp_slots for c in slot] + ([andrew.card] if andrew.card else [])
-    shown_numbers = {cards[c].number for c in shown}
-    left = sorted({c.number for c in cards.values()} - shown_numbers)
-    advanced_left = k.solo_decks[andrew.level][1] - sum(1 for c in shown if cards[c].advanced)
-    ids = {(c.number, c.advanced): c.id for c in cards.values()}
-    if len(left) != len(andrew.deck) or not 0 <= advanced_left <= len(left) or \
-            any((n, a) not in ids for n in left for a in (False, True)):
+    unseen = unseen_deck(state)
+    if unseen is None:
         deck = sorted(andrew.deck)            # an unusual deck: keep its cards, hide their order
     else:
-        advanced = set(rng.sample(left, advanced_left))
-        deck = [ids[n, n in advanced] for n in left]
+        advanced = set(rng.sample(unseen.numbers, unseen.advanced))
+        deck = [unseen.ids[n, n in advanced] for n in unseen.numbers]
     rng.shuffle(deck)
     andrew.deck = deck
 
@@ -93,12 +87,14 @@ def _margin(values: Sequence[float], pi: int) -> float:
 
 
 def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
-            evaluator: Evaluator = DEFAULT_EVALUATOR, actions: list[Action] | None = None) -> float:
+            evaluator: Evaluator | None = None, actions: list[Action] | None = None) -> float:
     """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
     ``epsilon`` of the time) until the first decision of round ``stop_round`` (None: the end);
     returns player ``pi``'s margin then (final, or estimated by the evaluation)."""
     if actions is None:
         actions = legal(state)
+    if evaluator is None:
+        evaluator = evaluator_for(state)
     flow = state.flow
     while actions:
         if stop_round is not None and flow.round >= stop_round:
@@ -115,7 +111,7 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
-           repeat: bool = False, evaluator: Evaluator = DEFAULT_EVALUATOR
+           repeat: bool = False, evaluator: Evaluator | None = None
            ) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
@@ -123,13 +119,16 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     at the end. Playout ``r`` of any candidate uses the random stream ``mix(seed, r)``."""
     if playouts is None and think is None:
         playouts = DEFAULT_PLAYOUTS
+    if evaluator is None:
+        evaluator = evaluator_for(state)
     pi = deciding(state)
     stop_round = None if rounds is None else state.flow.round + rounds
     if state.flow.phase == Phase.OVER:
         raise ValueError("the game is over: there is nothing to search")
     hidden = state.andrew is not None
     deterministic = not hidden and not epsilon and not repeat
-    deadline = None if think is None else time.perf_counter() + think
+    started = time.perf_counter()
+    deadline = None if think is None else started + think
     margins: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
     spent, passes, next_cut = 0, 0, 1
@@ -143,9 +142,12 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
             after = step(child, candidates[k])
             margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after))
             spent += 1
-            if (playouts is not None and spent >= playouts) or \
-                    (deadline is not None and time.perf_counter() >= deadline):
+            if playouts is not None and spent >= playouts:
                 return margins, alive
+            if deadline is not None:          # stop unless another playout of average length still fits
+                now = time.perf_counter()
+                if now + (now - started) / spent > deadline:
+                    return margins, alive
         passes += 1
         if deterministic:
             return margins, alive
@@ -166,14 +168,14 @@ class SearchBot:
     of the budget, 2 to 8); ``epsilon``: share of random moves in the playouts; ``keep``: candidates
     never dropped by the halving; ``repeat``: more than one pass even when the playouts are
     deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
-    ``weights``: the evaluation's (see :class:`~.greedy.Weights`)."""
+    ``weights``: the evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
-                 weights: Weights | None = None):
+                 weights: WeightsSpec = None):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
@@ -190,7 +192,7 @@ class SearchBot:
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
         self.keep, self.repeat = keep, repeat
-        self.evaluator = Evaluator(weights) if weights is not None else DEFAULT_EVALUATOR
+        self.weights = check_weights(weights)
         if isinstance(kinds, str):
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
         self.kinds = None if kinds is None else frozenset(kinds)
@@ -212,7 +214,7 @@ class SearchBot:
         """The actions worth searching with greedy's evaluation of each, in greedy's order (best
         first, ties in the order of the legal actions): the best :meth:`width` of them
         (near-duplicates pruned)."""
-        _, scored = greedy_choice(state, actions, random.Random(0), self.evaluator)
+        _, scored = greedy_choice(state, actions, random.Random(0), evaluator_for(state, self.weights))
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         width = self.width(state)
         if width is not None:
@@ -221,12 +223,14 @@ class SearchBot:
 
     def analyse(self, game: Game) -> list[CandidateStats]:
         """The candidates of the current decision with their playout results, best first."""
+        started = time.perf_counter()
         actions = choices(game)
         ranked = self.candidates(game.state, actions)
         seed = decision_rng(self.seed, game).getrandbits(63)
+        think = None if self.think is None else max(0.0, self.think - (time.perf_counter() - started))
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
-                         think=self.think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
-                         repeat=self.repeat, evaluator=self.evaluator)
+                         think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
+                         repeat=self.repeat, evaluator=evaluator_for(game.state, self.weights))
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))
@@ -236,7 +240,8 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and str(game.decision.kind) not in self.kinds:
-            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game), self.evaluator)
+            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
+                                      evaluator_for(game.state, self.weights))
             return action
         if len(prune(game.state, actions)) == 1:
             return prune(game.state, actions)[0]

@@ -9,7 +9,8 @@ bot keeps the first-player seat; ``rotate=False`` keeps them fixed.
 Bot specs are a name, optionally with parameters: ``random``, ``greedy``, ``rollout``, ``search``,
 ``rollout:rollouts=4:top=3``, ``rollout:top=none:kinds=all``, ``search:playouts=64:rounds=3``,
 ``search:think=0.2``, ``greedy:opponents=0.3`` (any field of :class:`~.greedy.Weights`; the rollout
-and search bots take them too, for their evaluation).
+and search bots take them too, for their evaluation); or a strength of :mod:`.strengths` (``easy``,
+``medium``, ``hard``, ``hard:think=2``).
 """
 from __future__ import annotations
 
@@ -23,12 +24,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..engine import Game, new_game
+from ..errors import needs_extra, require_extra
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
 from .greedy import GreedyBot, Weights
 from .random_bot import RandomBot
 from .rollout import RolloutBot
 from .search import SearchBot
+from .strengths import STRENGTHS, resolve
 
 BOT_NAMES = ("random", "greedy", "rollout", "search")
 ANDREW = "andrew"                              # the bot column of Andrew in solo results
@@ -55,7 +58,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"rollout:rollouts=4:top=3"`` -> ``("rollout", {"rollouts": 4, "top": 3})``."""
     name, *params = spec.strip().split(":")
     if name not in BOT_NAMES:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join((*STRENGTHS, *BOT_NAMES))}")
     options = {}
     for param in params:
         key, eq, text = param.partition("=")
@@ -66,14 +69,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its spec (see the module docstring) and a seed."""
-    name, options = parse_spec(spec)
+    """A bot from its spec or strength (see the module docstring) and a seed."""
+    name, options = parse_spec(resolve(spec))
     try:
         if name == "random":
             return RandomBot(seed, **options)
         weight_names = set(Weights.__dataclass_fields__)
         weights = {k: options.pop(k) for k in list(options) if k in weight_names}
-        w = Weights(**weights) if weights else None
+        w = weights or None                   # changes to the tuned weights of the game's mode
         if name == "greedy":
             return GreedyBot(seed, weights=w, **options)
         if name == "search":
@@ -307,12 +310,9 @@ def _run_pool(tasks: list[_Task], jobs: int, progress: Progress | None) -> list[
 
 
 def _import_dask():
-    try:
+    with needs_extra("dask"):          # --scheduler without Dask: MissingExtraError
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
-    except ImportError:
-        raise RuntimeError("--scheduler needs Dask: install it with `pip install 'carnegie-lab[dask]'` "
-                           "(or `pip install 'dask[distributed]'`)") from None
     return Client, dask_completed
 
 
@@ -370,9 +370,10 @@ def format_summary(result: SimulationResult) -> str:
 
 def summary_figure(result: SimulationResult):
     """A plotly figure: box plots of the final totals per bot, and win-rate bars per bot and seat."""
-    import plotly.colors
-    import plotly.graph_objects as go
-    from plotly.subplots import make_subplots
+    with needs_extra("views"):
+        import plotly.colors
+        import plotly.graph_objects as go
+        from plotly.subplots import make_subplots
 
     fig = make_subplots(rows=1, cols=3, column_widths=[0.5, 0.25, 0.25],
                         subplot_titles=("Final totals by bot", "Win rate by bot", "Win rate by seat"))
@@ -453,8 +454,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="players per game: 2-4, or 1 for a bot against Andrew (default 2)")
     parser.add_argument("--games", type=_count, default=10, help="games to play (default 10)")
     parser.add_argument("--bots", default=None,
-                        help="comma-separated bot per seat (random, greedy, rollout; parameters as "
-                             "rollout:rollouts=4), or one bot for every seat; default: all random")
+                        help="comma-separated bot per seat, or one bot for every seat (default: all random): "
+                             "a strength, " + "; ".join(f"{s.name} ({s.spec})" for s in STRENGTHS.values())
+                             + f"; or a bot, {', '.join(BOT_NAMES)}, with parameters as search:playouts=64 "
+                             "or rollout:rollouts=4")
     parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -493,6 +496,8 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
         err.write("carnegie-lab simulate: error: --level is for solo games (--players 1)\n")
         return 2
     try:
+        if args.html:
+            require_extra("views", "plotly")   # before the games, not after them
         progress = None if args.quiet else ProgressBar(err)
         result = simulate(args.players, args.games, bots, seed=args.seed, jobs=args.jobs,
                           scheduler=args.scheduler, progress=progress, level=args.level,

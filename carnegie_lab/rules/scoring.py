@@ -177,12 +177,21 @@ def andrew_score(state: State) -> ScoreBreakdown:
     )
 
 
-def scores(state: State) -> list[ScoreBreakdown]:
-    """One breakdown per seat, then Andrew's in a solo game."""
+def discs_by_owner(state: State) -> dict[Owner, list[tuple[str, str | None]]]:
+    """(city, project type) of every construction disc, by owner (every seat is a key)."""
     own: dict[Owner, list[tuple[str, str | None]]] = {i: [] for i in range(len(state.players))}
     for key, disc in state.board.sites.items():
-        if disc.owner in own:
-            own[disc.owner].append((site_city(key), disc.type))
+        mine = own.get(disc.owner)
+        if mine is None:
+            own[disc.owner] = mine = []
+        mine.append((site_city(key), disc.type))
+    return own
+
+
+def scores(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None = None) -> list[ScoreBreakdown]:
+    """One breakdown per seat, then Andrew's in a solo game; ``own``: :func:`discs_by_owner`, if known."""
+    if own is None:
+        own = discs_by_owner(state)
     table = [player_score(state, i, own[i]) for i in range(len(state.players))]
     if state.andrew is not None:
         table.append(andrew_score(state))

@@ -7,6 +7,7 @@ At round end the card lies on the VP card it reached (0, 1, 3, 6, 10).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..components import PROJECT_TYPES, SoloCard
@@ -45,9 +46,42 @@ def card(state: State) -> SoloCard:
     return state.rules.components.solo_cards[card_id]
 
 
-def andrew_chooses(state: State) -> bool:
+def chooses_in(round_number: int) -> bool:
     """The player picks the row in odd rounds (hat side up), Andrew in even rounds."""
-    return state.flow.round % 2 == 0
+    return round_number % 2 == 0
+
+
+def andrew_chooses(state: State) -> bool:
+    """Does Andrew's card pick this round's row?"""
+    return chooses_in(state.flow.round)
+
+
+@dataclass(frozen=True)
+class UnseenDeck:
+    """What the table knows of Andrew's face-down deck: the card numbers not shown yet and how many
+    of them are advanced cards; not their order, nor which of them are the advanced ones."""
+    numbers: tuple[int, ...]
+    advanced: int
+    ids: dict[tuple[int, bool], str]          # the card id of (number, advanced?)
+
+
+def unseen_deck(state: State) -> UnseenDeck | None:
+    """The public part of Andrew's deck (see :class:`UnseenDeck`): the numbers left are the numbers of
+    the game less those of the cards shown (on his VP cards, and this round's), the advanced ones his
+    level's count less those shown. None when he has no deck left, or when the deck does not fit the
+    cards shown (an edited position: then only its order is hidden)."""
+    andrew = state.andrew
+    if andrew is None or not andrew.deck:
+        return None
+    cards, k = state.rules.components.solo_cards, state.rules.constants
+    shown = [c for slot in andrew.vp_slots for c in slot] + ([andrew.card] if andrew.card else [])
+    numbers = tuple(sorted({c.number for c in cards.values()} - {cards[c].number for c in shown}))
+    advanced = k.solo_decks[andrew.level][1] - sum(1 for c in shown if cards[c].advanced)
+    ids = {(c.number, c.advanced): c.id for c in cards.values()}
+    if len(numbers) != len(andrew.deck) or not 0 <= advanced <= len(numbers) or \
+            any((n, a) not in ids for n in numbers for a in (False, True)):
+        return None
+    return UnseenDeck(numbers, advanced, ids)
 
 
 def begin_round(state: State) -> None:

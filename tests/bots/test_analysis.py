@@ -1,45 +1,286 @@
-"""analysis.evaluate: every legal action with a margin and a win rate, best first."""
+"""carnegie_lab.analysis: evaluate (every action played out, with intervals), explain (what an action
+changes now) and andrew_forecast (the exact chances of Andrew's next card)."""
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.analysis import ActionValue, evaluate
+from carnegie_lab.analysis import ActionValue, andrew_forecast, evaluate, explain, wilson
+from carnegie_lab.bots import GreedyBot
+from carnegie_lab.rules.scoring import CATEGORIES
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_evaluate_lists_every_legal_action(policy, choose_position):
+def snapshot(game: cl.Game) -> str:
+    return json.dumps(game.to_position(), sort_keys=True)
+
+
+def solo_at(round_: int, level: int = 2, seed: int = 4) -> cl.Game:
+    """A greedy solo game at its first decision of ``round_``."""
+    game = cl.new_game(["Ada"], seed=seed, solo_level=level)
+    bot = GreedyBot(seed)
+    while game.round < round_:
+        game.apply(bot.choose(game))
+    return game
+
+
+def with_andrew(game: cl.Game, shown: list[list[str]], card: str, deck: list[str]) -> cl.Game:
+    """The game with Andrew's shown cards, card of the round and face-down deck replaced."""
+    position = game.to_position()
+    andrew = position["state"]["andrew"]
+    andrew["vp_slots"], andrew["card"], andrew["deck"] = shown, card, deck
+    return cl.Game.from_position(position)
+
+
+#: Round 5 at level 2 (5 advanced cards): N01, A02, N03, N04 lie on his VP cards, A05 is this round's
+#: card; numbers 6-20 are left face down, 3 of them advanced (5 less the 2 shown).
+SHOWN = [["N01", "A02"], ["N03"], ["N04"], [], []]
+DECK = ["N12", "A07", "N20", "N09", "A06", "N15", "N11", "N17", "N10", "A08", "N13", "N19", "N16", "N14", "N18"]
+#: the same table with another hidden order and other advanced cards
+OTHER_DECK = ["A19", "N06", "N08", "A20", "N13", "N07", "N11", "N16", "N10", "N15", "N12", "A18", "N09", "N14",
+              "N17"]
+
+
+@pytest.fixture(scope="module")
+def solo_pair() -> tuple[cl.Game, cl.Game]:
+    base = solo_at(5)
+    return with_andrew(base, SHOWN, "A05", DECK), with_andrew(base, SHOWN, "A05", OTHER_DECK)
+
+
+# -- evaluate ------------------------------------------------------------------------------------
+
+def check_rows(game: cl.Game, rows: list[ActionValue]) -> None:
+    assert sorted(str(r.action) for r in rows) == sorted(str(a) for a in game.legal_actions())
+    played = [r for r in rows if r.playouts]
+    for r in played:
+        assert r.margin_low <= r.margin <= r.margin_high
+        assert r.min_margin <= r.margin <= r.max_margin
+        assert r.win_low <= r.win_rate <= r.win_high and 0.0 <= r.win_low and r.win_high <= 1.0
+        assert float(r.win_rate * r.playouts).is_integer()
+    assert [r.margin for r in played] == sorted((r.margin for r in played), reverse=True)
+    assert rows[:len(played)] == played               # the actions without a playout come last
+    for r in rows:
+        if r.same_as is not None:
+            twin = next(t for t in rows if t.action == r.same_as)
+            assert (r.margin, r.playouts, r.win_rate) == (twin.margin, twin.playouts, twin.win_rate)
+
+
+def test_evaluate_plays_every_action_to_the_end(choose_position):
     game = choose_position
-    before = json.dumps(game.to_position(), sort_keys=True)
-    rows = evaluate(game, rollouts=3, seed=1, policy=policy, depth=None if policy == "random" else 30)
-    assert json.dumps(game.to_position(), sort_keys=True) == before
-    assert sorted(r.action for r in rows) == sorted(game.legal_actions())
-    assert all(isinstance(r, ActionValue) and r.rollouts == 3 for r in rows)
-    assert all(0.0 <= r.win_rate <= 1.0 for r in rows)
-    assert all(r.min_margin <= r.margin <= r.max_margin for r in rows)
-    assert [r.margin for r in rows] == sorted((r.margin for r in rows), reverse=True)
+    before = snapshot(game)
+    rows = evaluate(game, playouts=12, seed=1)
+    assert snapshot(game) == before
+    check_rows(game, rows)
+    assert sum(r.playouts for r in rows if r.same_as is None) == 12
+    assert all(r.playouts and r.horizon is None for r in rows)
+    assert all(float(r.margin * r.playouts).is_integer() for r in rows)   # means of final margins in whole VP
+    assert rows[0].as_dict()["action"] == rows[0].notation == str(rows[0].action)
+    json.dumps([r.as_dict() for r in rows], allow_nan=False)
     with pytest.raises(AttributeError):
-        rows[0].margin = 0                                # frozen
+        rows[0].margin = 0                              # frozen
 
 
-def test_evaluate_is_deterministic_and_plays_to_the_end(two_player_positions):
+def test_evaluate_is_deterministic_at_a_playout_count(two_player_positions):
     game = two_player_positions[len(two_player_positions) // 2]
-    a = evaluate(game, rollouts=2, seed=7, policy="random")
-    b = evaluate(game, rollouts=2, seed=7, policy="random")
-    assert a == b
-    assert all(float(2 * r.margin).is_integer() for r in a)   # means of 2 final margins in whole VP
-    assert a[0].as_dict()["action"] == str(a[0].action) == a[0].notation
+    a = evaluate(game, playouts=8, seed=7)
+    assert a == evaluate(game, playouts=8, seed=7)
+    check_rows(game, a)
+
+
+def test_near_duplicate_builds_share_a_row(many_positions):
+    game = next(g for g in many_positions if sum(a.verb == "sp" for a in g.legal_actions()) > 6)
+    rows = evaluate(game, playouts=len(game.legal_actions()), seed=2, rounds=1)
+    check_rows(game, rows)
+    twins = [r for r in rows if r.same_as is not None]
+    assert twins and all(r.action.verb == "sp" == r.same_as.verb for r in twins)
+    assert all(r.horizon == game.round + 1 for r in rows)
+
+
+def test_fewer_playouts_than_actions_leaves_the_last_ones_unplayed(choose_position):
+    rows = evaluate(choose_position, playouts=2, seed=3)
+    unplayed = [r for r in rows if not r.playouts]
+    assert len(rows) - len(unplayed) == 2 and unplayed
+    assert all(math.isnan(r.margin) and r.margin_low == -math.inf for r in unplayed)
+    assert [r.heuristic for r in unplayed] == sorted((r.heuristic for r in unplayed), reverse=True)
+    assert "not played out" in str(unplayed[0])
+    data = unplayed[0].as_dict()
+    assert data["margin"] is None and data["margin_low"] is None and data["playouts"] == 0
+    json.dumps([r.as_dict() for r in rows], allow_nan=False)
+
+
+def test_the_horizon_follows_the_budget(choose_position):
+    game = choose_position
+    few = evaluate(game, playouts=3, seed=1)
+    actions = sum(r.same_as is None for r in few)
+    assert all(r.horizon == game.round + 2 for r in few)          # under two playouts an action: 2 rounds on
+    assert all(r.horizon is None for r in evaluate(game, playouts=2 * actions, seed=1))     # to the end
+    assert all(r.horizon is None for r in evaluate(game, playouts=3, rounds=None, seed=1))
+    assert all(r.horizon == game.round + 1 for r in evaluate(game, playouts=3, rounds=1, seed=1))
+    with pytest.raises(cl.CarnegieError, match="auto"):
+        evaluate(game, playouts=3, rounds="soon")
+
+
+def test_the_old_arguments_still_work(choose_position):
+    game = choose_position
+    rows = evaluate(game, rollouts=3, seed=1, policy="random")
+    assert all(r.rollouts == r.playouts == 3 for r in rows)
+    assert all(float(3 * r.margin).is_integer() for r in rows)
+    cut = evaluate(game, rollouts=2, depth=30, seed=1)      # 30 decisions: about 4 rounds of 2 players
+    assert all(r.horizon == game.round + 4 for r in cut)
+    assert evaluate(game, rollouts=2, time_limit=60.0)[0].playouts == 2
 
 
 def test_evaluate_in_solo_counts_andrew():
     game = cl.new_game(["Ada"], seed=2, solo_level=2)
     rows = evaluate(game, rollouts=2, policy="random")
     assert len(rows) == len(game.legal_actions())
-    assert all(r.margin < 0 for r in rows)              # random play never beats Andrew
+    assert all(r.margin < 0 and r.win_rate == 0 for r in rows)   # random play never beats Andrew
 
 
-def test_evaluate_refuses_a_finished_game(two_player_positions):
-    with pytest.raises(ValueError, match="over"):
+def test_evaluate_refuses_a_finished_game_and_bad_arguments(two_player_positions, choose_position):
+    with pytest.raises(cl.CarnegieError, match="over"):
         evaluate(two_player_positions[-1])
+    for bad in ({"policy": "clever"}, {"playouts": 0}, {"epsilon": 2.0}, {"think": -1.0}, {"rounds": 0}):
+        with pytest.raises(cl.CarnegieError):
+            evaluate(choose_position, **bad)
+
+
+def test_evaluate_does_not_peek_at_andrews_hidden_cards(solo_pair):
+    one, other = solo_pair
+    assert evaluate(one, playouts=10, seed=5) == evaluate(other, playouts=10, seed=5)
+
+
+def test_wilson_interval():
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.490, abs=1e-3) and high == pytest.approx(0.943, abs=1e-3)
+
+
+# -- explain -------------------------------------------------------------------------------------
+
+def score_diff(game: cl.Game, action) -> dict[str, dict[str, int]]:
+    """Per player, the score categories an action changes (and the total), from game.scores()."""
+    after = game.copy()
+    after.apply(action)
+    out = {}
+    for name, old in game.scores().items():
+        new = after.scores()[name]
+        delta = {c: getattr(new, c) - getattr(old, c) for c in CATEGORIES if getattr(new, c) != getattr(old, c)}
+        if new.total != old.total:
+            delta["total"] = new.total - old.total
+        out[name] = delta
+    return out
+
+
+def test_explain_gives_the_score_changes(many_positions):
+    checked = 0
+    for game in many_positions[::3]:
+        if game.is_over or game.state.andrew is not None:
+            continue
+        for action in game.legal_actions():
+            before = snapshot(game)
+            e = explain(game, action)
+            assert snapshot(game) == before
+            diff = score_diff(game, action)
+            assert e.score_change() == diff[e.player]
+            assert {n: e.score_change(n) for n in diff if n != e.player} == \
+                {n: {"total": d["total"]} if "total" in d else {} for n, d in diff.items() if n != e.player}
+            checked += bool(diff[e.player])
+    assert checked >= 5
+
+
+RESOURCES = {"money": "money", "goods": "goods", "discs in the supply": "discs", "employees in the supply": "supply"}
+
+
+def test_explain_resources_and_network(many_positions):
+    seen = set()
+    for game in many_positions[1::4]:
+        if game.is_over:
+            continue
+        seat = game.current_player
+        for action in game.legal_actions()[:12]:
+            e = explain(game, action)
+            after = game.copy()
+            after.apply(action)
+            p, q = game.state.players[seat], after.state.players[seat]
+            resources = {c.name: c.after - c.before for c in e.changes if c.topic == "resources"}
+            for name, field in RESOURCES.items():
+                assert resources.get(name, 0) == getattr(q, field) - getattr(p, field)
+            seen |= {name for name in resources if name in RESOURCES}
+            built = {c.name: c for c in e.changes if c.topic == "network"}.get("cities built in")
+            if built is not None:
+                assert built.after - built.before and "new:" in built.text
+                seen.add("cities")
+            json.dumps(e.as_dict())
+    assert seen >= {"money", "goods", "discs in the supply", "cities"}
+
+
+def test_explain_in_words():
+    game = cl.new_game(["Ada", "Bo"], seed=3)
+    action = next(a for a in game.legal_actions() if a.verb == "house")
+    e = explain(game, action)
+    assert e.player == game.players[game.current_player] and e.description == game.describe(action)
+    text = str(e)
+    assert text.startswith(f"{e.player}: {action}") and "network: cities built in: 0 -> 1" in text
+    assert f"next: {e.next}" in text and not e.guessed
+
+
+def test_explain_refuses_what_apply_refuses(choose_position):
+    with pytest.raises(cl.IllegalActionError):
+        explain(choose_position, "house pittsburgh")
+    with pytest.raises(cl.NotationError):
+        explain(choose_position, "fly to the moon")
+
+
+def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
+    one, other = (g.copy() for g in solo_pair)
+    bot = GreedyBot(1)
+    while True:                                     # on to the action that ends the round
+        action = bot.choose(one)
+        probe = one.copy()
+        probe.apply(action)
+        if probe.round > one.round:
+            break
+        one.apply(action)
+        other.apply(action)
+    a, b = explain(one, action), explain(other, action)
+    assert a.guessed and a == b
+    assert "Andrew draws a card" in str(a)
+
+
+# -- Andrew's next card ----------------------------------------------------------------------------
+
+def test_andrew_forecast_of_a_hand_built_table(solo_pair):
+    one, _ = solo_pair
+    f = andrew_forecast(one)
+    assert (f.round, f.chooses_row, f.current) == (6, True, "A05")
+    assert f.left == tuple(range(6, 21))
+    chances = {c.outcome: c.chance for c in f.cards}
+    assert len(chances) == 30 and sum(chances.values()) == 1
+    assert chances["N06"] == Fraction(12, 225) and chances["A20"] == Fraction(3, 225)   # 12 of 15 normal
+    assert {c.outcome: c.chance for c in f.row} == {"MG": Fraction(1, 3), "CO": Fraction(1, 3), "RD": Fraction(1, 3)}
+    hr = {c.outcome: c.chance for c in f.actions["HR"]}
+    assert hr == {"his card slides 1": Fraction(84, 225), "his card slides 2": Fraction(120, 225),
+                  "his card slides 3": Fraction(21, 225)}
+    for group in (f.row, f.donation, *f.actions.values()):
+        assert sum(c.chance for c in group) == 1
+        assert [c.chance for c in group] == sorted((c.chance for c in group), reverse=True)
+    assert "round 6" in str(f) and "it chooses the row" in str(f)
+
+
+def test_andrew_forecast_sees_only_the_table(solo_pair):
+    one, other = solo_pair
+    assert andrew_forecast(one) == andrew_forecast(other)
+
+
+def test_andrew_forecast_at_the_start_and_the_end():
+    start = andrew_forecast(cl.new_game(["Ada"], seed=1, solo_level=3))
+    assert start.round == 1 and not start.chooses_row and start.current is None
+    assert {c.outcome: c.chance for c in start.cards}["A13"] == Fraction(10, 400)   # 10 advanced of 20
+    end = solo_at(20, level=1)
+    assert andrew_forecast(end).round is None and not andrew_forecast(end).cards
+    with pytest.raises(cl.CarnegieError, match="solo"):
+        andrew_forecast(cl.new_game(["Ada", "Bo"], seed=1))

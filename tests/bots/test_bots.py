@@ -8,7 +8,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, RandomBot, RolloutBot, make_bot
 from carnegie_lab.bots.base import light_copy
-from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, LOCAL_VERBS
+from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, LOCAL_VERBS, evaluator_for
 from carnegie_lab.bots.random_bot import pick
 from carnegie_lab.bots.simulate import parse_spec
 
@@ -130,7 +130,10 @@ def test_bot_specs():
     assert parse_spec("rollout:rollouts=4:top=3:policy=random") == (
         "rollout", {"rollouts": 4, "top": 3, "policy": "random"})
     assert isinstance(make_bot("greedy:opponents=0.2", 1), GreedyBot)
-    assert make_bot("greedy:opponents=0.2", 1).evaluator.w.opponents == 0.2
+    tweaked = make_bot("greedy:opponents=0.2", 1)
+    assert isinstance(tweaked, GreedyBot) and tweaked.weights == {"opponents": 0.2}
+    duel = cl.new_game(["A", "B"], seed=1)
+    assert evaluator_for(duel.state, tweaked.weights).w.opponents == 0.2
     assert make_bot("rollout:kinds=choose+event", 1).kinds == frozenset({"choose", "event"})
     assert make_bot("rollout:kinds=all", 1).kinds is None
     assert make_bot("rollout:top=none:depth=None", 1).top is None

@@ -85,3 +85,10 @@ def test_progress_bar_without_a_terminal():
         bar(k, 100)
     lines = stream.getvalue().splitlines()
     assert len(lines) == 11 and lines[-1].startswith("simulate [" + "#" * 30 + "] 100/100 games")
+
+
+def test_bots_by_strength():
+    help_text = build_parser().format_help()
+    assert all(name in help_text for name in ("easy", "medium", "hard"))
+    status, out, err = run_cli(["--players", "2", "--games", "2", "--bots", "easy,medium", "--quiet"])
+    assert status == 0 and "P1 easy" in out and "P2 medium" in out

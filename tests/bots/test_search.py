@@ -138,7 +138,7 @@ def test_think_budget_and_spec():
     made = make_bot("search:playouts=8:rounds=3:top=4:opponents=0.3", 7)
     assert isinstance(made, SearchBot)
     assert (made.seed, made.playouts, made.rounds, made.top) == (7, 8, 3, 4)
-    assert made.evaluator.w.opponents == 0.3
+    assert made.weights == {"opponents": 0.3}
     with pytest.raises(ValueError):
         make_bot("search:playouts=0")
     with pytest.raises(ValueError):

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from carnegie_lab.bots import SimulationResult, simulate
+from carnegie_lab.bots import GreedyBot, RandomBot, SearchBot, SimulationResult, make_bot, simulate
 from carnegie_lab.bots.simulate import game_seed
+from carnegie_lab.bots.strengths import STRENGTHS, resolve, strength_of
+from carnegie_lab.errors import MissingExtraError
 
 
 def test_same_seed_same_batch_and_jobs_do_not_matter():
@@ -102,9 +104,24 @@ def test_missing_dask_is_a_clear_error(monkeypatch):
 
     def no_dask(name, *args, **kwargs):
         if name.startswith("dask"):
-            raise ImportError(f"No module named {name!r}")
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_dask)
-    with pytest.raises(RuntimeError, match=r"pip install 'carnegie-lab\[dask\]'"):
+    with pytest.raises(MissingExtraError, match=r'pip install "carnegie-lab\[dask\]"'):
         simulate(2, 1, seed=1, scheduler="tcp://127.0.0.1:1")
+
+
+def test_strength_names_make_their_bots():
+    assert isinstance(make_bot("easy", 1), RandomBot) and isinstance(make_bot("medium", 1), GreedyBot)
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, SearchBot) and hard.think == 0.9 and hard.seed == 1
+    assert make_bot("hard:think=0.5:rounds=2", 1).think == 0.5      # later parameters win
+    assert resolve("hard:think=2") == "search:think=0.9:think=2" and resolve("greedy") == "greedy"
+    assert strength_of("greedy") == "medium" and strength_of("rollout") is None
+    for name, strength in STRENGTHS.items():
+        assert type(make_bot(name, 3)) is type(make_bot(strength.spec, 3))
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        make_bot("impossible", 0)
+    result = simulate(2, 2, ["easy", "medium"], seed=3)
+    assert set(result.win_rates()) == {"easy", "medium"} and result.results[0].bots == ("easy", "medium")

@@ -1,0 +1,43 @@
+"""The bots' strengths for the app and the command line: a name for each, the bot spec behind it
+(see :func:`~.simulate.make_bot`) and what playing it is like.
+
+``make_bot("hard")`` is ``make_bot("search:think=0.9")``; parameters after a strength name change its
+spec (``hard:think=2`` thinks 2 s a decision).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A named bot for people to play against."""
+    name: str
+    spec: str                                  # a bot spec for make_bot
+    label: str                                 # what the app calls it
+    description: str                           # one line: how it plays, how long it thinks
+
+
+STRENGTHS: dict[str, Strength] = {s.name: s for s in (
+    Strength("easy", "random", "Easy bot",
+             "random legal moves (doing something 85% of the time rather than passing); instant"),
+    Strength("medium", "greedy", "Medium bot",
+             "greedy: the move that looks best one step ahead on the bots' evaluation; instant"),
+    Strength("hard", "search:think=0.9", "Hard bot",
+             "search: plays each candidate move a few rounds on with greedy players; under 1 s a decision"),
+)}
+
+
+def resolve(spec: str) -> str:
+    """A bot spec with a strength name replaced by its spec (other specs as they are):
+    ``"hard:think=2"`` -> ``"search:think=0.9:think=2"`` (a later parameter wins)."""
+    name, sep, params = spec.strip().partition(":")
+    strength = STRENGTHS.get(name)
+    if strength is None:
+        return spec
+    return strength.spec + sep + params
+
+
+def strength_of(spec: str) -> str | None:
+    """The strength whose spec this is (``"greedy"`` -> ``"medium"``), or None."""
+    return next((s.name for s in STRENGTHS.values() if s.spec == spec.strip()), None)

@@ -1,0 +1,70 @@
+"""The greedy evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
+
+``weights.json`` is written by ``tools/tune_weights.py`` (self-play; it records how): one set per
+mode, ``"solo"`` for games against Andrew and ``"duel"`` for games between players, each given as
+the fields that differ from the defaults below. :func:`tuned_weights` reads it (once per file).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import DataError
+
+#: the tuned weights shipped with the package
+WEIGHTS_FILE = Path(__file__).with_name("weights.json")
+MODES = ("solo", "duel")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's knobs. ``t`` below is the share of the game still to play (1 at the start,
+    0 at the end); most potentials are multiplied by it."""
+    money: float = 0.4             # per $ at the start of the game ...
+    money_end: float = 0.0         # ... and at its end
+    goods: float = 1.0
+    goods_end: float = 0.3
+    study: float = 0.25            # study points as transport income
+    employee_income: float = 1.2   # an employee arriving as income
+    standing: float = 2.5          # future uses of a standing (non-permanent) employee, times t
+    lying_ready: float = 1.6       # an employee lying where a workstation is free, times t (+ 0.4)
+    lying_idle: float = 0.6        # an employee lying where it cannot stand up, times t (+ 0.15)
+    mission_return: float = 0.5    # an employee coming home from a mission, times t
+    tab_disc: float = 0.7          # a project waiting on a tab, times t
+    track_step: float = 0.35       # a step on a transport track, times t
+    department: float = 0.2        # a built department tile, times its use value and t
+    income_share: float = 0.6      # share of the income events still to come that pay a player
+    path: float = 0.5              # share of a major-city link's VP per missing city ...
+    path_decay: float = 0.5        # ... shrinking by this factor for each further missing city
+    turn: float = 1.0              # the departments a player will use this round
+    token: float = 0.04            # a move or study point left in the current turn
+    opponents: float = 0.5         # weight of the best opponent's value in the margin ...
+    solo_opponent: float = 1.0     # ... and of Andrew's in solo
+    reserve: float = 0.8           # the reserved tile's preference, times t
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
+    """The weight sets of a weights file, by mode (a mode missing from the file is absent)."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise DataError(str(path), "(file)", str(e)) from None
+    names = {f.name for f in fields(Weights)}
+    out = {}
+    for mode, entry in data.items():
+        if mode not in MODES:
+            raise DataError(str(path), mode, f"unknown mode (expected {', '.join(MODES)})")
+        given = entry.get("weights", {}) if isinstance(entry, dict) else None
+        if not isinstance(given, dict) or not set(given) <= names or \
+                not all(isinstance(v, (int, float)) for v in given.values()):
+            raise DataError(str(path), f"{mode}.weights", "must map Weights fields to numbers")
+        out[mode] = Weights(**{k: float(v) for k, v in given.items()})
+    return out
+
+
+@lru_cache(maxsize=4)
+def tuned_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
+    """:func:`load_weights` of the shipped file (an empty dict when it is not there)."""
+    return load_weights(path) if Path(path).exists() else {}
