@@ -23,7 +23,7 @@ from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
-from .rules.solo import andrew_chooses
+from .rules.solo import andrew_chooses, unseen_deck
 from .state import Owner, RoundSummary, State, Tab, site_key
 
 __all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
@@ -38,6 +38,7 @@ class AndrewView:
     vp_cards: tuple[tuple[int, tuple[str, ...]], ...]   # (VP of the card, the solo cards lying on it)
     cards_left: int                           # cards still to draw
     chooses: bool                             # his card chooses this round's row (even rounds)
+    advanced_left: int | None = None          # advanced cards among those left (None: an edited deck)
 
 
 class Game:
@@ -250,7 +251,9 @@ class Game:
         if a is None:
             return None
         slots = tuple(zip(self.rules.constants.andrew_vp_cards, (tuple(cards) for cards in a.vp_slots)))
-        return AndrewView(a.level, a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state))
+        unseen = unseen_deck(self._state)
+        advanced = unseen.advanced if unseen is not None else (0 if not a.deck else None)
+        return AndrewView(a.level, a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state), advanced)
 
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])

@@ -13,9 +13,9 @@ the game, so their values compare.
 Allocation (*sequential halving*, anytime): playouts go in passes of one playout for every candidate
 still in the race; after passes 1, 2, 4, 8, ... the worse half of the candidates (by mean margin) is
 dropped, down to ``keep`` (2). The budget is ``playouts`` per decision (deterministic: the same seed
-and game give the same move) or ``think`` seconds (no playout is started unless one of average length
-still fits in the time, so the choice depends on the machine's speed). The choice is the best mean margin among the
-candidates that stayed longest, ties going to greedy's order.
+and game give the same move) or ``think`` seconds (no playout is started unless one of average
+length still fits in the time, so the choice depends on the machine's speed). The choice is the
+best mean margin among the candidates that stayed longest, ties going to greedy's order.
 
 Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
 cards he has not shown yet (which numbers are left is public, but neither their order nor which of

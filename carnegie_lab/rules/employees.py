@@ -61,7 +61,8 @@ def _move(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
-    note(state, f"{p.name} moves an employee {source} -> {target} ({state.flow.moves} moves left)")
+    left = state.flow.moves
+    note(state, f"{p.name} moves an employee {source} -> {target} ({left} move{'s' if left != 1 else ''} left)")
 
 
 def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:

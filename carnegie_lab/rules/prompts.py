@@ -9,6 +9,9 @@ from .loop import decision_kind
 
 K = DecisionKind
 
+#: The department types (the timeline rows) in words: the one table of their names.
+TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction", "RD": "Research & Development"}
+
 
 @dataclass(frozen=True)
 class DecisionContext:
@@ -55,27 +58,46 @@ def _context(state: State, kind: DecisionKind) -> DecisionContext:
     return DecisionContext()
 
 
+def _count(n: int | None, one: str, many: str | None = None) -> str:
+    """"1 employee", "3 employees" (``many``: a plural that is not ``one`` + s)."""
+    n = n or 0
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _turn_text(c: DecisionContext) -> str:
+    """A department turn: what there is to use, and what is left of it (only what is left)."""
+    name = TYPE_NAMES.get(c.turn_type or "", c.turn_type)
+    left = [x for x in (_count(c.moves, "employee move") if c.moves else "",
+                        _count(c.study, "study point") if c.study else "") if x]
+    now = f" ({' and '.join(left)} left)" if left else ""
+    return f"use your {name} departments one at a time{now}, then end your turn"
+
+
 def _text(state: State, kind: DecisionKind, c: DecisionContext) -> str:
     f = state.flow
     if kind == K.HOUSE:
-        return "place the starting Housing project on a Housing site of a medium or major city"
+        return "place your starting Housing project: choose a medium or major city with a free Housing site"
     if kind == K.RESERVE:
-        return "take a Department tile into the private reserve (it must be the first one built)"
+        return "choose a Department tile for your private reserve: it will be the first department you build"
     if kind == K.SETUP:
-        return f"setup moves: move employees one step at a time ({c.moves} left), then done"
+        return (f"setup: move your employees to other departments, one step at a time "
+                f"({_count(c.moves, 'move')} left), then finish")
     if kind == K.CHOOSE:
-        return f"round {f.round}: choose the timeline row (the action everybody uses)"
+        return (f"round {f.round}: choose a timeline row; its department type is what everybody uses "
+                "this round, and its next space is the round's event")
     if kind == K.EVENT:
-        return f"{describe_event(state)}: take it, or done"
+        return f"{describe_event(state)}: take part, or skip it"
     if kind == K.TURN:
-        return f"use your {c.turn_type} departments ({c.moves} moves, {c.study} study points), or done"
+        return _turn_text(c)
     if kind == K.ARRIVAL:
-        return f"choose a lobby for {c.count} arriving employee(s)"
+        return ("1 new employee arriving: choose its lobby" if c.count == 1 else
+                f"{_count(c.count, 'new employee')} arriving: choose a lobby for each, one at a time")
     if kind == K.PROPERTY:
-        return "Property Management: move one employee into the new department, or done"
+        return "Property Management: move one of your employees into the new department, or move nobody"
     if kind == K.RELOCATE:
-        return f"HR Administration: move up to {c.count} employee(s) anywhere, or done"
-    return "stand lying employees up on free workstations (paying for each), or done"
+        return (f"HR Administration: move up to {_count(c.count, 'employee')} to any department, "
+                "then finish")
+    return "activate lying employees: stand each one up on a free workstation (paying its price), then finish"
 
 
 def decision(state: State) -> Decision:

@@ -143,7 +143,8 @@ def _construction(state: State, c: SoloCard) -> None:
             continue
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
-        note(state, f"{NAME} builds in {cities[city].name}")
+        kind = state.rules.components.tabs[ptype].name
+        note(state, f"{NAME} builds {'an' if kind[0] in 'AEIOU' else 'a'} {kind} project in {cities[city].name}")
 
 
 def _research(state: State, c: SoloCard) -> None:
@@ -171,5 +172,7 @@ def end_round(state: State) -> None:
     slot = min(andrew.slide, len(vp_cards) - 1)
     assert andrew.card is not None
     andrew.vp_slots[slot].append(andrew.card)
-    note(state, f"{NAME}: card {andrew.card} ends on the {vp_cards[slot]} VP card")
+    slid = andrew.slide
+    how = "it did not slide" if not slid else f"it slid {slid} step{'s' if slid != 1 else ''} this round"
+    note(state, f"{NAME}'s card {andrew.card} ends the round on his {vp_cards[slot]} VP card ({how})")
     andrew.card, andrew.slide = None, 0

@@ -239,7 +239,8 @@ def _panel(state, player: int) -> tuple[list, list]:
     x0 = PANEL_X
     active = rules_company.active_employees(rs, p)
     big = "<span style='font-size:24px'><b>{}</b></span>"
-    lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods    {big.format(p.vp)} VP",
+    # the VP earned during play are a line of the score below: beside the money they read as the score
+    lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods",
              f"{active} active employee{'s' if active != 1 else ''} · {p.supply} in supply · {p.discs} discs left",
              f"{len(p.built)} department tile{'s' if len(p.built) != 1 else ''} built · {p.donations} "
              f"donation{'s' if p.donations != 1 else ''}"]

@@ -35,7 +35,16 @@ from .palette import (
     text_on,
     tint,
 )
-from .style import HIGHLIGHT_TRACE, base_layout, blank_axis, figure, fill_trace, highlight_keys, key_html
+from .style import (
+    HIGHLIGHT_TRACE,
+    base_layout,
+    blank_axis,
+    figure,
+    fill_trace,
+    highlight_keys,
+    key_html,
+    targets_trace,
+)
 
 if TYPE_CHECKING:
     from ..components import Components
@@ -158,12 +167,16 @@ def _hover(state, city) -> str:
     return "<br>".join(lines)
 
 
-def map_figure(game, player: int | None = None, *, highlight=None):
+def map_figure(game, player: int | None = None, *, highlight=None, targets=None):
     """The board with every site and disc; with ``player`` (a seat), that player's network and best connection.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     construction sites ``"city/index"`` (e.g. ``"pittsburgh/0"``) and cities (``"pittsburgh"``). Other keys
-    are ignored, so one set of changes can be passed to every view."""
+    are ignored, so one set of changes can be passed to every view.
+
+    ``targets``: what a click can choose, ``{key: what it does}`` (the same keys): they are ringed too, and
+    a last trace named ``targets`` (present whenever the argument is given) takes their clicks, its hover
+    saying what each does."""
     state = game.state
     C = game.components
     shapes, annotations, static = _static(C)
@@ -192,9 +205,11 @@ def map_figure(game, player: int | None = None, *, highlight=None):
             meta=dict(owner=owner, label=owner_name(state, owner))))
 
     cities = list(C.cities.values())
+    clicks = targets or {}          # a city to click: its hover says first what the click does
     city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
                       x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
-                      hovertext=[_hover(state, c) for c in cities], hoverinfo="text",
+                      hovertext=[(f"<b>Click: {esc(clicks[c.id])}</b><br>" if c.id in clicks else "")
+                                 + _hover(state, c) for c in cities], hoverinfo="text",
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
 
@@ -213,9 +228,26 @@ def map_figure(game, player: int | None = None, *, highlight=None):
     edges, halo, connection = network_traces
     data = [static[0], edges, connection, halo, *static[1:], empty, *disc_traces, city_trace]
     keys = highlight_keys(highlight)
+    if targets is not None:
+        keys = (keys or set()) | set(targets)
     if keys is not None:
         data.append(map_highlight(C, keys))
+    if targets is not None:
+        data.append(targets_trace(_spots(C, targets), targets))
     return figure(data, layout)
+
+
+def _spots(C: Components, keys) -> list[tuple[str, float, float, float]]:
+    """(key, x, y, size in pixels) of the sites and cities named by ``keys``, sorted."""
+    positions = site_positions(C)
+    out = []
+    for key in sorted(keys):
+        if key in positions:
+            out.append((key, *positions[key], float(RING_SIZES["site"])))
+        elif key in C.cities:
+            city = C.cities[key]
+            out.append((key, city.x, city.y, float(RING_SIZES[city.size])))
+    return out
 
 
 RING_SIZES = {"site": 27, "small": 40, "medium": 62, "major": 84}     # ring diameters in pixels
@@ -224,22 +256,8 @@ RING_SIZES = {"site": 27, "small": 40, "medium": 62, "major": 84}     # ring dia
 def map_highlight(components: Components, keys: set[str]) -> dict:
     """The ``highlight`` trace: an open ring around each highlighted site and city (sorted, so stable).
     Rings are markers, sized in pixels, so they stay around the discs at any figure width."""
-    C = components
-    positions = site_positions(C)
-    xs, ys, sizes, ids = [], [], [], []
-    for key in sorted(keys):
-        if key in positions:
-            x, y = positions[key]
-            size = RING_SIZES["site"]
-        elif key in C.cities:
-            x, y = C.cities[key].x, C.cities[key].y
-            size = RING_SIZES[C.cities[key].size]
-        else:
-            continue
-        xs.append(x)
-        ys.append(y)
-        sizes.append(size)
-        ids.append(key)
+    spots = _spots(components, keys)
+    ids, xs, ys, sizes = ([s[i] for s in spots] for i in range(4))
     return dict(type="scatter", name=HIGHLIGHT_TRACE, mode="markers", x=xs, y=ys, customdata=ids,
                 hoverinfo="skip", showlegend=False, meta=dict(count=len(ids)),
                 marker=dict(symbol="circle-open", size=sizes, color=HIGHLIGHT, line=dict(width=3.5, color=HIGHLIGHT)))

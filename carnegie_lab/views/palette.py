@@ -12,6 +12,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..rules.prompts import TYPE_NAMES
 from ..state import ANDREW, NEUTRAL
 
 if TYPE_CHECKING:
@@ -25,8 +26,7 @@ PROJECT_COLOURS = {"H": "#3f9e43", "C": "#139e9a", "I": "#f08a12", "P": "#c2298a
 ANY_SITE_COLOUR = "#6d6d6d"
 
 DEPARTMENT_COLOURS = {"HR": "#e0a526", "MG": "#3f86c6", "CO": "#c4553b", "RD": "#6a9f3f"}
-DEPARTMENT_TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction",
-                         "RD": "Research & Development"}
+DEPARTMENT_TYPE_NAMES = TYPE_NAMES      # the rules' prompts name the types too: one table
 
 
 @lru_cache(maxsize=8)

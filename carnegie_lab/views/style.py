@@ -6,7 +6,7 @@ property validation costs ~6x the time of building the figure. The tests switch 
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
@@ -91,6 +91,7 @@ def key_html(state, extra: Iterable[tuple[str, str]] = (), players_only: bool = 
 
 
 HIGHLIGHT_TRACE = "highlight"
+TARGETS_TRACE = "targets"
 
 
 def highlight_keys(highlight: Iterable[str] | None) -> set[str] | None:
@@ -100,6 +101,27 @@ def highlight_keys(highlight: Iterable[str] | None) -> set[str] | None:
     if isinstance(highlight, str):
         raise TypeError("highlight takes a collection of keys, e.g. {'pittsburgh/0'}, not one string")
     return {str(k) for k in highlight}
+
+
+def targets_trace(spots: Sequence[tuple[str, float, float, float]], texts: Mapping[str, str]) -> dict:
+    """The ``targets`` trace: a marker, invisible, over each thing a click can choose (``spots``: key, x,
+    y and size in pixels), drawn last so it takes the clicks; its hover says what the click does
+    (``texts[key]``) and its ``customdata`` are the keys."""
+    spots = list(spots)
+    return dict(type="scatter", name=TARGETS_TRACE, mode="markers", x=[s[1] for s in spots],
+                y=[s[2] for s in spots], customdata=[s[0] for s in spots],
+                hovertext=[esc(texts.get(s[0], s[0])) for s in spots], hoverinfo="text", showlegend=False,
+                hoverlabel=dict(bgcolor="#fff6fa", bordercolor=HIGHLIGHT, font=dict(family=FONT, size=13)),
+                marker=dict(symbol="square", size=[s[3] for s in spots], color="rgba(255,46,136,0.02)",
+                            line=dict(width=0)),
+                meta=dict(count=len(spots)))
+
+
+def rect_spots(pairs: Sequence[tuple[str, tuple[float, float, float, float]]], px_per_unit: float,
+               ) -> list[tuple[str, float, float, float]]:
+    """``targets_trace`` spots at the centres of rectangles (key, (x0, y0, x1, y1)) in data units."""
+    return [(key, (x0 + x1) / 2, (y0 + y1) / 2, max(14.0, min(70.0, min(x1 - x0, abs(y1 - y0)) * px_per_unit)))
+            for key, (x0, y0, x1, y1) in pairs]
 
 
 def highlight_trace(rects, radius: float = 0.0, width: float = 4.0) -> dict:

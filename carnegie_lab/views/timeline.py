@@ -20,7 +20,17 @@ from .palette import (
     text_on,
     tint,
 )
-from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
+from .style import (
+    base_layout,
+    blank_axis,
+    figure,
+    fill_trace,
+    highlight_keys,
+    highlight_trace,
+    rect_spots,
+    targets_trace,
+    text_trace,
+)
 
 WIDTH, HEIGHT = 1150, 500
 X0, STEP, W = 3.0, 2.35, 2.1              # first column (the start space) left edge, column step, box width
@@ -38,12 +48,14 @@ def _y(r: int) -> float:
     return Y0 + r * ROW
 
 
-def timeline_figure(game, *, highlight=None):
+def timeline_figure(game, *, highlight=None, targets=None):
     """Events on every space, the four action markers, this round's gear and the round strip.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     timeline spaces ``"<row>/<space>"`` (e.g. ``"MG/2"``; space 0 is the start, 5 the End tile), a row's
-    label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored."""
+    label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored.
+    ``targets``: what a click can choose, ``{key: what it does}`` (ringed too; a last trace named
+    ``targets`` takes their clicks and says what each does)."""
     state = game.state
     rs = state.rules
     C = rs.components
@@ -147,14 +159,23 @@ def timeline_figure(game, *, highlight=None):
                          meta=dict(view="timeline"))
     layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
     keys = highlight_keys(highlight)
+    if targets is not None:
+        keys = (keys or set()) | set(targets)
     if keys is not None:
         traces.append(timeline_highlight(rs, keys))
+    if targets is not None:
+        traces.append(targets_trace(rect_spots(_rects(rs, set(targets)), WIDTH / 17.05), targets))
     return figure(traces, layout)
 
 
 def timeline_highlight(rs, keys: set[str]) -> dict:
     """The ``highlight`` trace: rings around highlighted timeline spaces, row labels and rounds
     (``rs``: the game's Ruleset, ``game.rules``)."""
+    return highlight_trace([rect for _, rect in _rects(rs, keys)], radius=0.08, width=4)
+
+
+def _rects(rs, keys: set[str]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(key, rectangle) of each timeline space, row label or round that ``keys`` name, sorted."""
     C = rs.components
     rows = C.timeline.rows
     pad = 0.07
@@ -163,15 +184,15 @@ def timeline_highlight(rs, keys: set[str]) -> dict:
         head, _, tail = key.partition("/")
         if head in rows and not tail:
             y = _y(rows.index(head))
-            rects.append((-pad, y - H / 2 - pad, 2.75 + pad, y + H / 2 + pad))
+            rects.append((key, (-pad, y - H / 2 - pad, 2.75 + pad, y + H / 2 + pad)))
         elif head in rows and tail.isdigit() and int(tail) <= rs.timeline_end:
             y, k = _y(rows.index(head)), int(tail)
             x0, x1 = (_x(0), _x(0) + W * 0.6) if k == 0 else (_box_x0(k), _box_x0(k) + W)
-            rects.append((x0 - pad, y - H / 2 - pad, x1 + pad, y + H / 2 + pad))
+            rects.append((key, (x0 - pad, y - H / 2 - pad, x1 + pad, y + H / 2 + pad)))
         elif head == "round" and tail.isdigit() and 1 <= int(tail) <= C.constants.rounds:
             x0 = (int(tail) - 1) * ROUND_STEP
-            rects.append((x0 - pad, ROUND_Y - 0.3 - pad, x0 + ROUND_W + pad, ROUND_Y + 0.3 + pad))
-    return highlight_trace(rects, radius=0.08, width=4)
+            rects.append((key, (x0 - pad, ROUND_Y - 0.3 - pad, x0 + ROUND_W + pad, ROUND_Y + 0.3 + pad)))
+    return rects
 
 
 def _row_name(row: str) -> str:

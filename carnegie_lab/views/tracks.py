@@ -22,8 +22,10 @@ from .style import (
     fill_trace,
     highlight_keys,
     highlight_trace,
+    rect_spots,
     reward_text,
     reward_tiny,
+    targets_trace,
     text_trace,
 )
 
@@ -233,13 +235,15 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
     return traces, headers
 
 
-def tracks_figure(game, *, highlight=None):
+def tracks_figure(game, *, highlight=None, targets=None):
     """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     track spaces ``"track/<region>/<space>"`` (space 0 is the start, 4 the final box) or a whole track
     ``"track/<region>"``; tab spaces ``"tab/<seat>/<type>/<space>"`` (space 0 is the first, right-most one)
-    or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored."""
+    or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored. ``targets``: what a click can choose,
+    ``{key: what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what
+    each does)."""
     state = game.state
     C = game.components
     static, static_notes = _track_static(C, game.rules.final_space)
@@ -255,13 +259,22 @@ def tracks_figure(game, *, highlight=None):
                          meta=dict(view="tracks"))
     data = [*static, *dynamic, *tab_traces]
     keys = highlight_keys(highlight)
+    if targets is not None:
+        keys = (keys or set()) | set(targets)
     if keys is not None:
         data.append(tracks_highlight(state, keys, tabs_y0))
+    if targets is not None:
+        data.append(targets_trace(rect_spots(_rects(state, set(targets), tabs_y0), WIDTH / 20.05), targets))
     return figure(data, layout)
 
 
 def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
     """The ``highlight`` trace: rings around highlighted track spaces and project-tab spaces."""
+    return highlight_trace([rect for _, rect in _rects(state, keys, tabs_y0)], radius=0.08, width=4)
+
+
+def _rects(state, keys: set[str], tabs_y0: float) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(key, rectangle) of each track space, track, tab space or tab that ``keys`` name, sorted."""
     rs = state.rules
     C = rs.components
     regions = list(C.tracks)
@@ -273,11 +286,11 @@ def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
             y = _track_y(regions.index(parts[1]))
             count = len(C.tracks[parts[1]].spaces)
             if len(parts) == 2:
-                rects.append((T_X0 - pad, y - T_H / 2 - pad, T_X0 + (count - 1) * T_STEP + T_W + pad,
-                              y + T_H / 2 + pad))
+                rects.append((key, (T_X0 - pad, y - T_H / 2 - pad, T_X0 + (count - 1) * T_STEP + T_W + pad,
+                                    y + T_H / 2 + pad)))
             elif parts[2].isdigit() and int(parts[2]) < count:
                 x0 = T_X0 + int(parts[2]) * T_STEP
-                rects.append((x0 - pad, y - T_H / 2 - pad, x0 + T_W + pad, y + T_H / 2 + pad))
+                rects.append((key, (x0 - pad, y - T_H / 2 - pad, x0 + T_W + pad, y + T_H / 2 + pad)))
         elif (parts[0] == "tab" and len(parts) in (3, 4) and parts[1].isdigit()
               and int(parts[1]) < len(state.players) and parts[2] in PROJECT_TYPES):
             seat, ptype = int(parts[1]), parts[2]
@@ -285,9 +298,9 @@ def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
             x_start = B_X0 + PROJECT_TYPES.index(ptype) * B_BLOCK
             count = len(tab_spaces(rs, state.players[seat], ptype))
             if len(parts) == 3:
-                rects.append((x_start - pad, y - B_H / 2 - pad, x_start + (count - 1) * B_CELL + B_CW + pad,
-                              y + B_H / 2 + pad))
+                rects.append((key, (x_start - pad, y - B_H / 2 - pad,
+                                    x_start + (count - 1) * B_CELL + B_CW + pad, y + B_H / 2 + pad)))
             elif parts[3].isdigit() and int(parts[3]) < count:
                 x0 = x_start + int(parts[3]) * B_CELL
-                rects.append((x0 - pad, y - B_H / 2 - pad, x0 + B_CW + pad, y + B_H / 2 + pad))
-    return highlight_trace(rects, radius=0.08, width=4)
+                rects.append((key, (x0 - pad, y - B_H / 2 - pad, x0 + B_CW + pad, y + B_H / 2 + pad)))
+    return rects

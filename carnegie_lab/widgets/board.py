@@ -8,12 +8,17 @@ timeline or tracks, scores now or over the rounds). Only what is visible is redr
 """
 from __future__ import annotations
 
+import functools
 import html
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
+from ..engine import AndrewView
+from ..views.palette import DEPARTMENT_TYPE_NAMES
 from .figures import FigureSlot
+from .history import Move, round_title, rounds_of_lines
+from .targets import KINDS, Target
 
 TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
 LOG_LINES = 400
@@ -36,6 +41,11 @@ class BoardView:
     def __init__(self, game: Any, defer: bool = False):
         self.game = game
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
+        self.moves: Sequence[Move] | None = None   # the game's moves, for the log's rounds (the dashboard's)
+        #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
+        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks)
+        self.targets: Mapping[str, Mapping[str, Target]] = {}
+        self.on_pick: Callable[[str, str], None] | None = None
         self._quiet = False
         #: True until ``start_drawing``: the figures wait (see ``Dashboard``: the page shows its
         #: controls before plotly's bundle has loaded)
@@ -151,18 +161,21 @@ class BoardView:
 
     def _build(self, kind: str, value: Any):
         views, game = _views(), self.game
+        extra: dict[str, Any] = {}
+        if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
+            extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()}
         if kind == "map":
-            return views.map_figure(game, None if value == -1 else value)
+            return views.map_figure(game, None if value == -1 else value, **extra)
         if kind == "company":
             return views.company_figure(game, value)
-        return getattr(views, f"{kind}_figure")(game)
+        return getattr(views, f"{kind}_figure")(game, **extra)
 
     def refresh(self) -> None:
         """Redraw what the selected tab shows (the figure only when it is visible)."""
         self.players.value = players_html(self.game, self.kinds)
         key = self.view_key()
         if key is None:
-            self.log.value = log_html(self.game)
+            self.log.value = log_html(self.game, self.moves)
             return
         tab, value = key
         if tab == "Scores":
@@ -183,6 +196,8 @@ class BoardView:
         slot = self.slots.get(kind)
         if slot is None:
             slot = self.slots[kind] = FigureSlot()
+            if self.on_pick is not None and kind in KINDS:
+                slot.on_target = functools.partial(self._picked, kind)
         slot.draw(f"{tab}/{value}", fig)
         if slot.box is None:
             slot.box = W.Box([slot.widget])
@@ -192,6 +207,10 @@ class BoardView:
         for other in self.slots.values():
             if other.box is not None:
                 other.box.layout.display = "" if other is slot else "none"
+
+    def _picked(self, kind: str, key: str) -> None:
+        if self.on_pick is not None:
+            self.on_pick(kind, key)
 
     def start_drawing(self) -> None:
         """Draw the figures from now on (the first time: make the visible one)."""
@@ -212,7 +231,7 @@ def players_html(game, kinds: list[str] | None = None) -> str:
     table = game.scores()
     cards = []
     for i, p in enumerate(game.state.players):
-        who = "" if kinds is None else f" <span class='cl-note'>({kinds[i]})</span>"
+        who = "" if kinds is None or not kinds[i] else f" <span class='cl-note'>({html.escape(kinds[i])})</span>"
         now = " cl-now" if game.current_player == i else ""
         away = sum(p.missions.values())
         cards.append(
@@ -223,18 +242,37 @@ def players_html(game, kinds: list[str] | None = None) -> str:
             f"<span title='working employees / on missions'>{game.active_employees(i)} working, "
             f"{away} away</span><br><span title='score if the game ended now'>"
             f"<b>{table[p.name].total} VP</b> now</span></div>")
-    if game.state.andrew is not None:
+    andrew = game.andrew()
+    if andrew is not None:
         name = next(n for n in table if n not in game.players)
-        cards.append(f"<div class='cl-player' style='border-color:{ANDREW_COLOUR}'>"
+        cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
                      f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
-                     f"<b>{html.escape(name)}</b> <span class='cl-note'>(level "
-                     f"{game.state.andrew.level})</span><br><span class='cl-note'>plays his cards</span><br>"
-                     f"<b>{table[name].total} VP</b> now</div>")
+                     f"<b>{html.escape(name)}</b> <span class='cl-note'>(level {andrew.level})</span> · "
+                     f"<b>{table[name].total} VP</b> now<br>{andrew_deck_html(game, andrew)}</div>")
     return f"<div class='cl-players-row'>{''.join(cards)}</div>"
 
 
-def scores_html(game) -> str:
-    """The score breakdown as a table (the final scores once the game is over)."""
+def andrew_deck_html(game, andrew: AndrewView) -> str:
+    """Andrew's deck as the table shows it: this round's card, the cards left (and how many of them
+    are advanced) and the cards on his VP cards."""
+    cards = game.components.solo_cards
+    advanced = "" if andrew.advanced_left is None else f" ({andrew.advanced_left} advanced)"
+    if andrew.card:
+        card = cards[andrew.card]
+        action = DEPARTMENT_TYPE_NAMES.get(card.action, card.action)
+        now = (f"card <b>{html.escape(card.id)}</b> ({'advanced' if card.advanced else 'normal'}), action "
+               f"{html.escape(action)}" + (" · it chooses the row" if andrew.chooses else "")
+               + (f" · slid {andrew.slide}" if andrew.slide else ""))
+    else:
+        now = "no card this round yet"
+    on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or "none yet"
+    return (f"<span class='cl-note'>{now}<br>{andrew.cards_left} cards left{advanced} · "
+            f"on his VP cards: {on_vp}</span>")
+
+
+def scores_html(game, caption: str | None = None) -> str:
+    """The score breakdown as a table (the final scores once the game is over; ``caption``: another
+    title)."""
     table = game.scores()
     if not table:
         return ""
@@ -246,21 +284,32 @@ def scores_html(game) -> str:
                    + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
     winners = set(game.winners()) if game.is_over else set()
     total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
-    caption = "Final scores" if game.is_over else "Score if the game ended now"
+    caption = caption or ("Final scores" if game.is_over else "Score if the game ended now")
     return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
             f"<tbody>{rows}<tr class='cl-total'><td><b>total</b></td>{total}</tr></tbody></table>")
 
 
-def log_html(game, limit: int = LOG_LINES) -> str:
-    """The game log, newest first."""
+def log_html(game, moves: Sequence[Move] | None = None, limit: int = LOG_LINES) -> str:
+    """The game log, newest first; with the game's moves (``Controller.moves``), under a heading
+    per round."""
     lines = game.log
-    shown = lines[-limit:]
-    items = "".join(f"<li value='{len(lines) - i}'>{html.escape(text)}</li>"
-                    for i, text in enumerate(reversed(shown)))
+    rounds = rounds_of_lines(moves, len(lines)) if moves is not None else None
+    groups: list[tuple[int | None, list[int]]] = []
+    for i in range(len(lines) - 1, max(0, len(lines) - limit) - 1, -1):
+        r = rounds[i] if rounds is not None else None
+        if not groups or groups[-1][0] != r:
+            groups.append((r, []))
+        groups[-1][1].append(i)
+    total = game.rules.constants.rounds
+    body = "".join(
+        (f"<div class='cl-round-head'>{round_title(r, total)}</div>" if r is not None else "")
+        + "<ol reversed class='cl-log-lines'>"
+        + "".join(f"<li value='{i + 1}'>{html.escape(lines[i])}</li>" for i in shown) + "</ol>"
+        for r, shown in groups)
     more = f"<p class='cl-note'>(the {len(lines) - limit} oldest lines are not shown)</p>" \
         if len(lines) > limit else ""
     return (f"<div class='cl-log-head'>{len(lines)} lines, newest first</div>"
-            f"<ol reversed class='cl-log-lines'>{items}</ol>{more}")
+            f"<div class='cl-log-body'>{body}</div>{more}")
 
 
-__all__ = ["BoardView", "TABS", "log_html", "scores_html"]
+__all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

@@ -4,7 +4,7 @@ decisions, undo to the previous human decision, restart, save and load, and what
 Everything the dashboard does to a game goes through :class:`Controller`, so it is unit-tested
 without a browser::
 
-    ctl = Controller(Setup([Seat("Ada"), Seat("Bot", "random")], seed=1))
+    ctl = Controller(Setup([Seat("Ada"), Seat("Bot", "easy")], seed=1))
     ctl.apply("house pittsburgh")        # a human decision; bots then play until a human decides
     ctl.undo()                           # back to Ada's previous decision
     text = ctl.save_json()               # the game record (plus the seats) as JSON
@@ -29,16 +29,22 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..bots import Bot, make_bot
+from ..bots.strengths import STRENGTHS, strength_of
 from ..engine import Game, new_game
 from ..errors import CarnegieError, RecordError
 from ..store import GameNotFound, GameStore, StoreConflict, StoreError
+from .history import Move, replay_moves
 
 HUMAN = "human"
-#: Seat kinds offered by the new-game panel, with what they are called there.
-SEAT_KINDS = {HUMAN: "Human", "random": "Random bot", "greedy": "Greedy bot"}
+#: Seat kinds offered by the new-game panel, with what they are called there: a human or a bot
+#: strength (``carnegie_lab.bots.strengths``).
+SEAT_KINDS = {HUMAN: "Human", **{s.name: s.label for s in STRENGTHS.values()}}
 BOT_KINDS = tuple(k for k in SEAT_KINDS if k != HUMAN)
-#: Bot that takes over the human seats when the player asks the bots to finish the game.
-FINISHING_BOT = "greedy"
+#: Seat kinds of games saved before there were strengths (a bot by name): still played by that bot.
+OLD_KINDS = {"random": "Random bot", "greedy": "Greedy bot"}
+#: Strength that takes over the human seats when the player asks the bots to finish the game.
+FINISHING_BOT = "medium"
 ANDREW = "Andrew Carnegie"
 DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansion",
                     "expansion-open-bar": "Open bar: one of every tile"}
@@ -66,24 +72,20 @@ class NotAllowed(CarnegieError):
     """This browser may not do that in this game (another seat's decision, or it only watches)."""
 
 
-def bot_classes() -> dict[str, type]:
-    """kind -> bot class (``carnegie_lab.bots``; imported on first use)."""
-    try:
-        from ..bots import GreedyBot, RandomBot
-    except ImportError:  # the package's __init__ may not re-export them (yet)
-        from ..bots.greedy import GreedyBot
-        from ..bots.random_bot import RandomBot
-    return {"random": RandomBot, "greedy": GreedyBot}
+def offered_kind(kind: str) -> str:
+    """The kind the new-game panel shows for a seat kind: an old kind as its strength."""
+    return kind if kind in SEAT_KINDS else strength_of(kind) or HUMAN
 
 
 @dataclass
 class Seat:
-    """A player of the game: their name and who decides for them (``human``, ``random``, ``greedy``)."""
+    """A player of the game: their name and who decides for them (``human`` or a bot strength:
+    ``easy``, ``medium``, ``hard``; or an old kind, ``random``, ``greedy``)."""
     name: str
     kind: str = HUMAN
 
     def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
+        if self.kind not in SEAT_KINDS and self.kind not in OLD_KINDS:
             raise ValueError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
 
     @property
@@ -91,7 +93,7 @@ class Seat:
         return self.kind == HUMAN
 
     def describe(self) -> str:
-        return "you" if self.is_human else SEAT_KINDS[self.kind].lower()
+        return "you" if self.is_human else {**SEAT_KINDS, **OLD_KINDS}[self.kind].lower()
 
 
 @dataclass
@@ -145,7 +147,7 @@ class Progress:
 
 
 def default_setup() -> Setup:
-    return Setup([Seat("Ada", HUMAN), Seat("Bo", "random")], seed=1)
+    return Setup([Seat("Ada", HUMAN), Seat("Bo", "easy")], seed=1)
 
 
 class Controller:
@@ -155,8 +157,10 @@ class Controller:
                  seats: Sequence[Seat] | None = None, store: GameStore | None = None):
         self.setup = setup or default_setup()
         self.recent: list[str] = []          # log lines since the last human action began
-        self.history_seats: list[int] = []   # seat that took each action of game.actions
-        self._bots: dict[int, Any] = {}
+        self.moves: list[Move] = []          # who took each action of game.actions, when, its log lines
+        #: after "Bots finish the game": (the action count then, the seats as they were), for undo
+        self._handover: tuple[int, list[Seat]] | None = None
+        self._bots: dict[int, tuple[str, Bot]] = {}     # seat -> (its kind, the bot playing it)
         #: where the game is kept (None: nowhere) and under which id (None until it is stored)
         self.store = store
         self.game_id: str | None = None
@@ -172,7 +176,7 @@ class Controller:
             self.new_game(self.setup)
         else:
             seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
-            self._adopt(game, seats, self._movers(game))
+            self._adopt(game, seats, replay_moves(game))
 
     # -- the game and its seats ----------------------------------------------------------------
     def new_game(self, setup: Setup) -> None:
@@ -194,16 +198,22 @@ class Controller:
         self._adopt(game, list(self.setup.seats), [])
         self.recent = [f"Restarted: {self.describe_setup()}."]
 
-    def _adopt(self, game: Game, seats: list[Seat], movers: list[int]) -> None:
+    def _adopt(self, game: Game, seats: list[Seat], moves: list[Move]) -> None:
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         self.game = game
         self.seats = seats
-        self.history_seats = movers
+        self.moves = moves
         self._bots = {}
+        self._handover = None
+
+    @property
+    def history_seats(self) -> list[int]:
+        """The seat that took each action of ``game.actions``."""
+        return [m.seat for m in self.moves]
 
     def describe_setup(self) -> str:
-        seats = ", ".join(f"{s.name} ({s.describe()})" for s in self.seats)
+        seats = ", ".join(f"{s.name} ({self.seat_label(i) or 'human'})" for i, s in enumerate(self.seats))
         options = self.game.state.options
         extra = f", against {ANDREW} level {options['solo_level']}" if options.get("solo_level") else ""
         return f"{seats}{extra}, seed {options.get('seed')}"
@@ -262,7 +272,7 @@ class Controller:
         seat = store.seat_for(game_id, token) if token else None
         if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
             seat = None
-        self._adopt(game, seats, self._movers(game))
+        self._adopt(game, seats, replay_moves(game))
         self._detach()
         self.game_id, self.seated = game_id, info.seated
         self._mark = (info.revision, len(game.actions))
@@ -271,9 +281,7 @@ class Controller:
         elif token or info.seated:
             self.role = WATCH
             self.bad_token = bool(token)
-        options = game.state.options
-        self.setup = Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
-                           options.get("solo_level"), options.get("departments", "base"))
+        self.setup = _setup_of(game, seats)
         self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
                        f"{self.headline()}."]
 
@@ -314,7 +322,7 @@ class Controller:
         if not same:
             game = Game.from_record(record)
             seats = _seats_from(info.app, game.players)
-            self._adopt(game, seats, self._movers(game))
+            self._adopt(game, seats, replay_moves(game))
             self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
                            f"{self.headline()}."]
         self._mark = (info.revision, len(stored))
@@ -361,8 +369,8 @@ class Controller:
             return Overtaken(str(e))
         stored = self.game.actions
         first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
-        if first < len(stored) and first < len(self.history_seats):
-            mover = self.seats[self.history_seats[first]].name
+        if first < len(stored) and first < len(self.moves):
+            mover = self.seats[self.moves[first].seat].name
             return Overtaken(f"{mover} moved first (in another browser): your move was not played. "
                              "Here is the game now.", mover)
         return Overtaken("The game was changed in another browser: your move was not played. "
@@ -418,13 +426,14 @@ class Controller:
             return
         self._mark = (store.info(gid).revision, len(game.actions))
 
-    def bot(self, seat: int):
+    def bot(self, seat: int) -> Bot:
         """The bot playing a seat (one per seat, seeded from the game's seed and the seat)."""
         kind = self.seats[seat].kind
-        bot = self._bots.get(seat)
-        if bot is None or getattr(bot, "name", kind) != kind:
-            seed = int(self.game.state.options.get("seed") or 0) * 10 + seat + 1
-            bot = self._bots[seat] = bot_classes()[kind](seed=seed)
+        kept = self._bots.get(seat)
+        if kept is not None and kept[0] == kind:
+            return kept[1]
+        bot = make_bot(kind, int(self.game.state.options.get("seed") or 0) * 10 + seat + 1)
+        self._bots[seat] = (kind, bot)
         return bot
 
     # -- who decides now -----------------------------------------------------------------------
@@ -474,14 +483,18 @@ class Controller:
         where = f"Round {game.round} of {game.rules.constants.rounds}" if game.round else "Setup"
         player = game.current_player
         assert player is not None               # the game is not over: somebody decides
-        return f"{where} · {self.seats[player].name} ({self.seat_label(player)}) to decide"
+        label = self.seat_label(player)
+        return f"{where} · {self.seats[player].name}{f' ({label})' if label else ''} to decide"
 
     def seat_label(self, seat: int) -> str:
         """Who plays a seat, as this browser sees it: "you", a friend (another browser's seat in a
-        shared game), "player" (for a watcher) or the bot's kind."""
+        shared game), "player" (for a watcher) or the bot's kind. In a hot-seat game (one browser,
+        several human seats) no seat is this browser's own: a human seat has no label ("")."""
         s = self.seats[seat]
-        if not s.is_human or self.role == LOCAL:
+        if not s.is_human:
             return s.describe()
+        if self.role == LOCAL:
+            return s.describe() if len(self.humans) == 1 else ""
         if self.role == SEAT:
             return "you" if seat == self.my_seat else "friend"
         return "player"
@@ -530,12 +543,12 @@ class Controller:
 
     def _apply_local(self, notation: str, by_bot: bool) -> Step:
         game = self.game
-        seat = game.current_player
+        seat, round_ = game.current_player, game.round
         kind = game.decision.kind
         before = len(game.state.log)
         action = game.apply(notation)
         assert seat is not None                 # apply raised GameOverError if nobody was deciding
-        self.history_seats.append(seat)
+        self.moves.append(Move.after(game, seat, round_, before))
         lines = [text for _, text in game.state.log[before:]]
         if not lines:
             lines = [_silent(self.seats[seat].name, str(action), kind)]
@@ -586,7 +599,7 @@ class Controller:
         """Hand every human seat to a bot and play to the end of the game (a stored game is saved
         once, at the end, if no other browser changed it meanwhile)."""
         self._only_local("Bots finish the game")
-        before, movers, seats = self.game.copy(), list(self.history_seats), list(self.seats)
+        before, movers, seats = self.game.copy(), list(self.moves), list(self.seats)
         for seat in self.humans:
             self.set_seat_kind(seat, kind)
         self.recent = []
@@ -596,17 +609,21 @@ class Controller:
         finally:
             self._batch = False
         if self.kept and steps:
-            played, played_movers, bots = self.game, self.history_seats, self.seats
+            played, played_movers, bots = self.game, self.moves, self.seats
             # _replace compares the stored game with the game as it was before the bots played
-            self.game, self.history_seats, self.seats = before, movers, seats
+            self.game, self.moves, self.seats = before, movers, seats
             self._replace(played, bots)          # Overtaken: the stored game is reloaded
-            self.game, self.history_seats, self.seats = played, played_movers, bots
+            self.game, self.moves, self.seats = played, played_movers, bots
+        if steps:                               # undo goes back to this click and gives the seats back
+            self._handover = (len(before.actions), seats)
         return steps
 
     # -- undo ----------------------------------------------------------------------------------
     def _last_human_action(self) -> int | None:
-        for i in range(len(self.history_seats) - 1, -1, -1):
-            seat = self.history_seats[i]
+        if self._handover is not None:      # the bots finished the game: undo goes back to that click
+            return self._handover[0]
+        for i in range(len(self.moves) - 1, -1, -1):
+            seat = self.moves[i].seat
             if 0 <= seat < len(self.seats) and self.seats[seat].is_human:
                 if self.role == WATCH or (self.role == SEAT and seat != self.my_seat):
                     return None     # in a shared game: only your own decision, if nobody decided since
@@ -623,13 +640,13 @@ class Controller:
         index = self._last_human_action()
         if index is None:
             return 0
+        seats = self._handover[1] if self._handover is not None else self.seats
         record = self.game.to_record()
         taken = len(record["actions"]) - index
         record["actions"] = record["actions"][:index]
         game = Game.from_record(record, components=self.game.components)
-        self._replace(game, self.seats)
-        self.game = game
-        self.history_seats = self.history_seats[:index]
+        self._replace(game, seats)
+        self._adopt(game, seats, self.moves[:index])
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
         seat = self.seats[current]
@@ -646,6 +663,26 @@ class Controller:
 
     def save_json(self) -> str:
         return json.dumps(self.record(), indent=1)
+
+    # -- replays -------------------------------------------------------------------------------
+    def stored_game(self, game_id: str) -> tuple[Game, list[Seat]]:
+        """A stored game and its seats, to replay (nothing changes here; StoreError or RecordError
+        if it cannot be read)."""
+        store = self._need_store()
+        info = store.info(game_id)
+        game = Game.from_record(store.record(game_id))
+        return game, _seats_from(info.app, game.players)
+
+    def branch(self, game: Game, seats: Sequence[Seat], moves: Sequence[Move], what: str) -> None:
+        """Play on from a moment of a replay: ``game`` (its options and its actions so far) becomes
+        this browser's live game with these seats, a new stored game (the replayed one is left as
+        it was); ``what`` says where it comes from, for the log."""
+        seats = [Seat(s.name, s.kind) for s in seats]
+        self._adopt(game, seats, list(moves))
+        self._detach()
+        self.setup = _setup_of(game, seats)
+        self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
+        self.keep()
 
     def load(self, data: bytes | str | dict) -> None:
         """Replace the game by a saved one. A broken record raises RecordError naming the field,
@@ -666,28 +703,11 @@ class Controller:
         game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
         seats = _seats_from(record.get(APP_KEY), game.players)
         self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
-        self._adopt(game, seats, self._movers(game))
+        self._adopt(game, seats, replay_moves(game))
         self.keep()                             # a game not stored yet: stored now
-        options = game.state.options
-        self.setup = Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
-                           options.get("solo_level"), options.get("departments", "base"))
+        self.setup = _setup_of(game, seats)
         self.recent = [f"Loaded a game of {', '.join(game.players)} "
                        f"({len(game.actions)} actions): {self.headline()}."]
-
-    @staticmethod
-    def _movers(game: Game) -> list[int]:
-        """The seat that took each action of a game, found by replaying its record."""
-        record = game.to_record()
-        actions = record["actions"]
-        record["actions"] = []
-        replay = Game.from_record(record, components=game.components)
-        movers: list[int] = []
-        for text in actions:
-            seat = replay.current_player
-            replay.apply(text)
-            assert seat is not None             # apply raised GameOverError if nobody was deciding
-            movers.append(seat)
-        return movers
 
 
 _DONE = {"setup": "finishes the setup moves", "turn": "ends the turn", "event": "is done with the event",
@@ -704,6 +724,13 @@ def _silent(name: str, notation: str, kind: str) -> str:
     return f"{name}: {notation}"
 
 
+def _setup_of(game: Game, seats: list[Seat]) -> Setup:
+    """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
+    options = game.state.options
+    return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
+                 options.get("solo_level"), options.get("departments", "base"))
+
+
 def _seats_from(app: Any, names: list[str]) -> list[Seat]:
     """Seats saved by the app, if they fit the game's players; else every seat is human."""
     try:
@@ -716,4 +743,5 @@ def _seats_from(app: Any, names: list[str]) -> list[Seat]:
 
 
 __all__ = ["ANDREW", "BOT_KINDS", "Controller", "DEPARTMENT_MODES", "GameGone", "HUMAN", "LOCAL", "NotAllowed",
-           "Overtaken", "Progress", "SEAT", "SEAT_KINDS", "Seat", "Setup", "Step", "WATCH", "default_setup"]
+           "OLD_KINDS", "Overtaken", "Progress", "SEAT", "SEAT_KINDS", "Seat", "Setup", "Step", "WATCH",
+           "default_setup", "offered_kind"]

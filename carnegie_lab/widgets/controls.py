@@ -43,6 +43,8 @@ class Buttons:
     layout: str = "wrap"        # "wrap": a flowing row; "column": full-width rows; "grid": row/col
     note: str = ""
     columns: tuple[str, ...] = ()   # grid: column headings
+    #: grid: spaces shown in their place but not playable (a taken donation), with why in the label
+    inactive: tuple[Option, ...] = ()
 
     def notations(self) -> list[str]:
         return [o.notation for o in self.options]
@@ -225,8 +227,8 @@ def _reserve(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         prices = ", ".join("permanent" if p is None else f"${p}" for p in d.workstations) or "none"
         tip = (f"{d.name} ({type_name(d.type)} department); workstations: {prices}; "
                f"missions: {d.mission}" + ("; ongoing effect" if d.ongoing else ""))
-        by_type.setdefault(d.type, []).append(Option(d.name, str(a), tip))
-    return [Buttons(f"reserve:{t}", f"Reserve a {type_name(t)} department", tuple(opts))
+        by_type.setdefault(d.type, []).append(Option(f"{d.name}\n{L.tile_effect(d.code)}", str(a), tip))
+    return [Buttons(f"reserve:{t}", f"Reserve a {type_name(t)} department", tuple(opts), layout="column")
             for t in L.types if (opts := by_type.get(t))]
 
 
@@ -274,17 +276,29 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 
 
 def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+    """The whole donation chart: every space in its place (theme column, condition, VP), the free
+    ones to click, the taken ones marked with who took them."""
     L = ask.words
     donations = L.C.donations
     themes = sorted({d.theme: d.column for d in donations.values()}.items(), key=lambda t: t[1])
-    opts = []
-    for a in items:
-        d = donations[a.args[0]]
-        opts.append(Option(L.donation_short(d.id), str(a), f"{d.name}: {d.formula.vp} VP "
-                           f"({d.formula.kind.replace('_', ' ')})", row=d.row, col=d.column))
+    legal = {a.args[0]: str(a) for a in items}
+    taken = ask.state.board.donations
+    opts, inactive = [], []
+    for d in donations.values():
+        f = d.formula
+        vp = f"{f.vp} VP" if f.kind == "flat" else f"{f.vp} VP each"
+        tip = f"{d.name}: {vp} at game end ({f.kind.replace('_', ' ')})"
+        if d.id in legal:
+            opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))
+        else:
+            by = ", ".join(L.owner(o) for o in taken.get(d.id, ())) or "nobody"
+            inactive.append(Option(f"{L.donation_short(d.id)}\ntaken: {by}", "", f"{tip}; taken: {by}",
+                                   row=d.row, col=d.column))
     cost = ask.game.donation_price(ask.seat)
+    cap = ask.game.rules.constants.donation_cap
     return [Buttons("donate", f"Make a Donation (costs ${cost} and a disc)", tuple(opts), layout="grid",
-                    columns=tuple(t.replace("_", " ").capitalize() for t, _ in themes))]
+                    columns=tuple(t.replace("_", " ").capitalize() for t, _ in themes), inactive=tuple(inactive),
+                    note=f"VP are scored at the end of the game, at most {cap} per donation.")]
 
 
 def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
@@ -424,7 +438,8 @@ def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tu
         code, cell = args                           # a Department tile on a cell: Strategic Planning
         dept = L.department(code)
         assert dept is not None
-        return ("Department", "Space"), "Build", ((code, dept.name), (cell, f"{cell} · {C.company.cells[cell].vp} VP"))
+        return ("Department", "Space"), "Build", ((code, f"{dept.name} — {L.tile_effect(code)}"),
+                                                  (cell, f"{cell} · {C.company.cells[cell].vp} VP"))
     if len(args) == 3 and args[0] in C.donations and args[1] == "to":
         return ("Donation", "Mission"), "Donate", ((args[0], L.donation(args[0])), _mission(L, args[-1]))
     return tuple(f"argument {i + 1}" for i in range(len(args))), "Use", tuple((x, x) for x in args)

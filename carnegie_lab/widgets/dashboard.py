@@ -1,7 +1,7 @@
 """``Dashboard``: the whole app — the board on the left, the decision and the game's menus on the right.
 
     import carnegie_lab as cl
-    cl.widgets.Dashboard()                         # a game of You against a random bot
+    cl.widgets.Dashboard()                         # a game of You against the easy (random) bot
     cl.widgets.Dashboard(cl.new_game(["Ada", "Bo"], seed=3))
 
 Every control ends in ``Controller.apply(notation)``. Errors (an illegal action, a broken record, a
@@ -28,6 +28,7 @@ from ..store import GameStore, StoreError
 from ..views.palette import PLAYER_COLOURS
 from .board import BoardView, scores_html
 from .controller import (
+    BOT_KINDS,
     FINISHING_BOT,
     LOCAL,
     SEAT,
@@ -42,15 +43,22 @@ from .controller import (
     Setup,
 )
 from .controls import panel_for
+from .guard import ClickGuard
 from .page import POLL_MS, LinkError, PageBridge, parse_query
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
+from .replay import Replay
+from .replay_panel import ReplayPanel
 from .style import STYLE
+from .targets import board_targets
 
 #: At most this many lines of "what happened" are shown in the Play tab (the Log tab has them all).
 RECENT_LINES = 14
-SIDE_TABS = ("Play", "New game", "Save / load", "Friends")
-PLAY, NEW_GAME, RECORDS, FRIENDS = range(4)
+SIDE_TABS = ("Play", "New game", "Save / load", "Friends", "Replay")
+#: Where the board's clickable things are, by kind of figure (for the turn card's hint).
+BOARD_PLACES = {"map": "site or city (Map)", "timeline": "row (Tracks & Timeline: Timeline)",
+                "tracks": "track or tab space (Tracks & Timeline: Tracks)"}
+PLAY, NEW_GAME, RECORDS, FRIENDS, REPLAY = range(5)
 
 
 class Dashboard(W.VBox):
@@ -85,15 +93,19 @@ class Dashboard(W.VBox):
                                         "cl-play")
         self.finish_button = self._button(
             "Bots finish the game", "fast-forward",
-            f"hand every human seat to the {SEAT_KINDS[FINISHING_BOT].lower()} and play to the end",
-            self.finish, "cl-finish")
+            "hand every human seat to the bot chosen next to it and play to the end", self.finish, "cl-finish")
+        self.finish_kind = W.Dropdown(options=[(SEAT_KINDS[k], k) for k in BOT_KINDS], value=FINISHING_BOT,
+                                      tooltip="the bot that plays the human seats to the end",
+                                      layout=W.Layout(width="120px"))
+        self.finish_kind.add_class("cl-finish-kind")
         self.progress = W.IntProgress(min=0, max=self.game.rules.constants.rounds, value=0,
                                       layout=W.Layout(width="120px"))
         self.progress.add_class("cl-progress")
         self.progress_label = W.HTML()
         self.progress_label.add_class("cl-progress-label")
         self.bot_bar = W.VBox([
-            W.HBox([self.step_button, self.play_button, self.finish_button], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.step_button, self.play_button, self.finish_button, self.finish_kind],
+                   layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.auto, self.progress, self.progress_label], layout=W.Layout(align_items="center"))])
         self.bot_bar.add_class("cl-bots")
         self.recent = W.HTML()
@@ -106,21 +118,30 @@ class Dashboard(W.VBox):
         self.final.add_class("cl-final")
         self.role_note = W.HTML()
         self.role_note.add_class("cl-role-note")
-        play = W.VBox([self.turn, self.role_note, self.status, self.final, self.controls.box, self.bot_bar,
+        # the controls right under the turn card: a message (status line) or the final scores
+        # appearing never moves them
+        play = W.VBox([self.turn, self.role_note, self.final, self.controls.box, self.status, self.bot_bar,
                        self.recent, W.HBox([self.undo_button, self.restart_button])])
         play.add_class("cl-play-tab")
 
         # -- new game (and the stored games), save / load, friends
         self.new_game_panel = NewGamePanel(self.start, self.controller.setup)
         self.stored = StoredGames(lambda gid: self._guard(self.resume, gid),
-                                  lambda gid: self._guard(self.delete_game, gid))
+                                  lambda gid: self._guard(self.delete_game, gid),
+                                  lambda gid: self._guard(self.replay_stored, gid))
         self.records = RecordPanel(self.load)
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
+        #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
+        self.replay = ReplayPanel(self._show_replay, lambda r, seats, n: self._guard(self.play_from, r, seats, n),
+                                  lambda: self._guard(self.replay_this_game))
+        self._replaying = False
         new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
-        self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box],
+        self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box, self.replay.box],
                           titles=list(SIDE_TABS))
         self.side.add_class("cl-side-tabs")
         self.side.observe(lambda change: self._guard(self._side_changed), names="selected_index")
+        #: one click, one action: drops the page's extra clicks while the kernel handles one
+        self.guard = ClickGuard()
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
         self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
         if self.bridge is not None:
@@ -130,6 +151,7 @@ class Dashboard(W.VBox):
         # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
         # which the first FigureWidget brings (about two seconds less to an interactive page).
         self.board = BoardView(self.controller.game, defer=_frontend())
+        self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
         if self.board.defer:
             self.turn._view_count = 0
             self.turn.observe(self._page_shown, names="_view_count")
@@ -180,6 +202,7 @@ class Dashboard(W.VBox):
             else:
                 self.say("Not your decision now.", error=True)
             return
+        self.controls.disable()        # until the next decision's controls replace them
         try:
             ctl.apply(notation)
         except (Overtaken, GameGone, NotAllowed) as e:
@@ -187,11 +210,19 @@ class Dashboard(W.VBox):
             self._after_change(run_bots=True)       # the game as it is now
             return
         except CarnegieError as e:
+            self.controls.enable()
             self.say(str(e), error=True)
             return
         self.say("")
         self._after_change(run_bots=True)
         self.timings["last action (server)"] = time.perf_counter() - start
+
+    def _picked(self, kind: str, key: str) -> None:
+        """A click on the board: the action of that ringed thing, if it is one now (a click on
+        anything else only looks: its hover says what it is)."""
+        target = self.board.targets.get(kind, {}).get(key)
+        if target is not None and not self._replaying:
+            self._act(target.notation)
 
     def _decider(self) -> str:
         seat = self.controller.current_seat
@@ -229,7 +260,8 @@ class Dashboard(W.VBox):
         self._busy("Bots are finishing the game…")
         start = time.perf_counter()
         steps: list = []
-        if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(progress=self._progress))):
+        kind = self.finish_kind.value
+        if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(kind, self._progress))):
             return
         self.timings["bots finish the game (server)"] = time.perf_counter() - start
         self.say(f"Bots played the last {len(steps)} decisions.")
@@ -418,9 +450,11 @@ class Dashboard(W.VBox):
         self.timings["bots until a human decides (server)"] = time.perf_counter() - start
 
     def _busy(self, text: str) -> None:
-        self.controls.clear(text)
+        """Bots at work: the controls stay where they are, disabled (nothing moves under the cursor)."""
+        self.controls.disable()
         for b in (self.step_button, self.play_button, self.finish_button, self.undo_button):
             b.disabled = True
+        self.progress_label.value = f"<span class='cl-note'>{html.escape(text)}</span>"
 
     def _progress(self, p: Progress) -> None:
         game = self.game
@@ -434,10 +468,11 @@ class Dashboard(W.VBox):
             self._guard(self.board.start_drawing)
 
     def _add_bridge(self) -> None:
-        """Put the page's address and clock in the page: once the page has drawn its controls (its
-        JavaScript module is one more thing for the page to load first)."""
-        if self.bridge is not None and self.bridge not in self.children:
-            self.children = [*self.children, self.bridge]
+        """Put the click guard and the page's address and clock in the page: once the page has drawn
+        its controls (their JavaScript modules are more things for the page to load first)."""
+        extra = [w for w in (self.guard, self.bridge) if w is not None and w not in self.children]
+        if extra:
+            self.children = [*self.children, *extra]
 
     def _auto_changed(self) -> None:
         if self.auto.value and self.controller.bot_to_move:
@@ -446,12 +481,68 @@ class Dashboard(W.VBox):
             self._show_decision()
 
     def _side_changed(self) -> None:
+        was, self._replaying = self._replaying, self.side.selected_index == REPLAY
         if self.side.selected_index == RECORDS:
             self.records.update(self.controller)
         elif self.side.selected_index == NEW_GAME:
             self._update_stored()
         elif self.side.selected_index == FRIENDS:
             self._update_friends()
+        elif self._replaying:
+            if self.replay.replay is None:
+                self.replay_this_game()
+            else:
+                self.replay.go(self.replay.index)
+        if was and not self._replaying:           # the board shows the live game again
+            self.board.set_game(self.game, seat=self._seat_to_follow())
+            self._after_change(run_bots=False)
+
+    # -- replays ----------------------------------------------------------------------------------
+    def replay_this_game(self) -> None:
+        """Replay the page's game (played, resumed or loaded) from its start."""
+        ctl = self.controller
+        self._open_replay(Replay(self.game, title=f"this game, seed {self.game.state.options.get('seed')}"),
+                          ctl.seats)
+
+    def replay_stored(self, game_id: str) -> None:
+        """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
+        try:
+            game, seats = self.controller.stored_game(game_id)
+        except CarnegieError as e:
+            self.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
+            return
+        self._open_replay(Replay(game, title=f"stored game {game_id}, seed {game.state.options.get('seed')}"),
+                          seats)
+
+    def _open_replay(self, replay: Replay, seats) -> None:
+        self.board.set_game(replay.final)
+        self._replaying = True
+        self.replay.open(replay, seats)
+        if self.side.selected_index != REPLAY:
+            self.side.selected_index = REPLAY
+
+    def _show_replay(self, game, moves, kinds: list[str]) -> None:
+        """The board at a replay's moment."""
+        if not self._replaying:
+            return
+        board = self.board
+        board.game, board.moves, board.kinds, board.targets = game, moves, kinds, {}
+        board.defer = False
+        board.refresh()
+
+    def play_from(self, replay: Replay, seats, actions: int) -> None:
+        """Play from here: the replay's moment becomes a new live (and stored) game of this page."""
+        step = self.replay.index
+        try:
+            self.controller.branch(replay.game_at(actions), seats, replay.moves[:actions],
+                                   f"step {step} of a replay of {replay.title}")
+        except StoreError as e:
+            self.say(f"This game is not kept: {e}", error=True)
+        self.new_game_panel.fill(self.controller.setup)
+        self.say("")
+        self.side.selected_index = PLAY           # the board shows the new game (see _side_changed)
+        self.board.set_game(self.game, seat=self._seat_to_follow())
+        self._after_change(run_bots=True)
 
     # -- redrawing --------------------------------------------------------------------------------
     def _after_change(self, run_bots: bool) -> None:
@@ -461,16 +552,20 @@ class Dashboard(W.VBox):
         self._show_decision()
         ctl = self.controller
         seat = ctl.current_seat
-        if ctl.role == SEAT and ctl.my_seat is not None:
-            self.board.follow(ctl.my_seat)
-        elif seat is not None and ctl.seats[seat].is_human:
-            self.board.follow(seat)
-        self.board.game = self.game
-        self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
         if self._ready:                     # after any click the board draws, even if the page never
             self.board.defer = False        # reported itself drawn (a frontend without view counts)
             self._add_bridge()
-        self.board.refresh()
+        if self._replaying:                 # the board shows the replay's moment
+            self.replay.go(self.replay.index)
+        else:
+            if ctl.role == SEAT and ctl.my_seat is not None:
+                self.board.follow(ctl.my_seat)
+            elif seat is not None and ctl.seats[seat].is_human:
+                self.board.follow(seat)
+            self.board.game = self.game
+            self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
+            self.board.moves = ctl.moves
+            self.board.refresh()
         if self.side.selected_index == RECORDS:
             self.records.update(ctl)
         elif self.side.selected_index == FRIENDS:
@@ -498,7 +593,7 @@ class Dashboard(W.VBox):
             who = ctl.seats[seat]
             name = html.escape(who.name)
             if not who.is_human:
-                self.controls.clear(f"{name} is a {SEAT_KINDS[who.kind].lower()}: "
+                self.controls.clear(f"{name} is a {who.describe()}: "
                                     + ("use Step or Play bots below (or check “Bots play at once”)."
                                        if ctl.plays_bots else "a player's browser plays it."))
             elif ctl.role == WATCH:
@@ -506,10 +601,16 @@ class Dashboard(W.VBox):
             else:
                 self.controls.clear(f"Waiting for {name} to decide (in their own browser): their move "
                                     "shows here within a second.")
+        targets = board_targets(game) if ctl.you_to_move and not self._replaying else {}
+        if not self._replaying:
+            self.board.targets = targets
+        where = [BOARD_PLACES[k] for k in BOARD_PLACES if targets.get(k)]
+        hint = (f"<div class='cl-board-hint'>Or click a ringed {' or '.join(where)} on the board.</div>"
+                if where else "")
         bot_turn = ctl.bot_to_move and ctl.plays_bots
         self.step_button.disabled = not bot_turn
         self.play_button.disabled = not bot_turn
-        self.finish_button.disabled = game.is_over or ctl.role != LOCAL
+        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or ctl.role != LOCAL
         self.undo_button.disabled = not ctl.can_undo
         self.restart_button.disabled = ctl.role != LOCAL
         self.auto.disabled = ctl.role == WATCH
@@ -532,7 +633,7 @@ class Dashboard(W.VBox):
                            f"style='border-left-color:{colour}'>"
                            f"<div class='cl-headline'>{chip(seat) if seat is not None else ''}"
                            f"{html.escape(ctl.headline())}</div>"
-                           f"<div class='cl-prompt'>{html.escape(_prompt(ctl))}</div></div>")
+                           f"<div class='cl-prompt'>{html.escape(_prompt(ctl))}</div>{hint}</div>")
 
     def say(self, text: str, error: bool = False) -> None:
         """The status line (errors in red)."""
@@ -582,6 +683,9 @@ def _role_note(ctl: Controller) -> str:
                "You are watching (a spectator link): this browser cannot play. Each player plays from "
                "the private link to their seat.")
         return f"<div class='cl-role cl-role-watch'>{why}</div>"
+    if len(ctl.humans) > 1:
+        return ("<div class='cl-role cl-role-hot-seat'>Hot-seat: the human players take turns at this "
+                "browser (the Friends tab makes a link for each, to play from their own).</div>")
     return ""
 
 

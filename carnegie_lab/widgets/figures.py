@@ -8,13 +8,15 @@ from what it sent last (:func:`sync`), in one ``batch_update``: the browser redr
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     import ipywidgets as W
 
 #: The width figures are drawn at in the dashboard (their height keeps the view's proportions).
 FIGURE_WIDTH = 800
+#: The views' trace of clickable things (``targets=``): its points' customdata are their keys.
+TARGETS = "targets"
 
 
 def scaled(fig, width: int | None):
@@ -79,6 +81,8 @@ class FigureSlot:
         self._sent: dict | None = None
         self.seconds = 0.0                  # time of the last draw (building + sending)
         self.sent_traces = 0
+        #: called with a key when a point of the ``targets`` trace is clicked in the page
+        self.on_target: Callable[[str], None] | None = None
 
     def draw(self, view: str, fig: Any) -> None:
         """Show ``fig`` (a go.Figure of the view called ``view``)."""
@@ -94,7 +98,26 @@ class FigureSlot:
             self.sent_traces = sync(self.widget, new, self._sent)
         self._sent = new
         self.view = view
+        self._listen()
         self.seconds = time.perf_counter() - start
 
+    def _listen(self) -> None:
+        """Send the keys of clicked points to ``on_target`` (again after every draw: a draw that
+        replaces the traces makes new trace objects). Every trace with keys listens, not only
+        ``targets``: plotly gives a click to the point it shows the hover of, which may be another
+        trace's point at the same place (a city's), with the same key."""
+        if self.on_target is None or self.widget is None:
+            return
+        for trace in self.widget.data:
+            if getattr(trace, "customdata", None) is not None:
+                trace.on_click(self._clicked)
 
-__all__ = ["FIGURE_WIDTH", "FigureSlot", "scaled", "sync"]
+    def _clicked(self, trace, points, _state) -> None:
+        keys = list(trace.customdata or ())
+        for i in getattr(points, "point_inds", ()) or ():
+            if 0 <= i < len(keys) and self.on_target is not None:
+                self.on_target(str(keys[i]))
+                return
+
+
+__all__ = ["FIGURE_WIDTH", "FigureSlot", "TARGETS", "scaled", "sync"]

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..components import Department, Reward
+from ..state import ANDREW
+from ..views.palette import DEPARTMENT_TYPE_NAMES
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction",
-              "RD": "Research & Development"}
+TYPE_NAMES = DEPARTMENT_TYPE_NAMES
 
 
 def reward(r: Reward) -> str:
@@ -60,6 +61,15 @@ class Labels:
         dept = self.C.departments.get(dept_id)
         return dept.name if dept is not None else dept_id.capitalize()
 
+    def owner(self, owner: object) -> str:
+        """Who holds a piece: a seat's player name, Andrew Carnegie, or "neutral"."""
+        players = self.game.players
+        if isinstance(owner, int) and 0 <= owner < len(players):
+            return players[owner]
+        if owner == ANDREW:     # the scores name every seat, Andrew last
+            return next(n for n in self.game.scores() if n not in players)
+        return str(owner)
+
     def project(self, ptype: str) -> str:
         tabs = self.C.tabs
         return tabs[ptype].name if ptype in tabs else ptype
@@ -72,6 +82,31 @@ class Labels:
         """'Education: HR departments' -> 'HR departments' (the chart's column says the theme)."""
         name = self.donation(donation_id)
         return name.split(": ", 1)[1] if ": " in name else name
+
+    def tile_effect(self, code: str) -> str:
+        """What a Department tile does, in a few words, without hovering. A use that is one fixed gain
+        says it as the engine's ``describe`` does ("+$8 or +8 moves"); a use with a choice shows one
+        example of it ("e.g. sell 1 goods → $6"); the rest give the tile's numbers from the data
+        ("money per project 2"). Ongoing and end-game tiles say so, and the mission."""
+        d = self.department(code)
+        if d is None:
+            return code
+        sample = {"region": self.regions[0], "count": "1", "project": next(iter(self.C.tabs)),
+                  "city": next(iter(self.C.cities)), "name": next(iter(self.C.donations))}
+        grammar = [p for p in self.game.rules.grammar.get(code, ()) if p and p[0] != "region"
+                   and all(t.startswith("=") or t in sample for t in p)]
+        params = ", ".join(k.replace("_", " ") + ("" if v is True else f" {v}")
+                           for k, v in d.params.items() if v is not False)
+        if grammar and not d.ongoing:
+            uses = [" ".join((code, *(t[1:] if t.startswith("=") else sample[t] for t in p))) for p in grammar]
+            effect = " or ".join(dict.fromkeys(self.game.describe(u, mission=False) for u in uses))
+            if any(t in sample and t != "region" for p in grammar for t in p):
+                effect = f"e.g. {effect}" + (f" ({params})" if params else "")
+        else:
+            effect = params or "ongoing effect" if d.ongoing else params or "see the rules"
+        when = "ongoing: " if d.ongoing and effect != "ongoing effect" else "at game end: " if d.end_game else ""
+        mission = {"always": " · with a mission", "optional": " · mission optional"}.get(d.mission, "")
+        return f"{when}{effect}{mission}"
 
     # -- sentences ------------------------------------------------------------------------------------
     def event_text(self, income: str | None, donation_ok: bool) -> str:

@@ -5,22 +5,43 @@ from __future__ import annotations
 import base64
 import html
 import random
+import re
 from datetime import datetime, timezone
 from typing import Callable, Sequence
 
 import ipywidgets as W
 
+from ..bots.strengths import STRENGTHS
+from ..components import Components
+from ..engine import new_game
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
-from .controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup
+from .controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from .render import close_tree
 
 #: The stored games listed in the New game tab (the most recently changed first).
 STORED_SHOWN = 10
 
-DEFAULT_SEATS = (("Ada", "human"), ("Bo", "random"), ("Cy", "random"), ("Di", "random"))
-DEPARTMENTS_NOTE = ("the expansion adds 16 tiles (HR Administration, Payroll Management, Archives…); "
-                    "open bar puts one of each of the 37 tiles in play")
+DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
+
+
+def tiles_note(players: int, components: Components | None = None) -> str:
+    """What each department mode puts in play for this many players, in words. The numbers are the
+    data's (tiles, copies) and the engine's (a new game's pool, after the setup's random removals)."""
+    names, solo = [f"P{i}" for i in range(players)], {"solo_level": 1} if players == 1 else {}
+    games = {mode: new_game(names, seed=0, departments=mode, components=components, **solo)
+             for mode in DEPARTMENT_MODES}
+    probe = games["base"]
+    tiles = [d for d in sorted(probe.components.departments.values(), key=lambda d: d.number) if not d.starting]
+    extra = [d.name for d in tiles if d.expansion]
+    copies = probe.rules.constants.department_copies
+    counts = ", ".join(f"{DEPARTMENT_MODES[mode].split(':')[0].lower()} {sum(g.tiles_in_pool().values())}"
+                       for mode, g in games.items())
+    return (f"The box has {copies} of each of the {len(tiles) - len(extra)} base tiles; the expansion adds "
+            f"{len(extra)} more ({', '.join(extra[:3])}…). Open bar puts in one of each of the {len(tiles)} "
+            f"tiles instead of {copies}, so it offers fewer tiles than base + expansion, but every one of them. "
+            f"The setup removes some tiles at random (more with fewer players). Tiles in play "
+            f"{'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
 
 
 def chip(seat: int) -> str:
@@ -52,28 +73,34 @@ class NewGamePanel:
                                      tooltip="Andrew Carnegie's deck: 1 easiest, 4 hardest")
         self.level.add_class("cl-solo-level")
         self.solo_row = W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level])
-        self.seed = W.IntText(value=1, layout=W.Layout(width="110px"))
+        # text, not an IntText: the page's numbers are doubles, which round seeds above 2**53
+        self.seed = W.Text(value="1", layout=W.Layout(width="190px"), placeholder="a whole number")
         self.seed.add_class("cl-seed")
         self.dice = W.Button(description="random", icon="dice", tooltip="a random seed",
                              layout=W.Layout(width="auto"))
-        self.dice.on_click(lambda _b: setattr(self.seed, "value", random.randrange(1, 100_000)))
+        self.dice.on_click(lambda _b: setattr(self.seed, "value", str(random.randrange(1, 100_000))))
         self.departments = W.RadioButtons(options=[(label, mode) for mode, label in DEPARTMENT_MODES.items()],
                                           value="base", layout=W.Layout(width="auto"))
         self.departments.add_class("cl-departments")
+        self.tiles = W.HTML()
+        self.tiles.add_class("cl-tiles-note")
+        self._tiles_for: int | None = None
         self.start = W.Button(description="Start game", button_style="primary", icon="play",
                               layout=W.Layout(width="auto"))
         self.start.add_class("cl-start")
         self.start.on_click(lambda _b: self._start())
         self.message = W.HTML()
         self.players.observe(lambda change: self._layout(), names="value")
+        self.strengths = W.HTML("<div class='cl-note cl-strengths'>" + "<br>".join(
+            f"<b>{html.escape(s.label)}</b>: {html.escape(s.description)}" for s in STRENGTHS.values()) + "</div>")
         self.box = W.VBox([
-            W.HTML("<div class='cl-group-title'>Players</div>"), self.players, *self.rows, self.solo_row,
+            W.HTML("<div class='cl-group-title'>Players</div>"), self.players, *self.rows, self.strengths,
+            self.solo_row,
             W.HTML("<div class='cl-group-title'>Options</div>"),
             W.HBox([W.HTML("<b>Seed</b>", layout=W.Layout(width="110px")), self.seed, self.dice]),
             W.HTML("<div class='cl-note'>The seed fixes the timeline tiles, the departments in play and "
                    "the neutral discs: the same seed gives the same game.</div>"),
-            W.HTML(f"<b>Department tiles</b> <span class='cl-note'>{html.escape(DEPARTMENTS_NOTE)}</span>"),
-            self.departments,
+            W.HTML("<b>Department tiles</b>"), self.departments, self.tiles,
             W.HBox([self.start], layout=W.Layout(margin="10px 0 0 0")), self.message])
         self.box.add_class("cl-new-game")
         if setup is not None:
@@ -83,8 +110,8 @@ class NewGamePanel:
     def fill(self, setup: Setup) -> None:
         self.players.value = len(setup.seats)
         for i, seat in enumerate(setup.seats):
-            self.names[i].value, self.kinds[i].value = seat.name, seat.kind
-        self.seed.value = setup.seed
+            self.names[i].value, self.kinds[i].value = seat.name, offered_kind(seat.kind)
+        self.seed.value = str(setup.seed)
         self.departments.value = setup.departments
         if setup.solo_level:
             self.level.value = setup.solo_level
@@ -94,11 +121,14 @@ class NewGamePanel:
         for i, row in enumerate(self.rows):
             row.layout.display = "" if i < n else "none"
         self.solo_row.layout.display = "" if n == 1 else "none"
+        if self._tiles_for != n:
+            self._tiles_for = n
+            self.tiles.value = f"<div class='cl-note'>{html.escape(tiles_note(n))}</div>"
 
     def setup(self) -> Setup:
         n = self.players.value
         seats = [Seat(self.names[i].value.strip(), self.kinds[i].value) for i in range(n)]
-        return Setup(seats, seed=int(self.seed.value), solo_level=self.level.value if n == 1 else None,
+        return Setup(seats, seed=parse_seed(self.seed.value), solo_level=self.level.value if n == 1 else None,
                      departments=self.departments.value)
 
     def _start(self) -> None:
@@ -112,6 +142,15 @@ class NewGamePanel:
         self.on_start(setup)
 
 
+def parse_seed(text: str) -> int:
+    """The seed typed in the form, exactly (ValueError unless it is a whole number). Its range is
+    the engine's to check (``new_game`` refuses a seed out of range, and nothing starts)."""
+    t = text.strip().replace("_", "")
+    if not re.fullmatch(r"[+-]?[0-9]{1,40}", t):
+        raise ValueError(f"the seed must be a whole number, like 42 (not {text.strip()[:40]!r})")
+    return int(t)
+
+
 class RecordPanel:
     """Download the game record (a data: link) and load one (FileUpload)."""
 
@@ -119,8 +158,11 @@ class RecordPanel:
         self.on_load = on_load
         self.link = W.HTML()
         self.link.add_class("cl-save")
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load a game", icon="upload", layout=W.Layout(width="auto"))
+        # ipywidgets writes the number of files held after the description ("Load a game (0)"):
+        # the label is the stylesheet's (.cl-load::after), the count is not shown
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="",
+                                   tooltip="load a game record (.json)", icon="upload",
+                                   layout=W.Layout(width="auto"))
         self.upload.add_class("cl-load")
         self.upload.observe(self._uploaded, names="value")
         self.message = W.HTML()
@@ -158,10 +200,11 @@ class RecordPanel:
 
 class StoredGames:
     """The stored games, the most recently changed first: players, round, status, last change, and
-    Resume / Delete (Delete asks once more). The game on the page is marked, without buttons."""
+    Resume / Replay / Delete (Delete asks once more). The game on the page is marked, with Replay only."""
 
-    def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None]):
-        self.on_resume, self.on_delete = on_resume, on_delete
+    def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None],
+                 on_replay: Callable[[str], None] | None = None):
+        self.on_resume, self.on_delete, self.on_replay = on_resume, on_delete, on_replay
         self.rows = W.VBox()
         self.title = W.HTML("<div class='cl-group-title'>Stored games</div>")
         self.message = W.HTML()
@@ -200,9 +243,17 @@ class StoredGames:
                 f"<span class='cl-note'>{html.escape(status)} · {info.actions} actions · changed "
                 f"{html.escape(ago(info.updated_at, now))}{shared}</span></div>")
         label = W.HTML(text, layout=W.Layout(flex="1 1 auto"))
+        replay: list[W.Widget] = []
+        if self.on_replay is not None:
+            b = W.Button(description="Replay", icon="history", layout=W.Layout(width="auto"),
+                         tooltip="scrub through this game, step by step (in the Replay tab)")
+            b.add_class("cl-replay-stored")
+            b.add_class(f"cl-replay-{info.id}")
+            b.on_click(lambda _b, gid=info.id, on=self.on_replay: on(gid))
+            replay = [b]
         if current:
             label.value = text.replace("</b><br>", "</b> <span class='cl-note'>(this game)</span><br>")
-            row = W.HBox([label])
+            row = W.HBox([label, *replay], layout=W.Layout(align_items="center"))
         else:
             resume = W.Button(description="Resume", icon="play", layout=W.Layout(width="auto"),
                               tooltip="play (or watch) this game here")
@@ -216,7 +267,7 @@ class StoredGames:
             delete.add_class("cl-delete")
             delete.add_class(f"cl-delete-{info.id}")
             delete.on_click(lambda _b, gid=info.id: self._delete(gid))
-            row = W.HBox([label, resume, delete], layout=W.Layout(align_items="center"))
+            row = W.HBox([label, resume, *replay, delete], layout=W.Layout(align_items="center"))
         row.add_class("cl-stored-row")
         row.add_class(f"cl-stored-{info.id}")
         return row
@@ -329,4 +380,5 @@ def _link_box(url: str, cls: str) -> str:
     return f"<input class='cl-link {cls}' type='text' readonly value=\"{u}\" title='copy this link'>"
 
 
-__all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip"]
+__all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip",
+           "parse_seed", "tiles_note"]

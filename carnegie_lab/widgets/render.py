@@ -15,6 +15,8 @@ from .controls import Buttons, Control, MoveGrid, Option, Panel, Picker
 
 #: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
 TOGGLE_MAX = 5
+#: CSS class of the controls while an action is applied (they look disabled and take no clicks).
+BUSY = "cl-applying"
 
 
 def css_class(notation: str) -> str:
@@ -64,7 +66,16 @@ class ControlsView:
         self.grids: dict[str, "GridView"] = {}
 
     # -- building ------------------------------------------------------------------------------
+    def disable(self) -> None:
+        """The controls stay in place but take no clicks (an action is being applied): one CSS class,
+        one message to the page, until the next decision's controls replace them."""
+        self.box.add_class(BUSY)
+
+    def enable(self) -> None:
+        self.box.remove_class(BUSY)
+
     def show(self, panel: Panel | None) -> None:
+        self.enable()
         old = self.box.children
         self.panel = panel
         self.buttons, self.pickers, self.grids = {}, {}, {}
@@ -79,6 +90,7 @@ class ControlsView:
             close_tree(w)
 
     def clear(self, message: str = "") -> None:
+        self.enable()
         old = self.box.children
         self.panel = None
         self.buttons, self.pickers, self.grids = {}, {}, {}
@@ -123,15 +135,24 @@ class ControlsView:
     def _buttons(self, group: Buttons) -> W.Widget:
         L = self._layouts
         if group.layout == "column":
-            return W.VBox([self._button(o, L.row) for o in group.options])
+            column = [self._button(o, L.row) for o in group.options]
+            for b in column:
+                if "\n" in b.description:         # a name and, under it, what it does
+                    b.add_class("cl-two-lines")
+            return W.VBox(column)
         if group.layout == "grid":
             cols = max([o.col or 1 for o in group.options] + [len(group.columns)])
             items = [W.HTML(f"<div class='cl-grid-head'>{_esc(h)}</div>",
                             layout=W.Layout(grid_row="1", grid_column=str(i + 1)))
                      for i, h in enumerate(group.columns)]
-            for o in group.options:
-                b = self._button(o, W.Layout(width="auto", height="auto", min_height="30px", margin="0",
-                                             grid_row=str((o.row or 1) + 1), grid_column=str(o.col or 1)))
+            for o in group.options + group.inactive:
+                layout = W.Layout(width="auto", height="auto", min_height="30px", margin="0",
+                                  grid_row=str((o.row or 1) + 1), grid_column=str(o.col or 1))
+                if o.notation:
+                    b = self._button(o, layout)
+                else:                                  # in its place, but not playable
+                    b = W.Button(description=o.label, tooltip=o.tooltip, layout=layout, disabled=True)
+                    b.add_class("cl-inactive")
                 b.add_class("cl-wrap")
                 items.append(b)
             return W.GridBox(items, layout=W.Layout(
@@ -282,4 +303,4 @@ def _esc(text: str) -> str:
     return html.escape(str(text))
 
 
-__all__ = ["ControlsView", "GridView", "PickerView", "close_tree", "css_class", "shared"]
+__all__ = ["BUSY", "ControlsView", "GridView", "PickerView", "close_tree", "css_class", "shared"]

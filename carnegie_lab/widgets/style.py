@@ -9,6 +9,11 @@ STYLE = """<style>
 .cl-board { width: 820px; min-width: 820px; }
 .cl-side-tabs { width: 400px; min-width: 360px; flex: 1 1 400px; }
 .cl-side-tabs .widget-tab-contents { padding: 8px; }
+.cl-side-tabs .lm-TabBar-tab { min-width: 0 !important; max-width: none !important; flex: 1 1 auto !important;
+  padding: 0 8px !important; }
+table.cl-scores caption { white-space: nowrap; }
+.cl-replay-where { font-size: 13px; margin: 6px 0 2px 0; }
+.cl-arrow-keys { height: 0; overflow: hidden; }
 .cl-board-tabs { border-bottom: 2px solid #2b2b2b; margin-bottom: 4px; }
 .cl-board-tabs .widget-toggle-button { border-radius: 6px 6px 0 0; margin-right: 3px; font-weight: 600;
   background: #ece7dc; min-width: 96px; }
@@ -17,6 +22,7 @@ STYLE = """<style>
 .cl-turn { border-left: 6px solid #8a8478; background: #fbf8f1; border-radius: 6px; padding: 8px 12px; }
 .cl-headline { font-size: 15px; font-weight: 650; }
 .cl-prompt { font-size: 14px; margin-top: 4px; line-height: 1.35; }
+.cl-board-hint { font-size: 12px; color: #b0246a; margin-top: 3px; }
 .cl-chip { display: inline-block; width: 12px; height: 12px; border-radius: 50%; margin-right: 6px;
            vertical-align: -1px; border: 1px solid #2b2b2b; }
 .cl-group { border-top: 1px solid #e6e0d3; padding-top: 4px; margin-top: 6px; }
@@ -33,11 +39,17 @@ STYLE = """<style>
 .cl-dashboard .cl-group-timeline button.cl-option { text-align: left; white-space: normal !important;
   height: auto; min-height: 30px; line-height: 1.25; padding: 4px 8px; }
 .cl-dashboard button.cl-small { font-size: 11px; height: 24px; }
+.cl-dashboard button.cl-two-lines { white-space: pre-line !important; text-align: left; height: auto;
+  min-height: 34px; line-height: 1.25; padding: 3px 8px; font-size: 12px; }
+.cl-dashboard button.cl-two-lines::first-line { font-weight: 600; }
+.cl-dashboard button.cl-inactive { background: #f1ede4; color: #8a8478; font-style: italic; }
 .cl-grid-head { font-size: 11px; color: #8a8478; text-align: center; text-transform: uppercase; }
 .cl-recent { margin-top: 6px; }
-.cl-recent-lines { margin: 0; padding-left: 18px; font-size: 12.5px; line-height: 1.4; max-height: 240px;
-  overflow-y: auto; }
-.cl-log-lines { font-size: 13px; line-height: 1.45; max-height: 640px; overflow-y: auto; }
+.cl-recent-lines { margin: 0; padding-left: 18px; font-size: 12.5px; line-height: 1.4; }
+.cl-log-body { max-height: 640px; overflow-y: auto; }
+.cl-log-lines { font-size: 13px; line-height: 1.45; margin: 0 0 4px 0; }
+.cl-round-head { font-size: 12px; font-weight: 650; color: #5b5348; border-bottom: 1px solid #e6e0d3;
+  margin: 8px 0 2px 0; padding-bottom: 1px; }
 .cl-log-head { color: #8a8478; font-size: 12px; }
 .cl-game-over { font-size: 16px; font-weight: 700; margin: 6px 0; }
 table.cl-scores { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
@@ -46,6 +58,9 @@ table.cl-scores td, table.cl-scores th { padding: 2px 10px; border-bottom: 1px s
 table.cl-scores td:first-child { text-align: left; color: #5b5348; }
 table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-download { font-weight: 600; }
+.cl-dashboard button.cl-load { font-size: 0; }
+.cl-dashboard button.cl-load i.fa { font-size: 13px; margin-right: 6px; }
+.cl-dashboard button.cl-load::after { content: "Load a game"; font-size: 13px; }
 .cl-drawing { width: 800px; height: 470px; display: flex; align-items: center; justify-content: center;
   background: #fbf8f1; color: #8a8478; font-size: 15px; }
 .cl-players-row { display: flex; gap: 8px; margin: 2px 0 6px 0; flex-wrap: wrap; }
@@ -61,5 +76,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-link { width: 100%; box-sizing: border-box; font-family: monospace; font-size: 11.5px; padding: 3px 5px;
   border: 1px solid #ccc; border-radius: 4px; background: #fff; color: #2b2b2b; }
 .cl-stored-game { font-size: 12.5px; line-height: 1.35; }
-.cl-page-bridge { display: none; }
+.cl-page-bridge, .cl-click-guard { display: none; }
+.cl-applying { pointer-events: none; }
+.cl-applying button, .cl-busy .cl-play-tab button.widget-button { opacity: 0.55; cursor: progress; }
 </style>"""

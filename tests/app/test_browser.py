@@ -1,6 +1,7 @@
-"""The app in headless Chromium: a 2-player game against a random bot is played by clicking the real
-controls for a whole round (setup included), then the bots finish it; a solo game shows Andrew's
-moves. The figures must update, the console stay clean, and no request leave the machine.
+"""The app in headless Chromium: a 2-player game against the easy bot is played by clicking the real
+controls for a whole round (setup included), then the bots finish it (and Undo takes that back); a
+solo game shows Andrew's moves; ten rapid clicks on one button apply one action; a seed out of range
+starts nothing. The figures must update, the console stay clean, and no request leave the machine.
 
 The tests of this module share one page (the ``page`` fixture is module-scoped) and run in order.
 """
@@ -14,6 +15,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
+from carnegie_lab.store import GameStore
+from carnegie_lab.widgets.controller import BOT_KINDS, SEAT_KINDS
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +27,9 @@ TIMEOUT = 30_000
 MAP = ".cl-figure-map .js-plotly-plot"
 TIMELINE = ".cl-figure-timeline .js-plotly-plot"
 TURN = ".cl-turn"
+EASY = SEAT_KINDS[BOT_KINDS[0]]          # the new-game panel's label of the weakest bot
+#: the page's click guard has given the buttons back (widgets/guard.py): the next click counts
+READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
 
 #: Disc markers drawn on the map: points of the traces named discs-<owner>.
 DRAWN_DISCS_JS = """sel => {
@@ -63,7 +70,8 @@ CLICK_UNTIL_DISC_JS = """async ([button, sel, before]) => {
   return performance.now() - t0;
 }"""
 
-LATENCIES: dict[str, list[float]] = {"click -> map marker drawn": [], "click -> next decision shown": []}
+LATENCIES: dict[str, list[float]] = {"click -> map marker drawn": [], "click -> next decision shown": [],
+                                     "replay key -> step shown": []}
 
 
 def actions(p) -> int:
@@ -72,6 +80,11 @@ def actions(p) -> int:
 
 def kind(p) -> str:
     return p.locator(TURN).get_attribute("data-kind")
+
+
+def ready(p) -> None:
+    """Wait until the page takes clicks again (the click guard drops those that come too soon)."""
+    p.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
 
 
 def click_and_wait(p, locator) -> None:
@@ -90,10 +103,11 @@ def click_and_wait(p, locator) -> None:
                              f"{p.locator('.cl-status').inner_text()!r}, turn {p.locator(TURN).inner_text()!r} "
                              f"(screenshot in test-artifacts/browser-failure.png)") from None
     LATENCIES["click -> next decision shown"].append(time.perf_counter() - start)
+    ready(p)
 
 
 def side_tab(p, name: str) -> None:
-    p.locator(".cl-side-tabs .lm-TabBar-tab", has_text=name).click()
+    p.locator(".cl-side-tabs .lm-TabBar-tab", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).click()
 
 
 def board_tab(p, name: str, variant: str | None = None) -> None:
@@ -121,7 +135,7 @@ def start_game(p, players: str, seats: list[tuple[str, str]], seed: int, level: 
     if level:
         p.locator(".cl-solo-level button", has_text=level).click()
     p.locator(".cl-seed input").fill(str(seed))
-    p.locator(".cl-seed input").press("Tab")   # IntText sends its value on blur / enter
+    p.locator(".cl-seed input").press("Tab")
     p.locator("button.cl-start").click()
     expect(p.locator(".cl-recent")).to_contain_text(f"seed {seed}", timeout=TIMEOUT)
 
@@ -138,6 +152,7 @@ def play_one_decision(p, moved: dict) -> None:
         moved["setup"] = True
         controls.locator("button.cl-cell.mod-info").first.click()          # an employee who can move
         expect(controls.locator("button.cl-cell.mod-success").first).to_be_visible()
+        ready(p)
         click_and_wait(p, controls.locator("button.cl-cell.mod-success").first)  # a cell next to it
     elif k == "turn" and moved.get("turn", 0) < 2 and controls.locator(
             ".cl-group[class*='cl-group-department'] button.cl-option, button.cl-submit").count():
@@ -171,7 +186,8 @@ def test_dashboard_is_interactive(page, timings):
         + timings.get("page request -> dashboard interactive", 0.0))
     expect(p.locator(".cl-board-tabs button")).to_have_text(
         ["Map", "Companies", "Tracks & Timeline", "Scores", "Log"])
-    expect(p.locator(".cl-side-tabs .lm-TabBar-tab")).to_have_text(["Play", "New game", "Save / load", "Friends"])
+    expect(p.locator(".cl-side-tabs .lm-TabBar-tab")).to_have_text(
+        ["Play", "New game", "Save / load", "Friends", "Replay"])
     expect(p.locator(MAP)).to_be_visible()
     assert p.locator(".js-plotly-plot").count() == 1     # the other figures wait for their tab
 
@@ -179,7 +195,7 @@ def test_dashboard_is_interactive(page, timings):
 def test_new_game_panel_offers_seats_solo_and_the_expansion(page):
     p = page.page
     side_tab(p, "New game")
-    expect(p.locator(".cl-seat-kind-1 select option")).to_have_text(["Human", "Random bot", "Greedy bot"])
+    expect(p.locator(".cl-seat-kind-1 select option")).to_have_text(list(SEAT_KINDS.values()))
     expect(p.locator(".cl-departments .widget-radio-box label")).to_have_text(
         ["Base game", "Base game + expansion", "Open bar: one of every tile"])
     p.locator(".cl-players button", has_text="1 (solo)").click()
@@ -190,9 +206,54 @@ def test_new_game_panel_offers_seats_solo_and_the_expansion(page):
     side_tab(p, "Play")
 
 
+def test_a_seed_out_of_range_starts_nothing(page):
+    p = page.page
+    before = p.locator(TURN).get_attribute("data-game"), actions(p)
+    side_tab(p, "New game")
+    for typed in ("99999999999999999999", "-5"):
+        p.locator(".cl-seed input").fill(typed)
+        p.locator(".cl-seed input").press("Tab")
+        p.locator("button.cl-start").click()
+        message = p.locator(".cl-new-game .cl-error")
+        expect(message).to_contain_text(typed, timeout=TIMEOUT)      # the number as typed, not rounded
+        expect(message).to_contain_text("from 0 to 9223372036854775807")
+        assert (p.locator(TURN).get_attribute("data-game"), actions(p)) == before
+    expect(p.locator(".cl-tiles-note")).to_contain_text("each of the 32 tiles")
+    side_tab(p, "Play")
+
+
+def test_ten_rapid_clicks_apply_one_action(page, voila_server):
+    """Hot-seat Ada and Bo: the setup's Done button is at the same spot for both, so every click
+    after the first would end Bo's setup too, had the page let it through."""
+    p = page.page
+    start_game(p, "2", [("Ada", "Human"), ("Bo", "Human")], seed=12)
+    ready(p)
+    assert "(you)" not in p.locator(TURN).inner_text()          # hot-seat: no seat is this browser's own
+    expect(p.locator(".cl-role-hot-seat")).to_be_visible()
+    for _ in range(4):                                          # both Housing projects and reserves
+        click_and_wait(p, p.locator(".cl-controls button.cl-option").first)
+    assert kind(p) == "setup"
+    first, n = p.locator(TURN).get_attribute("data-seat"), actions(p)
+    box = p.locator(".cl-controls button.cl-act-done").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(10):                                         # a burst of about half a second
+        p.mouse.click(x, y)
+        p.wait_for_timeout(40)
+    p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions > n", arg=[TURN, n],
+                        timeout=TIMEOUT)
+    ready(p)
+    p.wait_for_timeout(1000)                                    # anything still on its way would show now
+    assert actions(p) == n + 1, p.locator(".cl-recent").inner_text()
+    assert p.locator(TURN).get_attribute("data-seat") != first and kind(p) == "setup"   # the other's setup
+    game_id = p.locator(TURN).get_attribute("data-game")
+    with GameStore(voila_server.store_path) as store:
+        assert store.record(game_id)["actions"][-1] == "done" and len(store.record(game_id)["actions"]) == n + 1
+    expect(p.locator(".cl-controls button.cl-act-done")).to_be_enabled()
+
+
 def test_play_a_whole_round_then_bots_finish(page, timings):
     p = page.page
-    start_game(p, "2", [("Ada", "Human"), ("Bo", "Random bot")], seed=3)
+    start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
     expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
     expect(p.locator(".cl-recent")).to_contain_text("Bo places the starting Housing project")
     assert kind(p) == "house"
@@ -208,6 +269,7 @@ def test_play_a_whole_round_then_bots_finish(page, timings):
     ms = p.evaluate(CLICK_UNTIL_DISC_JS, [f"button.{notation}", MAP, discs])
     assert ms > 0, "the map never drew the new disc"
     LATENCIES["click -> map marker drawn"].append(ms / 1000)
+    ready(p)
     assert p.evaluate(DRAWN_DISCS_JS, MAP) == discs + 1
     expect(p.locator(".cl-recent")).to_contain_text("Ada places the starting Housing project")
 
@@ -221,6 +283,7 @@ def test_play_a_whole_round_then_bots_finish(page, timings):
     assert ms > 0, "the map never drew the new disc"
     LATENCIES["click -> map marker drawn"].append(ms / 1000)
     expect(p.locator(TURN)).to_have_attribute("data-kind", "reserve")
+    ready(p)
 
     moved: dict = {}
     for _ in range(150):                 # the rest of the setup and the whole of round 1
@@ -229,6 +292,7 @@ def test_play_a_whole_round_then_bots_finish(page, timings):
         play_one_decision(p, moved)
         assert not p.locator(".cl-status .cl-error").count(), p.locator(".cl-status").inner_text()
     expect(p.locator(TURN)).to_contain_text("Round 2 of 20 · Ada (you) to decide")
+    what_happened_is_whole(p)
     mid_discs = p.evaluate(DRAWN_DISCS_JS, MAP)
     assert mid_discs >= discs + 1
     assert p.evaluate(WRONG_LABELS_JS, MAP) == []
@@ -252,6 +316,67 @@ def test_play_a_whole_round_then_bots_finish(page, timings):
     board_tab(p, "Scores")
     expect(p.locator(".cl-score-table")).to_contain_text("Final scores")
     expect(p.locator(".cl-figure-scores .js-plotly-plot .main-svg").first).to_be_visible(timeout=TIMEOUT)
+    board_tab(p, "Map")
+
+    # undo takes the bots' finish back: Ada's seat is hers again, at the decision she left
+    ready(p)
+    expect(p.locator("button.cl-undo")).to_be_enabled()
+    p.locator("button.cl-undo").click()
+    expect(p.locator(TURN)).to_contain_text("Round 2 of 20 · Ada (you) to decide", timeout=TIMEOUT)
+    expect(p.locator(".cl-recent")).to_contain_text("Undone")
+    expect(p.locator(".cl-controls button.cl-option").first).to_be_enabled()
+    ready(p)
+
+
+def test_a_replay_is_scrubbed_end_to_end_then_played_from_a_step(page, voila_server):
+    p = page.page
+    game_id, live = p.locator(TURN).get_attribute("data-game"), actions(p)
+    end_discs = p.evaluate(DRAWN_DISCS_JS, MAP)
+    side_tab(p, "Replay")                                      # opens the page's game, at its end
+    where = p.locator(".cl-replay-where")
+    expect(where).to_have_attribute("data-actions", str(live), timeout=TIMEOUT)
+    last = int(where.get_attribute("data-step"))
+    expect(where).to_contain_text(f"Step {last} of {last}")
+    p.keyboard.press("Home")                                   # the arrow keys work anywhere in the page
+    expect(where).to_have_attribute("data-step", "0", timeout=TIMEOUT)
+    p.wait_for_function(f"() => ({DRAWN_DISCS_JS})('{MAP}') < {end_discs}", timeout=TIMEOUT)  # the board then
+    expect(p.locator(".cl-replay-step")).to_contain_text("nothing played yet")
+    with GameStore(voila_server.store_path) as store:
+        stored = store.record(game_id)["actions"]
+    seen = 0
+    for i in range(1, 13):                                     # step by step: each action (a bot's too)
+        start = time.perf_counter()
+        p.keyboard.press("ArrowRight")
+        expect(where).to_have_attribute("data-step", str(i), timeout=TIMEOUT)
+        LATENCIES["replay key -> step shown"].append(time.perf_counter() - start)
+        n = int(where.get_attribute("data-actions"))
+        assert n >= seen and p.locator(".cl-replay-step code").first.inner_text() == stored[n - 1]
+        seen = n
+    handle = p.locator(".cl-replay-slider .noUi-handle")       # then the slider, dragged to its end
+    box, track = handle.bounding_box(), p.locator(".cl-replay-slider .noUi-target").bounding_box()
+    p.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    p.mouse.down()
+    p.mouse.move(track["x"] + track["width"] + 20, box["y"] + box["height"] / 2, steps=8)
+    p.mouse.up()
+    expect(where).to_have_attribute("data-step", str(last), timeout=TIMEOUT)
+    p.wait_for_function(f"() => ({DRAWN_DISCS_JS})('{MAP}') === {end_discs}", timeout=TIMEOUT)
+    for _ in range(4):
+        p.locator(".cl-replay-step-backward").click()
+    expect(where).to_have_attribute("data-step", str(last - 4), timeout=TIMEOUT)
+    branch = int(where.get_attribute("data-actions"))
+    shoot(p, SCREENSHOT.with_name("app-replay.png"))
+
+    p.locator("button.cl-replay-branch").click()               # play from here: a new stored game
+    expect(p.locator(TURN)).not_to_have_attribute("data-game", game_id, timeout=TIMEOUT)
+    new_id = p.locator(TURN).get_attribute("data-game")
+    p.wait_for_url(re.compile(rf"\?game={re.escape(new_id)}$"), timeout=TIMEOUT)
+    expect(p.locator(".cl-recent")).to_contain_text(f"Playing on from step {last - 4}")
+    assert actions(p) >= branch
+    with GameStore(voila_server.store_path) as store:
+        assert store.record(new_id)["actions"][:branch] == stored[:branch]
+        assert store.record(game_id)["actions"] == stored              # the replayed game is unchanged
+    ready(p)
+    play_one_decision(p, {})                                    # and it plays on
     board_tab(p, "Map")
 
 
@@ -318,16 +443,28 @@ def test_latencies_are_recorded(timings):
         timings[f"{name} (max)"] = max(values)
 
 
-def shoot(p) -> None:
-    """docs/gallery/app.png: the whole page mid-game (the cells scroll inside #rendered_cells, so the
-    viewport is stretched to their height for the shot)."""
+def what_happened_is_whole(p) -> None:
+    """The "What happened" list shows all its lines (no inner scroll bar) and ends above Undo."""
+    lines = p.locator(".cl-recent-lines")
+    expect(lines.locator("li").first).to_be_visible()
+    scroll, client = lines.evaluate("e => [e.scrollHeight, e.clientHeight]")
+    assert scroll <= client + 1, (scroll, client)
+    assert lines.bounding_box()["y"] + lines.bounding_box()["height"] <= \
+        p.locator("button.cl-undo").bounding_box()["y"] + 1
+
+
+def shoot(p, path: Path = SCREENSHOT, hover: tuple[float, float] | None = None) -> None:
+    """docs/gallery/app.png (or ``path``): the whole page (the cells scroll inside #rendered_cells, so
+    the viewport is stretched to their height for the shot), with the mouse at ``hover`` if given."""
     size = p.viewport_size
     height = p.locator("#rendered_cells").evaluate("e => e.scrollHeight")
     p.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
     try:
+        if hover is not None:
+            p.mouse.move(*hover)
         p.wait_for_timeout(400)
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        p.screenshot(path=str(SCREENSHOT), full_page=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        p.screenshot(path=str(path), full_page=True)
     finally:
         p.set_viewport_size(size)
-    assert SCREENSHOT.stat().st_size > 10_000
+    assert path.stat().st_size > 10_000

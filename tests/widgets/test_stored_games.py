@@ -120,7 +120,7 @@ def test_bots_finishing_a_kept_game_store_it_once(store):
     info = store.info(gid)
     assert steps and ctl.game.is_over and info.status == "over" and info.revision != revision
     assert store.record(gid)["actions"] == ctl.game.actions
-    assert [s["kind"] for s in info.app["seats"]] == ["greedy", "random"]
+    assert [s["kind"] for s in info.app["seats"]] == ["medium", "random"]
 
 
 def test_seat_links_give_each_browser_its_seat(store, path):
@@ -434,24 +434,25 @@ def test_stored_games_are_listed_to_resume_or_delete(path):
     d.new_game_panel.start.click()
     first = d.controller.game_id
     click_first(d)
-    d.new_game_panel.seed.value = 9
+    d.new_game_panel.seed.value = "9"
     d.new_game_panel.start.click()
     second = d.controller.game_id
     d.side.selected_index = 1
     rows = d.stored.rows.children
     assert len(rows) == 2 and second in rows[0]._dom_classes[-1] and first in rows[1]._dom_classes[-1]
-    assert "(this game)" in rows[0].children[0].value and len(rows[0].children) == 1
+    assert "(this game)" in rows[0].children[0].value
+    assert [c.description for c in rows[0].children[1:]] == ["Replay"]       # no Resume, no Delete
     assert "Ada, Bo" in rows[1].children[0].value and "1 actions" in rows[1].children[0].value
     assert "changed just now" in rows[1].children[0].value
-    resume, delete = rows[1].children[1:]
+    resume, _replay, delete = rows[1].children[1:]
     resume.click()
     assert d.controller.game_id == first and len(d.game.actions) == 1 and d.side.selected_index == 0
     assert d.bridge.query == f"game={first}"
     d.side.selected_index = 1
-    delete = d.stored.rows.children[0].children[2]          # the other game, now the older one
+    delete = d.stored.rows.children[0].children[-1]          # the other game, now the older one
     delete.click()                                          # asks again first
-    assert d.stored.rows.children[0].children[2].description == "Really delete?"
-    d.stored.rows.children[0].children[2].click()
+    assert d.stored.rows.children[0].children[-1].description == "Really delete?"
+    d.stored.rows.children[0].children[-1].click()
     assert [i.id for i in d.controller.store.list()] == [first]
     assert "Deleted" in d.stored.message.value
 

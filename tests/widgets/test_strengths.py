@@ -31,7 +31,7 @@ def test_each_seat_kind_is_played_by_its_bot(kind, cls):
     bot = ctl.bot(1)
     assert isinstance(bot, cls) and ctl.bot(1) is bot
     if kind == "hard":
-        assert bot.think == 1.0 and bot.playouts is None
+        assert bot.think == 0.9 and bot.playouts is None
     ctl.set_seat_kind(1, "easy")
     assert isinstance(ctl.bot(1), RandomBot)
 
