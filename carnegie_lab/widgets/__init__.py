@@ -7,6 +7,7 @@ The dashboard's modules, one job each:
   (``labels.py``: the words for cities, departments, rows...);
 - ``render.py``: those controls as ipywidgets; ``figures.py``: a plotly FigureWidget updated in place;
 - ``board.py``: the board's tabs; ``panels.py``: the new-game and save/load panels; ``style.py``: CSS;
+- ``hints.py``: the Hint button's best three choices, from ``carnegie_lab.analysis``;
 - ``dashboard.py``: all of it together; ``page.py``: the app page's address (``?game=ID&seat=KEY``)
   and clock (a tiny anywidget), and ``app_dashboard()``, what notebooks/app.ipynb shows.
 

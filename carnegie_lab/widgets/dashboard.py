@@ -44,6 +44,7 @@ from .controller import (
 )
 from .controls import panel_for
 from .guard import ClickGuard
+from .hints import HintPanel
 from .page import POLL_MS, LinkError, PageBridge, parse_query
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
@@ -118,9 +119,12 @@ class Dashboard(W.VBox):
         self.final.add_class("cl-final")
         self.role_note = W.HTML()
         self.role_note.add_class("cl-role-note")
+        #: the Hint button, its "always" option and the hint (between the status line and the bots)
+        self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
         # the controls right under the turn card: a message (status line) or the final scores
         # appearing never moves them
-        play = W.VBox([self.turn, self.role_note, self.final, self.controls.box, self.status, self.bot_bar,
+        play = W.VBox([self.turn, self.role_note, self.final, self.controls.box, self.status, self.hints.box,
+                       self.bot_bar,
                        self.recent, W.HBox([self.undo_button, self.restart_button])])
         play.add_class("cl-play-tab")
 
@@ -223,6 +227,27 @@ class Dashboard(W.VBox):
         target = self.board.targets.get(kind, {}).get(key)
         if target is not None and not self._replaying:
             self._act(target.notation)
+
+    def hint(self) -> None:
+        """The Hint button: the analysis's best choices for this browser's decision."""
+        if not self.controller.you_to_move or self._replaying:
+            self.say("A hint is for a decision of yours, in the live game.", error=True)
+            return
+        self._think()
+
+    def _hint_option_changed(self) -> None:
+        if self.controller.you_to_move and not self._replaying and self.hints.wanted(self.game):
+            self._think()
+
+    def _think(self) -> None:
+        """Compute the hint, the controls disabled meanwhile (they stay in place)."""
+        self.controls.disable()
+        self.hints.button.disabled = True
+        try:
+            self.hints.show(self.game)
+        finally:
+            self.controls.enable()
+            self.hints.button.disabled = False
 
     def _decider(self) -> str:
         seat = self.controller.current_seat
@@ -574,6 +599,8 @@ class Dashboard(W.VBox):
             self.bridge.query = ctl.query()
             self.bridge.interval = POLL_MS if ctl.kept else 0
         self.timings["redraw (server)"] = time.perf_counter() - start
+        if ctl.you_to_move and not self._replaying and self.hints.wanted(self.game):
+            self._think()               # "Always show a hint": each new decision of a human seat
 
     def _show_decision(self) -> None:
         ctl = self.controller
@@ -612,6 +639,8 @@ class Dashboard(W.VBox):
         self.play_button.disabled = not bot_turn
         self.finish_button.disabled = self.finish_kind.disabled = game.is_over or ctl.role != LOCAL
         self.undo_button.disabled = not ctl.can_undo
+        self.hints.forget(game)
+        self.hints.button.disabled = not ctl.you_to_move or self._replaying
         self.restart_button.disabled = ctl.role != LOCAL
         self.auto.disabled = ctl.role == WATCH
         self.records.upload.disabled = ctl.role != LOCAL

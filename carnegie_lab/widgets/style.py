@@ -45,6 +45,12 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-dashboard button.cl-inactive { background: #f1ede4; color: #8a8478; font-style: italic; }
 .cl-grid-head { font-size: 11px; color: #8a8478; text-align: center; text-transform: uppercase; }
 .cl-recent { margin-top: 6px; }
+.cl-hints { border-top: 1px solid #e6e0d3; margin-top: 8px; padding-top: 4px; }
+.cl-hint-rows { margin: 0 0 4px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
+.cl-hint-row { margin-bottom: 4px; }
+.cl-hint-place { color: #8a8478; font-size: 11.5px; }
+.cl-hint-numbers { color: #2b2b2b; font-size: 12px; }
+.cl-hint-why { color: #5b5348; font-size: 12px; }
 .cl-recent-lines { margin: 0; padding-left: 18px; font-size: 12.5px; line-height: 1.4; }
 .cl-log-body { max-height: 640px; overflow-y: auto; }
 .cl-log-lines { font-size: 13px; line-height: 1.45; margin: 0 0 4px 0; }

@@ -1,0 +1,293 @@
+"""How fast is the app in a browser? Page load, click latency and kernel memory, in headless Chromium.
+
+    python benchmarks/bench_app.py [--clicks 20] [--pages 3] [--pause 10] [--json FILE] [--no-readme]
+
+Starts ``carnegie-lab app`` (``python -m carnegie_lab app``) on a free port of 127.0.0.1 with a game
+store in a temporary folder, and drives it with Playwright in headless Chromium (Debian's
+/usr/bin/chromium, or $CHROMIUM, as tests/app does):
+
+- **page request → interactive**: from ``goto`` of the app's URL to the first decision's controls
+  usable (a ``.cl-controls`` option button enabled), and to the map drawn. ``--pages`` pages, one
+  after the other: the first right after the server's start, the others ``--pause`` seconds after
+  the previous one (time for the server to have a preheated kernel waiting);
+- **click → next decision shown**: in the last page's game (the app's default: Ada against the easy
+  bot), ``--clicks`` clicks on the controls, each timed in the page itself (``performance.now()``
+  from the button's click to the turn card saying a new decision, checked every animation frame:
+  the bots' replies are included), then the next click once the click guard has given the buttons
+  back; median and max;
+- **kernel memory**: the resident set size (VmRSS in /proc) of the kernel serving that page (found
+  by the kernel id in the page's websocket), after the page loaded and after the clicks, and of
+  every kernel the server holds.
+
+Prints the numbers with the machine and its load average and, unless ``--no-readme``, rewrites the
+block between ``<!-- bench_app:start -->`` and ``<!-- bench_app:end -->`` in README.md with them.
+A script, not a test: the times depend on the machine and on what else runs on it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+START, END = "<!-- bench_app:start -->", "<!-- bench_app:end -->"
+WIDTH = 110                                # README's lines
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+APP_PATH = "/voila/render/app.ipynb"
+TIMEOUT_MS = 120_000
+#: as tests/conftest.py launches it
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 900}
+#: the click guard has given the buttons back (carnegie_lab/widgets/guard.py)
+READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
+#: The control a simple player clicks: something to choose for a choosing decision, else Done.
+CHOOSE_KINDS = ("house", "reserve", "choose", "arrival", "property")
+
+#: Click ``sel`` from the page's own JavaScript; ms until the turn card's data-actions changes.
+CLICK_JS = """async (sel) => {
+  const turn = () => document.querySelector('.cl-turn');
+  const before = turn().dataset.actions, t0 = performance.now();
+  document.querySelector(sel).click();
+  while (turn() === null || turn().dataset.actions === before) {
+    if (performance.now() - t0 > 60000) return -1;
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  return performance.now() - t0;
+}"""
+
+
+@dataclass
+class Result:
+    pages: list[dict] = field(default_factory=list)        # per page: seconds to HTML, interactive, map
+    clicks: list[float] = field(default_factory=list)      # seconds, click -> next decision shown
+    kernel_rss_mb: dict = field(default_factory=dict)
+    machine: str = ""
+    load: str = ""
+    when: str = ""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, folder: Path) -> subprocess.Popen:
+    log = open(folder / "voila.log", "w")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    proc = subprocess.Popen([sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
+                             f"--store={folder / 'games.db'}"], cwd=ROOT, env=env, stdout=log,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    start = time.monotonic()
+    while True:                               # a static file answers without a kernel
+        if proc.poll() is not None:
+            raise SystemExit(f"the app server exited ({proc.returncode}); see {folder / 'voila.log'}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            pass
+        if time.monotonic() - start > 60:
+            stop_server(proc)
+            raise SystemExit("the app server did not answer within 60 s")
+        time.sleep(0.2)
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)      # the cli passes it on: Voilà stops its kernels
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def kernels() -> dict[str, int]:
+    """kernel id -> pid of every kernel process on the machine started by this server's kind (their
+    command line names the connection file kernel-<id>.json)."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
+        if m and "ipykernel" in cmd:
+            out[m.group(1)] = int(entry.name)
+    return out
+
+
+def descendants(root: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = set(), [root]
+    while todo:
+        for c in children.get(todo.pop(), ()):
+            out.add(c)
+            todo.append(c)
+    return out
+
+
+def open_page(browser, url: str) -> tuple[object, dict, list[str]]:
+    page = browser.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    start = time.monotonic()
+    page.goto(url, wait_until="domcontentloaded", timeout=TIMEOUT_MS)
+    html = time.monotonic() - start
+    page.locator(".cl-controls button.cl-option:enabled").first.wait_for(timeout=TIMEOUT_MS)
+    interactive = time.monotonic() - start
+    page.wait_for_selector(".cl-figure-map .js-plotly-plot .main-svg", timeout=TIMEOUT_MS)
+    drawn = time.monotonic() - start
+    return page, {"html": html, "interactive": interactive, "map": drawn}, sockets
+
+
+def next_button(page) -> str:
+    """The CSS selector of the button a simple player clicks now."""
+    kind = page.locator(".cl-turn").get_attribute("data-kind")
+    options = ".cl-controls button.cl-option:enabled"
+    if kind in CHOOSE_KINDS and page.locator(options).count():
+        return options
+    if page.locator(".cl-controls button.cl-act-done:enabled").count():
+        return ".cl-controls button.cl-act-done"
+    if page.locator(options).count():
+        return options
+    raise SystemExit(f"nothing to click in a {kind!r} decision")
+
+
+def measure(clicks: int, pages: int, pause: float) -> Result:
+    from playwright.sync_api import sync_playwright
+    result = Result(machine=f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+                            f"Python {sys.version.split()[0]}",
+                    when=time.strftime("%Y-%m-%d"))
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="bench-app-") as tmp:
+        proc = start_server(port, Path(tmp))
+        try:
+            with sync_playwright() as p:
+                chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_ARGS)
+                context = chromium.new_context(viewport=VIEWPORT)
+                url = f"http://127.0.0.1:{port}{APP_PATH}"
+                page = None
+                for i in range(pages):
+                    if i:
+                        page.close()
+                        time.sleep(pause)
+                    page, times, sockets = open_page(context, url)
+                    result.pages.append(times)
+                ids = {m.group(1) for u in sockets if (m := re.search(r"/api/kernels/([0-9a-f-]{36})/", u))}
+                mine = [pid for kid, pid in kernels().items() if kid in ids]
+                result.kernel_rss_mb["page's kernel, page loaded"] = rss_mb(mine[0]) if mine else 0.0
+                page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+                for _ in range(clicks):
+                    if page.locator(".cl-turn").get_attribute("data-yours") != "1":
+                        break                 # the game is over
+                    ms = page.evaluate(CLICK_JS, next_button(page))
+                    if ms < 0:
+                        raise SystemExit("a click showed no new decision within 60 s")
+                    result.clicks.append(ms / 1000)
+                    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+                if mine:
+                    result.kernel_rss_mb["page's kernel, after the clicks"] = rss_mb(mine[0])
+                held = descendants(proc.pid)
+                every = [rss_mb(pid) for pid in kernels().values() if pid in held]
+                result.kernel_rss_mb["every kernel of the server"] = sum(every)
+                result.kernel_rss_mb["kernels"] = len(every)
+                result.load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+                context.close()
+                chromium.close()
+        finally:
+            stop_server(proc)
+    return result
+
+
+def lines(r: Result) -> list[str]:
+    first, rest = r.pages[0], r.pages[1:]
+
+    def span(key: str) -> str:
+        values = [p[key] for p in rest]
+        low, high = f"{min(values):.1f}", f"{max(values):.1f}"
+        return f"{low} s" if low == high else f"{low}-{high} s"
+    out = [f"- page request → interactive (the first decision's controls usable): {first['interactive']:.1f} s "
+           f"for the first page after the server's start (HTML {first['html']:.1f} s, map {first['map']:.1f} s)"]
+    if rest:
+        out[0] += (f" and {span('interactive')} for {len(rest)} later page{'s' if len(rest) > 1 else ''} "
+                   f"(a preheated kernel waiting: HTML {span('html')}, map {span('map')})")
+    if r.clicks:
+        out.append(f"- click → next decision shown (the easy bot's replies included): median "
+                   f"{statistics.median(r.clicks) * 1000:.0f} ms, max {max(r.clicks) * 1000:.0f} ms "
+                   f"over {len(r.clicks)} clicks of a 2-player game")
+    k = r.kernel_rss_mb
+    mem = [f"{k[name]:.0f} MB {name}" for name in ("page's kernel, page loaded", "page's kernel, after the clicks")
+           if name in k]
+    out.append(f"- kernel memory (RSS): {'; '.join(mem)}; {k['every kernel of the server']:.0f} MB for the server's "
+               f"{k['kernels']} kernels (the preheated ones included)")
+    out.append(f"- measured {r.when} by `benchmarks/bench_app.py` (headless Chromium, Playwright, one run) on "
+               f"{r.machine}, load average {r.load} (the machine is shared with other jobs)")
+    return [textwrap.fill(line, WIDTH, subsequent_indent="  ") for line in out]
+
+
+def write_readme(text: list[str]) -> None:
+    readme = README.read_text()
+    if START not in readme or END not in readme:
+        raise SystemExit(f"README.md has no {START} ... {END} block to rewrite")
+    head, rest = readme.split(START, 1)
+    _, tail = rest.split(END, 1)
+    README.write_text(head + START + "\n" + "\n".join(text) + "\n" + END + tail)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=20)
+    ap.add_argument("--pages", type=int, default=3, help="pages loaded one after the other (default 3)")
+    ap.add_argument("--pause", type=float, default=10.0, help="seconds between two pages (default 10)")
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--no-readme", action="store_true", help="print only; leave README.md as it is")
+    args = ap.parse_args(argv)
+    if args.pages < 1 or args.clicks < 0:
+        ap.error("--pages must be at least 1 and --clicks at least 0")
+    result = measure(args.clicks, args.pages, args.pause)
+    text = lines(result)
+    print("\n".join(text))
+    if args.json:
+        args.json.write_text(json.dumps(asdict(result), indent=1))
+    if not args.no_readme:
+        write_readme(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Hints in headless Chromium: the Hint button thinks ("thinking…", the Play tab's buttons held
+meanwhile) and shows three suggestions named as their controls are; playing one clears it; "Always
+show a hint" shows one at each of Ada's decisions. The console stays clean.
+
+The tests of this module share one page (``page`` is module-scoped) and run in order.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from carnegie_lab.widgets.hints import SHOWN, THINKING
+from carnegie_lab.widgets.render import css_class
+
+from .test_browser import EASY, TIMEOUT, TURN, actions, click_and_wait, ready, start_game
+
+pytestmark = pytest.mark.browser
+
+ROWS = ".cl-hint-output .cl-hint-row"
+
+
+def hint_for(p) -> int | None:
+    """The action count of the decision the hint shown is for (None: no hint)."""
+    hint = p.locator(".cl-hint-output .cl-hint-rows")
+    return int(hint.get_attribute("data-actions")) if hint.count() else None
+
+
+def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
+    p = page.page
+    start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
+    ready(p)
+    assert p.locator(TURN).get_attribute("data-kind") == "house" and not p.locator(ROWS).count()
+    n = actions(p)
+    p.locator("button.cl-hint").click()
+    expect(p.locator(".cl-hint-output")).to_contain_text(THINKING, timeout=TIMEOUT)
+    assert p.locator(".cl-dashboard.cl-busy").count() == 1           # the buttons are held meanwhile
+    expect(p.locator(ROWS)).to_have_count(SHOWN, timeout=TIMEOUT)
+    ready(p)
+    assert actions(p) == n and hint_for(p) == n                      # the game did not move
+    for i in range(SHOWN):
+        row = p.locator(ROWS).nth(i)
+        button = p.locator(f".cl-controls button.{css_class(row.get_attribute('data-notation'))}")
+        expect(button).to_have_count(1)
+        assert row.locator("b").inner_text() == button.inner_text().strip()   # the city, as the button says
+        expect(row.locator(".cl-hint-numbers")).to_contain_text("wins ")
+        expect(row.locator(".cl-hint-numbers")).to_contain_text(" VP")
+        expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")
+    best = p.locator(ROWS).first.get_attribute("data-notation")
+    click_and_wait(p, p.locator(f".cl-controls button.{css_class(best)}"))
+    expect(p.locator(ROWS)).to_have_count(0)                         # an old hint does not stay
+    expect(p.locator(".cl-recent")).to_contain_text("Ada places the starting Housing project")
+
+
+def test_always_show_a_hint_at_each_decision(page):
+    p = page.page
+    p.locator(".cl-hint-always input").check()
+    expect(p.locator(ROWS)).to_have_count(SHOWN, timeout=TIMEOUT)
+    ready(p)
+    assert hint_for(p) == actions(p)
+    for _ in range(2):                       # the reserve, then the setup's moves
+        best = p.locator(ROWS).first.get_attribute("data-notation")
+        button = p.locator(f".cl-controls button.{css_class(best)}")
+        click_and_wait(p, button if button.count() else p.locator(".cl-controls button.cl-act-done"))
+        assert hint_for(p) == actions(p)       # thought before the page took clicks again
+        assert p.locator(ROWS).count() >= 1
+    p.locator(".cl-hint-always input").uncheck()
+
+
+def test_no_error_on_the_hints_page(page):
+    text = page.page.locator("body").inner_text()
+    assert "Traceback" not in text and "Unexpected error" not in text
+    assert not page.page_errors, page.page_errors
+    assert not page.console_errors, page.console_errors
