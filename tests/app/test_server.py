@@ -178,7 +178,8 @@ def test_start_page_redirects_to_the_app(start_html):
 
 
 def test_start_page_lists_the_tutorials(start_html):
-    assert len(TUTORIALS) == 11   # 00-contents and ten tutorials
+    assert len(TUTORIALS) == 12   # 00-contents and eleven tutorials
+    assert "voila/tree/src" not in start_html   # the tutorials' sources are for authors
     links = re.findall(r'<li><a href="/voila/render/([^"]+)">([^<]+)</a></li>', start_html)
     assert [href for href, _ in links] == TUTORIALS   # in order, and not the app (it has its button)
     assert dict(links)["02-company-and-employees.ipynb"] == "02 · Company and employees"
