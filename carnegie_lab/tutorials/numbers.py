@@ -6,9 +6,10 @@
     Step("Standing up", "She pays **$2**.", ["activate c2"], expect=Numbers({2: loss(lambda g: g.money(0))}))
 
 As a step's ``expect=`` (or an exercise's), the stepper stops the script when the engine gives another number
-than the text, so a tutorial never states a number the rules do not give. :func:`gain` and :func:`loss` measure
-what a step changed (they need the position before it: steps only). The tests read :attr:`Numbers.numbers` to
-make sure every number a text states is one of them.
+than the text, so a tutorial never states a number the rules do not give. A claim that is not a number goes in
+``facts``, with a test of the game: ``Numbers({8: lambda g: g.round}, facts={"HR comes first": ...})``.
+:func:`gain` and :func:`loss` measure what a step changed (they need the position before it: steps only). The
+tests read :attr:`Numbers.numbers` to make sure every number a text states is one of them.
 """
 from __future__ import annotations
 
@@ -45,11 +46,14 @@ Finding = Union[Find, Change]
 
 class Numbers:
     """``{number the text states: how the engine finds it}``: a function of the game, a gain or loss, or a
-    tuple of them when the text states the same number twice. Called with a game (and for gains and losses
-    the position before the step), true when the engine gives every number."""
+    tuple of them when the text states the same number twice; ``facts``: ``{claim the text makes: a test of
+    the game}`` for what is not a number. Called with a game (and for gains and losses the position before
+    the step), true when the engine gives every number and every fact holds."""
 
-    def __init__(self, numbers: Mapping[int, Union[Finding, tuple[Finding, ...]]]):
+    def __init__(self, numbers: Mapping[int, Union[Finding, tuple[Finding, ...]]],
+                 facts: Mapping[str, Find] | None = None):
         self.numbers = dict(numbers)
+        self.facts = dict(facts or {})
 
     def problems(self, game: Game, before: Game | None = None) -> list[str]:
         """One line per number the engine gives differently."""
@@ -65,6 +69,8 @@ class Numbers:
                     continue
                 if found != stated:
                     out.append(f"the text says {stated}, the engine gives {found!r}")
+        out.extend(f"the text says {claim}, which the engine does not confirm"
+                   for claim, holds in self.facts.items() if not holds(game))
         return out
 
     def __call__(self, game: Game, before: Game | None = None) -> bool:

@@ -1,6 +1,6 @@
 """The tutorials' shared positions: Ada and Bo's game (seed 7) fresh, after the setup of notebook 1, after
-the Human Resources round of notebook 2 and at its end (notebooks 8 and 10: :mod:`.endgame`), and Ada's solo
-game against Andrew (notebook 9).
+the Human Resources round of notebook 2, at the start of any round and at its end (notebooks 8, 10 and 11:
+:mod:`.endgame`), and Ada's solo game against Andrew (notebooks 9 and 11).
 
 The notebooks start from these, and the widget and notebook tests check the same positions.
 """
@@ -59,14 +59,26 @@ def whole_game() -> Game:
     return played(after_setup(), endgame.ACTIONS)
 
 
+def round_actions(first: int, last: int | None = None) -> tuple[str, ...]:
+    """The actions of rounds ``first`` to ``last`` (default: ``first`` only) of Ada and Bo's whole game, as
+    stored in :data:`.endgame.ACTIONS`."""
+    last = first if last is None else last
+    game, out = after_setup(), []
+    for action in endgame.ACTIONS:
+        if first <= game.round <= last:
+            out.append(action)
+        game.apply(action)
+    return tuple(out)
+
+
+def round_start(number: int) -> Game:
+    """Ada and Bo's whole game at the start of round ``number`` (1 to 20): its first player chooses the row."""
+    return played(after_setup(), round_actions(1, number - 1))
+
+
 def last_round() -> Game:
     """Ada and Bo's whole game at the start of round 20."""
-    game = after_setup()
-    for action in endgame.ACTIONS:
-        if game.round == game.components.constants.rounds:
-            break
-        game.apply(action)
-    return game
+    return round_start(20)
 
 
 def solo(level: int = 1) -> Game:
@@ -80,5 +92,5 @@ def solo_after_setup(level: int = 1) -> Game:
 
 
 __all__ = ["ADA_SETUP_MOVES", "ADA_START", "BO_SETUP_MOVES", "BO_START", "HR_ROUND", "PLAYERS", "SEED", "SETUP",
-           "SOLO_SETUP", "after_hr_round", "after_setup", "fresh", "last_round", "played", "solo", "solo_after_setup",
-           "whole_game"]
+           "SOLO_SETUP", "after_hr_round", "after_setup", "fresh", "last_round", "played", "round_actions",
+           "round_start", "solo", "solo_after_setup", "whole_game"]

@@ -23,6 +23,8 @@
 # - [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) — Andrew's deck of cards, his
 #   turns and how he scores
 # - [10 · Exploring positions](10-exploring-positions.ipynb) — records, legal actions, what-ifs on copies, bots
+# - [11 · Playing well](11-playing-well.ipynb) — what the analysis says about real decisions: the timeline
+#   choice, donations, connections, Andrew's next card, the hard bot
 #
 # Run a notebook from the top (*Run → Run All Cells* in JupyterLab), or open it in Voilà to see
 # only the text and the widgets. Nothing here needs the rulebook; when the rules texts leave a point

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 10 · Exploring positions
 #
-# You know the rules now. This last notebook shows how to use the engine to study games: save and
+# You know the rules now. This notebook shows how to use the engine to study games: save and
 # load them, list what a player may do, try ideas on a copy, and let bots finish a game.
 #
 # ## A whole game, played by bots
@@ -114,14 +114,17 @@ for label, finishers in [("two greedy bots", [GreedyBot(5), GreedyBot(6)]),
 # %% [markdown]
 # ## Which action is best?
 #
-# `carnegie_lab.analysis.evaluate` goes one step further than the what-if above: for every legal action
-# it lets bots play the rest of the game from it a few times (*rollouts*) and reports the average final
-# margin (the player's total minus the best other total) and how often the player won. Random
-# rollouts are fast and rough; `policy="greedy"` is better and slower.
+# `carnegie_lab.analysis.evaluate` goes one step further than the what-if above: from every legal
+# action it lets greedy bots play the rest of the game (*playouts*, with a few random moves so that
+# they differ) and reports the average final margin (the player's total minus the best other total)
+# and how often the player won. It gives more playouts to the actions that look better and drops the
+# others early: a margin from one or two playouts is a rough guess, so read the playouts too. With
+# `playouts=` and a `seed` the numbers are the same on every machine; notebook 11 reads them on real
+# decisions.
 
 # %%
-for row in evaluate(position, rollouts=8, policy="random", seed=1):
-    print(f"{row.notation:16} margin {row.margin:+6.1f} VP   won {row.win_rate:4.0%} of the rollouts")
+for row in evaluate(position, playouts=40, seed=1):
+    print(f"{row.notation:16} margin {row.margin:+6.1f} VP   won {row.win_rate:4.0%} of {row.playouts} playouts")
 
 # %% [markdown]
 # ## Exercises
@@ -149,4 +152,5 @@ Exercise("In Ada and Bo's game, which row did the first player choose in round 4
          code='game.round_summaries()[3]["chosen"]  # one summary per finished round')
 
 # %% [markdown]
-# ← [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) · [Contents](00-contents.ipynb)
+# ← [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) · [Contents](00-contents.ipynb) ·
+# [11 · Playing well](11-playing-well.ipynb) →

@@ -30,6 +30,19 @@ def test_the_stored_whole_game():
     assert {name: s.total for name, s in ended.scores().items()} == {"Ada": 85, "Bo": 60}
 
 
+def test_the_stored_game_round_by_round():
+    actions = list(positions.endgame.ACTIONS)
+    assert positions.round_actions(4) == ("choose CO", "co C new_york", "co I chicago")
+    assert list(positions.round_actions(1, 20)) == actions
+    assert positions.round_actions(1, 3) + positions.round_actions(4, 20) == tuple(actions)
+    assert positions.round_start(1).actions == positions.after_setup().actions
+    for number in (4, 8, 16):
+        start = positions.round_start(number)
+        assert start.round == number and start.decision.kind == "choose"
+        assert start.actions == list(positions.SETUP) + list(positions.round_actions(1, number - 1))
+    assert positions.last_round().actions == positions.round_start(20).actions
+
+
 def test_numbers_say_which_number_the_engine_gives_otherwise():
     game = positions.after_setup()
     assert Numbers({7: lambda g: g.money(0), 9: lambda g: g.money(1)})(game)
@@ -39,6 +52,14 @@ def test_numbers_say_which_number_the_engine_gives_otherwise():
     assert twice.problems(game) == ["the text says 7, the engine gives 9"]
     assert failure(wrong, game) == "the text says 8, the engine gives 9"
     assert failure(lambda g: g.round == 1, game) is None and failure(lambda g: g.round == 2, game) == "its check failed"
+
+
+def test_facts_are_claims_checked_like_numbers():
+    game = positions.after_setup()
+    check = Numbers({1: lambda g: g.round}, facts={"Ada chooses": lambda g: g.decision.player == 0,
+                                                    "the game is over": lambda g: g.is_over})
+    assert check.problems(game) == ["the text says the game is over, which the engine does not confirm"]
+    assert not check(game) and Numbers({1: lambda g: g.round}, facts={"Ada chooses": lambda g: True})(game)
 
 
 def test_gains_and_losses_compare_with_the_position_before():

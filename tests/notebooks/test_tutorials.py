@@ -59,10 +59,10 @@ def test_stated_numbers_are_found_in_texts():
 
 # -- stored notebooks (no kernel) ---------------------------------------------------------------------------
 
-def test_eleven_numbered_notebooks_each_from_a_source():
+def test_the_contents_and_eleven_numbered_tutorials_each_from_a_source():
     module = build_notebooks()
     made = [module.notebook_name(source) for source in module.sources()]
-    assert [name[:3] for name in TUTORIALS] == [f"{i:02d}-" for i in range(1, 11)]
+    assert [name[:3] for name in TUTORIALS] == [f"{i:02d}-" for i in range(1, 12)]
     assert sorted(made) == sorted([CONTENTS, *TUTORIALS, "app.ipynb"])
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(made)
 
@@ -205,10 +205,14 @@ def glance_links() -> list[tuple[int, int, str, str]]:
     return [(int(n), int(k), title, file) for n, k, title, file in GLANCE.findall(text)]
 
 
+#: The tutorials that teach no rule: tools for studying games and playing well.
+NO_RULES = {"10-exploring-positions.ipynb", "11-playing-well.ipynb"}
+
+
 def test_the_rules_at_a_glance_link_the_notebooks_they_name():
     links = glance_links()
     assert len(links) >= 30
-    assert {file for *_, file in links} == set(TUTORIALS) - {"10-exploring-positions.ipynb"}
+    assert {file for *_, file in links} == set(TUTORIALS) - NO_RULES
     for n, _, _, file in links:
         assert file in TUTORIALS and int(file[:2]) == n
 
@@ -292,11 +296,14 @@ def test_the_rules_at_a_glance_name_real_steps(executed):
 @pytestmark_exec
 def test_the_tutorials_play_the_shared_positions(executed):
     """Notebook 1 plays the setup the later notebooks start from, notebook 2 the round notebook 4 starts
-    from, notebook 8 the stored whole game."""
+    from, notebook 8 the stored whole game, notebook 11 that game from round 4 to 16 and then one search
+    bot's row."""
     played = {name: executed[name].report["steppers"][0]["played"] for name in TUTORIALS}
     assert played["01-components-and-setup.ipynb"] == list(positions.SETUP)
     assert played["02-company-and-employees.ipynb"] == list(positions.SETUP + positions.HR_ROUND)
     assert played["08-end-of-game-and-scoring.ipynb"] == positions.whole_game().actions
+    *replayed, own = played["11-playing-well.ipynb"]
+    assert replayed == positions.round_start(16).actions and own.startswith("choose ")
 
 
 @pytestmark_exec

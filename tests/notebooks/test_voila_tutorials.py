@@ -49,6 +49,7 @@ EXERCISES = {
     "08-end-of-game-and-scoring.ipynb": Answers("score for connections", "6", "9"),
     "09-solo-against-andrew.ipynb": Answers("Who chooses the row in round 2", "Ada", "Andrew Carnegie"),
     "10-exploring-positions.ipynb": Answers("how many legal actions", "8", "10"),
+    "11-playing-well.ipynb": Answers("put first for Bo", "RD (Research & Development)", "HR (Human Resources)"),
 }
 
 
