@@ -165,8 +165,9 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
              policy: str = "greedy", rollouts: int | None = None, depth: int | None = None,
              time_limit: float | None = None) -> list[ActionValue]:
     """Every legal action of the current decision with the expected final margin and win rate of the
-    deciding player from playouts (see the module docstring), best first: the played actions by mean
-    margin, then win rate, then the order of ``game.legal_actions()``; the others after them in the
+    deciding player from playouts (see the module docstring), best first: the actions still in the
+    race when the budget ran out (``finalist``), then those the halving dropped, each group by mean
+    margin, then win rate, then the order of ``game.legal_actions()``; the unplayed ones last, in the
     greedy bot's order. The game is not changed.
 
     Budget: ``think`` seconds (default 2 when no playout count is given; the numbers then depend on
@@ -230,8 +231,8 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
             twin = next(k for k in kept if prune(state, [k, action]) == [k])
             rows[action] = replace(rows[twin], action=action, heuristic=heuristic[action], same_as=twin)
 
-    def order(r: ActionValue) -> tuple:
+    def order(r: ActionValue) -> tuple:   # the finalists, then the dropped, then the unplayed
         if r.playouts:
-            return (0, -r.margin, -r.win_rate, position[r.action])
-        return (1, -r.heuristic, 0.0, position[r.action])
+            return (0 if r.finalist else 1, -r.margin, -r.win_rate, position[r.action])
+        return (2, -r.heuristic, 0.0, position[r.action])
     return sorted(rows.values(), key=order)
