@@ -44,7 +44,10 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
         assert row.locator("b").inner_text() == button.inner_text().strip()   # the city, as the button says
         expect(row.locator(".cl-hint-numbers")).to_contain_text("wins ")
         expect(row.locator(".cl-hint-numbers")).to_contain_text(" VP")
-        expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")
+        if row.get_attribute("data-notation").startswith("house "):   # (a time budget: which rows varies)
+            expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")
+        else:
+            expect(row.locator(".cl-hint-why")).not_to_be_empty()
     best = p.locator(ROWS).first.get_attribute("data-notation")
     click_and_wait(p, p.locator(f".cl-controls button.{css_class(best)}"))
     expect(p.locator(ROWS)).to_have_count(0)                         # an old hint does not stay
