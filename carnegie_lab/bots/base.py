@@ -9,7 +9,7 @@ checking it again, getting the next legal actions from the forced steps that fol
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Protocol, Sequence, runtime_checkable
 
 from ..actions import Action
 from ..engine import Game
@@ -80,6 +80,12 @@ def step(state: State, action: Action) -> list[Action]:
     actions = loop.apply(state, action, checked=False, listing=True)
     assert actions is not None
     return actions
+
+
+def margin_of(values: Sequence[float], pi: int) -> float:
+    """Seat ``pi``'s value minus the best other value (their own value when alone)."""
+    others = [v for i, v in enumerate(values) if i != pi]
+    return values[pi] - max(others) if others else values[pi]
 
 
 def legal(state: State) -> list[Action]:

@@ -28,7 +28,7 @@ from typing import Sequence
 from ..actions import Action
 from ..engine import Game
 from ..state import State
-from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
+from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
 from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, score_totals
 from .random_bot import pick
 
@@ -41,11 +41,6 @@ class Outcome:
     margin: float
     won: bool
     final: bool                                # played to the end (not cut off by depth)
-
-
-def _margin(values: Sequence[float], pi: int) -> float:
-    others = [v for i, v in enumerate(values) if i != pi]
-    return values[pi] - max(others) if others else values[pi]
 
 
 def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int | None = None,
@@ -61,7 +56,7 @@ def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int 
     played = 0
     while actions:
         if depth is not None and played >= depth:
-            margin = _margin(evaluator.values(state), pi)
+            margin = margin_of(evaluator.values(state), pi)
             return Outcome(margin, margin >= 0, False)
         if len(actions) == 1:
             action = actions[0]
@@ -71,7 +66,7 @@ def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int 
             action, _ = greedy_choice(state, actions, rng, evaluator)
         actions = step(state, action)
         played += 1
-    margin = _margin(score_totals(state), pi)
+    margin = margin_of(score_totals(state), pi)
     return Outcome(margin, margin >= 0, True)
 
 

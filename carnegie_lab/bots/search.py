@@ -39,7 +39,7 @@ from ..actions import Action
 from ..engine import Game
 from ..rules.solo import unseen_deck
 from ..state import Phase, State
-from .base import choices, deciding, decision_rng, legal, light_copy, mix, step
+from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
 from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, prune, score_totals
 from .random_bot import pick
 
@@ -81,11 +81,6 @@ class CandidateStats:
     finalist: bool                             # still in the race when the budget ran out
 
 
-def _margin(values: Sequence[float], pi: int) -> float:
-    others = [v for i, v in enumerate(values) if i != pi]
-    return values[pi] - max(others) if others else values[pi]
-
-
 def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
             evaluator: Evaluator | None = None, actions: list[Action] | None = None) -> float:
     """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
@@ -98,7 +93,7 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
     flow = state.flow
     while actions:
         if stop_round is not None and flow.round >= stop_round:
-            return _margin(evaluator.values(state), pi)
+            return margin_of(evaluator.values(state), pi)
         if len(actions) == 1:
             action = actions[0]
         elif epsilon and rng.random() < epsilon:
@@ -106,7 +101,7 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
         else:
             action, _ = greedy_choice(state, actions, rng, evaluator)
         actions = step(state, action)
-    return _margin(score_totals(state), pi)
+    return margin_of(score_totals(state), pi)
 
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
