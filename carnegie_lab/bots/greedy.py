@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Mapping, Sequence, Union
+from typing import Sequence
 
 import networkx as nx
 
@@ -53,7 +53,7 @@ from ..rules.scoring import discs_by_owner, player_score, scores
 from ..rules.timeline import space as timeline_space
 from ..state import Phase, Player, State
 from .base import choices, deciding, decision_rng, light_copy, step
-from .weights import Weights, tuned_weights
+from .weights import Weights, WeightsSpec, check_weights, tuned_weights
 
 #: A use of each department, in VP-ish units (used for the turn still to come this round and for
 #: the reserved tile). Ongoing departments are worth their effect, not their uses.
@@ -378,24 +378,6 @@ class Evaluator:
 _TOKEN_PHASES = frozenset((Phase.TURN, Phase.EVENT, Phase.SETUP))
 #: the evaluation with the untuned default weights
 DEFAULT_EVALUATOR = Evaluator()
-
-#: how a bot is given its weights: None (the tuned set of the game's mode), a mapping of
-#: :class:`Weights` fields (changes to that tuned set) or a whole :class:`Weights`
-WeightsSpec = Union[Weights, Mapping[str, float], None]
-
-
-def check_weights(weights: WeightsSpec) -> WeightsSpec:
-    """``weights`` if it is a valid :data:`WeightsSpec` (a ValueError naming the bad field if not)."""
-    if weights is None or isinstance(weights, Weights):
-        return weights
-    names = {f.name for f in fields(Weights)}
-    for key, value in weights.items():
-        if key not in names:
-            raise ValueError(f"unknown weight {key!r}: choose from {', '.join(sorted(names))}")
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise ValueError(f"weight {key} must be a number, not {value!r}")
-    return dict(weights)
-
 
 def evaluator_for(state: State, weights: WeightsSpec = None) -> Evaluator:
     """The evaluation a bot uses in this state: the weights tuned for the game's mode (``"solo"``

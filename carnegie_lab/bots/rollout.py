@@ -29,8 +29,9 @@ from ..actions import Action
 from ..engine import Game
 from ..state import State
 from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
-from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, score_totals
+from .greedy import Evaluator, evaluator_for, greedy_choice, score_totals
 from .random_bot import pick
+from .weights import WeightsSpec, check_weights
 
 POLICIES = ("greedy", "random")
 

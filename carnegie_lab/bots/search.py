@@ -40,8 +40,9 @@ from ..engine import Game
 from ..rules.solo import unseen_deck
 from ..state import Phase, State
 from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
-from .greedy import Evaluator, WeightsSpec, check_weights, evaluator_for, greedy_choice, prune, score_totals
+from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
 from .random_bot import pick
+from .weights import WeightsSpec, check_weights
 
 #: the budget when neither ``playouts`` nor ``think`` is given
 DEFAULT_PLAYOUTS = 32

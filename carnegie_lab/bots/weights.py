@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping, Union
 
 from ..errors import DataError
 
@@ -45,21 +46,41 @@ class Weights:
     reserve: float = 0.8           # the reserved tile's preference, times t
 
 
+#: how a bot is given its weights: None (the tuned set of the game's mode), a mapping of
+#: :class:`Weights` fields (changes to that tuned set) or a whole :class:`Weights`
+WeightsSpec = Union[Weights, Mapping[str, float], None]
+
+
+def check_weights(weights: WeightsSpec) -> WeightsSpec:
+    """``weights`` if it is a valid :data:`WeightsSpec` (a ValueError naming the bad field if not)."""
+    if weights is None or isinstance(weights, Weights):
+        return weights
+    names = {f.name for f in fields(Weights)}
+    for key, value in weights.items():
+        if key not in names:
+            raise ValueError(f"unknown weight {key!r}: choose from {', '.join(sorted(names))}")
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ValueError(f"weight {key} must be a number, not {value!r}")
+    return dict(weights)
+
+
 def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
     """The weight sets of a weights file, by mode (a mode missing from the file is absent)."""
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as e:
         raise DataError(str(path), "(file)", str(e)) from None
-    names = {f.name for f in fields(Weights)}
     out = {}
     for mode, entry in data.items():
         if mode not in MODES:
             raise DataError(str(path), mode, f"unknown mode (expected {', '.join(MODES)})")
         given = entry.get("weights", {}) if isinstance(entry, dict) else None
-        if not isinstance(given, dict) or not set(given) <= names or \
-                not all(isinstance(v, (int, float)) for v in given.values()):
+        if not isinstance(given, dict):
             raise DataError(str(path), f"{mode}.weights", "must map Weights fields to numbers")
+        try:
+            check_weights(given)
+        except ValueError as e:
+            raise DataError(str(path), f"{mode}.weights", str(e)) from None
         out[mode] = Weights(**{k: float(v) for k, v in given.items()})
     return out
 
