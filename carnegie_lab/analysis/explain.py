@@ -11,7 +11,7 @@ from ..bots.search import resample_hidden
 from ..components import Reward
 from ..engine import Game
 from ..errors import GameOverError
-from ..network import best_connection, cities_of
+from ..network import cities_of
 from ..rules.research import project_income
 from ..rules.scoring import CATEGORIES, ScoreBreakdown
 
@@ -100,8 +100,8 @@ def _facts(game: Game, seat: int) -> dict[tuple[str, str], tuple[Any, Callable[[
     C = game.components
     types = C.timeline.rows                   # the action types, one for each kind of department
     facts: dict[tuple[str, str], tuple[Any, Callable[[Any], str]]] = {
-        ("resources", "money"): (p.money, _money),
-        ("resources", "goods"): (p.goods, str),
+        ("resources", "money"): (game.money(seat), _money),
+        ("resources", "goods"): (game.goods(seat), str),
         ("resources", "active employees"): (game.active_employees(seat), str),
         ("resources", "employees lying down"): (sum(p.lying.values()), str),
         ("resources", "employees in the supply"): (p.supply, str),
@@ -116,7 +116,7 @@ def _facts(game: Game, seat: int) -> dict[tuple[str, str], tuple[Any, Callable[[
                                             lambda v: f"space {v[0]} ({v[1]}, {_reward(v[2])} per employee back)")
         facts["income", f"employees on missions to the {name}"] = (p.missions.get(region, 0), str)
     cities = cities_of(game.state, seat)
-    link = best_connection(game.state, seat, p.tracks)
+    link = game.connection(seat)
     facts["network", "cities built in"] = (frozenset(cities), lambda v: ", ".join(
         sorted(C.cities[c].name for c in v)) or "none")
     facts["network", "best major-city link"] = (
