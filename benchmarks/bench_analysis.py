@@ -53,21 +53,23 @@ def positions(players: int, count: int, seed: int) -> list[cl.Game]:
     rounds spread over the game: one position per game, at a random decision of a chosen round."""
     rng = random.Random(mix(seed, players))
     rounds = cl.new_game(NAMES[:2]).rules.constants.rounds
-    out = []
-    for k in range(count):
+    out: list[cl.Game] = []
+    while len(out) < count:
+        k = len(out)
         game_seed = rng.randrange(1 << 30)
         target = 1 + (k * rounds) // count if count > 1 else rounds // 2
         options = {"solo_level": 2} if players == 1 else {}
         game = cl.new_game(NAMES[:players], seed=game_seed, **options)
         bots = [GreedyBot(game_seed + i) for i in range(players)]
-        while game.round < target:
+        while game.round < target and not game.is_over:
             game.apply(bots[game.current_player].choose(game))
         candidates = []
         while game.round == target and not game.is_over:
             if len(game.legal_actions()) > 1:
                 candidates.append(game.copy())
             game.apply(bots[game.current_player].choose(game))
-        out.append(rng.choice(candidates))
+        if candidates:                        # else (no choice in that round of this game) another game
+            out.append(rng.choice(candidates))
     return out
 
 

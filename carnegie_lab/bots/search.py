@@ -13,8 +13,8 @@ the game, so their values compare.
 Allocation (*sequential halving*, anytime): playouts go in passes of one playout for every candidate
 still in the race; after passes 1, 2, 4, 8, ... the worse half of the candidates (by mean margin) is
 dropped, down to ``keep`` (2). The budget is ``playouts`` per decision (deterministic: the same seed
-and game give the same move) or ``think`` seconds (no playout is started unless one of average
-length still fits in the time, so the choice depends on the machine's speed). The choice is the
+and game give the same move) or ``think`` seconds (no playout is started unless one as long as the
+longest so far still fits in the time, so the choice depends on the machine's speed). The choice is the
 best mean margin among the candidates that stayed longest, ties going to greedy's order.
 
 Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
@@ -128,6 +128,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     margins: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
     spent, passes, next_cut = 0, 0, 1
+    last, longest = started, 0.0
     while True:
         for k in alive:
             r = len(margins[k])
@@ -140,9 +141,11 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
             spent += 1
             if playouts is not None and spent >= playouts:
                 return margins, alive
-            if deadline is not None:          # stop unless another playout of average length still fits
+            if deadline is not None:          # stop unless the longest playout so far still fits
                 now = time.perf_counter()
-                if now + (now - started) / spent > deadline:
+                longest = max(longest, now - last)
+                last = now
+                if now + longest > deadline:
                     return margins, alive
         passes += 1
         if deterministic:
