@@ -7,7 +7,7 @@ from functools import lru_cache
 import networkx as nx
 
 from .components import Components
-from .state import Owner, State, site_city
+from .state import Owner, State
 
 
 @lru_cache(maxsize=8)
@@ -22,7 +22,8 @@ def map_graph(components: Components) -> nx.Graph:
 
 def cities_of(state: State, owner: Owner) -> set[str]:
     """Cities where the owner has at least one construction disc."""
-    return {site_city(key) for key, disc in state.board.sites.items() if disc.owner == owner}
+    cities = state.rules.site_cities
+    return {cities[key] for key, disc in state.board.sites.items() if disc.owner == owner}
 
 
 def network(state: State, owner: Owner) -> nx.Graph:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..components import PROJECT_TYPES
-from ..state import Disc, Owner, State, Tab, site_city, site_key
+from ..state import Disc, Owner, State, Tab, site_key
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 
@@ -32,7 +32,8 @@ def build_site(state: State, pi: int, city: str, ptype: str) -> tuple[int, bool]
 
 def discs(state: State, owner: Owner) -> list[tuple[str, str | None]]:
     """(city, project type) of every construction disc of an owner."""
-    return [(site_city(key), disc.type) for key, disc in state.board.sites.items() if disc.owner == owner]
+    cities = state.rules.site_cities
+    return [(cities[key], disc.type) for key, disc in state.board.sites.items() if disc.owner == owner]
 
 
 def projects_in(state: State, owner: Owner, region: str) -> int:

@@ -59,6 +59,8 @@ class Ruleset:
         self.max_connection_points = max(points for points, _ in C.connection_table)
         self.cell_order = {cell: i for i, cell in enumerate(C.company.cells)}     # reading order
         self.city_sites = {c.id: tuple((site_key(c.id, s.index), s) for s in c.sites) for c in C.cities.values()}
+        #: the city of every map site, by site key
+        self.site_cities = {key: city for city, sites in self.city_sites.items() for key, _ in sites}
         self.cities_taking = {t: tuple(c.id for c in C.cities.values() if any(s.takes(t) for s in c.sites))
                               for t in C.tabs}
         self.hooks: dict[str, tuple[tuple[Department, Hook], ...]] = {}

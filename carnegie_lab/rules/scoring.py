@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..components import Donation
 from ..network import best_connection
-from ..state import ANDREW, Owner, State, site_city
+from ..state import ANDREW, Owner, State
 from . import company
 from .construction import discs
 from .research import level, tab_vp
@@ -158,21 +158,24 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
     )
 
 
-def andrew_score(state: State) -> ScoreBreakdown:
+def andrew_score(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None = None) -> ScoreBreakdown:
     """Andrew's VP cards, tiles, final boxes and cities; his donations score the player's results,
-    welfare paid from what the player has left after paying their own."""
+    welfare paid from what the player has left after paying their own. ``own``: :func:`discs_by_owner`,
+    if known."""
     andrew, p = state.andrew, state.players[0]
     assert andrew is not None
     C, k = state.rules.components, state.rules.constants
-    own = discs(state, 0)
-    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, own)
-    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods, own)
+    if own is None:
+        own = discs_by_owner(state)
+    player_discs = own[0]
+    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, player_discs)
+    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods, player_discs)
     final = state.rules.final_space
     return ScoreBreakdown(
         cards=sum(vp * len(cards) for vp, cards in zip(k.andrew_vp_cards, andrew.vp_slots)),
         departments=k.andrew_department_vp * len(andrew.departments),
         transport=k.andrew_final_box_vp * sum(1 for r in C.tracks if andrew.tracks[r] == final),
-        cities=sum(C.cities[city].vp for city, _ in discs(state, ANDREW)),
+        cities=sum(C.cities[city].vp for city, _ in own.get(ANDREW, ())),
         donations=donation_vp,
     )
 
@@ -180,11 +183,12 @@ def andrew_score(state: State) -> ScoreBreakdown:
 def discs_by_owner(state: State) -> dict[Owner, list[tuple[str, str | None]]]:
     """(city, project type) of every construction disc, by owner (every seat is a key)."""
     own: dict[Owner, list[tuple[str, str | None]]] = {i: [] for i in range(len(state.players))}
+    cities = state.rules.site_cities
     for key, disc in state.board.sites.items():
         mine = own.get(disc.owner)
         if mine is None:
             own[disc.owner] = mine = []
-        mine.append((site_city(key), disc.type))
+        mine.append((cities[key], disc.type))
     return own
 
 
@@ -194,7 +198,7 @@ def scores(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None =
         own = discs_by_owner(state)
     table = [player_score(state, i, own[i]) for i in range(len(state.players))]
     if state.andrew is not None:
-        table.append(andrew_score(state))
+        table.append(andrew_score(state, own))
     return table
 
 
