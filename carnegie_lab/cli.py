@@ -41,6 +41,8 @@ TEMPLATE_ROOT = PACKAGE_DIR / "share"
 
 #: The JupyterLab extensions a page loads: the widgets' and plotly's. Voilà loads every one installed
 #: in the environment otherwise, and one made for JupyterLab alone (jupytext's) fails in a Voilà page.
+#: Voilà's own widget manager (widgets-manager8) draws the widgets whose models jupyterlab-manager
+#: registers: without it no widget is drawn. Their versions are pinned in pyproject.toml's [app] extra.
 LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget",
                   "jupyterlab-plotly", "jupyterlab_pygments")
 
@@ -55,7 +57,7 @@ CULL_INTERVAL = 60
 # Preheating works when Voilà serves a folder, but then it keeps one kernel that has run the
 # notebook ready for *every* notebook of the folder (twelve kernels at start). Every notebook but
 # the app is on the preheat denylist, a regular expression matched at the start of the notebook's
-# path; Voilà 0.5.13 matches the absolute path, so the pattern accepts both. A tutorial page
+# path; Voilà 0.5 matches the absolute path, so the pattern accepts both. A tutorial page
 # starts its kernel when it is opened.
 PREHEAT_ONLY_THE_APP = r"^(?!(?:.*[/\\])?app\.ipynb$)"
 

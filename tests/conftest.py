@@ -16,7 +16,7 @@ The Voilà server and the browser, one of each per test session, shared by the a
   first context (a fresh profile), and ``new_context()`` makes another one, a separate browser for
   the app (its own cookies and storage), e.g. a friend's.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
-  errors and page errors and aborts (and records) every request that is not to 127.0.0.1.
+  errors and warnings and page errors and aborts (and records) every request that is not to 127.0.0.1.
 
 See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
@@ -199,18 +199,19 @@ def is_local(url: str) -> bool:
 class WatchedPage:
     """A Playwright page with what went wrong on it recorded."""
     page: object
-    console_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)   # and warnings: a page logs neither
     page_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)  # aborted, never sent
     navigations: list[str] = field(default_factory=list)       # URLs of the tab, in order
 
     def _on_console(self, msg) -> None:
-        if msg.type != "error":
-            return  # "Unsatisfied version ... of shared singleton module" is a warning: ignored
+        if msg.type not in ("error", "warning"):
+            return
         location = (msg.location or {}).get("url", "")
         if location in self.outside_requests:
             return  # "Failed to load resource" for a request we aborted: see outside_requests
-        self.console_errors.append(f"{msg.text} ({location})" if location else msg.text)
+        text = msg.text if msg.type == "error" else f"warning: {msg.text}"
+        self.console_errors.append(f"{text} ({location})" if location else text)
 
     def _on_route(self, route) -> None:
         url = route.request.url

@@ -49,7 +49,7 @@ def test_app_preheats_a_kernel_for_the_app_only():
     [deny] = [c.split("=", 1)[1] for c in cli.voila_command(parse("app"))
               if c.startswith("--VoilaKernelManager.preheat_denylist=")]
     denied = lambda path: deny in path or bool(re.match(deny, path))   # as voila_kernel_manager.py
-    # Voilà 0.5.13 filters the absolute paths; the relative ones, in case a later version does
+    # Voilà 0.5 filters the absolute paths; the relative ones, in case a later version does
     assert not denied(str(NOTEBOOK)) and not denied("app.ipynb")
     others = [p for p in NOTEBOOK.parent.glob("*.ipynb") if p != NOTEBOOK]
     assert others and all(denied(str(p)) and denied(p.name) for p in others)

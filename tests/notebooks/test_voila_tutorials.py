@@ -57,26 +57,11 @@ def test_every_tutorial_has_an_exercise_here():
     assert set(EXERCISES) == set(TUTORIALS)
 
 
-#: Warnings Voilà 0.5.13 logs on every page, whatever the notebook: its frontend bundles JupyterLab 4.2.5
-#: packages while the widget manager it injects (@voila-dashboards/widgets-manager8, ^4.5.10) and
-#: jupyterlab_widgets 3.0.17 (^4.6.2) were built against later ones. The widgets work; an older
-#: jupyterlab_widgets (3.0.13 asks for ^4.2.4) would silence the second kind.
-VERSION_NOISE = re.compile(r"^(?:Unsatisfied version [\d.]+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module "
-                           r"|No satisfying version \([^)]*\) of shared module )@jupyterlab/[\w-]+")
-
-
 class Page:
-    """A tutorial open in a tab, with its console warnings recorded too (the session's watched tab keeps the
-    errors), but for Voilà's version noise."""
+    """A tutorial open in a watched tab (its console errors and warnings recorded: tests/conftest.py)."""
 
     def __init__(self, watched, name: str, url: str):
         self.watched, self.page, self.name, self.url = watched, watched.page, name, url
-        self.warnings: list[str] = []
-        self.page.on("console", self._on_console)
-
-    def _on_console(self, msg) -> None:
-        if msg.type == "warning" and not VERSION_NOISE.match(msg.text):
-            self.warnings.append(msg.text)
 
     def open(self) -> None:
         self.page.set_viewport_size(VIEWPORT)
@@ -179,7 +164,18 @@ def test_a_tutorial_in_voila(tutorial, name):
     assert tutorial.watched.page_errors == []
     assert tutorial.watched.console_errors == []
     assert tutorial.watched.outside_requests == []
-    assert tutorial.warnings == []
+
+
+def test_a_console_warning_fails_a_page_as_an_error_does(watched_page):
+    """The watched tab records a warning (a shared module's version that does not fit, say), not only an
+    error, and nothing milder."""
+    watched = watched_page()
+    try:
+        with watched.page.expect_console_message(lambda m: m.text == "news"):   # the last one, in order
+            watched.page.evaluate("console.warn('Unsatisfied version'); console.info('fine'); console.log('news')")
+        assert [e.split(" (")[0] for e in watched.console_errors] == ["warning: Unsatisfied version"]
+    finally:
+        watched.page.close()
 
 
 def test_the_contents_page_in_voila(watched_page, voila_server):
