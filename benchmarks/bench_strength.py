@@ -174,9 +174,11 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
              "|---|---|---|---|---|---|---|---|---|---|"]
     for match in matches:
         games = [r for r in rows if r["match"] == match]
-        label = {"2p": "2 players vs greedy", "3p": "3 players vs 2 greedy", "4p": "4 players vs 3 greedy"}.get(
-            match, f"solo vs Andrew level {level_of(match)}")
-        target = TARGETS.get(match)
+        players = players_of(match)
+        level = level_of(match)
+        label = f"solo vs Andrew level {level}" if level else \
+            f"{players} players vs {'' if players == 2 else f'{players - 1} '}{opponent}"
+        target = TARGETS.get(match) if level or opponent == "greedy" else None   # the targets are against greedy
         goal = "" if target is None else f">= {target[0]:.0%}"
         if target is not None and target[1] is not None:
             goal += f", >= {target[1]:.0f} VP"
