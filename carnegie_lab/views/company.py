@@ -23,9 +23,20 @@ from .palette import (
     text_on,
     tint,
 )
-from .style import base_layout, blank_axis, figure, fill_trace, highlight_keys, highlight_trace, text_trace
+from .style import (
+    base_layout,
+    blank_axis,
+    fill_trace,
+    highlight_keys,
+    highlight_trace,
+    rect_spots,
+    targets_trace,
+    text_trace,
+    view,
+)
 
 WIDTH, HEIGHT = 1000, 620
+X_RANGE = (-0.03, 7.4)
 GAP = 0.045
 PANEL_X = 4.35                      # left edge of the side panel
 LYING_PER_ROW = 5
@@ -44,6 +55,11 @@ def _mission_box(i: int) -> tuple[float, float, float, float]:
 
 def company_highlight(state, p, keys: set[str]) -> dict:
     """The ``highlight`` trace: rings around highlighted cells, workstations, mission areas and the panel."""
+    return highlight_trace([rect for _, rect in _rects(state, p, keys)], radius=0.06, width=4)
+
+
+def _rects(state, p, keys: set[str]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(key, rectangle) of each cell, workstation, mission area or the panel that ``keys`` name, sorted."""
     rs = state.rules
     C = rs.components
     rects = []
@@ -52,13 +68,13 @@ def company_highlight(state, p, keys: set[str]) -> dict:
         cell_name, _, index = key.partition("/")
         if key == "panel":
             x0, y0, x1, y1 = PANEL_BOX
-            rects.append((x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03))
+            rects.append((key, (x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03)))
         elif key in C.regions:
             x0, y0, x1, y1 = _mission_box(regions.index(key))
-            rects.append((x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03))
+            rects.append((key, (x0 - 0.03, y0 - 0.03, x1 + 0.03, y1 + 0.03)))
         elif cell_name in C.company.cells and not index:
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
-            rects.append((x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01))
+            rects.append((key, (x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01)))
         elif cell_name in C.company.cells and index.isdigit():
             dept = rules_company.department(rs, p, cell_name)
             if dept is None or int(index) >= len(dept.workstations):
@@ -66,8 +82,8 @@ def company_highlight(state, p, keys: set[str]) -> dict:
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
             wx = x0 + (x1 - x0) * (int(index) + 0.5) / len(dept.workstations)
             wy = y1 - 0.17
-            rects.append((wx - 0.16, wy - 0.16, wx + 0.16, wy + 0.16))
-    return highlight_trace(rects, radius=0.06, width=4)
+            rects.append((key, (wx - 0.16, wy - 0.16, wx + 0.16, wy + 0.16)))
+    return rects
 
 
 def _cell_box(cell) -> tuple[float, float, float, float]:
@@ -102,12 +118,15 @@ def _department_hover(dept, cell) -> str:
     return "<br>".join(lines)
 
 
-def company_figure(game, player: int, *, highlight=None):
+@view
+def company_figure(game, player: int, *, highlight=None, targets=None):
     """The company of the player in seat ``player``.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     company cells (``"b2"``), workstations (``"b2/1"``), mission areas by region (``"south"``) and the
-    resources panel (``"panel"``). Other keys are ignored."""
+    resources panel (``"panel"``). Other keys are ignored. ``targets``: what a click can choose, ``{key:
+    what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what each
+    does)."""
     state = game.state
     rs = state.rules
     C = rs.components
@@ -219,14 +238,19 @@ def company_figure(game, player: int, *, highlight=None):
     side, notes = _panel(state, player)
     traces += side
     keys = highlight_keys(highlight)
+    if targets is not None:
+        keys = (keys or set()) | set(targets)
     if keys is not None:
         traces.append(company_highlight(state, p, keys))
+    if targets is not None:
+        spots = rect_spots(_rects(state, p, set(targets)), WIDTH / (X_RANGE[1] - X_RANGE[0]))
+        traces.append(targets_trace(spots, targets))
     layout = base_layout(f"Round {state.flow.round}: {esc(p.name)}'s company", WIDTH, HEIGHT,
                          annotations=notes,
-                         xaxis=blank_axis(-0.03, 7.4),
+                         xaxis=blank_axis(*X_RANGE),
                          yaxis=blank_axis(-0.03, 4.25, reverse=True, scaleanchor="x", scaleratio=1),
                          meta=dict(view="company", player=player))
-    return figure(traces, layout)
+    return traces, layout
 
 
 def _panel(state, player: int) -> tuple[list, list]:

@@ -39,11 +39,11 @@ from .style import (
     HIGHLIGHT_TRACE,
     base_layout,
     blank_axis,
-    figure,
     fill_trace,
     highlight_keys,
     key_html,
     targets_trace,
+    view,
 )
 
 if TYPE_CHECKING:
@@ -167,6 +167,7 @@ def _hover(state, city) -> str:
     return "<br>".join(lines)
 
 
+@view
 def map_figure(game, player: int | None = None, *, highlight=None, targets=None):
     """The board with every site and disc; with ``player`` (a seat), that player's network and best connection.
 
@@ -234,7 +235,7 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
         data.append(map_highlight(C, keys))
     if targets is not None:
         data.append(targets_trace(_spots(C, targets), targets))
-    return figure(data, layout)
+    return data, layout
 
 
 def _spots(C: Components, keys) -> list[tuple[str, float, float, float]]:

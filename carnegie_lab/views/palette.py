@@ -16,7 +16,7 @@ from ..rules.prompts import TYPE_NAMES
 from ..state import ANDREW, NEUTRAL
 
 if TYPE_CHECKING:
-    from ..components import Components
+    from ..components import Components, Donation, DonationFormula
 
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
 NEUTRAL_COLOUR = "#9a9a9a"
@@ -56,6 +56,42 @@ SCORE_LABELS = {"in_game": "VP during play", "employees": "active employees", "d
 SCORE_COLOURS = {"in_game": "#4c566a", "employees": "#e0a526", "departments": "#3f86c6", "tabs": "#8e63b5",
                  "connections": "#d7382d", "cities": "#2e8b57", "donations": "#e377c2", "action_choice": "#8c6d31",
                  "tiles": "#bcbd22", "cards": "#555555", "transport": "#17becf"}
+
+
+
+def donation_condition(donation: Donation) -> str:
+    """What a donation space counts, without its theme ('Education: HR departments' -> 'HR
+    departments'): the chart's column says the theme."""
+    return donation.name.split(": ", 1)[-1]
+
+
+def donation_vp(formula: DonationFormula) -> str:
+    """What a donation scores at the end of the game: '7 VP', '3 VP each', '2 VP for each $5 paid'."""
+    if formula.kind == "payments":
+        paid = " + ".join(x for x in (f"${formula.payment.money}" if formula.payment.money else "",
+                                      f"{formula.payment.goods} goods" if formula.payment.goods else "") if x)
+        return f"{formula.vp} VP for each {paid} paid"
+    return f"{formula.vp} VP" if formula.kind == "flat" else f"{formula.vp} VP each"
+
+
+def donation_terms(components: Components, formula: DonationFormula) -> str:
+    """A donation's VP and what they count, in words: '3 VP per Human Resources department', '2 VP per
+    disc in the East', '7 VP'."""
+    def either(names) -> str:
+        return " or ".join(names)
+    regions, projects = region_names(components), project_names(components)
+    counted = {
+        "departments": f"per {either(DEPARTMENT_TYPE_NAMES.get(t, t) for t in formula.filter)} department"
+                       if formula.filter else "per department",
+        "projects": f"per {either(projects.get(t, t) for t in formula.filter)} project",
+        "train_regions": "per transport track at train level or higher",
+        "donations": "per donation of yours (this one included)",
+        "active_employees": "per active employee",
+        "discs_in_regions": f"per disc in the {either(regions.get(r, r) for r in formula.filter)}",
+        "discs_in_small_towns": "per disc in a small town",
+    }.get(formula.kind)
+    return f"{formula.vp} VP {counted}" if counted else donation_vp(formula)
+
 
 FONT = "Inter, 'Segoe UI', Helvetica, Arial, sans-serif"
 INK = "#2b2b2b"                   # text and outlines

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..rules.scoring import CATEGORIES
 from ..state import ANDREW
 from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
-from .style import base_layout, figure, key_html
+from .style import base_layout, key_html, view
 
 GRID = "#e6e0d3"
 SCORE_CATEGORIES = CATEGORIES          # every field of ScoreBreakdown, in the dataclass's order
@@ -21,6 +21,7 @@ def _seat(game, name: str):
     return players.index(name) if name in players else ANDREW
 
 
+@view
 def scores_figure(game):
     """Stacked bars of each player's score by category, totals on top, winners marked at the end."""
     state = game.state
@@ -64,7 +65,7 @@ def scores_figure(game):
         yaxis=dict(title=dict(text="VP"), range=[0, top * 1.15 + 1], gridcolor=GRID, zeroline=False,
                    fixedrange=True),
         meta=dict(view="scores"))
-    return figure(traces, layout)
+    return traces, layout
 
 
 PANELS = (("VP earned in play, active employees (dotted)", (0.7, 1.0)),
@@ -75,6 +76,7 @@ SERIES = (("score", "y", "solid"), ("vp", "y", "solid"), ("active", "y", "dot"),
           ("goods", "y2", "dot"), ("projects", "y3", "solid"), ("departments", "y3", "dot"))
 
 
+@view
 def history_figure(game):
     """VP, money (and goods) and buildings (projects and department tiles) per player after each round.
 
@@ -117,4 +119,4 @@ def history_figure(game):
                   anchor="x")
     for i, (_, (lo, hi)) in enumerate(PANELS):
         layout["yaxis" if i == 0 else f"yaxis{i + 1}"] = dict(y_axis, domain=[lo, hi - 0.03])
-    return figure(traces, layout)
+    return traces, layout

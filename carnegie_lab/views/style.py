@@ -2,11 +2,13 @@
 
 Owners are player seats (ints), ``"neutral"`` or ``"andrew"``; :func:`owner_colour` maps any of them to a colour.
 Figures are built from plain dicts and wrapped with validation switched off (``VALIDATE``): plotly's
-property validation costs ~6x the time of building the figure. The tests switch it on.
+property validation costs ~6x the time of building the figure. The tests switch it on. A view function is
+a :class:`View` (``@view``): called, it returns the ``go.Figure``; its ``spec`` returns the plain dicts.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+import functools
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
@@ -14,6 +16,32 @@ from ..components import Reward
 from .palette import FONT, HIGHLIGHT, INK, PAPER, esc, owner_colour, owner_name, owners
 
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema
+
+
+class View:
+    """A view function (``@view`` on a function returning ``(data, layout)`` as plain dicts). Called,
+    it returns the ``go.Figure``; ``spec(...)`` returns ``{"data": ..., "layout": ...}`` without
+    plotly's figure constructor, which deep-copies every trace (the ``to_plotly_json()`` of the figure,
+    as JSON): what the dashboard sends to its FigureWidgets. A spec may share lists and dicts with
+    the views' caches: read it, never change it."""
+
+    def __init__(self, build: Callable[..., tuple[list, dict]]):
+        self.build = build
+        functools.update_wrapper(self, build)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> go.Figure:
+        data, layout = self.build(*args, **kwargs)
+        return figure(data, layout)
+
+    def spec(self, *args: Any, **kwargs: Any) -> dict:
+        data, layout = self.build(*args, **kwargs)
+        return {"data": data, "layout": layout}
+
+
+def view(build: Callable[..., tuple[list, dict]]) -> View:
+    return View(build)
+
+
 def reward_text(reward: Reward, short: bool = True) -> str:
     """'$3', '2 goods', '+1 employee', ... joined by ' + '."""
     return " + ".join(reward.parts(short)) or "–"

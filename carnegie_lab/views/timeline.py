@@ -23,13 +23,13 @@ from .palette import (
 from .style import (
     base_layout,
     blank_axis,
-    figure,
     fill_trace,
     highlight_keys,
     highlight_trace,
     rect_spots,
     targets_trace,
     text_trace,
+    view,
 )
 
 WIDTH, HEIGHT = 1150, 500
@@ -48,6 +48,7 @@ def _y(r: int) -> float:
     return Y0 + r * ROW
 
 
+@view
 def timeline_figure(game, *, highlight=None, targets=None):
     """Events on every space, the four action markers, this round's gear and the round strip.
 
@@ -165,7 +166,7 @@ def timeline_figure(game, *, highlight=None, targets=None):
         traces.append(timeline_highlight(rs, keys))
     if targets is not None:
         traces.append(targets_trace(rect_spots(_rects(rs, set(targets)), WIDTH / 17.05), targets))
-    return figure(traces, layout)
+    return traces, layout
 
 
 def timeline_highlight(rs, keys: set[str]) -> dict:

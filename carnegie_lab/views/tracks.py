@@ -18,7 +18,6 @@ from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour,
 from .style import (
     base_layout,
     blank_axis,
-    figure,
     fill_trace,
     highlight_keys,
     highlight_trace,
@@ -27,6 +26,7 @@ from .style import (
     reward_tiny,
     targets_trace,
     text_trace,
+    view,
 )
 
 if TYPE_CHECKING:
@@ -235,6 +235,7 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
     return traces, headers
 
 
+@view
 def tracks_figure(game, *, highlight=None, targets=None):
     """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs.
 
@@ -265,7 +266,7 @@ def tracks_figure(game, *, highlight=None, targets=None):
         data.append(tracks_highlight(state, keys, tabs_y0))
     if targets is not None:
         data.append(targets_trace(rect_spots(_rects(state, set(targets), tabs_y0), WIDTH / 20.05), targets))
-    return figure(data, layout)
+    return data, layout
 
 
 def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:

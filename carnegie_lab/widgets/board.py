@@ -1,10 +1,11 @@
 """The board: tabs Map, Companies, Tracks & Timeline, Scores, Log, drawn with the package's views.
 
-Each kind of figure (map, company, timeline, tracks, scores, history) has one FigureWidget, made the
+Each kind of figure (map, company, timeline, tracks, donations, scores, history) has one FigureWidget, made the
 first time it is shown and kept in the page afterwards (hidden while another is shown): plotly sends a
 ~5 MB bundle per FigureWidget, so only the figures a player looks at are made, and each is then only
 updated in place. A small selector under the tab bar picks the variant (whose network, whose company,
-timeline or tracks, scores now or over the rounds). Only what is visible is redrawn after an action.
+timeline, tracks or the donation chart, scores now or over the rounds). Only what is visible is redrawn
+after an action, from the views' ``spec`` (plain dicts: no plotly figure is made).
 """
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ class BoardView:
         return [
             [("Whole map", -1)] + [(f"{name}'s network", i) for i, name in seats],
             [(f"{name}", i) for i, name in seats],
-            [("Timeline", "timeline"), ("Tracks & project tabs", "tracks")],
+            [("Timeline", "timeline"), ("Tracks & project tabs", "tracks"), ("Donation chart", "donations")],
             [("Score if the game ended now", "scores"), ("Over the rounds", "history")],
         ]
 
@@ -159,16 +160,18 @@ class BoardView:
         """The kind of figure a tab and variant show (one FigureWidget per kind)."""
         return {"Map": "map", "Companies": "company"}.get(tab, value)
 
-    def _build(self, kind: str, value: Any):
+    def _build(self, kind: str, value: Any) -> dict:
+        """The spec of the figure (``View.spec``: plain dicts, no plotly figure made)."""
         views, game = _views(), self.game
         extra: dict[str, Any] = {}
         if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
-            extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()}
+            mine = kind != "company" or value == game.current_player     # only the decider's company
+            extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
         if kind == "map":
-            return views.map_figure(game, None if value == -1 else value, **extra)
+            return views.map_figure.spec(game, None if value == -1 else value, **extra)
         if kind == "company":
-            return views.company_figure(game, value)
-        return getattr(views, f"{kind}_figure")(game, **extra)
+            return views.company_figure.spec(game, value, **extra)
+        return getattr(views, f"{kind}_figure").spec(game, **extra)
 
     def refresh(self) -> None:
         """Redraw what the selected tab shows (the figure only when it is visible)."""
@@ -187,7 +190,7 @@ class BoardView:
             return
         kind = self.kind(tab, value)
         try:
-            fig = self._build(kind, value)
+            spec = self._build(kind, value)
         except Exception as e:  # a view failing must not take the dashboard down
             self.error.value = (f"<p class='cl-error'>The {html.escape(tab)} view could not be drawn: "
                                 f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p>")
@@ -198,7 +201,7 @@ class BoardView:
             slot = self.slots[kind] = FigureSlot()
             if self.on_pick is not None and kind in KINDS:
                 slot.on_target = functools.partial(self._picked, kind)
-        slot.draw(f"{tab}/{value}", fig)
+        slot.draw(f"{tab}/{value}", spec)
         if slot.box is None:
             slot.box = W.Box([slot.widget])
             slot.box.add_class(f"cl-figure-{kind}")

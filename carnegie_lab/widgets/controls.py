@@ -20,6 +20,7 @@ from typing import Iterable, Union
 
 from ..actions import Action
 from ..engine import Decision, Game
+from ..views.palette import donation_vp
 from .labels import Labels, reward, type_name
 
 # --------------------------------------------------------------------------- the shapes
@@ -285,9 +286,8 @@ def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     taken = ask.state.board.donations
     opts, inactive = [], []
     for d in donations.values():
-        f = d.formula
-        vp = f"{f.vp} VP" if f.kind == "flat" else f"{f.vp} VP each"
-        tip = f"{d.name}: {vp} at game end ({f.kind.replace('_', ' ')})"
+        vp = donation_vp(d.formula)
+        tip = f"{d.name}: {vp} at game end"
         if d.id in legal:
             opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))
         else:

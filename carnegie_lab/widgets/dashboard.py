@@ -58,7 +58,9 @@ RECENT_LINES = 14
 SIDE_TABS = ("Play", "New game", "Save / load", "Friends", "Replay")
 #: Where the board's clickable things are, by kind of figure (for the turn card's hint).
 BOARD_PLACES = {"map": "site or city (Map)", "timeline": "row (Tracks & Timeline: Timeline)",
-                "tracks": "track or tab space (Tracks & Timeline: Tracks)"}
+                "tracks": "track or tab space (Tracks & Timeline: Tracks)",
+                "donations": "donation space (Tracks & Timeline: Donation chart)",
+                "company": "employee, cell or workstation (Companies)"}
 PLAY, NEW_GAME, RECORDS, FRIENDS, REPLAY = range(5)
 
 
@@ -156,6 +158,8 @@ class Dashboard(W.VBox):
         # which the first FigureWidget brings (about two seconds less to an interactive page).
         self.board = BoardView(self.controller.game, defer=_frontend())
         self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
+        #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
+        self.source: str | None = None
         if self.board.defer:
             self.turn._view_count = 0
             self.turn.observe(self._page_shown, names="_view_count")
@@ -222,11 +226,20 @@ class Dashboard(W.VBox):
         self.timings["last action (server)"] = time.perf_counter() - start
 
     def _picked(self, kind: str, key: str) -> None:
-        """A click on the board: the action of that ringed thing, if it is one now (a click on
-        anything else only looks: its hover says what it is)."""
+        """A click on the board: the action of that ringed thing, if it is one now. A click on an
+        employee who can move only chooses them (the cells they can go to are ringed then); a click
+        on anything else only looks (its hover says what it is) and takes back such a choice."""
+        if self._replaying:
+            return
         target = self.board.targets.get(kind, {}).get(key)
-        if target is not None and not self._replaying:
+        if target is not None and target.notation:
             self._act(target.notation)
+            return
+        source = target.selects if target is not None else None
+        if source != self.source:
+            self.source = source
+            self.board.targets = board_targets(self.game, source)
+            self.board.refresh()
 
     def hint(self) -> None:
         """The Hint button: the analysis's best choices for this browser's decision."""
@@ -628,6 +641,7 @@ class Dashboard(W.VBox):
             else:
                 self.controls.clear(f"Waiting for {name} to decide (in their own browser): their move "
                                     "shows here within a second.")
+        self.source = None                          # a new decision: no employee chosen on the board
         targets = board_targets(game) if ctl.you_to_move and not self._replaying else {}
         if not self._replaying:
             self.board.targets = targets

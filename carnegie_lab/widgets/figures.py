@@ -8,7 +8,7 @@ from what it sent last (:func:`sync`), in one ``batch_update``: the browser redr
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     import ipywidgets as W
@@ -19,25 +19,27 @@ FIGURE_WIDTH = 800
 TARGETS = "targets"
 
 
-def scaled(fig, width: int | None):
-    """Set the figure's width, scaling its height to keep the view's proportions."""
-    if width is None:
-        return fig
-    w, h = fig.layout.width, fig.layout.height
-    if w and h:
-        fig.layout.height = round(h * width / w)
-    fig.layout.width = width
-    return fig
+def scaled(spec: dict, width: int | None) -> dict:
+    """A figure's spec (``to_plotly_json()`` or a view's ``spec``) at ``width``, its height scaled to keep
+    the view's proportions, and with no empty text (see ``_no_empty_text``). The spec given is not
+    changed (a view's spec shares parts with its caches)."""
+    layout = dict(spec["layout"])
+    w, h = layout.get("width"), layout.get("height")
+    if width is not None:
+        if w and h:
+            layout["height"] = round(h * width / w)
+        layout["width"] = width
+    return {"data": [_no_empty_text(t) for t in spec["data"]], "layout": layout}
 
 
-def _no_empty_text(data: list[dict]) -> None:
-    """'' -> ' ' in every trace's ``text`` array. plotly.js draws no text element for an empty text,
-    and after a restyle that changes the number of points it then pairs some remaining texts with the
-    wrong points (the map showed letters on the wrong sites); a blank keeps one element per point."""
-    for trace in data:
-        text = trace.get("text")
-        if isinstance(text, (list, tuple)) and any(t == "" for t in text):
-            trace["text"] = [" " if t == "" else t for t in text]
+def _no_empty_text(trace: dict) -> dict:
+    """The trace with '' -> ' ' in its ``text`` array. plotly.js draws no text element for an empty
+    text, and after a restyle that changes the number of points it then pairs some remaining texts with
+    the wrong points (the map showed letters on the wrong sites); a blank keeps one element per point."""
+    text = trace.get("text")
+    if isinstance(text, (list, tuple)) and any(t == "" for t in text):
+        return {**trace, "text": [" " if t == "" else t for t in text]}
+    return trace
 
 
 def _diff(old: dict, new: dict) -> dict:
@@ -84,12 +86,10 @@ class FigureSlot:
         #: called with a key when a point of the ``targets`` trace is clicked in the page
         self.on_target: Callable[[str], None] | None = None
 
-    def draw(self, view: str, fig: Any) -> None:
-        """Show ``fig`` (a go.Figure of the view called ``view``)."""
+    def draw(self, view: str, spec: dict) -> None:
+        """Show ``spec`` (a view's ``spec``: the figure of the view called ``view`` as plain dicts)."""
         start = time.perf_counter()
-        fig = scaled(fig, self.width)
-        new = fig.to_plotly_json()
-        _no_empty_text(new["data"])
+        new = scaled(spec, self.width)
         if self.widget is None:
             import plotly.graph_objects as go
             self.widget = go.FigureWidget(new)

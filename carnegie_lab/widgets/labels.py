@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..components import Department, Reward
 from ..state import ANDREW
-from ..views.palette import DEPARTMENT_TYPE_NAMES
+from ..views.palette import DEPARTMENT_TYPE_NAMES, donation_condition
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -80,8 +80,8 @@ class Labels:
 
     def donation_short(self, donation_id: str) -> str:
         """'Education: HR departments' -> 'HR departments' (the chart's column says the theme)."""
-        name = self.donation(donation_id)
-        return name.split(": ", 1)[1] if ": " in name else name
+        donations = self.C.donations
+        return donation_condition(donations[donation_id]) if donation_id in donations else donation_id
 
     def tile_effect(self, code: str) -> str:
         """What a Department tile does, in a few words, without hovering. A use that is one fixed gain

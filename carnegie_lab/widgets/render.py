@@ -1,9 +1,11 @@
 """Controls (``controls.py``) as ipywidgets: buttons, pickers and the company move grid.
 
 :class:`ControlsView` builds the widgets of a :class:`~.controls.Panel` into its ``box`` and calls
-``on_action(notation)`` when a control is used; ``show`` replaces the previous widgets and closes
-them (their models would otherwise pile up in the page over a game). Every button carries the CSS
-class ``cl-act-<notation with _ for spaces>``, and its tooltip ends with the notation.
+``on_action(notation)`` when a control is used; ``show`` changes the widgets of the previous
+decision in place where it can (a new widget costs the page a model and a view to make), keeps a
+bounded set of them to show again, and closes the rest (their models would otherwise pile up in
+the page over a game). Every button carries the CSS class ``cl-act-<notation with _ for spaces>``,
+and its tooltip ends with the notation.
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from .controls import Buttons, Control, MoveGrid, Option, Panel, Picker
 TOGGLE_MAX = 5
 #: CSS class of the controls while an action is applied (they look disabled and take no clicks).
 BUSY = "cl-applying"
+#: The controls keep the widgets of this many groups (the ones used last, those shown now included)
+#: to show them again.
+KEPT = 24
 
 
 def css_class(notation: str) -> str:
@@ -30,6 +35,15 @@ class _Layouts:
         self.wrap = shared(W.Layout(width="auto", max_width="100%", margin="2px"))
         self.row = shared(W.Layout(width="100%", margin="2px 0"))
         self.footer = shared(W.Layout(width="auto", margin="2px 6px 2px 0"))
+        self._cells: dict[tuple[int, int], W.Layout] = {}
+
+    def cell(self, row: int, col: int) -> W.Layout:
+        """A grid cell's layout (row 1 is the column headings)."""
+        key = (row, col)
+        if key not in self._cells:
+            self._cells[key] = shared(W.Layout(width="auto", height="auto", min_height="30px", margin="0",
+                                               grid_row=str(row), grid_column=str(col)))
+        return self._cells[key]
 
 
 def shared(model):
@@ -52,7 +66,13 @@ def close_tree(widget) -> None:
 
 
 class ControlsView:
-    """The controls of one decision."""
+    """The controls of one decision.
+
+    The widgets are kept from one decision to the next and changed in place: a group reuses the
+    box the last group of its key had (its title, and its buttons one by one, when the group has the
+    same shape), shown again or changed, so a click costs the page a few changed buttons instead of
+    a new set of widgets to make and draw. The ``KEPT`` groups used last are kept (the others are
+    closed). Pickers and company grids are made anew unless they are the same as before."""
 
     def __init__(self, on_action: Callable[[str], None]):
         self.on_action = on_action
@@ -64,6 +84,10 @@ class ControlsView:
         self.buttons: dict[str, W.Button] = {}
         self.pickers: dict[str, "PickerView"] = {}
         self.grids: dict[str, "GridView"] = {}
+        self._groups: dict[str, _GroupView] = {}       # by group key, the one used last at the end
+        self._footer = _ButtonRow(W.HBox(), self)
+        self._footer.box.add_class("cl-footer")
+        self._message = W.HTML()
 
     # -- building ------------------------------------------------------------------------------
     def disable(self) -> None:
@@ -76,97 +100,170 @@ class ControlsView:
 
     def show(self, panel: Panel | None) -> None:
         self.enable()
-        old = self.box.children
         self.panel = panel
         self.buttons, self.pickers, self.grids = {}, {}, {}
-        children = []
+        children: list[W.Widget] = []
         if panel is not None:
             for group in panel.groups:
-                children.append(self._group(group))
+                view = self._groups.pop(group.key, None) or _GroupView(self)
+                self._groups[group.key] = view
+                view.show(group)
+                children.append(view.box)
+            shown = {g.key for g in panel.groups}
+            for key in [k for k in self._groups if k not in shown][:max(0, len(self._groups) - KEPT)]:
+                self._groups.pop(key).close()
             if panel.footer:
-                children.append(self._footer(panel.footer))
-        self.box.children = children
-        for w in old:
-            close_tree(w)
+                L = self._layouts
+                self._footer.show([(o, L.footer, "primary" if o.notation == "done" else "",
+                                    ("cl-small",) if o.notation == "sell" else ()) for o in panel.footer])
+                children.append(self._footer.box)
+        self._set_children(children)
 
     def clear(self, message: str = "") -> None:
         self.enable()
-        old = self.box.children
         self.panel = None
         self.buttons, self.pickers, self.grids = {}, {}, {}
-        self.box.children = [W.HTML(f"<p class='cl-muted'>{message}</p>")] if message else []
-        for w in old:
-            close_tree(w)
+        if message:
+            self._message.value = f"<p class='cl-muted'>{message}</p>"
+        self._set_children([self._message] if message else [])
 
-    def _button(self, option: Option, layout, style: str = "", small: bool = False) -> W.Button:
-        tip = f"{option.tooltip} — {option.notation}" if option.tooltip else option.notation
-        b = W.Button(description=option.label, tooltip=tip, layout=layout, button_style=style)
-        b.add_class("cl-option")
-        b.add_class(css_class(option.notation))
-        if small:
-            b.add_class("cl-small")
-        b.on_click(lambda _b, n=option.notation: self.on_action(n))
-        self.buttons[option.notation] = b
+    def _set_children(self, children: list[W.Widget]) -> None:
+        if tuple(children) != self.box.children:
+            self.box.children = children
+
+    def button(self, b: W.Button | None, option: Option, layout, style: str = "",
+               classes: tuple[str, ...] = ()) -> W.Button:
+        """``b`` (or a new button) showing ``option``: it plays the option's notation."""
+        if b is None:
+            b = W.Button(layout=layout)
+            b.on_click(self._clicked)
+        playable = bool(option.notation)
+        tip = f"{option.tooltip} — {option.notation}" if option.tooltip and playable else \
+            option.tooltip or option.notation
+        dom = (("cl-option", css_class(option.notation)) if playable else ("cl-inactive",)) + classes
+        with b.hold_sync():
+            b.description, b.tooltip, b.layout, b.button_style = option.label, tip, layout, style
+            b.disabled = not playable
+            b._dom_classes = dom
+        b._cl_notation = option.notation
+        if playable:
+            self.buttons[option.notation] = b
         return b
 
-    def _title(self, text: str, note: str = "") -> W.HTML:
-        html = f"<div class='cl-group-title'>{_esc(text)}</div>"
-        if note:
-            html += f"<div class='cl-note'>{_esc(note)}</div>"
-        return W.HTML(html)
+    def _clicked(self, b: W.Button) -> None:
+        if b._cl_notation:
+            self.on_action(b._cl_notation)
 
-    def _group(self, group: Control) -> W.Widget:
-        view: PickerView | GridView
+
+class _ButtonRow:
+    """A container of buttons, reused one by one for the next options (the ones not needed now are
+    kept, hidden, for a later decision with more options)."""
+
+    def __init__(self, box: W.Box, parent: ControlsView):
+        self.box, self.parent = box, parent
+        self.buttons: list[W.Button] = []
+
+    def show(self, options: list[tuple[Option, W.Layout, str, tuple[str, ...]]],
+             before: tuple[W.Widget, ...] = ()) -> None:
+        """Show one button per (option, layout, button style, extra CSS classes), after ``before``."""
+        for i, o in enumerate(options):
+            b = self.parent.button(self.buttons[i] if i < len(self.buttons) else None, *o)
+            if i == len(self.buttons):
+                self.buttons.append(b)
+        children = (*before, *self.buttons[:len(options)])
+        if children != self.box.children:
+            self.box.children = children
+
+    def close(self) -> None:
+        for b in self.buttons:
+            close_tree(b)
+        close_tree(self.box)
+
+
+def _shape(group: Control) -> str:
+    return f"buttons:{group.layout}" if isinstance(group, Buttons) else type(group).__name__
+
+
+class _GroupView:
+    """One group of the controls: its title over its body (buttons, a picker or a company grid)."""
+
+    def __init__(self, parent: ControlsView):
+        self.parent = parent
+        self.title = W.HTML()
+        self.box = W.VBox([self.title])
+        self.control: Control | None = None
+        self.shape = ""
+        self.body: _ButtonRow | PickerView | GridView | None = None
+        self.heads: list[W.HTML] = []                  # a grid's column headings
+
+    def show(self, group: Control) -> None:
+        html = f"<div class='cl-group-title'>{_esc(group.title)}</div>"
+        if group.note:
+            html += f"<div class='cl-note'>{_esc(group.note)}</div>"
+        self.title.value = html
+        self.box._dom_classes = ("cl-group", "cl-group-" + group.key.replace(":", "-"))
+        shape = _shape(group)
+        same = group == self.control
+        if shape != self.shape or (not same and not isinstance(group, Buttons)):
+            self._drop()
+            self.body = self._new_body(group)
+            self.shape = shape
+        self.control = group
+        body, parent = self.body, self.parent
         if isinstance(group, Buttons):
-            body = self._buttons(group)
+            assert isinstance(body, _ButtonRow)
+            self._buttons(group, body)
         elif isinstance(group, Picker):
-            view = PickerView(group, self)
-            self.pickers[group.key] = view
-            body = view.box
+            assert isinstance(body, PickerView)
+            parent.pickers[group.key] = body
+            body.reset()
         else:
-            view = GridView(group, self)
-            self.grids[group.key] = view
-            body = view.box
-        box = W.VBox([self._title(group.title, group.note), body])
-        box.add_class("cl-group")
-        box.add_class("cl-group-" + group.key.replace(":", "-"))
-        return box
+            assert isinstance(body, GridView)
+            parent.grids[group.key] = body
+            body.reset()
+        if self.box.children != (self.title, body.box):
+            self.box.children = (self.title, body.box)
 
-    def _buttons(self, group: Buttons) -> W.Widget:
-        L = self._layouts
+    def _new_body(self, group: Control) -> _ButtonRow | PickerView | GridView:
+        if isinstance(group, Picker):
+            return PickerView(group, self.parent)
+        if isinstance(group, MoveGrid):
+            return GridView(group, self.parent)
         if group.layout == "column":
-            column = [self._button(o, L.row) for o in group.options]
-            for b in column:
-                if "\n" in b.description:         # a name and, under it, what it does
-                    b.add_class("cl-two-lines")
-            return W.VBox(column)
+            return _ButtonRow(W.VBox(), self.parent)
         if group.layout == "grid":
-            cols = max([o.col or 1 for o in group.options] + [len(group.columns)])
-            items = [W.HTML(f"<div class='cl-grid-head'>{_esc(h)}</div>",
-                            layout=W.Layout(grid_row="1", grid_column=str(i + 1)))
-                     for i, h in enumerate(group.columns)]
-            for o in group.options + group.inactive:
-                layout = W.Layout(width="auto", height="auto", min_height="30px", margin="0",
-                                  grid_row=str((o.row or 1) + 1), grid_column=str(o.col or 1))
-                if o.notation:
-                    b = self._button(o, layout)
-                else:                                  # in its place, but not playable
-                    b = W.Button(description=o.label, tooltip=o.tooltip, layout=layout, disabled=True)
-                    b.add_class("cl-inactive")
-                b.add_class("cl-wrap")
-                items.append(b)
-            return W.GridBox(items, layout=W.Layout(
-                grid_template_columns=f"repeat({cols}, minmax(0, 1fr))", grid_gap="3px", width="100%"))
-        box = W.Box([self._button(o, L.wrap) for o in group.options],
-                    layout=W.Layout(flex_flow="row wrap", width="100%"))
-        return box
+            return _ButtonRow(W.GridBox(layout=W.Layout(grid_gap="3px", width="100%")), self.parent)
+        return _ButtonRow(W.Box(layout=W.Layout(flex_flow="row wrap", width="100%")), self.parent)
 
-    def _footer(self, options) -> W.Widget:
-        buttons = [self._button(o, self._layouts.footer, style="primary" if o.notation == "done" else "",
-                                small=o.notation == "sell") for o in options]
-        box = W.HBox(buttons)
-        box.add_class("cl-footer")
-        return box
+    def close(self) -> None:
+        self._drop()
+        close_tree(self.box)
+
+    def _drop(self) -> None:
+        if self.body is not None:
+            self.body.close()
+        for h in self.heads:
+            close_tree(h)
+        self.body, self.heads = None, []
+
+    def _buttons(self, group: Buttons, row: _ButtonRow) -> None:
+        L = self.parent._layouts
+        if group.layout == "column":           # a name and, under it, what it does: two lines
+            row.show([(o, L.row, "", ("cl-two-lines",) if "\n" in o.label else ()) for o in group.options])
+        elif group.layout == "grid":
+            cols = max([o.col or 1 for o in group.options] + [len(group.columns)])
+            row.box.layout.grid_template_columns = f"repeat({cols}, minmax(0, 1fr))"
+            while len(self.heads) < len(group.columns):
+                self.heads.append(W.HTML(layout=L.cell(1, len(self.heads) + 1)))
+            for h in self.heads[len(group.columns):]:
+                close_tree(h)
+            self.heads = self.heads[:len(group.columns)]
+            for h, text in zip(self.heads, group.columns):
+                h.value = f"<div class='cl-grid-head'>{_esc(text)}</div>"
+            row.show([(o, L.cell((o.row or 1) + 1, o.col or 1), "", ("cl-wrap",))
+                      for o in group.options + group.inactive], before=tuple(self.heads))
+        else:
+            row.show([(o, L.wrap, "", ()) for o in group.options])
 
 
 class PickerView:
@@ -240,6 +337,10 @@ class PickerView:
         if c is not None:
             self.parent.on_action(c.notation)
 
+    def reset(self) -> None:
+        """Shown again for a new decision: its submit button is the choice's again."""
+        self._update_preview()
+
     def close(self) -> None:
         close_tree(self.box)
 
@@ -265,6 +366,14 @@ class GridView:
         self.box = W.VBox([W.GridBox(items, layout=W.Layout(
             grid_template_columns="repeat(4, minmax(0, 1fr))", grid_gap="3px", width="100%")), self.hint])
         self._paint()
+
+    def reset(self) -> None:
+        """Shown again for a new decision: no employee chosen."""
+        self.source = None
+        self._paint()
+
+    def close(self) -> None:
+        close_tree(self.box)
 
     def click(self, name: str) -> None:
         if self.source is None:

@@ -482,7 +482,7 @@ class Stepper(W.VBox):
         traces), the traces are replaced and every layout key of the old view is reset or replaced: plotly.js
         keeps a layout key the new layout does not mention (an old axis range would hide the new traces)."""
         from .figures import scaled, sync
-        new = scaled(fig, self.width).to_plotly_json()
+        new = scaled(fig.to_plotly_json(), self.width)
         if self._widget is None:
             import plotly.graph_objects as go
             self._widget = go.FigureWidget(new)

@@ -8,7 +8,7 @@ import re
 from typing import Iterable
 
 from ..engine import Game
-from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, owner_colour
+from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_condition, donation_vp, owner_colour
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
@@ -39,16 +39,6 @@ def owner_chip(owner) -> str:
     return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
 
 
-def _scores_text(f) -> str:
-    if f.kind == "payments":
-        paid = " + ".join(x for x in (f"${f.payment.money}" if f.payment.money else "",
-                                      f"{f.payment.goods} goods" if f.payment.goods else "") if x)
-        return f"{f.vp} VP for each {paid} paid at the end"
-    if f.kind == "flat":
-        return f"{f.vp} VP"
-    return f"{f.vp} VP each"
-
-
 def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
     """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
     and each player's price for their next donation. Highlighted spaces get a pink ring."""
@@ -64,8 +54,8 @@ def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
             d = next(x for x in C.donations.values() if x.column == column and x.row == row)
             owners = state.board.donations.get(d.id, [])
             discs = "".join(owner_chip(o) for o in owners) or "<span class='cl-tut-muted'>free</span>"
-            name = d.name.split(": ", 1)[-1]
-            scores = _scores_text(d.formula)
+            name = donation_condition(d)
+            scores = f"{donation_vp(d.formula)} at the end"
             style = f" style='outline:3px solid {HIGHLIGHT};outline-offset:-3px'" if d.id in ringed else ""
             cells.append(f"<td{style} title='{html.escape(d.name)}: {html.escape(scores)}'><div class='cl-tut-dname'>"
                          f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"

@@ -1,7 +1,8 @@
 """The board as controls, in headless Chromium: a whole 2-player game against the easy bot where
 every decision the board can take is taken by a click on it (a city or a site on the map, a row of
-the timeline, a track or tab space), the rest with the controls. The hover of a ringed thing says
-what a click does; the console stays clean.
+the timeline, a track or tab space, a space of the donation chart, an employee moved by two clicks
+on the company and a workstation to stand an employee up on), the rest with the controls. The hover
+of a ringed thing says what a click does; the console stays clean.
 
 The tests of this module share one page (``page`` is module-scoped) and run in order.
 """
@@ -28,7 +29,11 @@ from .test_browser import (
 pytestmark = pytest.mark.browser
 
 FIGURES = {"map": ("Map", None), "timeline": ("Tracks & Timeline", "Timeline"),
-           "tracks": ("Tracks & Timeline", "Tracks & project tabs")}
+           "tracks": ("Tracks & Timeline", "Tracks & project tabs"),
+           "donations": ("Tracks & Timeline", "Donation chart"), "company": ("Companies", None)}
+#: The words of the turn card's hint that name each figure.
+HINTS = {"map": "(Map)", "timeline": "Timeline)", "tracks": "Tracks)", "donations": "Donation chart)",
+         "company": "(Companies)"}
 
 #: The drawn points of a figure's ``targets`` trace: [key, x, y] in the page.
 TARGET_POINTS_JS = """(kind) => {
@@ -45,7 +50,24 @@ TARGET_POINTS_JS = """(kind) => {
   return out;
 }"""
 
-CLICKS: dict[str, int] = {kind: 0 for kind in FIGURES}
+CLICKS: dict[str, int] = {kind: 0 for kind in (*FIGURES, "moves", "activations", "company one-click")}
+#: Enough of these (on the company: moves of two clicks, activations of one): the rest with the
+#: controls, so that money is left for other things and the game stays short.
+ENOUGH = {"donations": 2, "moves": 2, "activations": 2}
+
+
+#: The decisions where the company's targets are employees to move (two clicks).
+MOVE_KINDS = ("setup", "turn", "relocate")
+#: Ada's moves: from the lobby (b1) into a department next to it (Construction, c1; Commerce & Finance,
+#: b2), where the employee lies until an activation stands it up on a workstation.
+MOVE_FROM, MOVE_TO = ("b1",), ("c1", "b2")
+
+
+def wanted(p, figure: str) -> bool:
+    """Whether to click this figure now, or leave the decision to the controls (enough of it)."""
+    if figure == "company":
+        figure = "activations" if kind(p) == "activate" else "moves"
+    return CLICKS[figure] < ENOUGH.get(figure, 10 ** 6)
 #: The timeline rows Ada chooses, in turn (R&D first: its study points are spent on the tracks).
 ROWS = ("RD", "CO", "MG", "HR")
 
@@ -56,21 +78,46 @@ def board_kinds(p) -> list[str]:
     if not hint.count():
         return []
     text = hint.inner_text()
-    return [k for k, word in (("map", "(Map)"), ("timeline", "Timeline)"), ("tracks", "Tracks)")) if word in text]
+    return [k for k, word in HINTS.items() if word in text]
+
+
+def target_points(p, figure: str) -> list:
+    return p.evaluate(TARGET_POINTS_JS, figure)
 
 
 def click_on_board(p, figure: str, prefer: tuple[str, ...] = ()) -> None:
     """Show the figure, hover a ringed thing (the first of ``prefer`` there is, else the first one),
-    and click it."""
+    and click it. On the company, a click that plays nothing has chosen an employee to move: then the
+    cells it can go to are ringed, and a click on one of them moves it."""
     tab, variant = FIGURES[figure]
     board_tab(p, tab, variant)
     p.wait_for_function(f"() => ({TARGET_POINTS_JS})('{figure}').length > 0", timeout=TIMEOUT)
-    points = p.evaluate(TARGET_POINTS_JS, figure)
+    points = target_points(p, figure)
     key, x, y = next((pt for want in prefer for pt in points if pt[0] == want), points[0])
     p.mouse.move(x, y)
     expect(p.locator(f".cl-figure-{figure} .hoverlayer .hovertext").first).to_be_visible(timeout=TIMEOUT)
+    move = figure == "company" and kind(p) in MOVE_KINDS
+    stands = figure == "company" and kind(p) == "activate"
+    if figure == "company":                  # what the hover says a click does (not an older hover's text)
+        says = "then a ringed cell" if move else "stand a lying employee up" if stands else ""
+        expect(p.locator(".cl-figure-company .hoverlayer")).to_contain_text(says, timeout=TIMEOUT)
     before = actions(p)
     p.mouse.click(x, y)
+    if move:
+        keys = sorted(pt[0] for pt in points)
+        p.wait_for_function(f"([keys, source]) => {{ const now = ({TARGET_POINTS_JS})('company').map(t => t[0]);"
+                            " return now.includes(source) && now.sort().join() !== keys.join(); }",
+                            arg=[keys, key], timeout=TIMEOUT)
+        assert actions(p) == before                                # the first click only chose
+        now = [pt for pt in target_points(p, figure) if pt[0] != key]
+        _, x, y = next((pt for want in MOVE_TO for pt in now if pt[0] == want), now[0])
+        p.mouse.move(x, y)
+        expect(p.locator(".cl-figure-company .hoverlayer")).to_contain_text("move an employee from",
+                                                                           timeout=TIMEOUT)
+        p.mouse.click(x, y)
+        CLICKS["moves"] += 1
+    elif figure == "company":
+        CLICKS["activations" if stands else "company one-click"] += 1
     p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions > n", arg=[TURN, before],
                         timeout=TIMEOUT)
     ready(p)
@@ -99,15 +146,16 @@ def test_a_whole_game_played_on_the_board_where_it_can(page):
         if kind(p) == "over":
             break
         p.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
-        kinds = board_kinds(p)
+        kinds = [k for k in board_kinds(p) if wanted(p, k)]
         if kinds and p.locator(TURN).get_attribute("data-yours") == "1":
             rows = ROWS[CLICKS["timeline"] % len(ROWS):] + ROWS   # a new row each time: every figure is used
-            click_on_board(p, kinds[0], rows if kinds[0] == "timeline" else ())
+            click_on_board(p, kinds[0], rows if kinds[0] == "timeline" else MOVE_FROM if kinds[0] == "company" else ())
         else:
             board_tab(p, "Map")
             play_one_decision(p, moved)
     expect(p.locator(TURN)).to_contain_text("Game over", timeout=TIMEOUT)
     assert CLICKS["map"] >= 2 and CLICKS["timeline"] >= 5 and CLICKS["tracks"] >= 1, CLICKS
+    assert CLICKS["donations"] >= 1 and CLICKS["moves"] >= 1 and CLICKS["activations"] >= 1, str(CLICKS)
 
 
 def test_no_error_on_the_board_clicks_page(page):

@@ -18,6 +18,7 @@ BUILDERS = {
     "company": lambda g, **kw: views.company_figure(g, 0, **kw),
     "tracks": lambda g, **kw: views.tracks_figure(g, **kw),
     "timeline": lambda g, **kw: views.timeline_figure(g, **kw),
+    "donations": lambda g, **kw: views.donations_figure(g, **kw),
 }
 
 

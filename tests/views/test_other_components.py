@@ -56,7 +56,8 @@ def every_view(game: cl.Game) -> dict[str, str]:
     out = {"map": views.map_figure(game), "map-highlight": views.map_figure(game, highlight=keys),
            "tracks": views.tracks_figure(game), "tracks-highlight": views.tracks_figure(game, highlight=keys),
            "timeline": views.timeline_figure(game), "timeline-highlight": views.timeline_figure(game, highlight=keys),
-           "scores": views.scores_figure(game), "history": views.history_figure(game)}
+           "scores": views.scores_figure(game), "history": views.history_figure(game),
+           "donations": views.donations_figure(game, highlight=set(game.components.donations))}
     for seat in range(len(game.players)):
         out[f"map-{seat}"] = views.map_figure(game, player=seat, highlight=keys)
         out[f"company-{seat}"] = views.company_figure(game, seat)
@@ -106,7 +107,8 @@ def test_games_on_different_data_draw_side_by_side(renamed, default):
 
 def test_importing_the_views_reads_no_component_data():
     code = ("import importlib, carnegie_lab.components as c\n"
-            "for m in ('palette', 'style', 'map', 'company', 'tracks', 'timeline', 'scores', 'summary', 'svg_map'):\n"
+            "for m in ('palette', 'style', 'map', 'company', 'tracks', 'timeline', 'scores', 'summary', 'svg_map',\n"
+            "          'donations'):\n"
             "    importlib.import_module('carnegie_lab.views.' + m)\n"
             "assert c.components.cache_info().misses == 0, 'components() called at import time'\n")
     subprocess.run([sys.executable, "-c", code], check=True)

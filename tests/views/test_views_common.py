@@ -15,7 +15,7 @@ from carnegie_lab.views import game_html
 def all_figures(game):
     figs = {"map": views.map_figure(game), "tracks": views.tracks_figure(game),
             "timeline": views.timeline_figure(game), "scores": views.scores_figure(game),
-            "history": views.history_figure(game)}
+            "history": views.history_figure(game), "donations": views.donations_figure(game)}
     for seat in range(len(game.players)):
         figs[f"map-{seat}"] = views.map_figure(game, player=seat)
         figs[f"company-{seat}"] = views.company_figure(game, seat)
@@ -44,9 +44,26 @@ def test_views_are_valid_offline_and_leave_the_state_alone(positions, name):
 
 def test_trace_names_do_not_depend_on_the_position(mid3, event3, fresh):
     for build in (views.tracks_figure, views.timeline_figure, views.scores_figure, views.history_figure,
-                  lambda g: views.company_figure(g, 1)):
+                  views.donations_figure, lambda g: views.company_figure(g, 1)):
         names = [[t.name for t in build(g).data] for g in (fresh, mid3, event3)]
         assert names[0] == names[1] == names[2]
+
+
+def test_a_views_spec_is_its_figure_as_plain_dicts(mid3, monkeypatch):
+    """What the dashboard sends (``spec``, no plotly figure made) is what the figure holds (validation
+    off, as in the app: with it plotly fills in its default template)."""
+    import plotly
+
+    from carnegie_lab.views import style
+    monkeypatch.setattr(style, "VALIDATE", False)
+    calls = [(views.map_figure, (mid3, 1), {"targets": {"pittsburgh": "x"}}), (views.tracks_figure, (mid3,), {}),
+             (views.timeline_figure, (mid3,), {"highlight": {"HR"}}), (views.company_figure, (mid3, 2), {}),
+             (views.scores_figure, (mid3,), {}), (views.history_figure, (mid3,), {}),
+             (views.donations_figure, (mid3,), {"targets": {}})]
+    for view, args, kwargs in calls:
+        spec = json.loads(json.dumps(view.spec(*args, **kwargs)))
+        fig = json.loads(json.dumps(view(*args, **kwargs).to_plotly_json(), cls=plotly.utils.PlotlyJSONEncoder))
+        assert spec == fig, view.__name__
 
 
 def test_one_palette_for_all_figures(mid3):

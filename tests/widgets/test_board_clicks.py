@@ -1,6 +1,6 @@
-"""The board as controls, without a browser: what a click can choose on the map, the timeline and the
-tracks (legal actions only, ringed, with what they do), and a click on a figure's ``targets`` trace
-playing that action in the dashboard."""
+"""The board as controls, without a browser: what a click can choose on the map, the timeline, the
+tracks, the donation chart and the company (legal actions only, ringed, with what they do; a move is
+two clicks), and a click on a figure's ``targets`` trace playing that action in the dashboard."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -11,7 +11,7 @@ from carnegie_lab.widgets import Dashboard
 from carnegie_lab.widgets.controller import Seat
 from carnegie_lab.widgets.dashboard import PLAY, REPLAY
 from carnegie_lab.widgets.figures import TARGETS
-from carnegie_lab.widgets.targets import KINDS, board_targets
+from carnegie_lab.widgets.targets import KINDS, MOVES, board_targets
 
 
 def until(game: cl.Game, done, seed: int = 3) -> cl.Game:
@@ -28,9 +28,18 @@ def test_every_target_is_a_legal_action_of_its_decision():
     seen = {kind: 0 for kind in KINDS}
     while not game.is_over:
         legal = {str(a) for a in game.legal_actions()}
+        moves = {(a.args[0], a.args[1]): str(a) for a in game.legal_actions() if a.verb in MOVES}
+        sources = {s for s, _ in moves}
         for kind, targets in board_targets(game).items():
-            assert {t.notation for t in targets.values()} <= legal, kind
+            assert {t.notation for t in targets.values() if t.notation} <= legal, kind
             seen[kind] += len(targets)
+            for key, t in targets.items():                # a click that plays nothing chooses a mover
+                assert t.notation or (kind == "company" and t.selects == key and key in sources)
+        for source in sources:
+            chosen = board_targets(game, source)["company"]
+            assert {k: t.notation for k, t in chosen.items() if t.notation} == {
+                to: n for (s, to), n in moves.items() if s == source}
+            assert chosen[source].notation == "" and chosen[source].selects is None     # again: none
         game.apply(bot.choose(game))
     assert all(seen.values()), seen                       # each kind of figure had choices in a game
     assert board_targets(game) == {kind: {} for kind in KINDS}
@@ -78,10 +87,58 @@ def test_rows_and_study_steps_are_on_the_timeline_and_the_tracks():
     assert {t.notation for t in study.values()} == {str(a) for a in game.legal_actions() if a.verb in ("track", "tab")}
 
 
-def click(slot, key: str) -> None:
-    """What plotly's widget does for a click on a point of the ``targets`` trace."""
-    trace = next(t for t in slot.widget.data if t.name == TARGETS)
+def test_a_donation_is_a_free_space_of_the_chart():
+    game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
+    chart = board_targets(game)["donations"]
+    taken = set(game.state.board.donations)
+    assert taken and set(chart) == set(game.free_donations()) and not set(chart) & taken
+    price = game.donation_price(game.current_player)
+    for key, target in chart.items():
+        assert target.notation == f"donate {key}"
+        assert target.text.startswith(f"{game.components.donations[key].name}: donate here for ${price} and a disc")
+    assert "VP per disc in the East" in chart["health_east"].text
+
+
+def test_a_move_is_two_clicks_on_the_company():
+    game = until(cl.new_game(["Ada", "Bo"], seed=2), lambda g: g.decision.kind == "setup")
+    movers = board_targets(game)["company"]
+    moves = [a for a in game.legal_actions() if a.verb == "move"]
+    assert set(movers) == {a.args[0] for a in moves}
+    assert all(t.notation == "" and t.selects == key and t.text.endswith("move one of its employees (click, then "
+                                                                         "a ringed cell)") for key, t in movers.items())
+    source = sorted(movers)[0]
+    chosen = board_targets(game, source)["company"]
+    assert {k: t.notation for k, t in chosen.items() if t.notation} == {
+        a.args[1]: f"move {source} {a.args[1]}" for a in moves if a.args[0] == source}
+    assert chosen[source].selects is None and "click again to choose none" in chosen[source].text
+    assert board_targets(game, "no_such_cell") == board_targets(game)        # a stale choice: none
+
+
+def test_an_activation_is_the_workstation_the_employee_stands_on():
+    game = until(cl.new_game(["Ada", "Bo"], seed=2), lambda g: g.decision.kind == "activate")
+    seat = game.current_player
+    stands = board_targets(game)["company"]
+    actions = [a for a in game.legal_actions() if a.verb == "activate"]
+    assert actions and {t.notation for t in stands.values()} == {str(a) for a in actions}
+    for key, target in stands.items():
+        cell, index = key.split("/")
+        cost, _ = game.activation_cost(target.notation)
+        before = game.standing(seat, cell)
+        free = game.copy()
+        free.apply(target.notation)               # the employee stands on the ringed workstation
+        assert int(index) in free.state.players[seat].standing[cell] and free.standing(seat, cell) == before + 1
+        assert int(index) not in game.state.players[seat].standing.get(cell, ())
+        assert target.text.endswith(f"stand a lying employee up here for ${cost}")
+
+
+def click(slot, key: str, trace_name: str = TARGETS) -> None:
+    """What plotly's widget does for a click on a point of a trace (the ``targets`` one)."""
+    trace = next(t for t in slot.widget.data if t.name == trace_name)
     slot._clicked(trace, SimpleNamespace(point_inds=[list(trace.customdata).index(key)]), None)
+
+
+def target_keys(slot) -> set[str]:
+    return set(next(t for t in slot.widget.data if t.name == TARGETS).customdata)
 
 
 def test_a_click_on_a_ringed_city_plays_it():
@@ -117,3 +174,42 @@ def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():
     assert list(trace.customdata) == []                       # the replay's board has nothing to click
     d.side.selected_index = PLAY
     assert d.board.targets["map"]
+
+
+def test_a_click_on_the_donation_chart_donates():
+    game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
+    d = Dashboard(game)                                       # hot-seat: every decision is this browser's
+    assert "Or click a ringed donation space (Tracks & Timeline: Donation chart)" in d.turn.value
+    d.board.select("Tracks & Timeline", "donations")
+    slot = d.board.slots["donations"]
+    assert target_keys(slot) == set(game.free_donations())
+    seat, money = game.current_player, game.money(game.current_player)
+    click(slot, "health_east")
+    assert d.game.actions[-1] == "donate health_east" and d.game.money(seat) < money
+    assert "health_east" not in target_keys(slot)
+
+
+def test_an_employee_moves_by_two_clicks_on_the_company():
+    game = until(cl.new_game(["Ada", "Bo"], seed=2), lambda g: g.decision.kind == "setup")
+    d = Dashboard(game)
+    seat = game.current_player
+    d.board.select("Companies", 1 - seat)
+    assert target_keys(d.board.slots["company"]) == set()   # another player's company: nothing to click
+    d.board.select("Companies", seat)
+    slot = d.board.slots["company"]
+    movers = target_keys(slot)
+    source = sorted(movers)[0]
+    to = {a.args[1] for a in game.legal_actions() if a.verb == "move" and a.args[0] == source}
+    before = list(d.game.actions)
+    click(slot, source)                                       # the first click only chooses
+    assert d.game.actions == before and d.source == source and target_keys(slot) == to | {source}
+    other = next(c for c in game.components.company.cells if c not in to | {source})
+    click(slot, other, "cells")                               # a click elsewhere takes the choice back
+    assert d.source is None and target_keys(slot) == movers
+    click(slot, source)
+    click(slot, source)                                       # and so does a click on it again
+    assert d.source is None and target_keys(slot) == movers and d.game.actions == before
+    click(slot, source)
+    target = sorted(to)[0]
+    click(slot, target)
+    assert d.game.actions == [*before, f"move {source} {target}"] and d.source is None

@@ -9,6 +9,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
+from carnegie_lab.views.palette import donation_vp
 from carnegie_lab.widgets import Dashboard
 from carnegie_lab.widgets.board import andrew_deck_html, players_html
 from carnegie_lab.widgets.controls import Buttons, Picker, panel_for
@@ -77,8 +78,8 @@ def test_the_donation_chart_keeps_every_space_in_its_place():
         Labels(game).donation_short(d) for d in taken}
     for d in donations.values():
         o = spaces[(d.row, d.column)]
-        vp = f"{d.formula.vp} VP" if d.formula.kind == "flat" else f"{d.formula.vp} VP each"
-        assert o.label.split("\n")[1] == (f"taken: {', '.join(taken[d.id])}" if d.id in taken else vp)
+        assert o.label.split("\n")[1] == (f"taken: {', '.join(taken[d.id])}" if d.id in taken
+                                           else donation_vp(d.formula))
         assert (o.notation == "") == (d.id in taken)
     assert sorted(chart.notations()) == sorted(str(a) for a in game.legal_actions() if a.verb == "donate")
     assert chart.columns == ("Education", "Human rights", "Welfare", "Health")

@@ -6,6 +6,7 @@ import base64
 import datetime
 import html
 import json
+import random
 import re
 
 import pytest
@@ -289,10 +290,55 @@ def test_dashboard_of_a_given_game():
     assert d.controller.human_to_move
 
 
-def test_old_control_widgets_are_closed(dash):
-    old = list(dash.controls.buttons.values())
-    dash.controls.buttons["house pittsburgh"].click()
-    assert all(b.comm is None for b in old)
+def _reachable(*roots) -> set[int]:
+    """ids of the widgets under ``roots``: their children, layouts and styles, all the way down."""
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        w = todo.pop()
+        if w is None or id(w) in seen:
+            continue
+        seen.add(id(w))
+        todo += [*(getattr(w, "children", ()) or ()), getattr(w, "layout", None), getattr(w, "style", None)]
+    return seen
+
+
+@pytest.mark.parametrize("most", [24, 3])
+def test_control_widgets_do_not_pile_up(most, monkeypatch):
+    """The controls' widgets are changed in place, kept to be shown again (the ``KEPT`` groups used
+    last, their spare buttons too), or closed: after a whole hot-seat game (every decision shown) no
+    widget made meanwhile is open but out of reach, however many groups are kept."""
+    from ipywidgets.widgets.widget import _instances
+
+    from carnegie_lab.widgets import render
+    monkeypatch.setattr(render, "KEPT", most)
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=4))
+    before = set(_instances)
+    rng = random.Random(4)
+    while not d.game.is_over:                          # anything but "done" and "sell" first: a long game
+        actions = [str(a) for a in d.game.legal_actions()]
+        d.act(rng.choice([a for a in actions if a not in ("done", "sell")] or actions))
+    groups = list(d.controls._groups.values())
+    kept = [g.box for g in groups] + [b for g in groups for b in getattr(g.body, "buttons", ())] + [
+        h for g in groups for h in g.heads] + d.controls._footer.buttons + list(d.controls._layouts._cells.values())
+    held = _reachable(d, *kept)
+    made = [w for k, w in _instances.items() if k not in before]
+    assert len(groups) <= max(most, 4) and len(made) > 100
+    assert [w for w in made if id(w) not in held] == []
+
+
+def test_a_button_of_the_same_place_is_changed_not_made_anew():
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))          # hot-seat: Bo's decisions are shown too
+    while d.game.decision.kind != "setup":
+        d.controls.buttons[next(iter(d.controls.buttons))].click()
+    done, seat = d.controls.buttons["done"], d.game.current_player
+    row = d.controls.box.children[-1]
+    done.click()
+    assert d.game.current_player != seat and d.game.decision.kind == "setup"
+    assert d.controls.buttons["done"] is done and done.comm is not None and d.controls.box.children[-1] is row
+    before = len(d.game.actions)
+    done.click()                                              # it plays what it shows now
+    assert len(d.game.actions) == before + 1
 
 
 def test_in_a_kernel_the_figures_wait_for_the_page(monkeypatch):
