@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-fast check chromium install install-check binder-lock binder-check binder-links clean
+.PHONY: app test test-fast gallery check chromium install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test-fast: check
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/rules tests/property tests/golden tests/solo tests/store \
 		$(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
 		--deselect tests/test_readme.py::test_readme_shell_commands_run_as_written
+
+# The screenshots in docs/gallery, taken again by the browser tests that draw them (a plain test run writes
+# them to test-artifacts/gallery, so that it leaves the checkout as it was).
+gallery: check chromium
+	CARNEGIE_LAB_GALLERY=docs/gallery HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/app/test_browser.py \
+		tests/app/test_board_clicks.py
 
 # The browser tests drive Debian's Chromium: installed here when we can (root with apt), else a stop
 # before anything runs, with the command that installs it.

@@ -7,6 +7,7 @@ The tests of this module share one page (the ``page`` fixture is module-scoped) 
 """
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import time
@@ -21,8 +22,11 @@ from carnegie_lab.widgets.controller import BOT_KINDS, SEAT_KINDS
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = ROOT / "docs" / "gallery" / "app.png"
 ARTIFACTS = ROOT / "test-artifacts"
+#: where the screenshots go: test-artifacts/gallery, or the folder in CARNEGIE_LAB_GALLERY (``make gallery``:
+#: docs/gallery), so that a test run leaves the checkout as it was
+GALLERY = ROOT / os.environ.get("CARNEGIE_LAB_GALLERY", "test-artifacts/gallery")
+SCREENSHOT = GALLERY / "app.png"
 TIMEOUT = 30_000
 MAP = ".cl-figure-map .js-plotly-plot"
 TIMELINE = ".cl-figure-timeline .js-plotly-plot"
@@ -454,7 +458,7 @@ def what_happened_is_whole(p) -> None:
 
 
 def shoot(p, path: Path = SCREENSHOT, hover: tuple[float, float] | None = None) -> None:
-    """docs/gallery/app.png (or ``path``): the whole page (the cells scroll inside #rendered_cells, so
+    """The gallery's app.png (or ``path``): the whole page (the cells scroll inside #rendered_cells, so
     the viewport is stretched to their height for the shot), with the mouse at ``hover`` if given."""
     size = p.viewport_size
     height = p.locator("#rendered_cells").evaluate("e => e.scrollHeight")
