@@ -8,8 +8,8 @@ each level), on all cores, every game recorded so that a long run can resume.
 * ``2p``: the search bot against one greedy bot, seats alternating from game to game; ``3p``/``4p``:
   against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
 * Every finished game is appended as one JSON line to ``DIR/games.jsonl`` (default
-  ``./bench-strength``): the match, the specs, the seeds, every total, who won, the search
-  bot's decisions and thinking time. A new run with the same options skips the games already in the
+  ``benchmarks/results/strength``, kept in git: the games behind README's tables, of every spec run):
+  the match, the specs, the seeds, every total, who won, the search bot's decisions and thinking time. A new run with the same options skips the games already in the
   file, so a long benchmark can be run in pieces (``--minutes`` stops handing out games after that
   many minutes and keeps what finished).
 * The table (printed, and written to ``DIR/table.md``) gives per match the games, the search bot's win
@@ -43,7 +43,8 @@ from carnegie_lab.bots.simulate import MAX_DECISIONS, check_specs
 from carnegie_lab.state import ANDREW
 
 DEFAULT_SEARCH = "search"
-DEFAULT_OUT = Path("bench-strength")
+#: the project's record of every game played so far (in git, so that a run can go on in a later session)
+DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "strength"
 MATCHES = ("2p", "3p", "4p", "solo1", "solo2", "solo3", "solo4")
 #: the issue's targets: (win rate, mean VP) per match, None where it sets none
 TARGETS: dict[str, tuple[float, float | None]] = {"2p": (0.90, None), "solo1": (0.50, None),
