@@ -313,7 +313,8 @@ def test_play_a_whole_round_then_bots_finish(page, timings):
     expect(final).to_contain_text("Final scores")
     expect(final.locator("table.cl-scores th")).to_contain_text(["Ada", "Bo"])
     expect(final).to_contain_text(re.compile(r"(Ada|Bo).* wins? with \d+ VP"))
-    assert p.evaluate(DRAWN_DISCS_JS, MAP) > mid_discs
+    # the map's update may land just after the final scores' text
+    p.wait_for_function(f"() => ({DRAWN_DISCS_JS})('{MAP}') > {mid_discs}", timeout=TIMEOUT)
     assert p.evaluate(WRONG_LABELS_JS, MAP) == []
     last_title = timeline_title(p)
     assert last_title != round_two and re.search(r"Round 20\b|over", last_title), last_title
