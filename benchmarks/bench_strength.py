@@ -9,8 +9,9 @@ each level), on all cores, every game recorded so that a long run can resume.
   against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
 * Every finished game is appended as one JSON line to ``DIR/games.jsonl`` (default
   ``benchmarks/results/strength``, kept in git: the games behind README's tables, of every spec run):
-  the match, the specs, the seeds, every total, who won, the search bot's decisions and thinking time. A new run with the same options skips the games already in the
-  file, so a long benchmark can be run in pieces (``--minutes`` stops handing out games after that
+  the match, the specs, the seeds, every total, who won, the search bot's decisions and thinking time.
+  A new run with the same options skips the games already in the file, so a long benchmark can be run
+  in pieces (``--minutes`` stops handing out games after that
   many minutes and keeps what finished).
 * The table (printed, and written to ``DIR/table.md``) gives per match the games, the search bot's win
   rate with its 95% Wilson interval, the mean totals (search bot, best opponent), the mean margin and
