@@ -41,6 +41,8 @@ from ..state import State
 DEFAULT_THINK = 2.0
 #: the least time left to the playouts (seconds)
 MIN_THINK = 0.01
+#: seconds of a ``think`` budget kept for what follows the playouts (the rows, their order)
+FINISH = 0.02
 #: share of random moves in the playouts (so that they differ)
 DEFAULT_EPSILON = 0.03
 #: actions never dropped by the halving
@@ -217,7 +219,7 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     budget = think
 
     def left() -> float | None:               # the time already spent counts
-        return None if budget is None else max(MIN_THINK, budget - (time.perf_counter() - start))
+        return None if budget is None else max(MIN_THINK, budget - FINISH - (time.perf_counter() - start))
     if isinstance(rounds, str):
         rounds = _horizon(state, kept, stream, playouts, left() or 0.0, epsilon)
     think = left()
