@@ -27,9 +27,9 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    highlight_keys,
     highlight_trace,
     rect_spots,
+    ringed_keys,
     targets_trace,
     text_trace,
     view,
@@ -237,9 +237,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
                        marker=dict(size=90, symbol="square", color="rgba(0,0,0,0)", line=dict(width=0))))
     side, notes = _panel(state, player)
     traces += side
-    keys = highlight_keys(highlight)
-    if targets is not None:
-        keys = (keys or set()) | set(targets)
+    keys = ringed_keys(highlight, targets)
     if keys is not None:
         traces.append(company_highlight(state, p, keys))
     if targets is not None:

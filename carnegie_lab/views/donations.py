@@ -26,9 +26,9 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    highlight_keys,
     highlight_trace,
     rect_spots,
+    ringed_keys,
     targets_trace,
     text_trace,
     view,
@@ -136,9 +136,7 @@ def donations_figure(game, *, highlight=None, targets=None):
                          xaxis=blank_axis(X0 - 0.05, right + 0.05),
                          yaxis=blank_axis(Y0 - 0.45, bottom + 0.85, reverse=True),
                          meta=dict(view="donations"))
-    keys = highlight_keys(highlight)
-    if targets is not None:
-        keys = (keys or set()) | set(targets)
+    keys = ringed_keys(highlight, targets)
     if keys is not None:
         traces.append(highlight_trace([rect for _, rect in _rects(game, keys)], radius=0.08, width=4))
     if targets is not None:

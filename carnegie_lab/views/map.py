@@ -40,8 +40,8 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    highlight_keys,
     key_html,
+    ringed_keys,
     targets_trace,
     view,
 )
@@ -228,9 +228,7 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
     edges, halo, connection = network_traces
     data = [static[0], edges, connection, halo, *static[1:], empty, *disc_traces, city_trace]
-    keys = highlight_keys(highlight)
-    if targets is not None:
-        keys = (keys or set()) | set(targets)
+    keys = ringed_keys(highlight, targets)
     if keys is not None:
         data.append(map_highlight(C, keys))
     if targets is not None:

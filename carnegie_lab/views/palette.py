@@ -58,7 +58,6 @@ SCORE_COLOURS = {"in_game": "#4c566a", "employees": "#e0a526", "departments": "#
                  "tiles": "#bcbd22", "cards": "#555555", "transport": "#17becf"}
 
 
-
 def donation_condition(donation: Donation) -> str:
     """What a donation space counts, without its theme ('Education: HR departments' -> 'HR
     departments'): the chart's column says the theme."""

@@ -131,6 +131,15 @@ def highlight_keys(highlight: Iterable[str] | None) -> set[str] | None:
     return {str(k) for k in highlight}
 
 
+def ringed_keys(highlight: Iterable[str] | None, targets: Mapping[str, str] | None) -> set[str] | None:
+    """What a view rings: the ``highlight`` keys and the ``targets`` (a view's clickable things are
+    ringed too); None when neither argument is given (no ``highlight`` trace then)."""
+    keys = highlight_keys(highlight)
+    if targets is not None:
+        keys = (keys or set()) | set(targets)
+    return keys
+
+
 def targets_trace(spots: Sequence[tuple[str, float, float, float]], texts: Mapping[str, str]) -> dict:
     """The ``targets`` trace: a marker, invisible, over each thing a click can choose (``spots``: key, x,
     y and size in pixels), drawn last so it takes the clicks; its hover says what the click does

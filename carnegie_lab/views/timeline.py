@@ -24,9 +24,9 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    highlight_keys,
     highlight_trace,
     rect_spots,
+    ringed_keys,
     targets_trace,
     text_trace,
     view,
@@ -159,9 +159,7 @@ def timeline_figure(game, *, highlight=None, targets=None):
                                                                          reverse=True),
                          meta=dict(view="timeline"))
     layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
-    keys = highlight_keys(highlight)
-    if targets is not None:
-        keys = (keys or set()) | set(targets)
+    keys = ringed_keys(highlight, targets)
     if keys is not None:
         traces.append(timeline_highlight(rs, keys))
     if targets is not None:

@@ -19,11 +19,11 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    highlight_keys,
     highlight_trace,
     rect_spots,
     reward_text,
     reward_tiny,
+    ringed_keys,
     targets_trace,
     text_trace,
     view,
@@ -259,9 +259,7 @@ def tracks_figure(game, *, highlight=None, targets=None):
                          xaxis=blank_axis(-0.05, 20.0), yaxis=blank_axis(top, bottom, reverse=True),
                          meta=dict(view="tracks"))
     data = [*static, *dynamic, *tab_traces]
-    keys = highlight_keys(highlight)
-    if targets is not None:
-        keys = (keys or set()) | set(targets)
+    keys = ringed_keys(highlight, targets)
     if keys is not None:
         data.append(tracks_highlight(state, keys, tabs_y0))
     if targets is not None:
