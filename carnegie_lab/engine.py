@@ -13,7 +13,7 @@ from .components import Components, TabSpace, TimelineSpace
 from .errors import CarnegieError, OptionError, RecordError
 from .jsontext import JSONTextError, read_json
 from .network import Connection, best_connection, map_graph, network
-from .rules import company, donations, laws, loop, timeline
+from .rules import company, construction, donations, laws, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
@@ -221,6 +221,17 @@ class Game:
         sites = self._state.board.sites
         return [key for key in (site_key(city, site.index) for site in self.components.cities[city].sites)
                 if key not in sites]
+
+    def build_site(self, seat: int, city: str, ptype: str) -> str | None:
+        """The map site ("<city>/<index>") the seat's project of this type would go to in the city: the
+        left-most free site that takes it (any free one with a department that allows it); None if none."""
+        site = construction.build_site(self._state, seat, city, ptype)
+        return None if site is None else site_key(city, site[0])
+
+    def free_workstation(self, seat: int, cell: str) -> int | None:
+        """The workstation of the seat's department on ``cell`` that an employee standing up there takes:
+        the cheapest free one (None: none is free, or the cell holds no department)."""
+        return company.free_workstation(self.rules, self._state.players[seat], cell)
 
     def free_donations(self) -> list[str]:
         """The donation spaces with no disc on them (ids of ``components.donations``)."""

@@ -34,8 +34,11 @@ def check(game: cl.Game, met: Counter) -> None:
     assert seat is not None
     me = game.state.players[seat]
     first = {}
+    grammar = game.rules.grammar
     for a in game.legal_actions():
         first.setdefault(a.verb, a)
+        if a.verb in game.rules.by_code and ("project", "city") in grammar.get(a.verb, ()) and len(a.args) == 2:
+            first.setdefault("build", a)
         if a.verb == "activate" and len(a.args) == 2:
             first.setdefault("activate " + a.args[1], a)
     for key, a in first.items():
@@ -43,6 +46,14 @@ def check(game: cl.Game, met: Counter) -> None:
             money, vp = game.activation_cost(a)
             p = after(game, a).state.players[seat]
             assert (me.money - p.money, p.vp - me.vp) == (money, vp), a
+            cell = a.args[0]
+            stood = set(p.standing.get(cell, ())) - set(me.standing.get(cell, ()))
+            assert stood == {game.free_workstation(seat, cell)}, a
+            met[key] += 1
+        elif key == "build":
+            ptype, city = a.args
+            built = set(after(game, a).state.board.sites) - set(game.state.board.sites)
+            assert built == {game.build_site(seat, city, ptype)}, a
             met[key] += 1
         elif key in ("donate", "charity"):
             price = game.donation_price(seat)
@@ -74,7 +85,7 @@ def check(game: cl.Game, met: Counter) -> None:
 
 def test_the_queries_say_what_the_rules_do():
     met: Counter = Counter()
-    wanted = ("activate raise", "activate cut", "cheaper track", "row at its end", "department built")
+    wanted = ("activate raise", "activate cut", "cheaper track", "row at its end", "department built", "build")
     for departments in ("base", "base+expansion", "expansion-open-bar"):
         for game in positions(departments, games=40):
             check(game, met)

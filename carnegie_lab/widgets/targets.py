@@ -65,7 +65,7 @@ def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, 
             _add(out["map"], args[0], Target(notation, f"{city.name}: place your starting Housing project here "
                                                        f"({city.size} city, {city.vp} VP per disc)"))
         elif a.verb in game.rules.by_code and ("project", "city") in grammar.get(a.verb, ()) and len(args) == 2:
-            site = _site_for(game, args[1], args[0])
+            site = game.build_site(seat, args[1], args[0])
             if site is not None:
                 dept = L.department(a.verb)
                 assert dept is not None
@@ -113,12 +113,9 @@ def _cell(L: Labels, seat: int, cell: str) -> str:
 
 
 def _workstation(game: Game, seat: int, cell: str) -> str:
-    """The key of the workstation an activation in ``cell`` stands the employee on: the cheapest
-    free one (the rules' order, ``game.rules.by_price``)."""
-    p = game.state.players[seat]
-    occupied = set(p.standing.get(cell, ()))
-    free = [i for i in game.rules.by_price[p.cells[cell]] if i not in occupied]
-    return f"{cell}/{free[0]}" if free else cell
+    """The key of the workstation an activation in ``cell`` stands the employee on."""
+    i = game.free_workstation(seat, cell)
+    return cell if i is None else f"{cell}/{i}"
 
 
 def _activation(game: Game, L: Labels, a: Action) -> str:
@@ -129,12 +126,6 @@ def _activation(game: Game, L: Labels, a: Action) -> str:
     seat = game.current_player
     assert seat is not None
     return f"{_cell(L, seat, a.args[0])}: stand a lying employee up here for ${cost}{salary}{extra}"
-
-
-def _site_for(game: Game, city: str, ptype: str) -> str | None:
-    """The free site of the city a project of this type takes (its left-most fitting one)."""
-    sites = {s.index: s for s in game.components.cities[city].sites}
-    return next((key for key in game.free_sites(city) if sites[int(key.rsplit("/", 1)[1])].takes(ptype)), None)
 
 
 def _add(targets: dict[str, list[Target]], key: str, target: Target) -> None:
