@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 #: The width figures are drawn at in the dashboard (their height keeps the view's proportions).
 FIGURE_WIDTH = 800
-#: The views' trace of clickable things (``targets=``): its points' customdata are their keys.
-TARGETS = "targets"
 
 
 def scaled(spec: dict, width: int | None) -> dict:
@@ -120,4 +118,4 @@ class FigureSlot:
                 return
 
 
-__all__ = ["FIGURE_WIDTH", "FigureSlot", "TARGETS", "scaled", "sync"]
+__all__ = ["FIGURE_WIDTH", "FigureSlot", "scaled", "sync"]
