@@ -199,7 +199,7 @@ def is_local(url: str) -> bool:
 class WatchedPage:
     """A Playwright page with what went wrong on it recorded."""
     page: object
-    console_errors: list[str] = field(default_factory=list)   # and warnings: a page logs neither
+    console_problems: list[str] = field(default_factory=list)  # errors and warnings: a page logs neither
     page_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)  # aborted, never sent
     navigations: list[str] = field(default_factory=list)       # URLs of the tab, in order
@@ -211,7 +211,7 @@ class WatchedPage:
         if location in self.outside_requests:
             return  # "Failed to load resource" for a request we aborted: see outside_requests
         text = msg.text if msg.type == "error" else f"warning: {msg.text}"
-        self.console_errors.append(f"{text} ({location})" if location else text)
+        self.console_problems.append(f"{text} ({location})" if location else text)
 
     def _on_route(self, route) -> None:
         url = route.request.url

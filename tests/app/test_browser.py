@@ -433,7 +433,7 @@ def test_no_error_in_the_page(page):
     assert "Traceback" not in text and "There was an error when executing cell" not in text
     assert "Unexpected error" not in text
     assert not page.page_errors, page.page_errors
-    assert not page.console_errors, page.console_errors
+    assert not page.console_problems, page.console_problems
 
 
 def test_no_request_leaves_the_machine(page):

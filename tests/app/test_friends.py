@@ -80,7 +80,7 @@ def no_errors(*pages) -> None:
         text = w.page.locator("body").inner_text()
         assert "Traceback" not in text and "Unexpected error" not in text
         assert not w.page_errors, w.page_errors
-        errors = [e for e in w.console_errors if not SHUTDOWN_REFUSED.search(e)]
+        errors = [e for e in w.console_problems if not SHUTDOWN_REFUSED.search(e)]
         assert not errors, errors
         assert not w.outside_requests, w.outside_requests
 

@@ -162,7 +162,7 @@ def test_a_tutorial_in_voila(tutorial, name):
     answer(page, answers, answers.wrong, "Not quite")
     answer(page, answers, answers.right, "Right!")
     assert tutorial.watched.page_errors == []
-    assert tutorial.watched.console_errors == []
+    assert tutorial.watched.console_problems == []
     assert tutorial.watched.outside_requests == []
 
 
@@ -173,7 +173,7 @@ def test_a_console_warning_fails_a_page_as_an_error_does(watched_page):
     try:
         with watched.page.expect_console_message(lambda m: m.text == "news"):   # the last one, in order
             watched.page.evaluate("console.warn('Unsatisfied version'); console.info('fine'); console.log('news')")
-        assert [e.split(" (")[0] for e in watched.console_errors] == ["warning: Unsatisfied version"]
+        assert [e.split(" (")[0] for e in watched.console_problems] == ["warning: Unsatisfied version"]
     finally:
         watched.page.close()
 
@@ -187,7 +187,7 @@ def test_the_contents_page_in_voila(watched_page, voila_server):
         expect(watched.page.locator("h2", has_text="Rules at a glance")).to_be_visible(timeout=PAGE_TIMEOUT)
         expect(body).to_contain_text("Commerce & Finance: $3 or one goods", timeout=STEP)   # \$: not maths
         expect(watched.page.locator("a[href$='10-exploring-positions.ipynb']").first).to_be_visible()
-        assert watched.page_errors == [] and watched.console_errors == [] and watched.outside_requests == []
+        assert watched.page_errors == [] and watched.console_problems == [] and watched.outside_requests == []
     finally:
         watched.page.close()
 
@@ -212,4 +212,4 @@ def test_try_your_own_action(tutorial, name):
     expect(card(tour)).to_contain_text("your own play", timeout=STEP)
     click(tour.get_by_role("button", name="Back to the script"))
     expect(card(tour)).to_contain_text("Six moves", timeout=STEP)
-    assert tutorial.watched.page_errors == [] and tutorial.watched.console_errors == []
+    assert tutorial.watched.page_errors == [] and tutorial.watched.console_problems == []
