@@ -131,11 +131,14 @@ def tile_vp(state: State, pi: int) -> int:
 
 def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None = None) -> ScoreBreakdown:
     """A seat's score breakdown; `own` are their discs, if already known."""
+    return _player_score(state, pi, discs(state, pi) if own is None else own)[0]
+
+
+def _player_score(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[ScoreBreakdown, int, int]:
+    """A seat's score breakdown, and the money and goods they have left after their welfare payments."""
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
-    if own is None:
-        own = discs(state, pi)
     cells, depts, cities = C.company.cells, C.departments, C.cities
     departments = 0
     for cell, dept_id in p.cells.items():
@@ -144,7 +147,7 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
     city_vp = 0
     for city, _ in own:
         city_vp += cities[city].vp
-    donation_vp, _, _ = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
+    donation_vp, money, goods = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
     return ScoreBreakdown(
         in_game=p.vp,
         employees=company.active_employees(rs, p),
@@ -155,21 +158,27 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
         donations=donation_vp,
         action_choice=k.action_choice_vp if p.action_choice else 0,
         tiles=tile_vp(state, pi),
-    )
+    ), money, goods
 
 
 def andrew_score(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None = None) -> ScoreBreakdown:
     """Andrew's VP cards, tiles, final boxes and cities; his donations score the player's results,
     welfare paid from what the player has left after paying their own. ``own``: :func:`discs_by_owner`,
     if known."""
-    andrew, p = state.andrew, state.players[0]
-    assert andrew is not None
-    C, k = state.rules.components, state.rules.constants
     if own is None:
         own = discs_by_owner(state)
-    player_discs = own[0]
-    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, player_discs)
-    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods, player_discs)
+    p = state.players[0]
+    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, own[0])
+    return _andrew_score(state, own, money, goods)
+
+
+def _andrew_score(state: State, own: dict[Owner, list[tuple[str, str | None]]], money: int, goods: int
+                  ) -> ScoreBreakdown:
+    """:func:`andrew_score` when the player has ``money`` and ``goods`` left after their own welfare payments."""
+    andrew = state.andrew
+    assert andrew is not None
+    C, k = state.rules.components, state.rules.constants
+    donation_vp, _, _ = _donation_vp(state, 0, owned_donations(state, ANDREW), money, goods, own[0])
     final = state.rules.final_space
     return ScoreBreakdown(
         cards=sum(vp * len(cards) for vp, cards in zip(k.andrew_vp_cards, andrew.vp_slots)),
@@ -196,9 +205,11 @@ def scores(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None =
     """One breakdown per seat, then Andrew's in a solo game; ``own``: :func:`discs_by_owner`, if known."""
     if own is None:
         own = discs_by_owner(state)
-    table = [player_score(state, i, own[i]) for i in range(len(state.players))]
+    seats = [_player_score(state, i, own[i]) for i in range(len(state.players))]
+    table = [score for score, _, _ in seats]
     if state.andrew is not None:
-        table.append(andrew_score(state, own))
+        _, money, goods = seats[0]
+        table.append(_andrew_score(state, own, money, goods))
     return table
 
 
