@@ -77,7 +77,7 @@ def render_app(url: str) -> dict[str, list[str]]:
         finally:
             browser.close()
     return {"outside requests": watched.outside_requests, "page errors": watched.page_errors,
-            "console errors": watched.console_errors, "errors shown": shown}
+            "console problems": watched.console_problems, "errors shown": shown}
 
 
 def main() -> int:
