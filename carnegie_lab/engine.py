@@ -23,7 +23,7 @@ from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
-from .rules.solo import andrew_chooses, unseen_deck
+from .rules.solo import andrew_chooses, face_down, unseen_deck
 from .state import Owner, RoundSummary, State, Tab, site_key
 
 __all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
@@ -31,14 +31,18 @@ __all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
 
 @dataclass(frozen=True)
 class AndrewView:
-    """What the table shows of Andrew Carnegie in a solo game (the order of his deck stays hidden)."""
+    """What the table shows of Andrew Carnegie in a solo game: his cards face up, and the backs of his
+    face-down cards in view, which show their actions (the order of his deck stays hidden)."""
     level: int
-    card: str | None                          # this round's card (an id of ``components.solo_cards``)
+    card: str | None                          # this round's card once face up (an id of ``components.solo_cards``)
     slide: int                                # how far it has slid this round
     vp_cards: tuple[tuple[int, tuple[str, ...]], ...]   # (VP of the card, the solo cards lying on it)
     cards_left: int                           # cards still to draw
     chooses: bool                             # his card chooses this round's row (even rounds)
-    advanced_left: int | None = None          # advanced cards among those left (None: an edited deck)
+    advanced_left: int | None = None          # advanced cards among those not shown (None: an edited deck)
+    face_down: bool = False                   # this round's card is drawn, face down until his turn
+    card_action: str | None = None            # the action on the back of this round's card
+    next_action: str | None = None            # the action on the back of the top card of his draw pile
 
 
 class Game:
@@ -263,8 +267,12 @@ class Game:
             return None
         slots = tuple(zip(self.rules.constants.andrew_vp_cards, (tuple(cards) for cards in a.vp_slots)))
         unseen = unseen_deck(self._state)
-        advanced = unseen.advanced if unseen is not None else (0 if not a.deck else None)
-        return AndrewView(a.level, a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state), advanced)
+        down = face_down(self._state)
+        advanced = unseen.advanced if unseen is not None else (0 if not a.deck and not down else None)
+        cards = self.components.solo_cards
+        return AndrewView(a.level, None if down else a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state),
+                          advanced, down, cards[a.card].action if a.card else None,
+                          cards[a.deck[0]].action if a.deck else None)
 
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])

@@ -521,7 +521,7 @@ def _read_donations(root: _Node, regions) -> Mapping[str, Donation]:
 
 
 def _read_solo(root: _Node, cities, regions, donations, constants: Constants) -> Mapping[str, SoloCard]:
-    cards = {}
+    cards: dict[str, SoloCard] = {}
     for node in _unique(root.objs("cards"), "id", "card id").values():
         card = SoloCard(node.str("id"), node.int("number", lo=1), node.bool("advanced"),
                         node.choice("donation", donations, "donation"), node.choice("action", ACTION_TYPES, "action"),
@@ -533,6 +533,10 @@ def _read_solo(root: _Node, cities, regions, donations, constants: Constants) ->
         if card.id != expected:
             raise node.fail("id", f"card number {card.number} ({'advanced' if card.advanced else 'normal'}) "
                                   f"must have id {expected!r}")
+        twin = cards.get(f"{'N' if card.advanced else 'A'}{card.number:02d}")
+        if twin is not None and twin.action != card.action:   # a card's back shows its action
+            raise node.fail("action", f"{card.action}, but {twin.id} has {twin.action}: a card and its "
+                                      "advanced twin show the same action on their backs")
         node.done()
         cards[card.id] = card
     for advanced, index in ((False, 0), (True, 1)):

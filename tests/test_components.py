@@ -385,6 +385,7 @@ BREAKAGES = [
     ("donations.json", _delete(["donations", 19]), "donations", "needs 20"),
     ("solo.json", _set(["cards", 4, "co_cities", 0], "gotham"), "cards[4].co_cities[0]", "unknown city 'gotham'"),
     ("solo.json", _set(["cards", 0, "donation"], "nope"), "cards[0].donation", "unknown donation 'nope'"),
+    ("solo.json", _set(["cards", 24, "action"], "MG"), "cards[24].action", "but N05 has HR"),
     ("solo.json", _set(["cards", 0, "mg_types"], ["HR", "ZZ"]), "cards[0].mg_types[1]", "unknown department type"),
     ("solo.json", _set(["cards", 0, "rd_region"], "north"), "cards[0].rd_region", "unknown region 'north'"),
     ("solo.json", _set(["cards", 0, "action"], "XX"), "cards[0].action", "unknown action"),

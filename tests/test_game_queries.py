@@ -195,7 +195,12 @@ def test_andrew_as_the_table_shows_him():
     rng = random.Random(3)
     while not game.is_over:
         a, view = game.to_position()["state"]["andrew"], game.andrew()
-        assert view is not None and (view.level, view.card, view.slide) == (a["level"], a["card"], a["slide"])
+        cards = game.components.solo_cards
+        down = game.decision.kind == "choose" and a["card"] is not None     # drawn; his turn comes after the row
+        assert view is not None and (view.level, view.slide, view.face_down) == (a["level"], a["slide"], down)
+        assert view.card == (None if down else a["card"])                   # its front shows on his turn
+        assert view.card_action == (cards[a["card"]].action if a["card"] else None)
+        assert view.next_action == (cards[a["deck"][0]].action if a["deck"] else None)   # the top card's back
         assert [list(cards) for _, cards in view.vp_cards] == a["vp_slots"]
         assert [vp for vp, _ in view.vp_cards] == list(game.components.constants.andrew_vp_cards)
         assert view.cards_left == len(a["deck"]) and view.chooses == (game.round % 2 == 0)

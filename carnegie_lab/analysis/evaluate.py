@@ -30,7 +30,7 @@ from statistics import NormalDist
 from typing import Sequence
 
 from ..actions import Action
-from ..bots.base import decision_rng
+from ..bots.base import HIDDEN, decision_rng, table_view
 from ..bots.greedy import greedy_choice, prune
 from ..bots.search import search
 from ..engine import Game
@@ -206,7 +206,8 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     if depth is not None:
         rounds = max(1, round(depth / (DECISIONS_PER_ROUND * len(game.players))))
     state = game.state
-    _, scored = greedy_choice(state, actions, random.Random(0), pruned=False)
+    _, scored = greedy_choice(table_view(state, decision_rng(seed, game, HIDDEN)), actions, random.Random(0),
+                              pruned=False)
     heuristic = {a: v for v, a in scored}
     position = {a: i for i, a in enumerate(actions)}
     kept = sorted(prune(state, actions), key=lambda a: (-heuristic[a], position[a]))

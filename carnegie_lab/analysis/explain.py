@@ -14,6 +14,7 @@ from ..errors import GameOverError
 from ..network import cities_of
 from ..rules.research import project_income
 from ..rules.scoring import CATEGORIES, ScoreBreakdown
+from ..rules.solo import hidden_cards
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Explanation:
     changes: tuple[Change, ...]
     log: tuple[str, ...]                       # the game log lines it writes
     next: str                                  # the decision after it (or the result)
-    guessed: bool = False                      # Andrew drew a card: the one shown is one he may draw
+    guessed: bool = False                      # Andrew played a hidden card: the one shown is one he may hold
 
     def score_change(self, player: str | None = None) -> dict[str, int]:
         """The change of a player's score if the game ended now (default: the acting player's), per
@@ -59,8 +60,8 @@ class Explanation:
             out.append("  nothing changes on the table yet")
         out.append(f"  next: {self.next}")
         if self.guessed:
-            out.append("  (Andrew draws a card on the way: his next card is hidden, so what he does here is "
-                       "one of the ways it may go, with a card drawn at random from those left)")
+            out.append("  (Andrew plays a card on the way whose front is hidden, so what he does here is one of "
+                       "the ways it may go, with a card drawn at random from those that show its back)")
         return out
 
     def __str__(self) -> str:
@@ -141,9 +142,9 @@ def _score_changes(before: dict[str, ScoreBreakdown], after: dict[str, ScoreBrea
     return out
 
 
-def _deck_size(game: Game) -> int:
-    andrew = game.state.andrew
-    return 0 if andrew is None else len(andrew.deck)
+def _hidden(game: Game) -> int:
+    """How many of Andrew's cards the table has not seen the front of."""
+    return 0 if game.state.andrew is None else len(hidden_cards(game.state))
 
 
 def explain(game: Game, action: Action | str) -> Explanation:
@@ -159,7 +160,7 @@ def explain(game: Game, action: Action | str) -> Explanation:
     after = game.copy()
     resample_hidden(after.state, random.Random(0))   # Andrew's hidden order stays hidden: a draw is a guess
     done = after.apply(action)
-    guessed = _deck_size(after) < _deck_size(game)
+    guessed = _hidden(after) < _hidden(game)
     changes = _score_changes(game.scores(), after.scores(), actor)
     old, new = _facts(game, seat), _facts(after, seat)
     for (topic, name), (a, write) in old.items():

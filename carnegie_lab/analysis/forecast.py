@@ -1,5 +1,5 @@
-"""``andrew_forecast``: the exact chances of what Andrew's next card makes him do, from the cards the
-table has not seen."""
+"""``andrew_forecast``: the exact chances of what Andrew's next card makes him do, from what the table
+sees of his deck: the cards he has shown, his level and the back of the top card of his draw pile."""
 from __future__ import annotations
 
 from collections import Counter
@@ -11,7 +11,7 @@ from ..components import Components, SoloCard
 from ..engine import Game
 from ..errors import CarnegieError
 from ..rules.prompts import TYPE_NAMES
-from ..rules.solo import chooses_in, unseen_deck
+from ..rules.solo import chooses_in, face_down, hidden_cards, unseen_deck
 from ..state import State
 
 #: the outcomes of each kind that a forecast's text lists (the likeliest; the data has them all)
@@ -28,28 +28,32 @@ class Chance:
 
 @dataclass(frozen=True)
 class AndrewForecast:
-    """What Andrew's next card may make him do, from the cards not seen yet (exact chances).
+    """What Andrew's next card (the top card of his draw pile) may make him do, with exact chances.
 
-    Which numbers are left in his deck is public (one card of each number, the shown ones gone); their
-    order is not, nor which of them are advanced (only how many: his level's count less those
-    shown). So every number left is equally likely to come next, and advanced with the same chance."""
+    Its back is in view and shows its action, so the row it would choose is certain (``next_action``).
+    Which numbers are left in his deck is public (one card of each number, the shown ones gone), so
+    the card is one of the numbers left whose cards show that action, each equally likely; which of
+    the numbers left are advanced is not public (only how many: his level's count less those shown),
+    so it is advanced with the chance (advanced left) / (numbers left)."""
     round: int | None                          # the round that draws it (None: his deck is empty)
     chooses_row: bool                          # his card chooses that round's row (even rounds)
-    current: str | None                        # his card of this round (shown), if any
+    current: str | None                        # his card of this round once shown face up, if any
     left: tuple[int, ...]                      # the card numbers he has not shown
-    cards: tuple[Chance, ...]                  # each card he may draw (outcome: its id), by number
-    row: tuple[Chance, ...]                    # the row he would choose (when ``chooses_row``)
+    cards: tuple[Chance, ...]                  # each card it may be (outcome: its id), by number
+    row: tuple[Chance, ...]                    # the action on its back: the row it chooses in his rounds
     donation: tuple[Chance, ...]               # where he would donate if his event is a donation
     actions: dict[str, tuple[Chance, ...]]     # row -> what he would do on it
+    current_action: str | None = None          # the action on the back of this round's card, if drawn
+    next_action: str | None = None             # the action on the back of the next card
 
     @property
     def lines(self) -> list[str]:
         if self.round is None:
             return ["Andrew has no cards left to draw."]
-        out = [f"Andrew's card of round {self.round}: one of the {len(self.left)} numbers he has not shown"
+        action = TYPE_NAMES.get(self.next_action or "", self.next_action)
+        out = [f"Andrew's card of round {self.round}: its back shows {action}"
                + (" (it chooses the row)" if self.chooses_row else " (you choose the row)")]
-        groups = ([("row he chooses", self.row)] if self.chooses_row else []) + \
-            [("donation, on a donation event", self.donation)] + \
+        groups = [("donation, on a donation event", self.donation)] + \
             [(f"on {TYPE_NAMES.get(row, row)}", chances) for row, chances in self.actions.items()]
         for title, chances in groups:
             shown = chances[:FORECAST_SHOWN]
@@ -65,23 +69,25 @@ class AndrewForecast:
 
 
 def unseen_cards(state: State) -> list[tuple[SoloCard, Fraction]]:
-    """Each card Andrew may draw next, with its exact chance given what the table has seen (his cards
-    shown so far and his level). A deck that does not fit his cards shown (an edited position) is
-    taken as it is, only its order unknown."""
+    """Each card Andrew may draw next (the top card of his draw pile), with its exact chance given
+    what the table sees (his cards shown so far, his level and the back of that card). A deck that
+    does not fit his cards shown (an edited position) is taken as it is, only its order unknown."""
     andrew = state.andrew
     if andrew is None or not andrew.deck:
         return []
     cards = state.rules.components.solo_cards
+    back = cards[andrew.deck[0]].action
     unseen = unseen_deck(state)
     if unseen is None:
-        counts = Counter(andrew.deck)
-        return [(cards[c], Fraction(m, len(andrew.deck))) for c, m in sorted(counts.items())]
+        counts = Counter(c for c in hidden_cards(state) if cards[c].action == back)
+        return [(cards[c], Fraction(m, sum(counts.values()))) for c, m in sorted(counts.items())]
     n, advanced = len(unseen.numbers), unseen.advanced
+    numbers = unseen.showing(back)
     out = []
-    for x in unseen.numbers:
+    for x in numbers:
         for is_advanced, ways in ((False, n - advanced), (True, advanced)):
             if ways:
-                out.append((cards[unseen.ids[x, is_advanced]], Fraction(ways, n * n)))
+                out.append((cards[unseen.ids[x, is_advanced]], Fraction(ways, n * len(numbers))))
     return out
 
 
@@ -106,10 +112,20 @@ def _andrew_action(C: Components, card: SoloCard, row: str) -> str:
     return f"{card.rd_steps} step{'s' if card.rd_steps != 1 else ''} on the {C.regions[card.rd_region].name} track"
 
 
+def _numbers_left(state: State) -> tuple[int, ...]:
+    """The card numbers Andrew has not shown (of an unusual deck: its numbers)."""
+    unseen = unseen_deck(state)
+    if unseen is not None:
+        return unseen.numbers
+    cards = state.rules.components.solo_cards
+    return tuple(sorted({cards[c].number for c in hidden_cards(state)})) if state.andrew is not None else ()
+
+
 def andrew_forecast(game: Game) -> AndrewForecast:
-    """The chances of what Andrew's next card (the one drawn at the start of the next round) makes
-    him do, by exact enumeration of the cards he may draw (see :class:`AndrewForecast`); only what
-    the table sees is used. CarnegieError in a game without Andrew."""
+    """The chances of what Andrew's next card (the top card of his draw pile, drawn at the start of the
+    next round) makes him do, by exact enumeration of the cards it may be (see
+    :class:`AndrewForecast`); only what the table sees is used. CarnegieError in a game without
+    Andrew."""
     state = game.state
     andrew = state.andrew
     if andrew is None:
@@ -118,10 +134,14 @@ def andrew_forecast(game: Game) -> AndrewForecast:
     possible = unseen_cards(state)
     upcoming = state.flow.round + 1 if possible else None
     rows = C.timeline.rows
+    down = face_down(state)
     return AndrewForecast(
-        round=upcoming, chooses_row=upcoming is not None and chooses_in(upcoming), current=andrew.card,
-        left=tuple(sorted({card.number for card, _ in possible})),
+        round=upcoming, chooses_row=upcoming is not None and chooses_in(upcoming),
+        current=None if down else andrew.card,
+        left=_numbers_left(state),
         cards=tuple(Chance(card.id, p, (card.id,)) for card, p in possible),
         row=_grouped((card.action, card.id, p) for card, p in possible),
         donation=_grouped((C.donations[card.donation].name, card.id, p) for card, p in possible),
-        actions={row: _grouped((_andrew_action(C, card, row), card.id, p) for card, p in possible) for row in rows})
+        actions={row: _grouped((_andrew_action(C, card, row), card.id, p) for card, p in possible) for row in rows},
+        current_action=None if andrew.card is None else C.solo_cards[andrew.card].action,
+        next_action=possible[0][0].action if possible else None)

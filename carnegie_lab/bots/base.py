@@ -5,6 +5,10 @@ objects: :func:`light_copy` makes a copy without the game log and round history 
 (no rule and no bot reads them), and :func:`step` applies an action that is known to be legal without
 checking it again, getting the next legal actions from the forced steps that follow it
 (``loop.apply(..., checked=False, listing=True)``).
+
+Bots see only what a player at the table sees: before looking ahead from a real position they redraw
+what nobody sees (:func:`table_view`, :func:`resample_hidden`: Andrew's hidden cards), so that two
+positions the table cannot tell apart give the same decisions.
 """
 from __future__ import annotations
 
@@ -14,9 +18,12 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..actions import Action
 from ..engine import Game
 from ..rules import loop
+from ..rules.solo import face_down, hidden_cards, unseen_deck
 from ..state import State
 
 PASSIVE = ("done", "sell")
+#: the random stream of a decision that redraws the hidden cards (:func:`decision_rng`)
+HIDDEN = 0x41C4
 
 _MASK = (1 << 64) - 1
 
@@ -45,12 +52,14 @@ def mix(*numbers: int) -> int:
     return x
 
 
-def decision_rng(seed: int, game: Game) -> random.Random:
+def decision_rng(seed: int, game: Game, stream: int = 0) -> random.Random:
     """The random stream of one decision: a function of the bot's seed, the game's seed and the number
     of decisions taken so far. So ``bot.choose(game)`` is a pure function of the bot's seed and the
-    game: asking twice gives the same answer, and the order in which bots are asked does not matter."""
+    game: asking twice gives the same answer, and the order in which bots are asked does not matter.
+    ``stream``: another stream of the same decision (:data:`HIDDEN`: for redrawing hidden cards)."""
     options = game.state.options
-    return random.Random(mix(seed, int(options.get("seed") or 0), len(game.actions)))
+    numbers = (seed, int(options.get("seed") or 0), len(game.actions)) + ((stream,) if stream else ())
+    return random.Random(mix(*numbers))
 
 
 def deciding(state: State) -> int:
@@ -86,6 +95,44 @@ def margin_of(values: Sequence[float], pi: int) -> float:
     """Seat ``pi``'s value minus the best other value (their own value when alone)."""
     others = [v for i, v in enumerate(values) if i != pi]
     return values[pi] - max(others) if others else values[pi]
+
+
+def resample_hidden(state: State, rng: random.Random) -> None:
+    """Redraw what no player can see (in place): Andrew's hidden cards (his draw pile, and this round's
+    card while it lies face down) in a random order that keeps the backs in view (the action of each
+    card the table sees the back of), with the advanced ones chosen at random among the numbers left,
+    as many as the table knows are left (:func:`~carnegie_lab.rules.solo.unseen_deck`). Nothing in a
+    game without Andrew is hidden."""
+    andrew = state.andrew
+    if andrew is None:
+        return
+    unseen = unseen_deck(state)
+    if unseen is None:                        # nothing hidden, or an unusual deck: hide only its order
+        andrew.deck = sorted(andrew.deck)
+        rng.shuffle(andrew.deck)
+        return
+    rest = list(unseen.numbers)
+    order = []
+    for back in unseen.backs:                 # a number showing each back in view, then the others
+        number = rng.choice([n for n in rest if unseen.actions[n] == back])
+        rest.remove(number)
+        order.append(number)
+    rng.shuffle(rest)
+    advanced = set(rng.sample(unseen.numbers, unseen.advanced))
+    cards = [unseen.ids[n, n in advanced] for n in order + rest]
+    if face_down(state):
+        andrew.card = cards.pop(0)
+    andrew.deck = cards
+
+
+def table_view(state: State, rng: random.Random) -> State:
+    """What a bot may look ahead on: the state itself when the table sees everything, else a light copy
+    with what it does not see redrawn (:func:`resample_hidden`)."""
+    if state.andrew is None or not hidden_cards(state):
+        return state
+    view = light_copy(state)
+    resample_hidden(view, rng)
+    return view
 
 
 def legal(state: State) -> list[Action]:

@@ -52,7 +52,7 @@ from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, player_score, scores
 from ..rules.timeline import space as timeline_space
 from ..state import Phase, Player, State
-from .base import choices, deciding, decision_rng, light_copy, step
+from .base import HIDDEN, choices, deciding, decision_rng, light_copy, step, table_view
 from .weights import Weights, WeightsSpec, check_weights, tuned_weights
 
 #: A use of each department, in VP-ish units (used for the turn still to come this round and for
@@ -480,14 +480,14 @@ class GreedyBot:
         actions = choices(game)
         if len(actions) == 1:
             return actions[0]
-        action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
-                                  evaluator_for(game.state, self.weights), self.settle)
+        action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
+                                  decision_rng(self.seed, game), evaluator_for(game.state, self.weights), self.settle)
         return action
 
     def ranking(self, game: Game) -> list[tuple[Action, float]]:
         """Every legal action with its evaluation, best first (for explanations)."""
-        _, scored = greedy_choice(game.state, game.legal_actions(), random.Random(0),
-                                  evaluator_for(game.state, self.weights), self.settle, pruned=False)
+        _, scored = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), game.legal_actions(),
+                                  random.Random(0), evaluator_for(game.state, self.weights), self.settle, pruned=False)
         return [(a, v) for v, a in sorted(scored, key=lambda va: -va[0])]
 
     def __repr__(self) -> str:

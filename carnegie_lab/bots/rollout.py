@@ -28,7 +28,19 @@ from typing import Sequence
 from ..actions import Action
 from ..engine import Game
 from ..state import State
-from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
+from .base import (
+    HIDDEN,
+    choices,
+    deciding,
+    decision_rng,
+    legal,
+    light_copy,
+    margin_of,
+    mix,
+    resample_hidden,
+    step,
+    table_view,
+)
 from .greedy import Evaluator, evaluator_for, greedy_choice, score_totals
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
@@ -99,8 +111,9 @@ def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: 
     for r in range(rollouts):
         for k, action in enumerate(actions):
             child = light_copy(state)
-            after = step(child, action)
             rng = random.Random(mix(seed, k, r))
+            resample_hidden(child, rng)               # what the table does not see, redrawn
+            after = step(child, action)
             outcomes[k].append(play_out(child, pi, policy, rng, depth, epsilon, evaluator, after))
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -155,7 +168,8 @@ class RolloutBot:
         actions = game.legal_actions()
         if self.top is None or len(actions) <= self.top:
             return actions
-        _, scored = greedy_choice(game.state, actions, random.Random(0), evaluator_for(game.state, self.weights))
+        view = table_view(game.state, decision_rng(self.seed, game, HIDDEN))
+        _, scored = greedy_choice(view, actions, random.Random(0), evaluator_for(game.state, self.weights))
         best = {a for _, a in sorted(scored, key=lambda va: -va[0])[:self.top]}
         return [a for a in actions if a in best]
 
@@ -174,8 +188,8 @@ class RolloutBot:
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and game.decision.kind not in self.kinds:
-            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
-                                      evaluator_for(game.state, self.weights))
+            action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
+                                      decision_rng(self.seed, game), evaluator_for(game.state, self.weights))
             return action
         return self.analyse(game)[0].action
 

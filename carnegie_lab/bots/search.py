@@ -37,9 +37,20 @@ from typing import Sequence
 
 from ..actions import Action
 from ..engine import Game
-from ..rules.solo import unseen_deck
 from ..state import Phase, State
-from .base import choices, deciding, decision_rng, legal, light_copy, margin_of, mix, step
+from .base import (
+    HIDDEN,
+    choices,
+    deciding,
+    decision_rng,
+    legal,
+    light_copy,
+    margin_of,
+    mix,
+    resample_hidden,
+    step,
+    table_view,
+)
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
@@ -52,23 +63,6 @@ DEFAULT_ROUNDS = 3
 PER_CANDIDATE = 8
 #: the playouts that ``top=None`` assumes of a ``think`` budget without ``playouts``
 AUTO_THINK_PLAYOUTS = 40
-
-
-def resample_hidden(state: State, rng: random.Random) -> None:
-    """Redraw what no player can see (in place): Andrew's cards not shown yet, in a random order,
-    with the advanced ones chosen at random among the numbers left (as many as the table knows are
-    left: :func:`~carnegie_lab.rules.solo.unseen_deck`). Nothing in a game without Andrew is hidden."""
-    andrew = state.andrew
-    if andrew is None or not andrew.deck:
-        return
-    unseen = unseen_deck(state)
-    if unseen is None:
-        deck = sorted(andrew.deck)            # an unusual deck: keep its cards, hide their order
-    else:
-        advanced = set(rng.sample(unseen.numbers, unseen.advanced))
-        deck = [unseen.ids[n, n in advanced] for n in unseen.numbers]
-    rng.shuffle(deck)
-    andrew.deck = deck
 
 
 @dataclass(frozen=True)
@@ -209,11 +203,11 @@ class SearchBot:
         budget = self.playouts if self.playouts is not None else AUTO_THINK_PLAYOUTS
         return max(2, min(8, budget // PER_CANDIDATE))
 
-    def candidates(self, state: State, actions: Sequence[Action]) -> list[tuple[Action, float]]:
-        """The actions worth searching with greedy's evaluation of each, in greedy's order (best
-        first, ties in the order of the legal actions): the best :meth:`width` of them
-        (near-duplicates pruned)."""
-        _, scored = greedy_choice(state, actions, random.Random(0), evaluator_for(state, self.weights))
+    def candidates(self, state: State, actions: Sequence[Action], rng: random.Random) -> list[tuple[Action, float]]:
+        """The actions worth searching with greedy's evaluation of each (on ``state`` with its hidden
+        cards redrawn by ``rng``), in greedy's order (best first, ties in the order of the legal
+        actions): the best :meth:`width` of them (near-duplicates pruned)."""
+        _, scored = greedy_choice(table_view(state, rng), actions, random.Random(0), evaluator_for(state, self.weights))
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         width = self.width(state)
         if width is not None:
@@ -224,7 +218,7 @@ class SearchBot:
         """The candidates of the current decision with their playout results, best first."""
         started = time.perf_counter()
         actions = choices(game)
-        ranked = self.candidates(game.state, actions)
+        ranked = self.candidates(game.state, actions, decision_rng(self.seed, game, HIDDEN))
         seed = decision_rng(self.seed, game).getrandbits(63)
         think = None if self.think is None else max(0.0, self.think - (time.perf_counter() - started))
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
@@ -239,8 +233,8 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and str(game.decision.kind) not in self.kinds:
-            action, _ = greedy_choice(game.state, actions, decision_rng(self.seed, game),
-                                      evaluator_for(game.state, self.weights))
+            action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
+                                      decision_rng(self.seed, game), evaluator_for(game.state, self.weights))
             return action
         if len(prune(game.state, actions)) == 1:
             return prune(game.state, actions)[0]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..components import PROJECT_TYPES, SoloCard
-from ..state import ANDREW, Andrew, State
+from ..state import ANDREW, Andrew, Phase, State
 from .construction import free_site, place_disc
 from .core import note
 from .research import final_box_full
@@ -56,32 +56,63 @@ def andrew_chooses(state: State) -> bool:
     return chooses_in(state.flow.round)
 
 
+def face_down(state: State) -> bool:
+    """Is this round's card drawn but still face down? From the draw until Andrew's turn, which comes
+    right after the row is chosen: so while the player chooses the row of an odd round."""
+    andrew = state.andrew
+    return andrew is not None and andrew.card is not None and state.flow.phase == Phase.CHOOSE
+
+
+def hidden_cards(state: State) -> list[str]:
+    """Andrew's cards whose fronts the table has not seen, in drawing order: this round's card while it
+    is face down, then his draw pile."""
+    andrew = _andrew(state)
+    return ([andrew.card] if face_down(state) and andrew.card else []) + andrew.deck
+
+
 @dataclass(frozen=True)
 class UnseenDeck:
-    """What the table knows of Andrew's face-down deck: the card numbers not shown yet and how many
-    of them are advanced cards; not their order, nor which of them are the advanced ones."""
+    """What the table knows of Andrew's hidden cards (:func:`hidden_cards`): the card numbers not
+    shown yet and how many of them are advanced cards; and the backs in view, which show the cards'
+    actions (a card and its advanced twin share theirs): this round's card while it is face down and
+    the top card of the draw pile. Not which number lies where, nor which of them are advanced."""
     numbers: tuple[int, ...]
     advanced: int
+    current: str | None                       # the back of this round's card while it is face down
+    top: str | None                           # the back of the top card of the draw pile (None: no pile)
     ids: dict[tuple[int, bool], str]          # the card id of (number, advanced?)
+    actions: dict[int, str]                   # the action of each card number
+
+    @property
+    def backs(self) -> tuple[str, ...]:
+        """The backs in view, in drawing order."""
+        return tuple(b for b in (self.current, self.top) if b is not None)
+
+    def showing(self, action: str) -> tuple[int, ...]:
+        """The numbers left whose cards show this action on their backs."""
+        return tuple(n for n in self.numbers if self.actions[n] == action)
 
 
 def unseen_deck(state: State) -> UnseenDeck | None:
-    """The public part of Andrew's deck (see :class:`UnseenDeck`): the numbers left are the numbers of
-    the game less those of the cards shown (on his VP cards, and this round's), the advanced ones his
-    level's count less those shown. None when he has no deck left, or when the deck does not fit the
-    cards shown (an edited position: then only its order is hidden)."""
+    """The public part of Andrew's hidden cards (see :class:`UnseenDeck`): the numbers left are the
+    numbers of the game less those of the cards shown (on his VP cards, and this round's once turned
+    face up), the advanced ones his level's count less those shown. None when nothing is hidden, or
+    when the deck does not fit the cards shown (an edited position: then only its order is hidden)."""
     andrew = state.andrew
-    if andrew is None or not andrew.deck:
+    if andrew is None or not hidden_cards(state):
         return None
     cards, k = state.rules.components.solo_cards, state.rules.constants
-    shown = [c for slot in andrew.vp_slots for c in slot] + ([andrew.card] if andrew.card else [])
+    down = face_down(state)
+    shown = [c for slot in andrew.vp_slots for c in slot] + ([andrew.card] if andrew.card and not down else [])
     numbers = tuple(sorted({c.number for c in cards.values()} - {cards[c].number for c in shown}))
     advanced = k.solo_decks[andrew.level][1] - sum(1 for c in shown if cards[c].advanced)
     ids = {(c.number, c.advanced): c.id for c in cards.values()}
-    if len(numbers) != len(andrew.deck) or not 0 <= advanced <= len(numbers) or \
-            any((n, a) not in ids for n in numbers for a in (False, True)):
+    if sorted(cards[c].number for c in hidden_cards(state)) != list(numbers) or \
+            not 0 <= advanced <= len(numbers) or any((n, a) not in ids for n in numbers for a in (False, True)):
         return None
-    return UnseenDeck(numbers, advanced, ids)
+    return UnseenDeck(numbers, advanced, cards[andrew.card].action if down and andrew.card else None,
+                      cards[andrew.deck[0]].action if andrew.deck else None, ids,
+                      {c.number: c.action for c in cards.values()})
 
 
 def begin_round(state: State) -> None:

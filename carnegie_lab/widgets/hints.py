@@ -75,7 +75,7 @@ def explanation_line(explanation: Explanation) -> str:
         else:
             parts.append(c.text)
     if explanation.guessed:
-        parts.append("Andrew's next card is a guess")
+        parts.append("what Andrew's hidden card does is a guess")
     text = "; ".join(parts) if parts else "nothing changes on the table yet"
     return text.replace(" -> ", " → ")
 

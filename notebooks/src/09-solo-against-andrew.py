@@ -8,8 +8,9 @@
 #
 # - You set up as usual (your house, your reserved tile, your setup moves); the board gets neutral
 #   discs as in a 2-player game. Andrew has a disc on each transport track.
-# - Each round Andrew draws a card. **You choose the action in odd rounds** (1, 3, 5...); in even
-#   rounds **Andrew's card chooses** it.
+# - Each round Andrew draws a card, face down. Its back shows its action, the one he is strongest at,
+#   and so does the back of the next card on his draw pile; the front shows from his turn on.
+#   **You choose the action in odd rounds** (1, 3, 5...); in even rounds **Andrew's card chooses** it.
 # - Andrew acts first, following his card: on a donation event he takes the donation printed on it;
 #   then for the action of the round he builds discs in the card's cities (Construction), takes
 #   department tiles out of the pool (Management) or moves up a track (R&D). Human Resources does
@@ -36,33 +37,39 @@ from carnegie_lab.widgets.stepper import Stepper
 # Ada's solo game against Andrew at level 1, after her setup (her part of notebook 1's setup:
 # positions.SOLO_SETUP).
 game = positions.solo_after_setup(level=1)
-print("Andrew's first card:", game.andrew().card, "-", game.andrew().cards_left, "cards still to draw")
+andrew = game.andrew()
+print("Andrew's card of round 1 lies face down, its back shows", andrew.card_action, "- the next card's back shows",
+      andrew.next_action, "-", andrew.cards_left, "cards still to draw")
 game
 
 # %% [markdown]
-# Ada did the same setup as in notebook 1. The first card of Andrew's deck is already drawn; the order of
-# the others is hidden, as at the table. The stepper below describes Andrew's card at each step (his row,
-# his cities, his track, his donation). Press **Next** to play a step, **Back** to go back; *Try your own
-# action* plays anything else on a copy ([notebook 1](01-components-and-setup.ipynb) shows how a stepper
-# works).
+# Ada did the same setup as in notebook 1. The first card of Andrew's deck is already drawn, face down:
+# Ada sees its back, and the back of the card on top of his draw pile; the fronts and the order of the
+# other cards are hidden, as at the table. The stepper below describes Andrew's card at each step (his
+# row, his cities, his track, his donation) once his turn has shown it. Press **Next** to play a step,
+# **Back** to go back; *Try your own action* plays anything else on a copy
+# ([notebook 1](01-components-and-setup.ipynb) shows how a stepper works).
 
 # %%
 C = game.components
 VP_CARDS = C.constants.andrew_vp_cards
-CARD_OF_ROUND_1 = game.andrew().card
+round_1 = game.copy()
+round_1.apply("choose CO")                 # Ada's choice: Andrew's turn turns his card face up
+CARD_OF_ROUND_1 = round_1.andrew().card
 
 
 def card_text(g):
     """Andrew's card of this round in words, and the cards lying on his VP cards."""
     a = g.andrew()
     slots = ", ".join(f"{vp} VP: {' '.join(cards)}" for vp, cards in a.vp_cards if cards)
-    now = ""
+    now = f"Andrew's card this round lies face down; its back shows {a.card_action}." if a.face_down else ""
     if a.card is not None:
         card = C.solo_cards[a.card]
         cities = ", ".join(C.cities[c].name for c in card.co_cities)
         now = (f"Andrew's card this round: **{a.card}** (action {card.action}; builds in {cities}; R&D "
                f"{card.rd_steps} step(s) in the {C.regions[card.rd_region].name}), slid {a.slide} so far.")
-    return now + (f" Cards on the VP cards: {slots}." if slots else "")
+    upcoming = f" The back of his next card shows {a.next_action}." if a.next_action else ""
+    return now + upcoming + (f" Cards on the VP cards: {slots}." if slots else "")
 
 
 def andrew_text(text):
@@ -108,9 +115,12 @@ tour = Stepper(game, [
                          0: top_vp_card,
                          2: lambda g: g.round - 1, 3: this_round})),
     Step("Round 3: Human Resources",
-         andrew_text("Ada picks **HR**. Human Resources does nothing for Andrew except slide his "
-                     "card: this one slides 2 spaces."),
-         ["choose HR"], view="timeline", expect=Numbers({3: this_round, 2: lambda g: g.andrew().slide})),
+         andrew_text("Ada picks **HR**: the back of Andrew's card showed **CO**, his strongest action "
+                     "this round, and she keeps it from him. Human Resources does nothing for Andrew "
+                     "except slide his card: this one slides 2 spaces."),
+         ["choose HR"], view="timeline",
+         expect=Numbers({3: this_round, 2: lambda g: g.andrew().slide},
+                        facts={"his card shows CO": lambda g: g.andrew().card_action == "CO"})),
     Step("Andrew's points",
          andrew_text("Ada passes her turn and the round ends: Andrew's card lies on the **3 VP** "
                      "card. Round 4 is Andrew's to choose: his new card picks **CO**, so he "
@@ -124,11 +134,15 @@ tour
 
 # %% [markdown]
 # A tip from the rules: before choosing the row, look at the back of Andrew's card (the action he is
-# strongest at this round) and avoid giving it to him. In the engine the card is `game.andrew().card`,
-# and the solo cards are data:
+# strongest at this round) and avoid giving it to him; the back of the top card of his draw pile tells
+# what his card will choose in the next round. In the engine the backs are `game.andrew().card_action`
+# and `game.andrew().next_action`; the card itself is `game.andrew().card` once his turn has turned it
+# face up (None before), and the solo cards are data:
 
 # %%
-print(C.solo_cards[tour.game_at(4).andrew().card])
+before = tour.game_at(4).andrew()          # round 3, before Ada chooses: his card lies face down
+print(before.card, before.card_action, before.next_action)
+print(C.solo_cards[tour.game_at(5).andrew().card])   # after her choice: his turn shows it
 
 # %% [markdown]
 # ## Exercises

@@ -11,8 +11,8 @@
 #   VP) with its interval, and how often they won.
 # - `explain(game, action)` says what an action changes at once: the score if the game ended now,
 #   money, goods, income and the player's network.
-# - `andrew_forecast(game)`, in a solo game, gives the exact chances of what Andrew's next card will
-#   make him do.
+# - `andrew_forecast(game)`, in a solo game, says what Andrew's next card will make him do: its action
+#   (its back shows it) and the exact chances of the rest.
 #
 # With a budget of `playouts=` and a `seed`, `evaluate` gives the same numbers on every machine, and
 # this notebook uses it that way. The app's hints and the hard bot think for a number of seconds
@@ -303,24 +303,26 @@ tour
 # ## Solo: Andrew's next card
 #
 # Against Andrew Carnegie the row is yours in odd rounds and his card's in even rounds (notebook 9).
-# His next card is face down, but which numbers are left in his deck is public: every number he has not
-# shown is equally likely to come next. `andrew_forecast` turns that into exact chances: the row his
-# card would choose, his donation, and what he would do on each row. Here is Ada's solo game after her
-# setup, in round 1.
+# His next card lies face down on his draw pile, but its back shows its action, and which numbers are
+# left in his deck is public. So the row it chooses is certain, and the card is one of the numbers left
+# that carry that action, each as likely. `andrew_forecast` turns that into exact chances: his donation
+# and what he would do on each row. Here is Ada's solo game after her setup, in round 1.
 
 # %%
 solo = positions.solo_after_setup(level=1)
-print("Andrew shows", solo.andrew().card, "and has", solo.andrew().cards_left, "cards to draw")
+andrew = solo.andrew()
+print("The back of Andrew's card of round 1 shows", andrew.card_action, "and that of his next card",
+      andrew.next_action, "-", andrew.cards_left, "cards to draw")
 forecast = andrew_forecast(solo)
 print(forecast)
 print({chance.outcome: str(chance.chance) for chance in forecast.row})
 
 # %% [markdown]
-# Management is a little less likely than the other rows: the card he shows now is a Management card,
-# and it will not come again. The tip of notebook 9 (do not give Andrew the action his card is
-# strongest at) works one round ahead too: the forecast says which rows and cities his next card may
-# take from you. `evaluate` and the bots never peek at his deck either: they draw it again, at random,
-# for every playout.
+# His card of round 2 will choose R&D: its back says so. What it makes him do there is the part to
+# weigh: which track and how far, and, on a donation event, which space. The tip of notebook 9 (do not
+# give Andrew the action his card is strongest at) works one round ahead too: the forecast says which
+# rows and cities his next card may take from you. `evaluate` and the bots never peek at his deck
+# either: for every playout they draw its hidden cards again, at random, behind the backs in view.
 
 # %% [markdown]
 # ## Exercises
@@ -379,18 +381,22 @@ Exercise("In round 16, which row does the search bot (`search:playouts=16`) choo
          code="search.choose(game)")
 
 # %%
-def cards_choosing(row):
-    """How many of the cards Andrew may draw next choose this row."""
-    return lambda g: len(next(chance.cards for chance in andrew_forecast(g).row if chance.outcome == row))
+def next_cards(g):
+    """How many cards Andrew's next card may be (at level 1: the numbers left with the action on its back)."""
+    return len(andrew_forecast(g).cards)
 
 
-Exercise("After Ada's setup, how many of the cards Andrew may draw for round 2 would choose Management?",
-         cards_choosing("MG"), solo, pinned=4,
-         mistakes={5: "There are 5 for each of the other rows. Which card is he showing?",
-                   19: "He may draw any of his 19 cards: count only those that choose MG."},
-         hint="Read the row of the forecast, or the cards of its Management chance.",
-         expect=Numbers({2: lambda g: g.round + 1, 5: cards_choosing("CO"), 19: lambda g: g.andrew().cards_left}),
-         code='next(c for c in andrew_forecast(game).row if c.outcome == "MG").cards')
+Exercise("After Ada's setup, how many cards may Andrew's card of round 2 be?",
+         next_cards, solo, pinned=5,
+         mistakes={19: "He has 19 cards to draw, but the back of the next one shows its action.",
+                   1: "The back shows the action, not the card: count the numbers left with that action.",
+                   4: "Round 1's card is a Management card, not an R&D one: it takes no R&D number away."},
+         hint="Read the first line of the forecast (the action on the back), then the cards it lists.",
+         expect=Numbers({2: lambda g: g.round + 1, 19: lambda g: g.andrew().cards_left, 1: lambda g: g.round},
+                        facts={"round 1's card shows MG": lambda g: g.andrew().card_action == "MG",
+                               "the next card shows RD": lambda g: g.andrew().next_action == "RD"}),
+         code="andrew_forecast(game).cards")
+
 
 # %% [markdown]
 # ← [10 · Exploring positions](10-exploring-positions.ipynb) · [Contents](00-contents.ipynb)

@@ -2,8 +2,10 @@
 changes now) and andrew_forecast (the exact chances of Andrew's next card)."""
 from __future__ import annotations
 
+import itertools
 import json
 import math
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -35,19 +37,21 @@ def with_andrew(game: cl.Game, shown: list[list[str]], card: str, deck: list[str
     return cl.Game.from_position(position)
 
 
-#: Round 5 at level 2 (5 advanced cards): N01, A02, N03, N04 lie on his VP cards, A05 is this round's
-#: card; numbers 6-20 are left face down, 3 of them advanced (5 less the 2 shown).
+#: Round 5 at level 2 (5 advanced cards), Ada to choose the row: N01, A02, N03, N04 lie on his VP cards,
+#: A05 is this round's card, face down (its back shows HR, and 5 is the only HR number left); numbers 5-20
+#: are hidden, 4 of them advanced (5 less the 1 shown). The top card of the draw pile shows CO.
 SHOWN = [["N01", "A02"], ["N03"], ["N04"], [], []]
 DECK = ["N12", "A07", "N20", "N09", "A06", "N15", "N11", "N17", "N10", "A08", "N13", "N19", "N16", "N14", "N18"]
-#: the same table with another hidden order and other advanced cards
-OTHER_DECK = ["A19", "N06", "N08", "A20", "N13", "N07", "N11", "N16", "N10", "N15", "N12", "A18", "N09", "N14",
+#: the same table with another hidden order and other advanced cards (the same backs in view)
+OTHER_CARD = "N05"
+OTHER_DECK = ["A13", "N06", "N08", "A20", "A19", "N07", "N11", "N16", "N10", "N15", "N12", "A18", "N09", "N14",
               "N17"]
 
 
 @pytest.fixture(scope="module")
 def solo_pair() -> tuple[cl.Game, cl.Game]:
     base = solo_at(5)
-    return with_andrew(base, SHOWN, "A05", DECK), with_andrew(base, SHOWN, "A05", OTHER_DECK)
+    return with_andrew(base, SHOWN, "A05", DECK), with_andrew(base, SHOWN, OTHER_CARD, OTHER_DECK)
 
 
 # -- evaluate ------------------------------------------------------------------------------------
@@ -236,7 +240,10 @@ def test_explain_refuses_what_apply_refuses(choose_position):
 
 
 def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
-    one, other = (g.copy() for g in solo_pair)
+    """Played on to the end of the round (his card shown by then: the same in both), the two tables
+    still differ only in what nobody sees."""
+    one = solo_pair[0].copy()
+    other = with_andrew(one, SHOWN, "A05", [c if c != "A18" else "N18" for c in OTHER_DECK])
     bot = GreedyBot(1)
     while True:                                     # on to the action that ends the round
         action = bot.choose(one)
@@ -248,7 +255,7 @@ def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
         other.apply(action)
     a, b = explain(one, action), explain(other, action)
     assert a.guessed and a == b
-    assert "Andrew draws a card" in str(a)
+    assert "Andrew plays a card on the way whose front is hidden" in str(a)
 
 
 # -- Andrew's next card ----------------------------------------------------------------------------
@@ -256,19 +263,20 @@ def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
 def test_andrew_forecast_of_a_hand_built_table(solo_pair):
     one, _ = solo_pair
     f = andrew_forecast(one)
-    assert (f.round, f.chooses_row, f.current) == (6, True, "A05")
-    assert f.left == tuple(range(6, 21))
+    assert (f.round, f.chooses_row, f.current, f.current_action, f.next_action) == (6, True, None, "HR", "CO")
+    assert f.left == tuple(range(5, 21))                  # this round's card is face down: not shown yet
     chances = {c.outcome: c.chance for c in f.cards}
-    assert len(chances) == 30 and sum(chances.values()) == 1
-    assert chances["N06"] == Fraction(12, 225) and chances["A20"] == Fraction(3, 225)   # 12 of 15 normal
-    assert {c.outcome: c.chance for c in f.row} == {"MG": Fraction(1, 3), "CO": Fraction(1, 3), "RD": Fraction(1, 3)}
-    hr = {c.outcome: c.chance for c in f.actions["HR"]}
-    assert hr == {"his card slides 1": Fraction(84, 225), "his card slides 2": Fraction(120, 225),
-                  "his card slides 3": Fraction(21, 225)}
+    assert set(chances) == {f"{kind}{n}" for kind in "NA" for n in range(11, 16)}   # the CO numbers left
+    assert sum(chances.values()) == 1
+    assert chances["N11"] == Fraction(1, 5) * Fraction(12, 16) and chances["A15"] == Fraction(1, 5) * Fraction(4, 16)
+    assert [(c.outcome, c.chance) for c in f.row] == [("CO", 1)]        # its back: certain
+    hr = {c.outcome: c.chance for c in f.actions["HR"]}     # 11, 12, 15 slide 2; 13, 14 slide 1 (3 advanced)
+    assert hr == {"his card slides 2": Fraction(3, 5), "his card slides 1": Fraction(3, 10),
+                  "his card slides 3": Fraction(1, 10)}
     for group in (f.row, f.donation, *f.actions.values()):
         assert sum(c.chance for c in group) == 1
         assert [c.chance for c in group] == sorted((c.chance for c in group), reverse=True)
-    assert "round 6" in str(f) and "it chooses the row" in str(f)
+    assert "round 6" in str(f) and "it chooses the row" in str(f) and "back shows Construction" in str(f)
 
 
 def test_andrew_forecast_sees_only_the_table(solo_pair):
@@ -277,10 +285,46 @@ def test_andrew_forecast_sees_only_the_table(solo_pair):
 
 
 def test_andrew_forecast_at_the_start_and_the_end():
-    start = andrew_forecast(cl.new_game(["Ada"], seed=1, solo_level=3))
-    assert start.round == 1 and not start.chooses_row and start.current is None
-    assert {c.outcome: c.chance for c in start.cards}["A13"] == Fraction(10, 400)   # 10 advanced of 20
+    start = cl.new_game(["Ada"], seed=1, solo_level=3)
+    f = andrew_forecast(start)
+    top = start.components.solo_cards[start.state.andrew.deck[0]]
+    assert f.round == 1 and not f.chooses_row and f.current is None and f.current_action is None
+    assert f.next_action == top.action == start.andrew().next_action and [c.chance for c in f.row] == [1]
+    # 5 numbers show each action; 10 advanced cards of 20
+    assert {c.outcome: c.chance for c in f.cards}[top.id] == Fraction(1, 5) * Fraction(10, 20)
     end = solo_at(20, level=1)
     assert andrew_forecast(end).round is None and not andrew_forecast(end).cards
+    assert andrew_forecast(end).next_action is None and end.andrew().next_action is None
     with pytest.raises(cl.CarnegieError, match="solo"):
         andrew_forecast(cl.new_game(["Ada", "Bo"], seed=1))
+
+
+def worlds(game: cl.Game):
+    """Every deal of Andrew's hidden cards the table cannot rule out (brute force, for a few cards):
+    each order of the numbers not shown, each choice of which of them are advanced, kept when the
+    backs in view show the same actions; one world each, all equally likely."""
+    view, cards = game.andrew(), game.components.solo_cards
+    shown = {cards[c].number for _, on in view.vp_cards for c in on} | {cards[c].number for c in [view.card] if c}
+    numbers = sorted({c.number for c in cards.values()} - shown)
+    backs = [b for b in (view.card_action if view.face_down else None, view.next_action) if b]
+    for order in itertools.permutations(numbers):
+        for advanced in itertools.combinations(numbers, view.advanced_left):
+            deal = [f"{'A' if n in advanced else 'N'}{n:02d}" for n in order]
+            if [cards[c].action for c in deal[:len(backs)]] == backs:
+                yield deal[1:] if view.face_down else deal
+
+
+@pytest.mark.parametrize("seed,round_,kind", [(1, 14, "turn"), (8, 15, "choose")])
+def test_andrew_forecast_is_exact(seed, round_, kind):
+    """Late in a level-4 game (few cards hidden), the forecast's chances are the share of the worlds
+    the table cannot rule out in which each card lies on top of the draw pile."""
+    game = cl.new_game(["Ada"], seed=seed, solo_level=4)
+    bot = GreedyBot(seed)
+    while not (game.round == round_ and game.decision.kind == kind):
+        game.apply(bot.choose(game))
+    assert game.andrew().face_down == (kind == "choose")
+    tops = Counter(deal[0] for deal in worlds(game))
+    total = sum(tops.values())
+    exact = {c: Fraction(n, total) for c, n in tops.items()}
+    assert {c.outcome: c.chance for c in andrew_forecast(game).cards} == exact
+    assert game.state.andrew.deck[0] in tops and len(tops) > 2           # the real card among several

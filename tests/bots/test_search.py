@@ -9,7 +9,7 @@ import pytest
 
 import carnegie_lab as cl
 import carnegie_lab.bots.search as search_module
-from carnegie_lab.bots import GreedyBot, SearchBot, make_bot, resample_hidden, simulate
+from carnegie_lab.bots import GreedyBot, RolloutBot, SearchBot, make_bot, resample_hidden, simulate
 from carnegie_lab.bots.base import light_copy
 from carnegie_lab.bots.search import search
 from carnegie_lab.bots.simulate import parse_spec
@@ -32,11 +32,38 @@ def solo_position(level: int = 4, seed: int = 21, kind: str = "turn", rounds: in
     return game
 
 
-def with_deck(game: cl.Game, deck: list[str]) -> cl.Game:
-    """A copy of the game whose Andrew holds ``deck`` (the same cards, in another order)."""
+def with_deck(game: cl.Game, deck: list[str], card: str | None = None) -> cl.Game:
+    """A copy of the game whose Andrew holds ``deck`` (the same cards, in another order) and, if given,
+    ``card`` as this round's card."""
     other = game.copy()
     assert other.state.andrew is not None
     other.state.andrew.deck = list(deck)
+    if card is not None:
+        other.state.andrew.card = card
+    return other
+
+
+def hidden_orders(game: cl.Game, rng: random.Random, keep_backs: bool = True) -> cl.Game:
+    """The game with Andrew's hidden cards (his draw pile, and this round's card while face down) in
+    another order, and the advanced flags of two of their numbers swapped: the same table if
+    ``keep_backs`` (the backs in view show the same actions), else one whose top card shows another."""
+    andrew = game.state.andrew
+    assert andrew is not None
+    cards = game.components.solo_cards
+    down = game.andrew().face_down
+    hidden = ([andrew.card] if down else []) + andrew.deck
+    backs = [cards[c].action for c in hidden[:1 + down]]
+    while True:
+        order = hidden[:]
+        rng.shuffle(order)
+        shown = [cards[c].action for c in order[:1 + down]]
+        if (shown == backs) == keep_backs and order != hidden:
+            break
+    adv = next(c for c in order if cards[c].advanced)
+    norm = next(c for c in order if not cards[c].advanced)
+    order = [("N" + c[1:] if c == adv else "A" + c[1:] if c == norm else c) for c in order]
+    other = with_deck(game, order[down:], order[0] if down else None)
+    laws.check(other.state)
     return other
 
 
@@ -69,33 +96,41 @@ def test_solo_search_is_deterministic_at_a_fixed_budget():
 
 
 def test_no_peeking_at_andrews_deck(monkeypatch):
-    """Two positions that differ only in the order of Andrew's face-down cards (and in which of the
-    numbers left are advanced ones) give the same search, playout for playout; a search that did
-    not redraw the deck would see the difference."""
+    """Two positions that differ only in what the table does not see of Andrew's cards (the order of
+    his hidden cards behind the backs in view, the front of this round's card while it is face down,
+    which of the numbers left are advanced) give the same search, playout for playout; a search that
+    did not redraw them would see the difference."""
     for kind in ("turn", "choose"):
         game = solo_position(kind=kind)
-        andrew = game.state.andrew
-        assert andrew is not None and len(andrew.deck) > 5
-        shuffled = andrew.deck[:]
-        random.Random(1).shuffle(shuffled)
-        reversed_ = with_deck(game, andrew.deck[::-1])
-        assert shuffled != andrew.deck
-        # swap the advanced flag of two numbers left (one advanced, one normal): the same public facts
-        cards = game.components.solo_cards
-        adv = next(c for c in andrew.deck if cards[c].advanced)
-        norm = next(c for c in andrew.deck if not cards[c].advanced)
-        swapped = [("N" + c[1:] if c == adv else "A" + c[1:] if c == norm else c) for c in andrew.deck]
-        assert all(c in cards for c in swapped)
+        assert game.andrew().face_down == (kind == "choose")         # round 3: Ada chooses the row
         bot = SearchBot(9, playouts=12, rounds=1, top=4)
         stats = bot.analyse(game)
         assert len(stats) > 1
-        for other in (with_deck(game, shuffled), reversed_, with_deck(game, swapped)):
-            laws.check(other.state)
+        rng = random.Random(1)
+        others = [hidden_orders(game, rng) for _ in range(3)]
+        for other in others:
             assert bot.analyse(other) == stats
             assert bot.choose(other) == bot.choose(game)
+            assert GreedyBot(4).choose(other) == GreedyBot(4).choose(game)
+            if kind == "choose":                         # the rollout bot deliberates on the row
+                assert RolloutBot(4).analyse(other) == RolloutBot(4).analyse(game)
         with monkeypatch.context() as m:                 # the control: a peeking search
             m.setattr(search_module, "resample_hidden", lambda state, rng: None)
-            assert bot.analyse(with_deck(game, shuffled)) != bot.analyse(game)
+            assert any(bot.analyse(other) != bot.analyse(game) for other in others)
+
+
+def test_the_search_sees_the_back_of_the_top_card():
+    """The top card of Andrew's draw pile shows its action: positions that differ in it are different
+    tables, and the search's playouts follow the one in view."""
+    for kind in ("turn", "choose"):
+        game = solo_position(kind=kind)
+        bot = SearchBot(9, playouts=12, rounds=1, top=4)
+        other = hidden_orders(game, random.Random(2), keep_backs=False)
+        assert bot.analyse(other) != bot.analyse(game)
+        sampled = light_copy(game.state)
+        for i in range(10):
+            resample_hidden(sampled, random.Random(i))
+            assert game.andrew().next_action == game.components.solo_cards[sampled.andrew.deck[0]].action
 
 
 def test_the_search_depends_on_the_sampled_deck_not_the_real_one():
@@ -108,22 +143,26 @@ def test_the_search_depends_on_the_sampled_deck_not_the_real_one():
     assert len(set(margins[0])) > 1
 
 
-def test_resample_hidden_keeps_what_is_public():
-    game = solo_position(level=3)
+@pytest.mark.parametrize("kind", ["turn", "choose"])
+def test_resample_hidden_keeps_what_is_public(kind):
+    game = solo_position(level=3, kind=kind)
     state = game.state.copy()
     andrew = state.andrew
     assert andrew is not None
     cards = game.components.solo_cards
-    before = andrew.deck[:]
+    view = game.andrew()
+    before = ([andrew.card] if view.face_down else []) + andrew.deck
     seen = set()
     for i in range(20):
         resample_hidden(state, random.Random(i))
         laws.check(state)                                     # 20 cards, one per number, the level's advanced count
-        assert sorted(cards[c].number for c in andrew.deck) == sorted(cards[c].number for c in before)
-        assert sum(cards[c].advanced for c in andrew.deck) == sum(cards[c].advanced for c in before)
-        seen.add(tuple(andrew.deck))
+        hidden = ([andrew.card] if view.face_down else []) + andrew.deck
+        assert sorted(cards[c].number for c in hidden) == sorted(cards[c].number for c in before)
+        assert sum(cards[c].advanced for c in hidden) == sum(cards[c].advanced for c in before)
+        assert cards[andrew.deck[0]].action == view.next_action and cards[andrew.card].action == view.card_action
+        seen.add(tuple(hidden))
     assert len(seen) > 1
-    assert game.state.andrew is not None and game.state.andrew.deck == before   # on the copy only
+    assert game.state.andrew is not None and game.state.andrew.deck == before[view.face_down:]   # on the copy only
     two = cl.new_game(["Ada", "Bo"], seed=2)
     copy = light_copy(two.state)
     resample_hidden(copy, random.Random(0))                   # nothing hidden without Andrew
