@@ -256,8 +256,9 @@ def players_html(game, kinds: list[str] | None = None) -> str:
 
 
 def andrew_deck_html(game, andrew: AndrewView) -> str:
-    """Andrew's deck as the table shows it: this round's card, the cards left (and how many of them
-    are advanced) and the cards on his VP cards."""
+    """Andrew's deck as the table shows it: this round's card (only its back, its action, until his
+    turn), the action on the back of his next card, the cards left (and how many of them are
+    advanced) and the cards on his VP cards."""
     cards = game.components.solo_cards
     advanced = "" if andrew.advanced_left is None else f" ({andrew.advanced_left} advanced)"
     if andrew.card:
@@ -266,8 +267,16 @@ def andrew_deck_html(game, andrew: AndrewView) -> str:
         now = (f"card <b>{html.escape(card.id)}</b> ({'advanced' if card.advanced else 'normal'}), action "
                f"{html.escape(action)}" + (" · it chooses the row" if andrew.chooses else "")
                + (f" · slid {andrew.slide}" if andrew.slide else ""))
+    elif andrew.face_down and andrew.card_action:
+        action = DEPARTMENT_TYPE_NAMES.get(andrew.card_action, andrew.card_action)
+        now = f"this round's card face down, action {html.escape(action)}"
+        if andrew.advanced_left is not None:
+            advanced = f" ({andrew.advanced_left} advanced among them and this round's)"
     else:
         now = "no card this round yet"
+    if andrew.next_action:
+        action = DEPARTMENT_TYPE_NAMES.get(andrew.next_action, andrew.next_action)
+        now += f"<br>next round: <b>{html.escape(action)}</b>"
     on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or "none yet"
     return (f"<span class='cl-note'>{now}<br>{andrew.cards_left} cards left{advanced} · "
             f"on his VP cards: {on_vp}</span>")

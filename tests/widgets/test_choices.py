@@ -9,7 +9,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
-from carnegie_lab.views.palette import donation_vp
+from carnegie_lab.views.palette import DEPARTMENT_TYPE_NAMES, donation_vp
 from carnegie_lab.widgets import Dashboard
 from carnegie_lab.widgets.board import andrew_deck_html, players_html
 from carnegie_lab.widgets.controls import Buttons, Picker, panel_for
@@ -112,3 +112,17 @@ def test_andrews_deck_as_the_table_shows_it():
     on_vp = re.search(r"on his VP cards: (.*)</span>", text).group(1)
     assert on_vp == ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on)
     assert ("it chooses the row" in text) == andrew.chooses
+    assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[andrew.next_action]}</b>" in text     # the top card's back
+
+
+def test_andrews_face_down_card_shows_only_its_back():
+    game = cl.new_game(["Ada"], seed=5, solo_level=2)
+    until(game, lambda g: g.decision.kind == "choose", bot="easy")      # round 1: drawn, face down
+    andrew, state = game.andrew(), game.state.andrew
+    text = andrew_deck_html(game, andrew)
+    cards = game.components.solo_cards
+    assert andrew.face_down and andrew.card is None and state.card not in text
+    assert f"face down, action {DEPARTMENT_TYPE_NAMES[cards[state.card].action]}" in text
+    assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action]}</b>" in text
+    game.apply(game.legal_actions()[0])                                 # Andrew's turn: the card turns face up
+    assert f"card <b>{state.card}</b>" in andrew_deck_html(game, game.andrew())
