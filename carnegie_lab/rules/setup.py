@@ -32,6 +32,19 @@ def department_pool(rs: Ruleset, mode: str) -> dict[str, int]:
     return {d.id: 1 for d in tiles}
 
 
+def solo_expansion_pool(rs: Ruleset, rng: random.Random, box: dict[str, int]) -> dict[str, int]:
+    """The tiles of the box a solo game with the expansion uses (the solo helper's pool): for each
+    department type, as many of its departments as the base game has, drawn at random from the base
+    and expansion departments of that type, with all their copies; the others get 0."""
+    tiles = [d for d in rs.components.departments.values() if d.id in box]
+    pool = dict.fromkeys(box, 0)
+    for dept_type in dict.fromkeys(d.type for d in tiles):
+        of_type = [d for d in tiles if d.type == dept_type]
+        for d in rng.sample(of_type, sum(1 for d in of_type if not d.expansion)):
+            pool[d.id] = box[d.id]
+    return pool
+
+
 def _remove_tiles(rng: random.Random, pool: dict[str, int], count: int) -> dict[str, int]:
     tiles = [d for d, n in pool.items() for _ in range(n)]
     rng.shuffle(tiles)
@@ -121,7 +134,10 @@ def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base
     tiles = rng.sample([t.number for t in C.timeline.tiles], C.timeline.tiles_in_play)
     timeline = [[t, rng.randrange(2)] for t in tiles]
     removed = k.removed_departments[n] if remove_for_four is None or n != 4 else remove_for_four
-    pool = _remove_tiles(rng, department_pool(rs, departments), removed)
+    box = department_pool(rs, departments)
+    if solo_level is not None and departments == "base+expansion":
+        box = solo_expansion_pool(rs, rng, box)
+    pool = _remove_tiles(rng, box, removed)
     players = [_new_player(rs, name, tab_side) for name in names]
     for seat in k.action_choice_seats[len(names)] if solo_level is None else ():
         players[seat].action_choice = True

@@ -1,6 +1,8 @@
 """The 16 expansion Department tiles (17-32) and the expansion pools: a use and a refused use each."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import carnegie_lab as cl
@@ -62,6 +64,21 @@ def test_expansion_pools_apply_the_removal_by_player_count(mode, players, tiles)
     assert sum(pool.values()) == tiles
     assert max(pool.values()) <= (1 if mode == "expansion-open-bar" else 2)
     assert any(C.departments[d].expansion for d, n in pool.items() if n)
+
+
+def test_a_solo_game_with_the_expansion_offers_sixteen_tiles():
+    """As in a 2-player base game (BGA24 l.225): the solo helper's pool, 4 departments of each type
+    drawn from its 8 (base and expansion), 2 copies each, then 16 of those 32 removed."""
+    kinds = set()
+    for seed in range(12):
+        pool = cl.new_game(["Ada"], seed=seed, solo_level=2, departments="base+expansion").state.board.pool
+        assert sum(pool.values()) == 16 and max(pool.values()) <= 2
+        chosen = Counter(C.departments[d].type for d, n in pool.items() if n)
+        assert all(n <= 4 for n in chosen.values())
+        kinds |= {C.departments[d].expansion for d, n in pool.items() if n}
+    assert kinds == {False, True}
+    for mode in ("base", "expansion-open-bar"):
+        assert sum(cl.new_game(["Ada"], seed=3, solo_level=1, departments=mode).state.board.pool.values()) == 16
 
 
 def test_unknown_department_mode_is_refused():
