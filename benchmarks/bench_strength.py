@@ -7,9 +7,11 @@ each level), on all cores, every game recorded so that a long run can resume.
 
 * ``2p``: the search bot against one greedy bot, seats alternating from game to game; ``3p``/``4p``:
   against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
-* Every finished game is appended as one JSON line to ``DIR/games.jsonl`` (default
-  ``benchmarks/results/strength``, kept in git: the games behind README's tables, of every spec run):
-  the match, the specs, the seeds, every total, who won, the search bot's decisions and thinking time.
+* Every finished game is appended as one JSON line to ``DIR/games.jsonl.gz`` (default
+  ``benchmarks/results/strength``, kept in git), one gzip member per game, so that the file only ever
+  grows (never rewritten): the match, the specs, the seeds, every total, who won, the search bot's
+  decisions and thinking time (wall and CPU), and the game's record. The games of the runs before it
+  are in ``DIR/games.jsonl`` (read, never written).
   A new run with the same options skips the games already in the file, so a long benchmark can be run
   in pieces (``--minutes`` stops handing out games after that
   many minutes and keeps what finished).
@@ -24,6 +26,7 @@ A script, not a test. Everything but the timings is deterministic for a seed and
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -90,14 +93,15 @@ def play(task: Task) -> dict[str, Any]:
     decisions = choices = 0
     thinking = thinking_choices = longest = 0.0
     times: list[float] = []                   # the search bot's thinking time of each decision with a choice
+    cpu_times: list[float] = []               # and its CPU time
     for _ in range(MAX_DECISIONS):
         seat = game.current_player
         if seat is None:
             break
         several = len(game.legal_actions()) > 1
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = bots[seat].choose(game)
-        spent = time.perf_counter() - t
+        spent, cpu = time.perf_counter() - t, time.process_time() - c
         if seat == me:
             decisions += 1
             thinking += spent
@@ -106,6 +110,7 @@ def play(task: Task) -> dict[str, Any]:
                 choices += 1
                 thinking_choices += spent
                 times.append(round(spent, 4))
+                cpu_times.append(round(cpu, 4))
         game.apply(action)
     else:
         raise RuntimeError(f"game {task.key} did not end")
@@ -119,9 +124,9 @@ def play(task: Task) -> dict[str, Any]:
             "tied": names[me] in winners and len(winners) > 1,
             "vp": totals[me], "best_other": max(others), "margin": totals[me] - max(others),
             "decisions": decisions, "choices": choices, "thinking": thinking,
-            "thinking_choices": thinking_choices, "longest": longest, "times": times,
+            "thinking_choices": thinking_choices, "longest": longest, "times": times, "cpu_times": cpu_times,
             "seconds": time.perf_counter() - start, "pid": os.getpid(),
-            "shape": shape(game, me), "other_shape": shape(game, best)}
+            "shape": shape(game, me), "other_shape": shape(game, best), "record": game.to_record()}
 
 
 def shape(game: cl.Game, seat: int) -> dict[str, int]:
@@ -171,9 +176,11 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
              "- think: the search bot's wall time per decision: the median of those with more than one legal "
              "action (when recorded), the mean over all its decisions, the mean over those with a choice, "
              "the longest", *[f"- {n}" for n in notes], "",
+             "- CPU: the median CPU time of the search bot's decisions with a choice (where recorded)",
+             "",
              "| match | games | wins | win rate | 95% interval | mean VP | best other | margin | "
-             "think ms ([median /] all / choices / max) | target |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "think ms ([median /] all / choices / max) | CPU ms | target |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for match in matches:
         games = [r for r in rows if r["match"] == match]
         players = players_of(match)
@@ -185,7 +192,7 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
         if target is not None and target[1] is not None:
             goal += f", >= {target[1]:.0f} VP"
         if not games:
-            lines.append(f"| {label} | 0 | | | | | | | | {goal} |")
+            lines.append(f"| {label} | 0 | | | | | | | | | {goal} |")
             continue
         n, wins = len(games), sum(r["won"] for r in games)
         lo, hi = wilson(wins, n)
@@ -200,9 +207,11 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
         longest = 1000 * max(r["longest"] for r in games)
         times = [t for r in games for t in r.get("times", ())]
         median = f"{1000 * statistics.median(times):.0f} / " if times else ""
+        cpu = [t for r in games for t in r.get("cpu_times", ())]
+        cpu_median = f"{1000 * statistics.median(cpu):.0f}" if cpu else ""
         lines.append(f"| {label} | {n} | {wins} | {wins / n:.1%} | {lo:.1%}-{hi:.1%} | {vp:.1f} | {other:.1f} | "
                      f"{statistics.fmean(margins):+.1f} ± {se:.1f} | {median}{think_all:.0f} / {think_choices:.0f} / "
-                     f"{longest:.0f} | {goal} |")
+                     f"{longest:.0f} | {cpu_median} | {goal} |")
     return "\n".join(lines) + "\n"
 
 
@@ -230,12 +239,34 @@ def shape_table(rows: Sequence[dict[str, Any]], matches: Sequence[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def paired(rows: Sequence[dict[str, Any]], base: Sequence[dict[str, Any]], matches: Sequence[str],
+           label: str) -> str:
+    """The mean paired difference of margins per match against another spec's games of the same
+    seeds (the same match and game number), with its standard error."""
+    lines = [f"## Paired with `{label}` (the same games)", "",
+             "| match | pairs | margin | its margin | difference | wins | its wins |", "|---|---|---|---|---|---|---|"]
+    for match in matches:
+        theirs = {r["index"]: r for r in base if r["match"] == match}
+        pairs = [(r, theirs[r["index"]]) for r in rows if r["match"] == match and r["index"] in theirs]
+        if not pairs:
+            continue
+        diffs = [a["margin"] - b["margin"] for a, b in pairs]
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+        mine, its = (statistics.fmean(x["margin"] for x in side) for side in zip(*pairs))
+        lines.append(f"| {match} | {len(pairs)} | {mine:+.1f} | {its:+.1f} | {statistics.fmean(diffs):+.1f} ± "
+                     f"{se:.1f} | {sum(a['won'] for a, _ in pairs)} | {sum(b['won'] for _, b in pairs)} |")
+    return "\n".join(lines) + "\n"
+
+
 # -- the run -----------------------------------------------------------------------------------------
 
 def read_games(path: Path) -> dict[str, dict[str, Any]]:
+    """The games recorded in ``path`` (a ``.gz`` file of gzip members, or plain JSON lines), by key."""
     done: dict[str, dict[str, Any]] = {}
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        text = gzip.decompress(path.read_bytes()).decode("utf-8") if path.suffix == ".gz" else \
+            path.read_text(encoding="utf-8")
+        for line in text.splitlines():
             if line.strip():
                 try:
                     row = json.loads(line)
@@ -267,6 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop handing out games after this many minutes (the rest waits for a next run)")
     parser.add_argument("--table-only", action="store_true", help="write the table of the recorded games, play none")
+    parser.add_argument("--paired", default=None, metavar="SPEC[@old]",
+                        help="also compare game by game with another spec's recorded games of the same seeds "
+                             "(@old: those of the plain games.jsonl, recorded before the compressed log)")
     args = parser.parse_args(argv)
     matches = [m.strip() for m in args.matches.split(",") if m.strip()]
     unknown = [m for m in matches if m not in MATCHES]
@@ -280,8 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     solo_games = args.games if args.solo_games is None else args.solo_games
     args.out.mkdir(parents=True, exist_ok=True)
-    log = args.out / "games.jsonl"
-    done = read_games(log)
+    log = args.out / "games.jsonl.gz"
+    done = {**read_games(args.out / "games.jsonl"), **read_games(log)}     # the plain file: earlier runs
     tasks = tasks_for(matches, args.games, solo_games, args.seed, args.search, args.opponent)
     todo = [] if args.table_only else [t for t in tasks if t.key not in done]
     print(f"{machine()}\nload average {load()}; {len(tasks)} games, {len(tasks) - len(todo)} already in {log}, "
@@ -290,10 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     deadline = None if args.minutes is None else start + 60 * args.minutes
     stopped = False
     if todo:
-        with open(log, "a", encoding="utf-8") as out, multiprocessing.Pool(args.jobs) as pool:
+        with multiprocessing.Pool(args.jobs) as pool:
             for n, row in enumerate(pool.imap_unordered(play, todo), 1):
-                out.write(json.dumps(row) + "\n")
-                out.flush()
+                with open(log, "ab") as out:          # one gzip member per game: appended, never rewritten
+                    out.write(gzip.compress((json.dumps(row) + "\n").encode("utf-8")))
                 done[row["key"]] = row
                 print(f"  [{n}/{len(todo)}] {row['match']} game {row['index']}: {'won' if row['won'] else 'lost'} "
                       f"{row['vp']} vs {row['best_other']}  ({row['seconds']:.0f} s, "
@@ -309,6 +343,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = table(rows, matches, args.search, args.opponent, args.jobs, notes)
     shapes = shape_table(rows, matches)
     text += "\n" + shapes if shapes else ""
+    if args.paired:
+        spec, _, old = args.paired.partition("@")
+        source = read_games(args.out / "games.jsonl") if old else read_games(log)
+        base = [r for r in source.values() if r["search"] == spec and r["opponent"] == args.opponent
+                and r["seed"] == args.seed]
+        text += "\n" + paired(rows, base, matches, args.paired)
     (args.out / "table.md").write_text(text, encoding="utf-8")
     print(f"\n{text}\n({time.perf_counter() - start:.0f} s; wrote {args.out / 'table.md'})")
     return 0

@@ -10,10 +10,13 @@ actions, the last ones of greedy's order may get no playout (``playouts == 0``, 
 
 How far: ``rounds="auto"`` (the default) plays **to the end of the game** when the budget affords two
 playouts of every action (then the margin and the win rate are real final results), else two
-rounds on, where the greedy evaluation estimates the margin (``horizon`` says which round; the win
-rate is then the share of playouts ahead there, a rough proxy). Measured (docs/architecture.md,
-"Analysis and bot strengths"): one playout to the end per action is noisier than the evaluation a
-few rounds on, two or more are better.
+rounds on. Where a playout stops early, the learned evaluation (``value="learned"``, the default:
+:mod:`carnegie_lab.bots.learned`) estimates the final margin from the position there, and the win
+rate is the mean chance of winning that the spread of its estimates at that round gives (so the
+numbers always speak of the end of the game: ``estimated`` says they are estimates);
+``value="hand"`` takes the greedy evaluation's margin at the horizon instead, and the share of
+playouts ahead there (``horizon`` says which round). A game whose player count the model does not
+cover falls back to the greedy evaluation.
 
 Intervals: the margin's is a t interval on the playouts' mean with the spread pooled over all actions
 (so even one playout gets one; a rough guide when the halving picked the action); the win rate's is a
@@ -27,12 +30,13 @@ import random
 import time
 from dataclasses import asdict, dataclass, replace
 from statistics import NormalDist
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..actions import Action
 from ..bots.base import HIDDEN, decision_rng, table_view
 from ..bots.greedy import greedy_choice, prune
-from ..bots.search import search
+from ..bots.learned import learned_evaluator
+from ..bots.search import VALUES, search
 from ..engine import Game
 from ..errors import CarnegieError, GameOverError
 from ..state import State
@@ -74,6 +78,7 @@ class ActionValue:
     horizon: int | None        # the round at whose start the playouts stopped (None: the end of the game)
     finalist: bool             # still in the race when the budget ran out (see the halving)
     same_as: Action | None = None   # a near-duplicate: the action whose playouts these are
+    estimated: bool = False    # the margin is the learned evaluation's estimate of the final one at the horizon
 
     @property
     def rollouts(self) -> int:
@@ -94,7 +99,8 @@ class ActionValue:
     def __str__(self) -> str:
         if not self.playouts:
             return f"{self.action}: not played out (greedy evaluation {self.heuristic:+.1f})"
-        where = "" if self.horizon is None else f" at round {self.horizon}"
+        where = "" if self.horizon is None else \
+            f" (the end, estimated at round {self.horizon})" if self.estimated else f" at round {self.horizon}"
         return (f"{self.action}: margin {self.margin:+.1f} VP [{self.margin_low:+.1f}, {self.margin_high:+.1f}]"
                 f"{where}, won {self.win_rate:.0%} [{self.win_low:.0%}, {self.win_high:.0%}]"
                 f" of {self.playouts} playout{'s' if self.playouts != 1 else ''}")
@@ -124,8 +130,10 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def _rows(actions: Sequence[Action], margins: Sequence[Sequence[float]], alive: Sequence[int],
-          heuristic: dict[Action, float], horizon: int | None) -> list[ActionValue]:
-    """The statistics of each played action (the spread pooled over them all)."""
+          heuristic: dict[Action, float], horizon: int | None,
+          win: Callable[[float], float], estimated: bool) -> list[ActionValue]:
+    """The statistics of each played action (the spread pooled over them all); ``win``: a playout's
+    margin -> its chance of a win; ``estimated``: the margins are estimates of the final one."""
     df = sum(len(m) - 1 for m in margins if m)
     ss = sum(sum((x - sum(m) / len(m)) ** 2 for x in m) for m in margins if m)
     spread = math.sqrt(ss / df) if df else math.inf
@@ -136,14 +144,14 @@ def _rows(actions: Sequence[Action], margins: Sequence[Sequence[float]], alive: 
         if not n:
             nan = math.nan
             out.append(ActionValue(action, nan, nan, 0, -math.inf, math.inf, 0.0, 1.0, nan, nan,
-                                   heuristic[action], horizon, False))
+                                   heuristic[action], horizon, False, estimated=estimated))
             continue
         mean = sum(m) / n
         half = t * spread / math.sqrt(n) if spread else 0.0
-        wins = sum(1 for x in m if x >= 0)
+        wins = sum(win(x) for x in m)
         low, high = wilson(wins, n)
         out.append(ActionValue(action, mean, wins / n, n, mean - half, mean + half, low, high, min(m), max(m),
-                               heuristic[action], horizon, k in alive))
+                               heuristic[action], horizon, k in alive, estimated=estimated))
     return out
 
 
@@ -165,7 +173,7 @@ def _horizon(state: State, kept: Sequence[Action], stream: int, playouts: int | 
 def evaluate(game: Game, think: float | None = None, *, playouts: int | None = None, seed: int = 0,
              rounds: int | None | str = "auto", epsilon: float = DEFAULT_EPSILON, keep: int = DEFAULT_KEEP,
              policy: str = "greedy", rollouts: int | None = None, depth: int | None = None,
-             time_limit: float | None = None) -> list[ActionValue]:
+             time_limit: float | None = None, value: str = "learned") -> list[ActionValue]:
     """Every legal action of the current decision with the expected final margin and win rate of the
     deciding player from playouts (see the module docstring), best first: the actions still in the
     race when the budget ran out (``finalist``), then those the halving dropped, each group by mean
@@ -192,12 +200,14 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
         raise CarnegieError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     if isinstance(rounds, str) and rounds != "auto":
         raise CarnegieError(f"rounds must be a number of rounds, None (to the end) or 'auto', not {rounds!r}")
-    for name, value in (("playouts", playouts), ("rollouts", rollouts), ("depth", depth), ("keep", keep),
+    for name, count in (("playouts", playouts), ("rollouts", rollouts), ("depth", depth), ("keep", keep),
                         ("rounds", None if isinstance(rounds, str) else rounds)):
-        if value is not None and value < 1:
-            raise CarnegieError(f"{name} must be at least 1, not {value}")
+        if count is not None and count < 1:
+            raise CarnegieError(f"{name} must be at least 1, not {count}")
     if not 0.0 <= epsilon <= 1.0:
         raise CarnegieError(f"epsilon must be a probability, not {epsilon!r}")
+    if value not in VALUES:
+        raise CarnegieError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
     think = time_limit if think is None else think
     if think is not None and think <= 0:
         raise CarnegieError(f"think must be a positive number of seconds, not {think}")
@@ -224,11 +234,18 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     if isinstance(rounds, str):
         rounds = _horizon(state, kept, stream, playouts, left() or 0.0, epsilon)
     think = left()
+    learned = learned_evaluator(state) if value == "learned" else None
     margins, alive = search(state, kept, stream, playouts=playouts, think=think, rounds=rounds, epsilon=epsilon,
-                            keep=keep, repeat=True)
+                            keep=keep, repeat=True, value=learned)
     stop = None if rounds is None else game.round + rounds
     horizon = None if stop is None or stop > game.rules.constants.rounds else stop
-    rows = {r.action: r for r in _rows(kept, margins, alive, heuristic, horizon)}
+
+    def win(margin: float) -> float:       # a final margin wins from 0 on; an estimated one with its spread
+        if horizon is None or learned is None:
+            return 1.0 if margin >= 0 else 0.0
+        return learned.win_chance(margin, horizon)
+    rows = {r.action: r for r in _rows(kept, margins, alive, heuristic, horizon, win,
+                                       horizon is not None and learned is not None)}
     for action in actions:                    # the near-duplicates: the row of the action they repeat
         if action not in rows:
             twin = next(k for k in kept if prune(state, [k, action]) == [k])

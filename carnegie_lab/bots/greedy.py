@@ -471,17 +471,30 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, weights: WeightsSpec = None, settle: bool = False):
+    def __init__(self, seed: int = 0, weights: WeightsSpec = None, settle: bool = False, value: str = "hand"):
+        if value not in ("hand", "learned"):
+            raise ValueError(f"value must be 'hand' or 'learned', not {value!r}")
         self.seed = seed
         self.settle = settle
         self.weights = check_weights(weights)
+        self.value = value
+
+    def evaluator(self, state: State) -> Evaluator:
+        """The evaluation it looks one step ahead on: the hand-weighted one, or the learned one
+        (``value="learned"``, where the model has this player count)."""
+        if self.value == "learned":
+            from .learned import learned_evaluator  # the learned evaluation is built on this module
+            found = learned_evaluator(state)
+            if found is not None:
+                return found                  # type: ignore[return-value]
+        return evaluator_for(state, self.weights)
 
     def choose(self, game: Game) -> Action:
         actions = choices(game)
         if len(actions) == 1:
             return actions[0]
         action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
-                                  decision_rng(self.seed, game), evaluator_for(game.state, self.weights), self.settle)
+                                  decision_rng(self.seed, game), self.evaluator(game.state), self.settle)
         return action
 
     def ranking(self, game: Game) -> list[tuple[Action, float]]:

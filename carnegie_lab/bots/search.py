@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from ..actions import Action
 from ..engine import Game
@@ -52,8 +52,25 @@ from .base import (
     table_view,
 )
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
+from .learned import learned_evaluator
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
+
+#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, or the learned one
+VALUES = ("hand", "learned")
+
+
+class Valuer(Protocol):
+    """An evaluation of positions: each seat's value (then Andrew's in solo)."""
+
+    def values(self, state: State) -> list[float]: ...
+
+
+def valuer(state: State, value: str) -> Valuer | None:
+    """The evaluation named ``value`` for this game (None: the playouts' own, greedy's hand-weighted
+    one; also when the learned model has none for its player count)."""
+    return learned_evaluator(state) if value == "learned" else None
+
 
 #: the budget when neither ``playouts`` nor ``think`` is given
 DEFAULT_PLAYOUTS = 32
@@ -77,18 +94,22 @@ class CandidateStats:
 
 
 def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
-            evaluator: Evaluator | None = None, actions: list[Action] | None = None) -> float:
+            evaluator: Evaluator | None = None, actions: list[Action] | None = None,
+            value: Valuer | None = None) -> float:
     """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
-    ``epsilon`` of the time) until the first decision of round ``stop_round`` (None: the end);
-    returns player ``pi``'s margin then (final, or estimated by the evaluation)."""
+    ``epsilon`` of the time, greedy's evaluation ``evaluator``) until the first decision of round
+    ``stop_round`` (None: the end); returns player ``pi``'s margin then (final, or estimated by
+    ``value``, by default the evaluation of the policy)."""
     if actions is None:
         actions = legal(state)
     if evaluator is None:
         evaluator = evaluator_for(state)
+    if value is None:
+        value = evaluator
     flow = state.flow
     while actions:
         if stop_round is not None and flow.round >= stop_round:
-            return margin_of(evaluator.values(state), pi)
+            return margin_of(value.values(state), pi)
         if len(actions) == 1:
             action = actions[0]
         elif epsilon and rng.random() < epsilon:
@@ -101,7 +122,7 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
-           repeat: bool = False, evaluator: Evaluator | None = None
+           repeat: bool = False, evaluator: Evaluator | None = None, value: Valuer | None = None
            ) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
@@ -131,7 +152,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
             if hidden:
                 resample_hidden(child, rng)
             after = step(child, candidates[k])
-            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after))
+            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after, value))
             spent += 1
             if playouts is not None and spent >= playouts:
                 return margins, alive
@@ -161,14 +182,16 @@ class SearchBot:
     of the budget, 2 to 8); ``epsilon``: share of random moves in the playouts; ``keep``: candidates
     never dropped by the halving; ``repeat``: more than one pass even when the playouts are
     deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
-    ``weights``: the evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned)."""
+    ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
+    ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
+    greedy evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
-                 weights: WeightsSpec = None):
+                 weights: WeightsSpec = None, value: str = "hand"):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
@@ -181,6 +204,9 @@ class SearchBot:
             raise ValueError(f"epsilon must be a probability, not {epsilon!r}")
         if keep < 1:
             raise ValueError(f"keep must be at least 1, not {keep}")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        self.value = value
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
@@ -223,7 +249,8 @@ class SearchBot:
         think = None if self.think is None else max(0.0, self.think - (time.perf_counter() - started))
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
-                         repeat=self.repeat, evaluator=evaluator_for(game.state, self.weights))
+                         repeat=self.repeat, evaluator=evaluator_for(game.state, self.weights),
+                         value=valuer(game.state, self.value))
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))

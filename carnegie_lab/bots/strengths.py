@@ -6,7 +6,22 @@ spec (``hard:think=2`` thinks 2 s a decision).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+#: the strengths' Elo ratings on the project's ladder (written by benchmarks/bench_ladder.py --write)
+LADDER_FILE = Path(__file__).resolve().parent.parent / "data" / "ladder.json"
+
+
+@lru_cache(maxsize=1)
+def ladder() -> dict[str, int]:
+    """The ladder's ratings by strength name (and "Andrew level L"); empty without the file."""
+    try:
+        return {str(k): int(v) for k, v in json.loads(LADDER_FILE.read_text())["ratings"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
 
 
 @dataclass(frozen=True)
@@ -15,7 +30,17 @@ class Strength:
     name: str
     spec: str                                  # a bot spec for make_bot
     label: str                                 # what the app calls it
-    description: str                           # one line: how it plays, how long it thinks
+    play: str                                  # one line: how it plays, how long it thinks
+
+    @property
+    def rating(self) -> int | None:
+        """Its Elo rating on the project's ladder (docs/benchmarks.md), if measured."""
+        return ladder().get(self.name)
+
+    @property
+    def description(self) -> str:
+        """How it plays, and its rating on the ladder."""
+        return self.play + ("" if self.rating is None else f"; rated {self.rating} Elo on the project's ladder")
 
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (

@@ -111,7 +111,7 @@ def numbers(v: ActionValue) -> str:
     """The win rate and the expected margin, with their 95% intervals, in a few words."""
     if not v.playouts:
         return f"not played out (quick estimate {v.heuristic:+.1f})"
-    where = "at the end" if v.horizon is None else f"at round {v.horizon}"
+    where = "at the end" if v.horizon is None or v.estimated else f"at round {v.horizon}"
     return (f"wins {v.win_rate:.0%}{_interval(v.win_low, v.win_high, lambda x: f'{x:.0%}')} · "
             f"margin {v.margin:+.1f} VP{_interval(v.margin_low, v.margin_high, lambda x: f'{x:+.1f}')} "
             f"{where} · {v.playouts} playout{'s' if v.playouts != 1 else ''}")

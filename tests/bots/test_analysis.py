@@ -63,7 +63,7 @@ def check_rows(game: cl.Game, rows: list[ActionValue]) -> None:
         assert r.margin_low <= r.margin <= r.margin_high
         assert r.min_margin <= r.margin <= r.max_margin
         assert r.win_low <= r.win_rate <= r.win_high and 0.0 <= r.win_low and r.win_high <= 1.0
-        assert float(r.win_rate * r.playouts).is_integer()
+        assert r.estimated or float(r.win_rate * r.playouts).is_integer()   # a share, or mean chances
     assert [r.margin for r in played] == sorted((r.margin for r in played), reverse=True)
     assert rows[:len(played)] == played               # the actions without a playout come last
     for r in rows:
