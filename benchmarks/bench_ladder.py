@@ -12,8 +12,9 @@ when missing, on ``--jobs`` processes, appended and never rewritten). A tie coun
 A bot spec recorded before the learned evaluation (the games of commit 9b4ac6f, the plain
 ``games.jsonl``) is rated as ``<spec>@9b4ac6f``: the same name played differently then.
 
-``--write`` stores the ratings of the app's strengths (easy, medium, hard) and of the levels of Andrew
-in ``carnegie_lab/data/ladder.json``, which ``carnegie_lab.bots.strengths`` reads for the app's words.
+``--write`` stores the ratings of the app's strengths (easy, medium, hard: the rating of its spec's
+games, else of its games at 9b4ac6f) and of the levels of Andrew in ``carnegie_lab/data/ladder.json``,
+which ``carnegie_lab.bots.strengths`` reads for the app's words.
 """
 from __future__ import annotations
 
@@ -167,7 +168,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(lines))
     print(f"\n{len(results)} games; {time.perf_counter() - started:.0f} s")
     if args.write:
-        named = {s.name: round(ratings[s.spec]) for s in STRENGTHS.values() if s.spec in ratings}
+        named = {}
+        for s in STRENGTHS.values():             # its spec's games here, else its games at 9b4ac6f
+            found = next((ratings[n] for n in (s.spec, s.name, f"{s.name}@{OLD}") if n in ratings), None)
+            if found is not None:
+                named[s.name] = round(found)
         named |= {andrew(level): round(ratings[andrew(level)]) for level in LEVELS if andrew(level) in ratings}
         LADDER_FILE.write_text(json.dumps({"_about": "Elo ratings on the project's ladder, written by "
                                            "benchmarks/bench_ladder.py --write (docs/benchmarks.md)",

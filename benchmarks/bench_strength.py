@@ -10,8 +10,9 @@ each level), on all cores, every game recorded so that a long run can resume.
 * Every finished game is appended as one JSON line to ``DIR/games.jsonl.gz`` (default
   ``benchmarks/results/strength``, kept in git), one gzip member per game, so that the file only ever
   grows (never rewritten): the match, the specs, the seeds, every total, who won, the search bot's
-  decisions and thinking time (wall and CPU), and the game's record. The games of the runs before it
-  are in ``DIR/games.jsonl`` (read, never written).
+  decisions and thinking time (wall and CPU), and the game's record. The games of commit 9b4ac6f and
+  before are in ``DIR/games.jsonl`` (``--legacy`` prints their tables; never written): they were
+  played by the bots of that commit, so a run here does not resume from them.
   A new run with the same options skips the games already in the file, so a long benchmark can be run
   in pieces (``--minutes`` stops handing out games after that
   many minutes and keeps what finished).
@@ -298,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop handing out games after this many minutes (the rest waits for a next run)")
     parser.add_argument("--table-only", action="store_true", help="write the table of the recorded games, play none")
+    parser.add_argument("--legacy", action="store_true",
+                        help="the table of the plain games.jsonl (the games of commit 9b4ac6f); plays none")
     parser.add_argument("--paired", default=None, metavar="SPEC[@old]",
                         help="also compare game by game with another spec's recorded games of the same seeds "
                              "(@old: those of the plain games.jsonl, recorded before the compressed log)")
@@ -315,9 +318,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     solo_games = args.games if args.solo_games is None else args.solo_games
     args.out.mkdir(parents=True, exist_ok=True)
     log = args.out / "games.jsonl.gz"
-    done = {**read_games(args.out / "games.jsonl"), **read_games(log)}     # the plain file: earlier runs
+    legacy = args.out / "games.jsonl"         # the games of commit 9b4ac6f and before: read, never written
+    done = read_games(legacy if args.legacy else log)
     tasks = tasks_for(matches, args.games, solo_games, args.seed, args.search, args.opponent)
-    todo = [] if args.table_only else [t for t in tasks if t.key not in done]
+    todo = [] if args.table_only or args.legacy else [t for t in tasks if t.key not in done]
     print(f"{machine()}\nload average {load()}; {len(tasks)} games, {len(tasks) - len(todo)} already in {log}, "
           f"{len(todo)} to play on {args.jobs} process(es)", flush=True)
     start = time.perf_counter()
@@ -345,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text += "\n" + shapes if shapes else ""
     if args.paired:
         spec, _, old = args.paired.partition("@")
-        source = read_games(args.out / "games.jsonl") if old else read_games(log)
+        source = read_games(legacy) if old else read_games(log)
         base = [r for r in source.values() if r["search"] == spec and r["opponent"] == args.opponent
                 and r["seed"] == args.seed]
         text += "\n" + paired(rows, base, matches, args.paired)
