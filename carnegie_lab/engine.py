@@ -32,7 +32,8 @@ __all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
 @dataclass(frozen=True)
 class AndrewView:
     """What the table shows of Andrew Carnegie in a solo game: his cards face up, and the backs of his
-    face-down cards in view, which show their actions (the order of his deck stays hidden)."""
+    face-down cards in view, which show a normal card's action or that a card is advanced (the order
+    of his deck stays hidden)."""
     level: int
     card: str | None                          # this round's card once face up (an id of ``components.solo_cards``)
     slide: int                                # how far it has slid this round
@@ -41,8 +42,10 @@ class AndrewView:
     chooses: bool                             # his card chooses this round's row (even rounds)
     advanced_left: int | None = None          # advanced cards among those not shown (None: an edited deck)
     face_down: bool = False                   # this round's card is drawn, face down until his turn
-    card_action: str | None = None            # the action on the back of this round's card
-    next_action: str | None = None            # the action on the back of the top card of his draw pile
+    card_action: str | None = None            # this round's card's action (None while an advanced one lies face down)
+    next_action: str | None = None            # the action on the back of his next card (None: an advanced one)
+    card_advanced: bool = False               # this round's card is an advanced one (its back says so)
+    next_advanced: bool = False               # his next card is an advanced one (its back says so, not its action)
 
 
 class Game:
@@ -269,10 +272,12 @@ class Game:
         unseen = unseen_deck(self._state)
         down = face_down(self._state)
         advanced = unseen.advanced if unseen is not None else (0 if not a.deck and not down else None)
-        cards = self.components.solo_cards
+        card = self.components.solo_cards[a.card] if a.card else None
+        top = self.components.solo_cards[a.deck[0]] if a.deck else None
         return AndrewView(a.level, None if down else a.card, a.slide, slots, len(a.deck), andrew_chooses(self._state),
-                          advanced, down, cards[a.card].action if a.card else None,
-                          cards[a.deck[0]].action if a.deck else None)
+                          advanced, down, None if card is None or (down and card.advanced) else card.action,
+                          None if top is None or top.advanced else top.action,
+                          card is not None and card.advanced, top is not None and top.advanced)
 
     def _seat_names(self) -> list[str]:
         return self.players + ([ANDREW_NAME] if self._state.andrew is not None else [])

@@ -199,8 +199,13 @@ def test_andrew_as_the_table_shows_him():
         down = game.decision.kind == "choose" and a["card"] is not None     # drawn; his turn comes after the row
         assert view is not None and (view.level, view.slide, view.face_down) == (a["level"], a["slide"], down)
         assert view.card == (None if down else a["card"])                   # its front shows on his turn
-        assert view.card_action == (cards[a["card"]].action if a["card"] else None)
-        assert view.next_action == (cards[a["deck"][0]].action if a["deck"] else None)   # the top card's back
+        card = cards[a["card"]] if a["card"] else None
+        top = cards[a["deck"][0]] if a["deck"] else None
+        assert view.card_action == (None if card is None or (down and card.advanced) else card.action)
+        assert view.card_advanced == (card is not None and card.advanced)
+        # the top card's back: a normal card's action, or only that it is advanced
+        assert (view.next_action, view.next_advanced) == \
+            ((None, False) if top is None else (None, True) if top.advanced else (top.action, False))
         assert [list(cards) for _, cards in view.vp_cards] == a["vp_slots"]
         assert [vp for vp, _ in view.vp_cards] == list(game.components.constants.andrew_vp_cards)
         assert view.cards_left == len(a["deck"]) and view.chooses == (game.round % 2 == 0)

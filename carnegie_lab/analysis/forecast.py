@@ -11,7 +11,7 @@ from ..components import Components, SoloCard
 from ..engine import Game
 from ..errors import CarnegieError
 from ..rules.prompts import TYPE_NAMES
-from ..rules.solo import chooses_in, face_down, hidden_cards, unseen_deck
+from ..rules.solo import ADVANCED, back_of, chooses_in, face_down, hidden_cards, unseen_deck
 from ..state import State
 
 #: the outcomes of each kind that a forecast's text lists (the likeliest; the data has them all)
@@ -30,11 +30,11 @@ class Chance:
 class AndrewForecast:
     """What Andrew's next card (the top card of his draw pile) may make him do, with exact chances.
 
-    Its back is in view and shows its action, so the row it would choose is certain (``next_action``).
-    Which numbers are left in his deck is public (one card of each number, the shown ones gone), so
-    the card is one of the numbers left whose cards show that action, each equally likely; which of
-    the numbers left are advanced is not public (only how many: his level's count less those shown),
-    so it is advanced with the chance (advanced left) / (numbers left)."""
+    Its back is in view: a normal card's back shows its action, so the row it would choose is certain
+    (``next_action``) and the card is one of the numbers left of that action; an advanced card's back
+    shows only that it is advanced (``next_advanced``), so it may be any number left. Which numbers
+    are left is public (one card of each number, the shown ones gone), and every deal of them that
+    fits the backs in view is equally likely."""
     round: int | None                          # the round that draws it (None: his deck is empty)
     chooses_row: bool                          # his card chooses that round's row (even rounds)
     current: str | None                        # his card of this round once shown face up, if any
@@ -43,17 +43,20 @@ class AndrewForecast:
     row: tuple[Chance, ...]                    # the action on its back: the row it chooses in his rounds
     donation: tuple[Chance, ...]               # where he would donate if his event is a donation
     actions: dict[str, tuple[Chance, ...]]     # row -> what he would do on it
-    current_action: str | None = None          # the action on the back of this round's card, if drawn
-    next_action: str | None = None             # the action on the back of the next card
+    current_action: str | None = None          # this round's card's action, if its back (or front) shows it
+    next_action: str | None = None             # the action on the back of the next card (None: advanced)
+    next_advanced: bool = False                # the next card's back shows an advanced card
 
     @property
     def lines(self) -> list[str]:
         if self.round is None:
             return ["Andrew has no cards left to draw."]
-        action = TYPE_NAMES.get(self.next_action or "", self.next_action)
-        out = [f"Andrew's card of round {self.round}: its back shows {action}"
+        back = "an advanced card (its action hidden)" if self.next_advanced else \
+            TYPE_NAMES.get(self.next_action or "", self.next_action)
+        out = [f"Andrew's card of round {self.round}: its back shows {back}"
                + (" (it chooses the row)" if self.chooses_row else " (you choose the row)")]
-        groups = [("donation, on a donation event", self.donation)] + \
+        groups = ([("row he chooses", self.row)] if self.chooses_row and self.next_advanced else []) + \
+            [("donation, on a donation event", self.donation)] + \
             [(f"on {TYPE_NAMES.get(row, row)}", chances) for row, chances in self.actions.items()]
         for title, chances in groups:
             shown = chances[:FORECAST_SHOWN]
@@ -70,25 +73,26 @@ class AndrewForecast:
 
 def unseen_cards(state: State) -> list[tuple[SoloCard, Fraction]]:
     """Each card Andrew may draw next (the top card of his draw pile), with its exact chance given
-    what the table sees (his cards shown so far, his level and the back of that card). A deck that
-    does not fit his cards shown (an edited position) is taken as it is, only its order unknown."""
+    what the table sees (his cards shown so far, his level and the backs in view: a normal card's
+    back shows its action, an advanced card's only that it is advanced). Every deal consistent with
+    those is equally likely, so the top card's number is counted over the numbers this round's
+    face-down card (if any) leaves it. A deck that does not fit his cards shown (an edited position)
+    is taken as it is, only its order unknown."""
     andrew = state.andrew
     if andrew is None or not andrew.deck:
         return []
     cards = state.rules.components.solo_cards
-    back = cards[andrew.deck[0]].action
     unseen = unseen_deck(state)
     if unseen is None:
-        counts = Counter(c for c in hidden_cards(state) if cards[c].action == back)
+        back = back_of(cards[andrew.deck[0]])
+        counts = Counter(c for c in hidden_cards(state) if back_of(cards[c]) == back)
         return [(cards[c], Fraction(m, sum(counts.values()))) for c, m in sorted(counts.items())]
-    n, advanced = len(unseen.numbers), unseen.advanced
-    numbers = unseen.showing(back)
-    out = []
-    for x in numbers:
-        for is_advanced, ways in ((False, n - advanced), (True, advanced)):
-            if ways:
-                out.append((cards[unseen.ids[x, is_advanced]], Fraction(ways, n * len(numbers))))
-    return out
+    assert unseen.top is not None
+    top, advanced = unseen.showing(unseen.top), unseen.top == ADVANCED
+    before = unseen.showing(unseen.current) if unseen.current is not None else None
+    ways = {n: 1 if before is None else sum(1 for k in before if k != n) for n in top}
+    total = sum(ways.values())
+    return [(cards[unseen.ids[n, advanced]], Fraction(w, total)) for n, w in ways.items() if w]
 
 
 def _grouped(pairs: Iterable[tuple[str, str, Fraction]]) -> tuple[Chance, ...]:
@@ -110,6 +114,16 @@ def _andrew_action(C: Components, card: SoloCard, row: str) -> str:
     if row == "CO":
         return "builds in " + " and ".join(C.cities[c].name for c in card.co_cities)
     return f"{card.rd_steps} step{'s' if card.rd_steps != 1 else ''} on the {C.regions[card.rd_region].name} track"
+
+
+def _current_action(state: State) -> str | None:
+    """This round's card's action as the table sees it: from its front once shown, from its back while
+    face down (None for an advanced card then)."""
+    andrew = state.andrew
+    if andrew is None or andrew.card is None:
+        return None
+    card = state.rules.components.solo_cards[andrew.card]
+    return card.action if not face_down(state) or not card.advanced else None
 
 
 def _numbers_left(state: State) -> tuple[int, ...]:
@@ -143,5 +157,6 @@ def andrew_forecast(game: Game) -> AndrewForecast:
         row=_grouped((card.action, card.id, p) for card, p in possible),
         donation=_grouped((C.donations[card.donation].name, card.id, p) for card, p in possible),
         actions={row: _grouped((_andrew_action(C, card, row), card.id, p) for card, p in possible) for row in rows},
-        current_action=None if andrew.card is None else C.solo_cards[andrew.card].action,
-        next_action=possible[0][0].action if possible else None)
+        current_action=_current_action(state),
+        next_action=possible[0][0].action if possible and not possible[0][0].advanced else None,
+        next_advanced=bool(possible) and possible[0][0].advanced)

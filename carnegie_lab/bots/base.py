@@ -18,7 +18,7 @@ from typing import Protocol, Sequence, runtime_checkable
 from ..actions import Action
 from ..engine import Game
 from ..rules import loop
-from ..rules.solo import face_down, hidden_cards, unseen_deck
+from ..rules.solo import ADVANCED, face_down, hidden_cards, unseen_deck
 from ..state import State
 
 PASSIVE = ("done", "sell")
@@ -99,10 +99,12 @@ def margin_of(values: Sequence[float], pi: int) -> float:
 
 def resample_hidden(state: State, rng: random.Random) -> None:
     """Redraw what no player can see (in place): Andrew's hidden cards (his draw pile, and this round's
-    card while it lies face down) in a random order that keeps the backs in view (the action of each
-    card the table sees the back of), with the advanced ones chosen at random among the numbers left,
-    as many as the table knows are left (:func:`~carnegie_lab.rules.solo.unseen_deck`). Nothing in a
-    game without Andrew is hidden."""
+    card while it lies face down) in a random order that keeps the backs in view: the cards in view get
+    numbers they may have (a normal back: a number left of its action, a normal card; an advanced
+    back: any number left, an advanced card), all such pairs equally likely; then the advanced cards
+    the table knows are left go to other numbers at random, in a random order. An exact draw from
+    what the table knows (:func:`~carnegie_lab.rules.solo.unseen_deck`). Nothing in a game without
+    Andrew is hidden."""
     andrew = state.andrew
     if andrew is None:
         return
@@ -111,15 +113,16 @@ def resample_hidden(state: State, rng: random.Random) -> None:
         andrew.deck = sorted(andrew.deck)
         rng.shuffle(andrew.deck)
         return
-    rest = list(unseen.numbers)
-    order = []
-    for back in unseen.backs:                 # a number showing each back in view, then the others
-        number = rng.choice([n for n in rest if unseen.actions[n] == back])
-        rest.remove(number)
-        order.append(number)
+    deals: list[tuple[int, ...]] = [()]      # the numbers the cards in view may have, together
+    for back in unseen.backs:
+        deals = [d + (n,) for d in deals for n in unseen.showing(back) if n not in d]
+    numbers = rng.choice(deals)               # every deal of them equally likely (the rest fits each alike)
+    drawn = [unseen.ids[n, back == ADVANCED] for n, back in zip(numbers, unseen.backs)]
+    rest = [n for n in unseen.numbers if n not in numbers]
+    advanced_left = unseen.advanced - sum(1 for back in unseen.backs if back == ADVANCED)
     rng.shuffle(rest)
-    advanced = set(rng.sample(unseen.numbers, unseen.advanced))
-    cards = [unseen.ids[n, n in advanced] for n in order + rest]
+    others = set(rng.sample(rest, advanced_left))
+    cards = drawn + [unseen.ids[n, n in others] for n in rest]
     if face_down(state):
         andrew.card = cards.pop(0)
     andrew.deck = cards

@@ -70,12 +70,21 @@ def hidden_cards(state: State) -> list[str]:
     return ([andrew.card] if face_down(state) and andrew.card else []) + andrew.deck
 
 
+#: what the back of an advanced card shows: that it is advanced, not its action (rules decision A8)
+ADVANCED = "advanced"
+
+
+def back_of(card: SoloCard) -> str:
+    """What a card's back shows: a normal card's action, or :data:`ADVANCED`."""
+    return ADVANCED if card.advanced else card.action
+
+
 @dataclass(frozen=True)
 class UnseenDeck:
     """What the table knows of Andrew's hidden cards (:func:`hidden_cards`): the card numbers not
-    shown yet and how many of them are advanced cards; and the backs in view, which show the cards'
-    actions (a card and its advanced twin share theirs): this round's card while it is face down and
-    the top card of the draw pile. Not which number lies where, nor which of them are advanced."""
+    shown yet and how many of them are advanced cards; and the backs in view (:func:`back_of`: a normal
+    card's action, or :data:`ADVANCED`): this round's card while it is face down and the top card of
+    the draw pile. Not which number lies where, nor which of the others are advanced."""
     numbers: tuple[int, ...]
     advanced: int
     current: str | None                       # the back of this round's card while it is face down
@@ -88,9 +97,10 @@ class UnseenDeck:
         """The backs in view, in drawing order."""
         return tuple(b for b in (self.current, self.top) if b is not None)
 
-    def showing(self, action: str) -> tuple[int, ...]:
-        """The numbers left whose cards show this action on their backs."""
-        return tuple(n for n in self.numbers if self.actions[n] == action)
+    def showing(self, back: str) -> tuple[int, ...]:
+        """The numbers left that a card showing this back may have: those of that action for a normal
+        back, any for an advanced one."""
+        return self.numbers if back == ADVANCED else tuple(n for n in self.numbers if self.actions[n] == back)
 
 
 def unseen_deck(state: State) -> UnseenDeck | None:
@@ -110,8 +120,8 @@ def unseen_deck(state: State) -> UnseenDeck | None:
     if sorted(cards[c].number for c in hidden_cards(state)) != list(numbers) or \
             not 0 <= advanced <= len(numbers) or any((n, a) not in ids for n in numbers for a in (False, True)):
         return None
-    return UnseenDeck(numbers, advanced, cards[andrew.card].action if down and andrew.card else None,
-                      cards[andrew.deck[0]].action if andrew.deck else None, ids,
+    return UnseenDeck(numbers, advanced, back_of(cards[andrew.card]) if down and andrew.card else None,
+                      back_of(cards[andrew.deck[0]]) if andrew.deck else None, ids,
                       {c.number: c.action for c in cards.values()})
 
 

@@ -267,9 +267,10 @@ def andrew_deck_html(game, andrew: AndrewView) -> str:
         now = (f"card <b>{html.escape(card.id)}</b> ({'advanced' if card.advanced else 'normal'}), action "
                f"{html.escape(action)}" + (" · it chooses the row" if andrew.chooses else "")
                + (f" · slid {andrew.slide}" if andrew.slide else ""))
-    elif andrew.face_down and andrew.card_action:
-        action = DEPARTMENT_TYPE_NAMES.get(andrew.card_action, andrew.card_action)
-        now = f"this round's card face down, action {html.escape(action)}"
+    elif andrew.face_down:
+        action = DEPARTMENT_TYPE_NAMES.get(andrew.card_action or "", andrew.card_action)
+        now = ("this round's card face down, " +
+               (f"action {html.escape(action)}" if action else "an advanced card (its action is hidden)"))
         if andrew.advanced_left is not None:
             advanced = f" ({andrew.advanced_left} advanced among them and this round's)"
     else:
@@ -277,6 +278,8 @@ def andrew_deck_html(game, andrew: AndrewView) -> str:
     if andrew.next_action:
         action = DEPARTMENT_TYPE_NAMES.get(andrew.next_action, andrew.next_action)
         now += f"<br>next round: <b>{html.escape(action)}</b>"
+    elif andrew.next_advanced:
+        now += "<br>next round: <b>an advanced card</b> (its action is hidden)"
     on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or "none yet"
     return (f"<span class='cl-note'>{now}<br>{andrew.cards_left} cards left{advanced} · "
             f"on his VP cards: {on_vp}</span>")

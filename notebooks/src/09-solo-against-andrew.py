@@ -9,7 +9,8 @@
 # - You set up as usual (your house, your reserved tile, your setup moves); the board gets neutral
 #   discs as in a 2-player game. Andrew has a disc on each transport track.
 # - Each round Andrew draws a card, face down. Its back shows its action, the one he is strongest at,
-#   and so does the back of the next card on his draw pile; the front shows from his turn on.
+#   and so does the back of the next card on his draw pile (an advanced card's back, at levels 2-4,
+#   shows only that it is advanced); the front shows from his turn on.
 #   **You choose the action in odd rounds** (1, 3, 5...); in even rounds **Andrew's card chooses** it.
 # - Andrew acts first, following his card: on a donation event he takes the donation printed on it;
 #   then for the action of the round he builds discs in the card's cities (Construction), takes

@@ -303,7 +303,8 @@ tour
 # ## Solo: Andrew's next card
 #
 # Against Andrew Carnegie the row is yours in odd rounds and his card's in even rounds (notebook 9).
-# His next card lies face down on his draw pile, but its back shows its action, and which numbers are
+# His next card lies face down on his draw pile, but its back shows its action (at level 1 every card's
+# does; at levels 2-4 an advanced card's back shows only that it is advanced), and which numbers are
 # left in his deck is public. So the row it chooses is certain, and the card is one of the numbers left
 # that carry that action, each as likely. `andrew_forecast` turns that into exact chances: his donation
 # and what he would do on each row. Here is Ada's solo game after her setup, in round 1.

@@ -38,14 +38,17 @@ def with_andrew(game: cl.Game, shown: list[list[str]], card: str, deck: list[str
 
 
 #: Round 5 at level 2 (5 advanced cards), Ada to choose the row: N01, A02, N03, N04 lie on his VP cards,
-#: A05 is this round's card, face down (its back shows HR, and 5 is the only HR number left); numbers 5-20
-#: are hidden, 4 of them advanced (5 less the 1 shown). The top card of the draw pile shows CO.
+#: A05 is this round's card, face down (its back shows only that it is advanced); numbers 5-20 are
+#: hidden, 4 of them advanced (5 less the 1 shown). The top card of the draw pile is a normal CO card.
 SHOWN = [["N01", "A02"], ["N03"], ["N04"], [], []]
 DECK = ["N12", "A07", "N20", "N09", "A06", "N15", "N11", "N17", "N10", "A08", "N13", "N19", "N16", "N14", "N18"]
-#: the same table with another hidden order and other advanced cards (the same backs in view)
-OTHER_CARD = "N05"
-OTHER_DECK = ["A13", "N06", "N08", "A20", "A19", "N07", "N11", "N16", "N10", "N15", "N12", "A18", "N09", "N14",
+#: the same table with other hidden cards behind the same backs (an advanced one, a normal CO one)
+OTHER_CARD = "A19"
+OTHER_DECK = ["N13", "A06", "N08", "A20", "N05", "N07", "N11", "N16", "N10", "N15", "N12", "A18", "N09", "N14",
               "N17"]
+#: another order behind the same backs with this round's card the same (once shown, both tables agree)
+SAME_CARD_DECK = ["N13", "A09", "N20", "N07", "A06", "N15", "N11", "N17", "N10", "A08", "N12", "N19", "N16", "N14",
+                  "N18"]
 
 
 @pytest.fixture(scope="module")
@@ -243,7 +246,7 @@ def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
     """Played on to the end of the round (his card shown by then: the same in both), the two tables
     still differ only in what nobody sees."""
     one = solo_pair[0].copy()
-    other = with_andrew(one, SHOWN, "A05", [c if c != "A18" else "N18" for c in OTHER_DECK])
+    other = with_andrew(one, SHOWN, "A05", SAME_CARD_DECK)
     bot = GreedyBot(1)
     while True:                                     # on to the action that ends the round
         action = bot.choose(one)
@@ -263,16 +266,13 @@ def test_explain_does_not_peek_at_andrews_next_card(solo_pair):
 def test_andrew_forecast_of_a_hand_built_table(solo_pair):
     one, _ = solo_pair
     f = andrew_forecast(one)
-    assert (f.round, f.chooses_row, f.current, f.current_action, f.next_action) == (6, True, None, "HR", "CO")
-    assert f.left == tuple(range(5, 21))                  # this round's card is face down: not shown yet
+    assert (f.round, f.chooses_row, f.current, f.current_action, f.next_action) == (6, True, None, None, "CO")
+    assert not f.next_advanced and f.left == tuple(range(5, 21))     # this round's card is face down: not shown
     chances = {c.outcome: c.chance for c in f.cards}
-    assert set(chances) == {f"{kind}{n}" for kind in "NA" for n in range(11, 16)}   # the CO numbers left
-    assert sum(chances.values()) == 1
-    assert chances["N11"] == Fraction(1, 5) * Fraction(12, 16) and chances["A15"] == Fraction(1, 5) * Fraction(4, 16)
+    assert chances == {f"N{n}": Fraction(1, 5) for n in range(11, 16)}     # a normal card of a CO number left
     assert [(c.outcome, c.chance) for c in f.row] == [("CO", 1)]        # its back: certain
-    hr = {c.outcome: c.chance for c in f.actions["HR"]}     # 11, 12, 15 slide 2; 13, 14 slide 1 (3 advanced)
-    assert hr == {"his card slides 2": Fraction(3, 5), "his card slides 1": Fraction(3, 10),
-                  "his card slides 3": Fraction(1, 10)}
+    hr = {c.outcome: c.chance for c in f.actions["HR"]}     # normal 11, 12, 15 slide 2; 13, 14 slide 1
+    assert hr == {"his card slides 2": Fraction(3, 5), "his card slides 1": Fraction(2, 5)}
     for group in (f.row, f.donation, *f.actions.values()):
         assert sum(c.chance for c in group) == 1
         assert [c.chance for c in group] == sorted((c.chance for c in group), reverse=True)
@@ -289,9 +289,15 @@ def test_andrew_forecast_at_the_start_and_the_end():
     f = andrew_forecast(start)
     top = start.components.solo_cards[start.state.andrew.deck[0]]
     assert f.round == 1 and not f.chooses_row and f.current is None and f.current_action is None
-    assert f.next_action == top.action == start.andrew().next_action and [c.chance for c in f.row] == [1]
-    # 5 numbers show each action; 10 advanced cards of 20
-    assert {c.outcome: c.chance for c in f.cards}[top.id] == Fraction(1, 5) * Fraction(10, 20)
+    assert top.advanced and f.next_advanced and f.next_action is None is start.andrew().next_action
+    # an advanced back: any of the 20 numbers, advanced; the row stays open (5 numbers per action)
+    assert {c.outcome: c.chance for c in f.cards} == {f"A{n:02d}": Fraction(1, 20) for n in range(1, 21)}
+    assert {c.outcome: c.chance for c in f.row} == {a: Fraction(1, 4) for a in ("HR", "MG", "CO", "RD")}
+    normal = cl.new_game(["Ada"], seed=1, solo_level=1)                # level 1: every back shows its action
+    g = andrew_forecast(normal)
+    action = normal.components.solo_cards[normal.state.andrew.deck[0]].action
+    assert g.next_action == action == normal.andrew().next_action and [c.chance for c in g.row] == [1]
+    assert {c.outcome: c.chance for c in g.cards} == {c: Fraction(1, 5) for c in g.row[0].cards}
     end = solo_at(20, level=1)
     assert andrew_forecast(end).round is None and not andrew_forecast(end).cards
     assert andrew_forecast(end).next_action is None and end.andrew().next_action is None
@@ -302,19 +308,21 @@ def test_andrew_forecast_at_the_start_and_the_end():
 def worlds(game: cl.Game):
     """Every deal of Andrew's hidden cards the table cannot rule out (brute force, for a few cards):
     each order of the numbers not shown, each choice of which of them are advanced, kept when the
-    backs in view show the same actions; one world each, all equally likely."""
+    backs in view look the same (a normal card's action, or "advanced"); all equally likely."""
     view, cards = game.andrew(), game.components.solo_cards
     shown = {cards[c].number for _, on in view.vp_cards for c in on} | {cards[c].number for c in [view.card] if c}
     numbers = sorted({c.number for c in cards.values()} - shown)
-    backs = [b for b in (view.card_action if view.face_down else None, view.next_action) if b]
+    backs = ([("advanced" if view.card_advanced else view.card_action)] if view.face_down else []) + \
+        ([("advanced" if view.next_advanced else view.next_action)] if view.cards_left else [])
     for order in itertools.permutations(numbers):
         for advanced in itertools.combinations(numbers, view.advanced_left):
             deal = [f"{'A' if n in advanced else 'N'}{n:02d}" for n in order]
-            if [cards[c].action for c in deal[:len(backs)]] == backs:
+            if ["advanced" if cards[c].advanced else cards[c].action for c in deal[:len(backs)]] == backs:
                 yield deal[1:] if view.face_down else deal
 
 
-@pytest.mark.parametrize("seed,round_,kind", [(1, 14, "turn"), (8, 15, "choose")])
+@pytest.mark.parametrize("seed,round_,kind", [(1, 14, "turn"), (8, 15, "choose"), (3, 15, "choose"),
+                                              (4, 14, "turn"), (4, 15, "choose")])   # each mix of backs
 def test_andrew_forecast_is_exact(seed, round_, kind):
     """Late in a level-4 game (few cards hidden), the forecast's chances are the share of the worlds
     the table cannot rule out in which each card lies on top of the draw pile."""
@@ -327,4 +335,9 @@ def test_andrew_forecast_is_exact(seed, round_, kind):
     total = sum(tops.values())
     exact = {c: Fraction(n, total) for c, n in tops.items()}
     assert {c.outcome: c.chance for c in andrew_forecast(game).cards} == exact
-    assert game.state.andrew.deck[0] in tops and len(tops) > 2           # the real card among several
+    assert game.state.andrew.deck[0] in tops                            # the real card among them
+    f = andrew_forecast(game)
+    if f.next_advanced:                     # an advanced back: the row stays open, any number left
+        assert f.next_action is None and len(f.row) > 1 and all(c.outcome.startswith("A") for c in f.cards)
+    else:
+        assert [c.chance for c in f.row] == [1]

@@ -43,25 +43,35 @@ def with_deck(game: cl.Game, deck: list[str], card: str | None = None) -> cl.Gam
     return other
 
 
+def back(card) -> str:
+    """What a card's back shows: a normal card's action, or that it is advanced."""
+    return "advanced" if card.advanced else card.action
+
+
 def hidden_orders(game: cl.Game, rng: random.Random, keep_backs: bool = True) -> cl.Game:
     """The game with Andrew's hidden cards (his draw pile, and this round's card while face down) in
-    another order, and the advanced flags of two of their numbers swapped: the same table if
-    ``keep_backs`` (the backs in view show the same actions), else one whose top card shows another."""
+    another order, and the advanced flags of two numbers out of view swapped: the same table if
+    ``keep_backs`` (the backs in view look the same), else one whose top card's back differs."""
     andrew = game.state.andrew
     assert andrew is not None
     cards = game.components.solo_cards
     down = game.andrew().face_down
     hidden = ([andrew.card] if down else []) + andrew.deck
-    backs = [cards[c].action for c in hidden[:1 + down]]
+    view = 1 + down                                  # the cards whose backs are in view
+    backs = [back(cards[c]) for c in hidden[:view]]
+    top = hidden[view - 1]                           # another card under the same back, where there is one
+    movable = any(back(cards[c]) == backs[-1] and c != top for c in hidden)
     while True:
         order = hidden[:]
         rng.shuffle(order)
-        shown = [cards[c].action for c in order[:1 + down]]
-        if (shown == backs) == keep_backs and order != hidden:
+        if ([back(cards[c]) for c in order[:view]] == backs) == keep_backs and order != hidden \
+                and (order[view - 1] != top or not movable):
             break
-    adv = next(c for c in order if cards[c].advanced)
-    norm = next(c for c in order if not cards[c].advanced)
-    order = [("N" + c[1:] if c == adv else "A" + c[1:] if c == norm else c) for c in order]
+    unseen = order[view:]
+    adv = next((c for c in unseen if cards[c].advanced), None)
+    norm = next((c for c in unseen if not cards[c].advanced), None)
+    if adv and norm:
+        order = order[:view] + [("N" + c[1:] if c == adv else "A" + c[1:] if c == norm else c) for c in unseen]
     other = with_deck(game, order[down:], order[0] if down else None)
     laws.check(other.state)
     return other
@@ -130,7 +140,9 @@ def test_the_search_sees_the_back_of_the_top_card():
         sampled = light_copy(game.state)
         for i in range(10):
             resample_hidden(sampled, random.Random(i))
-            assert game.andrew().next_action == game.components.solo_cards[sampled.andrew.deck[0]].action
+            top = game.components.solo_cards[sampled.andrew.deck[0]]
+            assert (game.andrew().next_advanced, game.andrew().next_action) == \
+                (top.advanced, None if top.advanced else top.action)
 
 
 def test_the_search_depends_on_the_sampled_deck_not_the_real_one():
@@ -159,7 +171,10 @@ def test_resample_hidden_keeps_what_is_public(kind):
         hidden = ([andrew.card] if view.face_down else []) + andrew.deck
         assert sorted(cards[c].number for c in hidden) == sorted(cards[c].number for c in before)
         assert sum(cards[c].advanced for c in hidden) == sum(cards[c].advanced for c in before)
-        assert cards[andrew.deck[0]].action == view.next_action and cards[andrew.card].action == view.card_action
+        top, card = cards[andrew.deck[0]], cards[andrew.card]
+        assert (top.advanced, card.advanced) == (view.next_advanced, view.card_advanced)
+        assert (None if top.advanced else top.action) == view.next_action
+        assert view.card_action in (card.action, None)
         seen.add(tuple(hidden))
     assert len(seen) > 1
     assert game.state.andrew is not None and game.state.andrew.deck == before[view.face_down:]   # on the copy only

@@ -126,3 +126,12 @@ def test_andrews_face_down_card_shows_only_its_back():
     assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action]}</b>" in text
     game.apply(game.legal_actions()[0])                                 # Andrew's turn: the card turns face up
     assert f"card <b>{state.card}</b>" in andrew_deck_html(game, game.andrew())
+
+
+def test_an_advanced_card_shows_no_action_on_its_back():
+    game = cl.new_game(["Ada"], seed=1, solo_level=3)                  # its first card is an advanced one
+    state, cards = game.state.andrew, game.components.solo_cards
+    assert cards[state.deck[0]].advanced
+    text = andrew_deck_html(game, game.andrew())
+    assert "next round: <b>an advanced card</b> (its action is hidden)" in text
+    assert DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action] not in text.split("next round:")[1].split("<br>")[0]
