@@ -17,6 +17,7 @@ from .rules import company, construction, donations, laws, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
+from .rules.moves import Move, MoveRecorder
 from .rules.prompts import Decision, DecisionContext, decision
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
@@ -26,7 +27,7 @@ from .rules.solo import NAME as ANDREW_NAME
 from .rules.solo import andrew_chooses, face_down, unseen_deck
 from .state import Owner, RoundSummary, State, Tab, site_key
 
-__all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "new_game"]
+__all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "Move", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -57,12 +58,13 @@ class Game:
     """
 
     def __init__(self, state: State, *, start: State | None = None, actions: Iterable[str] = (),
-                 fresh: bool = True):
+                 fresh: bool = True, recorder: MoveRecorder | None = None):
         self._state = state
         self._start = start if start is not None else state.copy()
         self._actions: list[str] = list(actions)
         self._fresh = fresh                   # began at a fresh setup (a record needs no start)
         self._legal: list[Action] | None = None
+        state.recorder = recorder if recorder is not None else _recorder()
 
     # -- reading the position ------------------------------------------------------------------
     @property
@@ -108,6 +110,13 @@ class Game:
     @property
     def log(self) -> list[str]:
         return [text for _, text in self._state.log]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The history of the game since its start: one move per action applied and per step the
+        engine took by itself (forced steps, Andrew Carnegie's moves), each with who took it, the
+        round and phase, the decision it answered, the action and the log lines it wrote."""
+        return self._state.recorder.moves
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -322,7 +331,8 @@ class Game:
         return self.parse(last)
 
     def copy(self) -> Game:
-        return Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh)
+        return Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh,
+                    recorder=self._state.recorder.copy())
 
     # -- records and positions -----------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -365,6 +375,7 @@ class Game:
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
         state = start.copy()
+        state.recorder = _recorder()
         for text in actions:
             loop.apply(state, state.rules.parse(text), checked=False)
         return state
@@ -378,6 +389,11 @@ class Game:
     def _repr_html_(self) -> str:
         from .views.summary import game_html
         return game_html(self)
+
+
+def _recorder() -> MoveRecorder:
+    """What records a game's moves, each seat's decision in the prompts' words."""
+    return MoveRecorder(lambda state: decision(state).text)
 
 
 def _loaded(rs: Ruleset, data: Any, root: str) -> State:

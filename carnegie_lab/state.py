@@ -296,6 +296,9 @@ class State:
     log: list[list[Any]] = field(default_factory=list)           # [decision number, text] lines
     #: False in the light copies of bots and search: no log lines, no round summaries
     keeps_history: bool = field(default=True, repr=False, compare=False)
+    #: what records the moves as they happen (``rules.moves.MoveRecorder``): the engine's games have
+    #: one, copies none (the game that copies a state attaches its own)
+    recorder: Any = field(default=None, repr=False, compare=False)
 
     def copy(self, history: bool = True) -> State:
         """A deep copy; with ``history=False`` the log and the round history stay behind (faster,
@@ -305,7 +308,7 @@ class State:
                      andrew=self.andrew.copy() if self.andrew is not None else None,
                      history=[_copy_summary(h) for h in self.history] if history else [],
                      log=[line[:] for line in self.log] if history else [],
-                     keeps_history=self.keeps_history and history)
+                     keeps_history=self.keeps_history and history, recorder=None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"options": _copy_options(self.options), "players": [p.to_dict() for p in self.players],

@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Iterator
 from ..actions import Action
 from ..errors import GameOverError, IllegalActionError
 from ..state import Activation, DecisionKind, Phase, RoundSummary, State
-from . import company, solo
+from . import company, moves, solo
 from .core import note
 from .registry import Args, verb
 from .scoring import scores
@@ -69,7 +69,8 @@ def _begin_round(state: State) -> None:
     f.chosen = f.event_row = f.income = None
     f.donation = False
     if state.andrew is not None:
-        solo.begin_round(state)
+        with moves.andrew_step(state):
+            solo.begin_round(state)
         if solo.andrew_chooses(state):
             start_events(state)
 
@@ -77,7 +78,8 @@ def _begin_round(state: State) -> None:
 def start_events(state: State) -> None:
     f = state.flow
     if state.andrew is not None:
-        solo.take_turn(state)
+        with moves.andrew_step(state):
+            solo.take_turn(state)
     f.phase, f.order = Phase.EVENT, seats_from(state, f.first)
     _next_event_player(state)
 
@@ -120,7 +122,8 @@ def _end_round(state: State) -> None:
     assert f.event_row is not None
     state.board.markers[f.event_row] += 1
     if state.andrew is not None:
-        solo.end_round(state)
+        with moves.andrew_step(state):
+            solo.end_round(state)
     if state.keeps_history:
         state.history.append(round_summary(state))
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
@@ -335,8 +338,11 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
         reason = illegal_reason(state, action)
         if reason is not None:
             raise IllegalActionError(str(action), reason, state.players[pi].name)
+    moves.begin(state, pi, decision_kind(state), str(action))
     state.rules.verbs[action.verb].do(state, pi, action.args)
-    return settle(state, listing)
+    listed = settle(state, listing)
+    moves.finish(state)
+    return listed
 
 
 def settle(state: State, listing: bool = False) -> list[Action] | None:
@@ -357,4 +363,5 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
             return None
         pi = state.flow.player
         assert pi is not None
+        moves.begin(state, pi, kind, "done", automatic=True)
         done(state, pi, ())
