@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import networkx as nx
+
 import carnegie_lab as cl
 from carnegie_lab.state import site_city
 from carnegie_lab.tutorials.positions import whole_game
@@ -176,7 +178,14 @@ def test_the_tutorials_queries_say_what_the_position_holds():
     check_position_queries(ended)
     assert ended.connection(1).majors == ("chicago", "new_york") and ended.connection(0) is None
     whole = cl.new_game(["Ada", "Bo"], seed=1).network()
-    assert whole.number_of_nodes() == 32 and whole.number_of_edges() == len(whole.edges)
+    # the board's roads as traced in shared/carnegie-facts.md §1.3: 54 of them, one connected map, degrees 2-5
+    assert whole.number_of_nodes() == 32 and whole.number_of_edges() == 54 and nx.is_connected(whole)
+    assert {d for _, d in whole.degree} == {2, 3, 4, 5}
+    assert all(whole.has_edge(a, b) for a, b in [("seattle", "helena"), ("pittsburgh", "new_york"),
+                                                 ("houston", "new_orleans"), ("st_paul", "chicago")])
+    assert not any(whole.has_edge(a, b) for a, b in [("chicago", "cincinnati"), ("helena", "boise"),
+                                                     ("dallas", "san_antonio"), ("chicago", "new_york"),
+                                                     ("albany", "washington")])
 
 
 def test_round_summaries_are_copies():

@@ -8,11 +8,11 @@ from views_helpers import build_disc, remove_disc, segments, trace, with_state
 from carnegie_lab.components import components
 from carnegie_lab.network import best_connection, map_graph, network
 from carnegie_lab.views import _shapes, map_figure
-from carnegie_lab.views.map import site_positions
 from carnegie_lab.views.palette import owner_colour, owners
 
 C = components()
 ALL_SITES = sum(len(c.sites) for c in C.cities.values())
+PLATE = (90, 45)      # half the width and height of the largest city plate on the board, in map units
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid2", "mid3", "mid4", "finished", "solo"])
@@ -28,8 +28,10 @@ def test_one_disc_marker_per_built_site_in_its_owners_colour(positions, name):
         assert t.marker.color == owner_colour(owner)
         assert t.meta["owner"] == owner
         for key, x, y, letter in zip(t.customdata, t.x, t.y, t.text):
-            assert (x, y) == site_positions(game.components)[key]
+            city = game.components.cities[key.split("/")[0]]
+            assert abs(x - city.x) <= PLATE[0] and abs(y - city.y) <= PLATE[1]   # on its city's plate
             assert letter == (sites[key][1] or "")
+        assert len(set(zip(t.x, t.y))) == len(t.x)                                # one place a site
         drawn += len(t.x)
     assert drawn == len(sites)
 
