@@ -4,7 +4,9 @@ Each subcommand is one ``add_<name>_parser(subparsers)`` function that adds its 
 ``func`` (called with the parsed arguments, returns the exit status). To add a subcommand, write
 such a function and list it in ``SUBCOMMANDS``.
 
-    carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [-- VOILA_OPTION ...]
+    carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [--base-url /carnegie/]
+                     [--login | --no-login] [--password] [--allow-host NAME] [-- VOILA_OPTION ...]
+    carnegie-lab games [list | export | restore | purge] ...
     carnegie-lab replay RECORD.json [--log] [--position OUT.json]
     carnegie-lab tutorials DIR [--force]
     carnegie-lab simulate --players N --games K [--bots random,greedy,...] [--seed S] [--jobs J] ...
@@ -12,7 +14,10 @@ such a function and list it in ``SUBCOMMANDS``.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -48,6 +53,25 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widg
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
+#: Pages (kernels) open at once, by default: about 110 MB each, so 60 take some 7 GB.
+MAX_KERNELS = 60
+#: Where `--password` reads the password when no terminal asks for it (a systemd service).
+PASSWORD_ENV = "CARNEGIE_LAB_PASSWORD"
+MIN_PASSWORD = 8
+#: The environment variables the app's server (carnegie_lab.server) takes its login from: never a
+#: command line, which any user of the machine can read with ps; the server removes them at start.
+TOKEN_ENV = "CARNEGIE_LAB_SERVER_TOKEN"
+PASSWORD_HASH_ENV = "CARNEGIE_LAB_SERVER_PASSWORD_HASH"
+
+
+def is_loopback(host: str) -> bool:
+    """The address is this machine only (127.0.0.0/8, ::1 or the name localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 # Voilà gives every page load its own kernel, and the page's shutdown request on unload is refused
 # (voila issue 1458), so kernels of closed pages pile up. Culling stops kernels that have had no
@@ -85,7 +109,10 @@ def add_app_parser(subparsers) -> None:
         help="serve the Voilà app and the tutorials",
         description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
         f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
-        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark.",
+        "On this machine only (the default) no login is asked; on any other address the server "
+        "starts with a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. "
+        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark. "
+        "See docs/deploy.md and docs/security.md.",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
@@ -94,10 +121,39 @@ def add_app_parser(subparsers) -> None:
     p.add_argument("--store", type=Path, default=None, metavar="PATH",
                    help="the SQLite file that keeps the games (created if missing; default "
                    "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)")
+    p.add_argument("--base-url", default="/", type=_base_url, metavar="PREFIX",
+                   help="the path the app is served under, e.g. /carnegie/ behind a reverse proxy")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a server on this machine also answers requests for NAME (the public name "
+                   "a reverse proxy passes on); every other Host is refused (DNS rebinding)")
+    login = p.add_mutually_exclusive_group()
+    login.add_argument("--login", action="store_true", default=None,
+                       help="ask for a login even on this machine")
+    login.add_argument("--no-login", dest="login", action="store_false",
+                       help="no login on another address either (anyone who reaches the port can open "
+                       "pages: see docs/security.md)")
+    p.add_argument("--password", action="store_true",
+                   help="log in with a password instead of a token (asked here, or "
+                   f"${PASSWORD_ENV})")
+    p.add_argument("--max-kernels", type=_count, default=MAX_KERNELS, metavar="N",
+                   help=f"at most N pages open at once, each with its kernel (default {MAX_KERNELS}; 0: no cap); "
+                   "a page over it says the server is full")
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
     p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
                    help="extra voila options, after '--'")
     p.set_defaults(func=run_app)
+
+
+def _base_url(text: str) -> str:
+    if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", text if text.endswith("/") else text + "/"):
+        raise argparse.ArgumentTypeError(f"a base URL is a path like /carnegie/, got {text!r}")
+    return text if text.endswith("/") else text + "/"
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number >= 0: {text!r}")
+    return int(text)
 
 
 def find_notebook(path: Path) -> Path:
@@ -112,7 +168,8 @@ def find_notebook(path: Path) -> Path:
 
 
 def voila_command(args: argparse.Namespace) -> list[str]:
-    """The command line that serves the app notebook's folder (the notebook must exist).
+    """The command line that serves the app notebook's folder (the notebook must exist) with the
+    app's server, Voilà with the protections of carnegie_lab.server.
 
     Options after '--' are appended; one that names a default option below replaces it
     (Voilà refuses an option given twice)."""
@@ -125,16 +182,22 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        # a page left open stops its clock after IDLE_MINUTES without a click or a move (widgets/limits.py),
+        # and its kernel, connected but idle, is culled CULL_IDLE_TIMEOUT later
+        "--MappingKernelManager.cull_connected=True",
         "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
         f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
     ]
     given = {extra.split("=", 1)[0] for extra in args.voila_args}
     return [
-        sys.executable, "-m", "voila", str(notebook.parent),
+        sys.executable, "-m", "carnegie_lab.server", str(notebook.parent),
         "--no-browser",
         f"--port={args.port}",
         f"--Voila.ip={args.host}",
+        f"--Voila.base_url={args.base_url}",
+        f"--AppServer.max_kernels={args.max_kernels}",
+        *(f"--AppServer.local_hostnames={name}" for name in ("localhost", *args.allow_host)),
         *(option for option in defaults if option.split("=", 1)[0] not in given),
         *args.voila_args,
     ]
@@ -144,10 +207,49 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     require_extra("app", *APP_MODULES)
     store = open_store(args.store)
-    print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (the app; "
-          f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops); games kept in {store}",
-          file=sys.stderr, flush=True)
-    return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env(store, args.host))
+    env = kernel_env(store, args.host)
+    login = login_env(args)
+    env.update(login)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{host}:{args.port}{args.base_url}"
+    print(f"carnegie-lab: serving {cmd[3]} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
+          f"Ctrl-C stops); games kept in {store}", file=sys.stderr, flush=True)
+    if TOKEN_ENV in login:
+        print(f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
+              file=sys.stderr, flush=True)
+    return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
+
+
+def login_env(args: argparse.Namespace) -> dict[str, str]:
+    """The login the server asks for, as the environment variables carnegie_lab.server reads: none
+    on this machine unless --login, a token or --password's hash on any other address unless
+    --no-login (which says what that leaves open)."""
+    wanted = args.login if args.login is not None else not is_loopback(args.host)
+    if not wanted:
+        if args.login is False and not is_loopback(args.host):
+            print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "
+                  "pages (each starts a kernel) and watch any game whose link they have; the games stay "
+                  "their owners' (docs/security.md)", file=sys.stderr, flush=True)
+        return {}
+    if args.password:
+        return {PASSWORD_HASH_ENV: _password_hash()}
+    return {TOKEN_ENV: os.environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)}
+
+
+def _password_hash() -> str:
+    """The hash of the password in $PASSWORD_ENV, or of one typed twice at the terminal."""
+    from jupyter_server.auth import passwd
+    password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        if not sys.stdin.isatty():
+            raise CliError(f"--password: type it at a terminal, or set {PASSWORD_ENV}")
+        import getpass
+        password = getpass.getpass("Password for the app: ")
+        if getpass.getpass("Again: ") != password:
+            raise CliError("the two passwords differ")
+    if len(password) < MIN_PASSWORD:
+        raise CliError(f"the password needs at least {MIN_PASSWORD} characters")
+    return passwd(password)
 
 
 def open_store(path: Path | None) -> Path:

@@ -36,7 +36,7 @@ def test_app_defaults_serve_this_machine_only_on_8866():
 def test_app_port_host_and_extra_voila_options():
     args = parse("app", "--port", "9001", "--host", "0.0.0.0", "--", "--theme=dark")
     cmd = cli.voila_command(args)
-    assert cmd[:4] == [sys.executable, "-m", "voila", str(NOTEBOOK.parent)]  # the folder: app + tutorials
+    assert cmd[:4] == [sys.executable, "-m", "carnegie_lab.server", str(NOTEBOOK.parent)]  # app + tutorials
     for option in ("--no-browser", "--port=9001", "--Voila.ip=0.0.0.0",
                    "--Voila.port_retries=0", "--template=carnegie",
                    "--VoilaConfiguration.preheat_kernel=True"):
