@@ -25,6 +25,7 @@ import traitlets
 POLL_MS = 500
 
 _ESM = """
+const OWNER_ITEM = "carnegie-lab-owner";
 export default {
   render({ model, el }) {
     el.classList.add("cl-page-bridge-view");
@@ -40,6 +41,13 @@ export default {
     };
     model.on("change:query", show);
     show();
+    // the browser's owner key (docs/security.md): kept in this site's storage; the kernel offers
+    // one of its own for a browser that has none yet
+    try {
+      const kept = window.localStorage.getItem(OWNER_ITEM);
+      if (kept && kept !== model.get("owner")) model.set("owner", kept);
+      else if (!kept) window.localStorage.setItem(OWNER_ITEM, model.get("owner"));
+    } catch (error) { /* no storage (private mode): the page's own key, for this page only */ }
     model.set("page", window.location.origin + window.location.pathname);
     model.save_changes();
     let timer = null;
@@ -65,9 +73,12 @@ export default {
 
 class PageBridge(anywidget.AnyWidget):
     """The page's address (``query``: what follows the ``?``; "" for none), its own URL without
-    the query as the page reports it (``page``), and ticks every ``interval`` ms (0: none)."""
+    the query as the page reports it (``page``), ticks every ``interval`` ms (0: none), and the
+    browser's owner key (``owner``: the kernel offers one, the page answers with the key its
+    browser keeps, if any)."""
 
     _esm = _ESM
+    owner = traitlets.Unicode("").tag(sync=True)
     query = traitlets.Unicode("").tag(sync=True)
     page = traitlets.Unicode("").tag(sync=True)
     interval = traitlets.Int(0).tag(sync=True)
