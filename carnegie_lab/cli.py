@@ -314,6 +314,61 @@ def _run_until_done(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = 
         signal.signal(signal.SIGTERM, previous)
 
 
+# --------------------------------------------------------------------------- games
+
+
+def add_games_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "games", help="the game store's games: list, export, restore from the trash, purge",
+        description="Look after the app's game store (the file carnegie-lab app --store uses). The app's "
+        "Delete puts a game in the trash: restore brings it back, purge removes it for good.")
+    p.add_argument("--store", type=Path, default=None, metavar="PATH",
+                   help="the store (default: the app's, games.db in your data folder)")
+    commands = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
+    listing = commands.add_parser("list", help="one line per game, the last changed first")
+    listing.add_argument("--trash", action="store_true", help="the games in the trash instead")
+    export = commands.add_parser("export", help="games as records (JSON lines), to replay or load in the app")
+    export.add_argument("ids", nargs="*", metavar="ID", help="these games (default: every game not in the trash)")
+    restore = commands.add_parser("restore", help="take games out of the trash")
+    restore.add_argument("ids", nargs="+", metavar="ID")
+    purge = commands.add_parser("purge", help="remove games of the trash for good")
+    purge.add_argument("ids", nargs="*", metavar="ID", help="these games (default: the whole trash)")
+    purge.add_argument("--before", metavar="TIME", help="only those deleted before TIME (ISO 8601, e.g. 2026-11-01)")
+    p.set_defaults(func=run_games)
+
+
+def run_games(args: argparse.Namespace) -> int:
+    import json
+
+    from .store import GameStore, StoreError, default_path
+    path = Path(args.store if args.store is not None else default_path()).expanduser()
+    if not path.is_file():
+        raise CliError(f"no game store at {path}")
+    try:
+        with GameStore(path) as store:
+            command = args.games_command
+            if command == "list":
+                for info in store.list(trash=args.trash):
+                    label = (info.app or {}).get("label") or ""
+                    when = f"deleted {info.deleted_at}" if info.deleted_at else f"changed {info.updated_at}"
+                    print("\t".join((info.id, ", ".join(info.players), info.status, f"{info.actions} actions",
+                                     when, "owned" if info.owned else "no owner", str(label))))
+            elif command == "export":
+                for gid in args.ids or [info.id for info in store.list()]:
+                    print(json.dumps({"id": gid, "record": store.record(gid)}, ensure_ascii=False))
+            elif command == "restore":
+                for gid in args.ids:
+                    store.restore(gid)
+                print(f"restored {len(args.ids)} game{'s' if len(args.ids) != 1 else ''}", file=sys.stderr)
+            else:
+                removed = sum(store.purge(gid, before=args.before) for gid in args.ids) if args.ids else \
+                    store.purge(before=args.before)
+                print(f"purged {removed} game{'s' if removed != 1 else ''} from the trash", file=sys.stderr)
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
 # --------------------------------------------------------------------------- replay
 
 
@@ -408,7 +463,8 @@ def add_simulate_parser(subparsers) -> None:
 
 # --------------------------------------------------------------------------- main
 
-SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser, add_tutorials_parser, add_simulate_parser]
+SUBCOMMANDS: list[Callable] = [add_app_parser, add_games_parser, add_replay_parser, add_tutorials_parser,
+                               add_simulate_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:

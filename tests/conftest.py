@@ -30,8 +30,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -254,6 +256,31 @@ def watched_page(browser):
                 page.close()
         except Exception:  # noqa: BLE001 -- its context was closed
             pass
+
+
+# --------------------------------------------------------------------------- files
+
+
+@pytest.fixture(scope="session")
+def unwritable():
+    """``with unwritable(path):`` the file cannot be written inside, by anyone: immutable for root
+    (chattr +i, which root cannot bypass, unlike a file mode; CI runs as root), read-only for others."""
+    @contextmanager
+    def made(path: Path) -> Iterator[None]:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "+i", str(path)], check=True)
+            try:
+                yield
+            finally:
+                subprocess.run(["chattr", "-i", str(path)], check=True)
+        else:
+            mode = path.stat().st_mode
+            path.chmod(0o444)
+            try:
+                yield
+            finally:
+                path.chmod(mode)
+    return made
 
 
 # --------------------------------------------------------------------------- timings

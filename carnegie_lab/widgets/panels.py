@@ -89,6 +89,7 @@ class NewGamePanel:
         self.start.add_class("cl-start")
         self.start.on_click(lambda _b: self._start())
         self.message = W.HTML()
+        self.message.add_class("cl-new-game-message")
         self.players.observe(lambda change: self._layout(), names="value")
         self.strengths = W.HTML("<div class='cl-note cl-strengths'>" + "<br>".join(
             f"<b>{html.escape(s.label)}</b>: {html.escape(s.description)}" for s in STRENGTHS.values()) + "</div>")
@@ -210,6 +211,7 @@ class StoredGames:
         self.rows = W.VBox()
         self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>")
         self.message = W.HTML()
+        self.message.add_class("cl-stored-message")
         self.newer = W.Button(description="Newer", icon="chevron-left", layout=W.Layout(width="auto"))
         self.newer.add_class("cl-stored-newer")
         self.older = W.Button(description="Older", icon="chevron-right", layout=W.Layout(width="auto"))

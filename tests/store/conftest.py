@@ -2,12 +2,8 @@
 actions from a fixed seed (so every run stores the same games), and a store in a temporary folder."""
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -54,22 +50,3 @@ def path(tmp_path: Path) -> Path:
 def store(path: Path):
     with GameStore(path) as s:
         yield s
-
-
-@contextmanager
-def unwritable(path: Path) -> Iterator[None]:
-    """The file cannot be written while inside, by anyone: immutable for root (chattr +i, which root
-    cannot bypass, unlike a file mode; CI runs as root), read-only for other users."""
-    if os.geteuid() == 0:
-        subprocess.run(["chattr", "+i", str(path)], check=True)
-        try:
-            yield
-        finally:
-            subprocess.run(["chattr", "-i", str(path)], check=True)
-    else:
-        mode = path.stat().st_mode
-        path.chmod(0o444)
-        try:
-            yield
-        finally:
-            path.chmod(mode)

@@ -12,7 +12,7 @@ import carnegie_lab as cl
 from carnegie_lab import store as store_module
 from carnegie_lab.store import APPLICATION_ID, SCHEMA_VERSION, GameStore, StoreError, StoreFileError, StoreReadOnly
 
-from .conftest import play, unwritable
+from .conftest import play
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -223,7 +223,7 @@ def test_the_migrations_make_the_schema_the_test_expects():
     assert columns(a) == columns(b)
 
 
-def test_a_store_that_cannot_be_written_is_found_when_it_is_opened(path):
+def test_a_store_that_cannot_be_written_is_found_when_it_is_opened(path, unwritable):
     with GameStore(path) as s:
         gid = s.save(cl.new_game(["Ada", "Bo"], seed=1))
     before = path.read_bytes()
