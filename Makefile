@@ -37,14 +37,22 @@ gallery: check chromium
 	CARNEGIE_LAB_GALLERY=docs/gallery HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/app/test_browser.py \
 		tests/app/test_board_clicks.py
 
-# The browser tests drive Debian's Chromium: installed here when we can (root with apt), else a stop
-# before anything runs, with the command that installs it.
+# The browser tests drive Debian's Chromium, and tests/app/test_proxy.py Debian's nginx (RUNLEVEL=1: its
+# package does not start a server): installed here when we can (root with apt), else a stop before
+# anything runs, with the command that installs it.
 chromium:
 	@test -x /usr/bin/chromium || { \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 		else \
 			echo "The browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; \
+		fi; }
+	@test -x /usr/sbin/nginx || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+				--no-install-recommends nginx-light; \
+		else \
+			echo "The proxy test needs nginx: sudo apt-get install -y nginx-light"; exit 1; \
 		fi; }
 
 # Binder's environment, binder/requirements.txt: pyproject.toml's [notebooks] extra resolved by uv for

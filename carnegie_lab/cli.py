@@ -222,11 +222,12 @@ def run_app(args: argparse.Namespace) -> int:
 
 def login_env(args: argparse.Namespace) -> dict[str, str]:
     """The login the server asks for, as the environment variables carnegie_lab.server reads: none
-    on this machine unless --login, a token or --password's hash on any other address unless
-    --no-login (which says what that leaves open)."""
-    wanted = args.login if args.login is not None else not is_loopback(args.host)
+    on this machine unless --login; a token or --password's hash on any other address, or behind a
+    proxy (--allow-host), unless --no-login (which says what that leaves open)."""
+    reachable = not is_loopback(args.host) or bool(args.allow_host)     # from elsewhere, or through a proxy
+    wanted = args.login if args.login is not None else reachable
     if not wanted:
-        if args.login is False and not is_loopback(args.host):
+        if args.login is False and reachable:
             print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "
                   "pages (each starts a kernel) and watch any game whose link they have; the games stay "
                   "their owners' (docs/security.md)", file=sys.stderr, flush=True)
