@@ -12,6 +12,7 @@ import json
 import re
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,8 +83,10 @@ class WidgetPage:
 
     def run(self, messages: list[dict[str, Any]], want: str | None = None) -> Any:
         """Send the messages and wait until the kernel is idle after the last one (or, with ``want``,
-        for a comm message with that method, whose data is returned)."""
-        return asyncio.run(self._run(messages, want))
+        for a comm message with that method, whose data is returned). On a thread of its own, with its
+        own event loop: Playwright's sync API keeps one running on the test's thread."""
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            return thread.submit(asyncio.run, self._run(messages, want)).result()
 
     async def _ready(self, ws) -> None:
         """Wait until the server passes messages on: it drops those that come while it connects to the
