@@ -14,8 +14,9 @@ this subclass only sets what Voilà's standalone app leaves open:
   ``PASSWORD_HASH_ENV``: never on a command line, where ``ps`` shows them), and are removed from it
   before any kernel starts. Voilà builds its PasswordIdentityProvider and login page with them;
   the login page is moved under the base URL, where Voilà's ``login_url`` points.
-- **Headers and logs.** Every response carries ``Referrer-Policy: no-referrer``; the log names a
-  request's path and never its query (seat keys, tokens and ``next=`` addresses stay out of it).
+- **Headers and logs.** Every response carries ``Referrer-Policy: no-referrer``, but the login page's
+  ``strict-origin`` (:data:`LOGIN_HEADERS`); the log names a request's path and never its query
+  (seat keys, tokens and ``next=`` addresses stay out of it).
 - **A kernel cap.** A page over ``max_kernels`` running kernels gets a 503 "the server is full"
   page at once instead of a new kernel.
 """
@@ -37,8 +38,13 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from .cli import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
 
-#: Sent with every response: a page's address (with its seat key) never goes to another site.
+#: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
+#: not even to this server (a proxy's access log would keep it).
 HEADERS = {"Referrer-Policy": "no-referrer"}
+#: The login page's instead: under no-referrer a browser sends the login form with ``Origin: null``,
+#: which the Jupyter server refuses as a cross-site request (404); strict-origin sends the origin, and
+#: never the page's address, whose ``next=`` holds the seat link.
+LOGIN_HEADERS = {"Referrer-Policy": "strict-origin"}
 
 FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>The server is full</title></head>
 <body style="font-family: sans-serif; max-width: 40em; margin: 4em auto">
@@ -75,6 +81,15 @@ class Guarded:
     def set_default_headers(self) -> None:
         super().set_default_headers()  # type: ignore[misc]
         for name, value in self.settings.get("headers", {}).items():  # type: ignore[attr-defined]
+            self.set_header(name, value)  # type: ignore[attr-defined]
+
+
+class LoginPage:
+    """For the identity provider's login handler: :data:`LOGIN_HEADERS` over the server's headers."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()  # type: ignore[misc]
+        for name, value in LOGIN_HEADERS.items():
             self.set_header(name, value)  # type: ignore[attr-defined]
 
 
@@ -130,12 +145,15 @@ class AppServer(Voila):
     def init_handlers(self) -> list:
         # Voilà 0.5.8 adds the identity provider's /login and /logout at the root whatever the base
         # URL, where its login_url (base_url + /login) does not look: they go under the base URL here.
-        login = {pattern for pattern, _ in self.identity_provider.get_handlers()}
+        provider = self.identity_provider
+        login = {pattern for pattern, _ in provider.get_handlers()}
         routes = []
         for route in super().init_handlers():
             pattern, handler, *rest = route
             if pattern in login:
                 pattern = url_path_join(self.server_url, pattern)
+            if handler is provider.login_handler_class:
+                handler = type(f"Headed{handler.__name__}", (LoginPage, handler), {})
             handler = CappedVoilaHandler if handler is TornadoVoilaHandler else guarded(handler)
             routes.append((pattern, handler, *rest))
         return routes

@@ -15,6 +15,8 @@ The Voilà server and the browser, one of each per test session, shared by the a
   through Playwright's sync API, which allows one running instance per process; ``browser`` is its
   first context (a fresh profile), and ``new_context()`` makes another one, a separate browser for
   the app (its own cookies and storage), e.g. a friend's.
+- ``start_app`` and ``start_process``: context managers for a test's own server (``carnegie-lab app``
+  with other options, e.g. behind a proxy) or another process (the proxy), stopped on exit.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
   errors and warnings and page errors and aborts (and records) every request that is not to 127.0.0.1.
 
@@ -29,6 +31,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -65,6 +68,39 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextmanager
+def running(cmd: list[str], ready_url: str, log_path: Path, env: dict[str, str] | None = None) -> Iterator:
+    """``cmd`` in a session of its own (its output in ``log_path``), once ``ready_url`` answers (any
+    HTTP status: it is up); stopped on exit: SIGTERM, then SIGKILL to the whole group after 30 s."""
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    start = time.monotonic()
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{cmd[0]} exited early ({proc.returncode}):\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(ready_url, timeout=2):
+                    break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                pass
+            if time.monotonic() - start > SERVER_START_TIMEOUT:
+                raise RuntimeError(f"{ready_url} not answering after {SERVER_START_TIMEOUT}s:\n{log_path.read_text()}")
+            time.sleep(0.2)
+        yield proc
+    finally:  # always stop it, or the server (and its kernels) outlive pytest
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # the cli passes it on; voila stops its kernels
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
 @dataclass
 class VoilaServer:
     url: str              # the root: its page redirects to the app
@@ -84,49 +120,51 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
 
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory) -> VoilaServer:
-    """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
+@contextmanager
+def app_server(folder: Path, *args: str, env: dict[str, str] | None = None,
+               base_url: str = "/") -> Iterator[VoilaServer]:
+    """``python -m carnegie_lab app ARGS`` on a free port, its store and log in ``folder``, once a
+    static file answers (that starts no kernel); stopped, with its kernels, on exit."""
     port = _free_port()
-    folder = tmp_path_factory.mktemp("voila")
     log_path, store_path = folder / "voila.log", folder / "games.db"
-    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
-           f"--store={store_path}", "--",
-           "--show_tracebacks=True",
-           # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
-           "--MappingKernelManager.cull_interval=10",
-           "--MappingKernelManager.cull_idle_timeout=20"]
-    env = dict(os.environ)
+    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", f"--store={store_path}",
+           f"--base-url={base_url}", *args]
+    env = dict(os.environ if env is None else env)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    with open(log_path, "w") as log:
-        # own session: if stopping fails, the whole group (cli + voila) can be killed by its id
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    server = VoilaServer(f"http://127.0.0.1:{port}", log_path, proc, store_path)
+    url = f"http://127.0.0.1:{port}{base_url.rstrip('/')}"
+    with running(cmd, url + "/voila/static/voila.js", log_path, env) as proc:
+        yield VoilaServer(url, log_path, proc, store_path)
+
+
+@pytest.fixture(scope="session")
+def start_app():
+    """``with start_app(folder, *args) as server:`` a server of a test's own (see app_server)."""
+    return app_server
+
+
+@pytest.fixture(scope="session")
+def start_process():
+    """``with start_process(cmd, ready_url, log_path) as proc:`` (see running)."""
+    return running
+
+
+@pytest.fixture(scope="session")
+def free_port():
+    """``free_port()``: a port of 127.0.0.1 nothing listens on."""
+    return _free_port
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory) -> Iterator[VoilaServer]:
+    """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
     start = time.monotonic()
-    try:
-        while True:  # a static file: answers without starting a kernel
-            if proc.poll() is not None:
-                raise RuntimeError(f"voila exited early ({proc.returncode}):\n{server.log()}")
-            try:
-                with urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() - start > SERVER_START_TIMEOUT:
-                raise RuntimeError(f"voila not ready after {SERVER_START_TIMEOUT}s:\n{server.log()}")
-            time.sleep(0.2)
+    with app_server(tmp_path_factory.mktemp("voila"), "--host=127.0.0.1", "--",
+                    "--show_tracebacks=True",
+                    # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
+                    "--MappingKernelManager.cull_interval=10",
+                    "--MappingKernelManager.cull_idle_timeout=20") as server:
         TIMINGS["server start (until /voila/static/voila.js answers)"] = time.monotonic() - start
         yield server
-    finally:  # always stop it, or the server and its kernels outlive pytest
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # the cli passes it on; voila stops its kernels
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
 
 
 @pytest.fixture(scope="session")
