@@ -55,6 +55,8 @@ DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
 #: Pages (kernels) open at once, by default: about 110 MB each, so 60 take some 7 GB.
 MAX_KERNELS = 60
+#: Games the store keeps at most (its trash included), by default.
+MAX_GAMES = 10_000
 #: Where `--password` reads the password when no terminal asks for it (a systemd service).
 PASSWORD_ENV = "CARNEGIE_LAB_PASSWORD"
 MIN_PASSWORD = 8
@@ -74,10 +76,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 # Voilà gives every page load its own kernel, and the page's shutdown request on unload is refused
-# (voila issue 1458), so kernels of closed pages pile up. Culling stops kernels that have had no
-# open page for this long; a kernel with a page open is never culled.
+# (voila issue 1458), so kernels of closed pages would pile up: a kernel without a page is culled
+# after CULL_IDLE_TIMEOUT seconds idle, one whose page is still open after CULL_CONNECTED_TIMEOUT
+# (carnegie_lab.server.CullingKernelManager). An app page's clock keeps its kernel busy, so the page
+# stops its clock after IDLE_MINUTES without a click or a move (widgets/dashboard.py): a page left
+# open is culled IDLE_MINUTES + CULL_CONNECTED_TIMEOUT after its last use.
 CULL_IDLE_TIMEOUT = 600
+CULL_CONNECTED_TIMEOUT = 1800
 CULL_INTERVAL = 60
+IDLE_MINUTES = 30
 # Preheating works when Voilà serves a folder, but then it keeps one kernel that has run the
 # notebook ready for *every* notebook of the folder (twelve kernels at start). Every notebook but
 # the app is on the preheat denylist, a regular expression matched at the start of the notebook's
@@ -138,6 +145,12 @@ def add_app_parser(subparsers) -> None:
     p.add_argument("--max-kernels", type=_count, default=MAX_KERNELS, metavar="N",
                    help=f"at most N pages open at once, each with its kernel (default {MAX_KERNELS}; 0: no cap); "
                    "a page over it says the server is full")
+    p.add_argument("--max-games", type=_count, default=MAX_GAMES, metavar="N",
+                   help=f"the store keeps at most N games, its trash included (default {MAX_GAMES}; 0: no cap); "
+                   "starting one more says the store is full")
+    p.add_argument("--idle-minutes", type=_minutes, default=IDLE_MINUTES, metavar="M",
+                   help=f"a page with no click and no move for M minutes stops following its game (default "
+                   f"{IDLE_MINUTES}); the server then stops its kernel {CULL_CONNECTED_TIMEOUT // 60} minutes later")
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
     p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
                    help="extra voila options, after '--'")
@@ -148,6 +161,16 @@ def _base_url(text: str) -> str:
     if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", text if text.endswith("/") else text + "/"):
         raise argparse.ArgumentTypeError(f"a base URL is a path like /carnegie/, got {text!r}")
     return text if text.endswith("/") else text + "/"
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 0 < minutes < float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of minutes > 0: {text!r}")
+    return minutes
 
 
 def _count(text: str) -> int:
@@ -182,9 +205,8 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
-        # a page left open stops its clock after IDLE_MINUTES without a click or a move (widgets/limits.py),
-        # and its kernel, connected but idle, is culled CULL_IDLE_TIMEOUT later
-        "--MappingKernelManager.cull_connected=True",
+        "--MappingKernelManager.cull_connected=True",     # after CULL_CONNECTED_TIMEOUT (see above)
+        f"--CullingKernelManager.cull_connected_timeout={CULL_CONNECTED_TIMEOUT}",
         "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
         f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
@@ -207,15 +229,20 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     require_extra("app", *APP_MODULES)
     store = open_store(args.store)
+    from .widgets.access import IDLE_ENV, MAX_GAMES_ENV
     env = kernel_env(store, args.host)
+    env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
     login = login_env(args)
+    env.pop("JUPYTER_TOKEN", None)          # the server reads its login from TOKEN_ENV, which it removes
     env.update(login)
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}{args.base_url}"
     print(f"carnegie-lab: serving {cmd[3]} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
           f"Ctrl-C stops); games kept in {store}", file=sys.stderr, flush=True)
     if TOKEN_ENV in login:
-        print(f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
+        given = login[TOKEN_ENV] == os.environ.get("JUPYTER_TOKEN")
+        print("carnegie-lab: log in with the token of $JUPYTER_TOKEN" if given else
+              f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
               file=sys.stderr, flush=True)
     return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
 

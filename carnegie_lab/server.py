@@ -19,6 +19,9 @@ this subclass only sets what Voilà's standalone app leaves open:
   (seat keys, tokens and ``next=`` addresses stay out of it).
 - **A kernel cap.** A page over ``max_kernels`` running kernels gets a 503 "the server is full"
   page at once instead of a new kernel.
+- **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
+  :class:`CullingKernelManager` culls one whose page is still connected only after the longer
+  ``cull_connected_timeout`` (a page someone reads is left alone, one left open overnight is not).
 """
 from __future__ import annotations
 
@@ -27,9 +30,11 @@ import logging
 import os
 import re
 import sys
+from datetime import datetime, timedelta, timezone
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado.log import app_log
 from traitlets import Integer, List, Unicode
@@ -109,6 +114,23 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         await super().get(path=path)
 
 
+class CullingKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager, with a longer idle timeout for kernels whose page is open
+    (``cull_connected`` must be on for those to be culled at all)."""
+
+    cull_connected_timeout = Integer(
+        3600, config=True, help="cull a kernel whose page is still connected after this many seconds idle")
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels[kernel_id]
+        now = datetime.now(timezone.utc)
+        idle = now - getattr(kernel, "last_activity", now)
+        if self._kernel_connections.get(kernel_id, 0) and idle <= timedelta(seconds=self.cull_connected_timeout) \
+                and getattr(kernel, "execution_state", None) != "dead":
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
 def guarded(handler: type) -> type:
     """The handler class itself if it is a Jupyter handler (it checks the Host already), else a
     subclass with :class:`Guarded`."""
@@ -133,6 +155,8 @@ class AppServer(Voila):
             self.config.PasswordIdentityProvider.hashed_password = password_hash
         for name in ("tornado.access", "tornado.general", "tornado.application", self.log.name):
             logging.getLogger(name).addFilter(NoQueries())
+        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:   # not configured
+            self.voila_configuration.multi_kernel_manager_class = CullingKernelManager
         settings = super().init_settings()
         settings.update(
             allow_remote_access=not is_loopback(self.ip or "localhost"),

@@ -498,9 +498,7 @@ class GameStore:
             values = (_dumps(game.players), _dumps(record["options"]), start, record["version"], game.round,
                       _status(game), len(actions), now, new_revision)
             if row is None:
-                if self.max_games is not None and \
-                        conn.execute("SELECT count(*) FROM games").fetchone()[0] >= self.max_games:
-                    raise StoreFull(self.path, self.max_games)
+                self._check_room(conn)
                 conn.execute("INSERT INTO games (players, options, start, record_version, round, status, "
                              "action_count, updated_at, revision, created_at, app, owner_hash, id) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -677,6 +675,15 @@ class GameStore:
         old, new = _hash(_check_key(old_owner, "owner key")), _hash(_check_key(new_owner, "owner key"))
         with self._transaction(write=True) as conn:
             return conn.execute("UPDATE games SET owner_hash = ? WHERE owner_hash = ?", (new, old)).rowcount
+
+    def check_room(self) -> None:
+        """StoreFull if a new game could not be saved now (``max_games`` reached)."""
+        with self._transaction(write=False) as conn:
+            self._check_room(conn)
+
+    def _check_room(self, conn: sqlite3.Connection) -> None:
+        if self.max_games is not None and conn.execute("SELECT count(*) FROM games").fetchone()[0] >= self.max_games:
+            raise StoreFull(self.path, self.max_games)
 
     def delete(self, game_id: str) -> None:
         """Put a game in the trash (GameNotFound if there is none): it is no longer listed, opened or

@@ -8,7 +8,9 @@ page can send any widget message.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from typing import Mapping
 
 from ..errors import CarnegieError
 
@@ -26,13 +28,24 @@ class NotAllowed(CarnegieError):
     not hold the game's owner key)."""
 
 
+#: How ``carnegie-lab app`` gives its kernels the server's limits (environment variables).
+IDLE_ENV, MAX_GAMES_ENV = "CARNEGIE_LAB_IDLE_MINUTES", "CARNEGIE_LAB_MAX_GAMES"
+
+
 @dataclass(frozen=True)
 class Limits:
-    """The app's limits for one page (its kernel)."""
-    games_per_page: int = 20        # games a page may start (Start, Load, Play from here)
-    list_page: int = 10             # stored games in one page of the New game tab's list
-    idle_minutes: float = 60.0      # a page with no click and no move for this long stops its clock
-    think_seconds: float = 2.0      # the longest a bot or a hint thinks for one decision
+    """The app's limits for one page (its kernel). The last two are the server's (``carnegie-lab app
+    --idle-minutes``, ``--max-games``); None, in a notebook's dashboard: no limit."""
+    games_per_page: int = 20              # games a page may start (Start, Load, Play from here)
+    list_page: int = 10                   # stored games in one page of the New game tab's list
+    idle_minutes: float | None = None     # a page with no click and no move for this long stops its clock
+    stored_games: int | None = None       # games the store keeps at most (GameStore's max_games)
+
+    @classmethod
+    def of_server(cls, env: Mapping[str, str] = os.environ) -> Limits:
+        """The limits ``carnegie-lab app`` set for its kernels (the defaults for those it did not)."""
+        idle, games = env.get(IDLE_ENV), env.get(MAX_GAMES_ENV)
+        return cls(idle_minutes=float(idle) if idle else None, stored_games=int(games) if games else None)
 
 
 @dataclass(frozen=True)
@@ -73,5 +86,5 @@ def may_play(place: Place, seat: int) -> bool:
     return place.role == LOCAL or (place.role == SEAT and seat == place.seat)
 
 
-__all__ = ["DELETE", "FINISH", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "NotAllowed", "OWNER_ALONE", "Place",
-           "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may", "may_play"]
+__all__ = ["DELETE", "FINISH", "IDLE_ENV", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "MAX_GAMES_ENV", "NotAllowed",
+           "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may", "may_play"]

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..bots import Bot, make_bot
-from ..bots.simulate import parse_spec
-from ..bots.strengths import STRENGTHS, resolve, strength_of
+from ..bots.strengths import STRENGTHS, strength_of
 from ..engine import Game, new_game
 from ..errors import CarnegieError, RecordError
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, check_names, new_key
@@ -190,7 +189,7 @@ class Controller:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
         current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
         its first action on, played in this browser (role LOCAL)."""
-        self._check_page_limit()
+        self._check_new_game()
         game = setup.game()
         self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
@@ -267,7 +266,7 @@ class Controller:
         if self.store is None:
             return None
         if self.game_id is None:
-            self._check_page_limit()
+            self._check_new_game()
             gid = self.store.save(self.game, app=self.app_data(), owner=self.owner_key)
             self.started += 1
             self.game_id, self.owner = gid, True
@@ -279,10 +278,14 @@ class Controller:
         self.game_id, self.role, self.my_seat, self.token, self.owner = None, LOCAL, None, None, True
         self.bad_token, self.seated, self.issued, self._mark = False, (), {}, None
 
-    def _check_page_limit(self) -> None:
-        if self.store is not None and self.started >= self.limits.games_per_page:
+    def _check_new_game(self) -> None:
+        """NotAllowed past the page's limit of new games, StoreFull if the store has no room."""
+        if self.store is None:
+            return
+        if self.started >= self.limits.games_per_page:
             raise NotAllowed(f"this page has started {self.started} games, its limit: reload the page to "
                              "start more (the games are kept)")
+        self.store.check_room()
 
     def use_owner_key(self, key: str) -> bool:
         """The owner key this page's browser keeps (sent by the page): the games this page stored
@@ -501,8 +504,7 @@ class Controller:
         kept = self._bots.get(seat)
         if kept is not None and kept[0] == kind:
             return kept[1]
-        bot = make_bot(bounded(kind, self.limits.think_seconds), int(self.game.state.options.get("seed") or 0) * 10
-                       + seat + 1)
+        bot = make_bot(kind, int(self.game.state.options.get("seed") or 0) * 10 + seat + 1)
         self._bots[seat] = (kind, bot)
         return bot
 
@@ -749,7 +751,7 @@ class Controller:
         """Play on from a moment of a replay: ``game`` (its options and its actions so far) becomes
         this browser's live game with these seats, a new stored game (the replayed one is left as
         it was); ``what`` says where it comes from, for the log."""
-        self._check_page_limit()
+        self._check_new_game()
         seats = [Seat(s.name, s.kind) for s in seats]
         self._adopt(game, seats, list(moves))
         self._detach()
@@ -803,17 +805,6 @@ def _setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
     options = game.state.options
     return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
                  options.get("solo_level"), options.get("departments", "base"), label)
-
-
-def bounded(kind: str, think: float) -> str:
-    """The bot spec of a seat kind with its thinking budget at most ``think`` seconds a decision:
-    the bound is the app's, whatever a saved game or a page names (a search by playouts gets the
-    time bound too, whichever runs out first)."""
-    spec = resolve(kind)
-    name, options = parse_spec(spec)
-    if name != "search":
-        return spec
-    return f"{spec}:think={min(float(options.get('think', think)), think)}"
 
 
 def _seats_from(app: Any, names: list[str]) -> list[Seat]:

@@ -24,9 +24,9 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..errors import CarnegieError
-from ..store import GameStore, StoreError
+from ..store import GameStore, StoreError, StoreFull
 from ..views.palette import PLAYER_COLOURS
-from .access import FINISH, LOAD, RESTART, may
+from .access import FINISH, LOAD, RESTART, Limits, may
 from .board import BoardView, scores_html
 from .controller import (
     BOT_KINDS,
@@ -70,14 +70,15 @@ class Dashboard(W.VBox):
 
     def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
                  auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
-                 query: str | None = None, **kwargs: Any):
+                 query: str | None = None, limits: Limits | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-dashboard")
-        opened, problem = _open_store(store)
+        limits = limits or Limits()
+        opened, problem = _open_store(store, limits.stored_games)
         if game is not None:
-            self.controller = Controller(game=game, seats=seats, store=opened)
+            self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
         else:
-            self.controller = Controller(setup, store=opened)
+            self.controller = Controller(setup, store=opened, limits=limits)
         self.timings: dict[str, float] = {}
         if problem is None and query:
             problem = self._open_link(query)       # the page's address: a stored game, or why not
@@ -388,6 +389,7 @@ class Dashboard(W.VBox):
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (``game=ID&seat=TOKEN``; nothing to do for
         an address without a game); an error and the New game tab if it names none."""
+        self.last_activity = time.monotonic()      # a preheated kernel may have waited long for its page
         problem = self._open_link(query)
         if problem is not None:
             self.say(problem, error=True)
@@ -447,9 +449,10 @@ class Dashboard(W.VBox):
 
     def _idle(self) -> bool:
         """Stop the page's clock after Limits.idle_minutes without a click or a move: its kernel,
-        idle then, is culled by the server (the page says how to come back)."""
+        idle then, is culled by the server (the page says how to come back; a click that changes the
+        game starts the clock again)."""
         minutes = self.controller.limits.idle_minutes
-        if time.monotonic() - self.last_activity < 60 * minutes or self.bridge is None:
+        if minutes is None or self.bridge is None or time.monotonic() - self.last_activity < 60 * minutes:
             return False
         self.bridge.interval = 0
         self.say(f"This page was left alone for {minutes:g} minutes and stopped following the game: "
@@ -596,13 +599,17 @@ class Dashboard(W.VBox):
     def play_from(self, replay: Replay, seats, actions: int) -> None:
         """Play from here: the replay's moment becomes a new live (and stored) game of this page."""
         step = self.replay.index
+        problem = ""
         try:
             self.controller.branch(replay.game_at(actions), seats, replay.moves[:actions],
                                    f"step {step} of a replay of {replay.title}")
+        except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
+            self.say(_sentence(str(e)), error=True)
+            return
         except StoreError as e:
-            self.say(f"This game is not kept: {e}", error=True)
+            problem = f"This game is not kept: {e}"
         self.new_game_panel.fill(self.controller.setup)
-        self.say("")
+        self.say(problem, error=bool(problem))
         self.side.selected_index = PLAY           # the board shows the new game (see _side_changed)
         self.board.set_game(self.game, seat=self._seat_to_follow())
         self._after_change(run_bots=True)
@@ -724,15 +731,17 @@ class Dashboard(W.VBox):
                 pass
 
 
-def _open_store(store: GameStore | str | os.PathLike[str] | None) -> tuple[GameStore | None, str | None]:
-    """The store (opened from a path, its folder made) and, if it cannot be used, why."""
+def _open_store(store: GameStore | str | os.PathLike[str] | None,
+                max_games: int | None) -> tuple[GameStore | None, str | None]:
+    """The store (opened from a path, its folder made, with at most ``max_games``) and, if it cannot
+    be used, why."""
     if store is None or isinstance(store, GameStore):
         return store, None
     path = os.fspath(store)
     try:
         folder = os.path.dirname(os.path.abspath(path))
         os.makedirs(folder, exist_ok=True)
-        return GameStore(path), None
+        return GameStore(path, max_games=max_games), None
     except (OSError, StoreError) as e:
         return None, f"Games are not kept: the game store cannot be opened ({e})."
 

@@ -142,17 +142,18 @@ def parse_query(query: str | None) -> tuple[str | None, str | None]:
 
 def app_dashboard(**kwargs: Any):
     """The app's dashboard (notebooks/app.ipynb) on the store of CARNEGIE_LAB_STORE (else the
-    default one in the user's data folder), before the page's address is known: a preheated kernel
-    builds it ahead of the page's request, then ``open_page(page_query())`` shows the game the
-    address names."""
+    default one in the user's data folder), with the limits ``carnegie-lab app`` set, before the
+    page's address is known: a preheated kernel builds it ahead of the page's request, then
+    ``open_page(page_query())`` shows the game the address names."""
     from ..store import STORE_ENV, default_path
+    from .access import Limits
     from .dashboard import Dashboard
     if os.environ.get("VOILA_PREHEAT") == "True":
         try:                                # page_query's helper: imported now, not while the page waits
             import voila.utils  # noqa: F401
         except ImportError:
             pass
-    return Dashboard(store=os.environ.get(STORE_ENV) or default_path(), **kwargs)
+    return Dashboard(store=os.environ.get(STORE_ENV) or default_path(), limits=Limits.of_server(), **kwargs)
 
 
 __all__ = ["LinkError", "POLL_MS", "PageBridge", "app_dashboard", "page_query", "parse_query"]

@@ -75,7 +75,7 @@ def test_a_start_off_loopback_asks_for_the_login(proxied):
         opener.open(request, timeout=TIMEOUT)
     assert redirected.value.code == 302
     assert redirected.value.headers["Location"].startswith(f"{PREFIX}login?next=")
-    assert "log in with the token" in app.log()
+    assert "log in with the token of $JUPYTER_TOKEN" in app.log() and TOKEN not in app.log()
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -533,3 +533,28 @@ def test_the_app_notebook_s_dashboard_uses_the_server_s_store_and_the_page_s_add
     assert d.controller.game_id == gid and d.game.actions == seed.game.actions
     monkeypatch.delenv("QUERY_STRING")
     assert page_query() is None                           # outside Voilà
+
+
+def test_the_server_s_limits_reach_the_app_s_dashboard(path, monkeypatch):
+    """`carnegie-lab app --max-games 2 --idle-minutes 5`: its kernels' dashboards refuse a third stored
+    game (the New game tab says why and the page keeps its game) and stop their clock after 5 minutes."""
+    from carnegie_lab import cli
+    from carnegie_lab.widgets import app_dashboard
+    calls = []
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    assert cli.main(["app", "--store", str(path), "--max-games", "2", "--idle-minutes", "5"]) == 0
+    for name, value in calls[0].items():
+        monkeypatch.setenv(name, value)                   # what Voilà's kernels inherit
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    d = app_dashboard()
+    assert d.controller.limits.idle_minutes == 5
+    for _ in range(2):
+        d.new_game_panel.start.click()
+    kept = d.controller.game_id
+    assert kept and d.controller.store.count() == 2
+    d.new_game_panel.start.click()
+    assert "the game store is full (2 games" in d.new_game_panel.message.value
+    assert d.controller.game_id == kept and d.controller.store.count() == 2
+    d.last_activity -= 5 * 60                             # five minutes without a click or a move
+    d.poll()
+    assert d.bridge.interval == 0 and "stopped following the game" in d.status.value
