@@ -45,7 +45,7 @@ from .controller import (
 )
 from .controls import panel_for
 from .guard import ClickGuard
-from .hints import HintPanel
+from .hints import HintPanel, decision_key
 from .page import POLL_MS, LinkError, PageBridge, parse_query
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
@@ -249,11 +249,14 @@ class Dashboard(W.VBox):
             self.board.refresh()
 
     def hint(self) -> None:
-        """The Hint button: the analysis's best choices for this browser's decision."""
+        """The Hint button: the analysis's best choices for this browser's decision, thought about
+        once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
+        can make its kernel think longer than that per decision."""
         if not self.controller.you_to_move or self._replaying:
             self.say("A hint is for a decision of yours, in the live game.", error=True)
             return
-        self._think()
+        if self.hints.key != decision_key(self.game):
+            self._think()
 
     def _hint_option_changed(self) -> None:
         if self.controller.you_to_move and not self._replaying and self.hints.wanted(self.game):

@@ -1,14 +1,16 @@
 """The protections of docs/security.md on the session's real server (``carnegie-lab app`` on 127.0.0.1,
 no login there): a foreign Host refused on every route and websocket, and a visitor's page that sends
 widget messages straight to its kernel (tests/app/widget_client.py, no browser: what a hostile page or
-a script can send) unable to change a game it does not own. The login off loopback, the base URL, the
-reverse proxy and the kernel cap: tests/app/test_proxy.py."""
+a script can send) unable to change a game it does not own, to make its kernel think longer than the
+app's budgets, or to get past the app's limits. The login off loopback, the base URL, the reverse
+proxy and the kernel cap: tests/app/test_proxy.py; culling: tests/app/test_culling.py."""
 from __future__ import annotations
 
 import http.client
 import json
 import subprocess
 import sys
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -17,6 +19,8 @@ from tornado.httpclient import HTTPClientError
 import carnegie_lab as cl
 from carnegie_lab.store import MAX_NAME, GameStore, new_key
 from carnegie_lab.widgets import Dashboard
+from carnegie_lab.widgets.controller import APP_KEY
+from carnegie_lab.widgets.hints import HINT_THINK
 
 from .widget_client import WidgetPage, kernel_id_of
 
@@ -137,15 +141,52 @@ def test_a_visitor_s_page_cannot_change_a_game_it_does_not_own(voila_server, gam
     for button in ("cl-restart", "cl-finish", "cl-undo", "cl-make-links"):
         visitor.click(button)
     record = json.dumps(cl.new_game(["Mallory", "Eve"], seed=1).to_record()).encode()
-    visitor.update("cl-load", value=[{"name": "x.json", "type": "application/json", "size": len(record),
-                                      "last_modified": 0, "content": None}],
-                   buffer_paths=[["value", 0, "content"]], buffers=[record])
+    load(visitor, record)
     for option in sorted(c for c in visitor.classes() if c.startswith("cl-act-"))[:3]:
         visitor.click(option)                                            # a watcher's clicks on the controls
     visitor.update("cl-side-tabs", selected_index=1)                     # the New game tab: its games list
     visitor.refresh()
     assert not {f"cl-delete-{gid}", f"cl-resume-{gid}", f"cl-replay-{gid}"} & visitor.classes()
     assert snapshot(voila_server, gid) == before
+
+
+def load(page: WidgetPage, record: bytes) -> None:
+    """The Load control given a file, as the page sends it."""
+    page.update("cl-load", value=[{"name": "x.json", "type": "application/json", "size": len(record),
+                                   "last_modified": 0, "content": None}],
+                buffer_paths=[["value", 0, "content"]], buffers=[record])
+
+
+def test_a_hint_is_thought_about_once_per_decision(voila_server):
+    """However often a page asks (widget messages: no click guard), a decision gets one hint's thinking:
+    asking again shows the same hint at once."""
+    page = WidgetPage.open(voila_server.app_url)                          # Ada against the easy bot
+    assert "data-yours='1'" in page.state("cl-turn-card")["value"]        # Ada decides
+    start = time.monotonic()
+    page.click("cl-hint")
+    assert time.monotonic() - start > HINT_THINK / 2                      # thought, within its budget
+    hint = page.state("cl-hint-output")["value"]
+    assert hint.count("class='cl-hint-row'") == 3
+    start = time.monotonic()
+    page.click("cl-hint", times=8)                                        # thinking each time: about 12 s
+    assert time.monotonic() - start < HINT_THINK / 2
+    assert page.state("cl-hint-output")["value"] == hint
+
+
+def test_a_record_cannot_name_a_bot_the_app_does_not_offer(voila_server):
+    """A record's app part names who plays each seat: a bot that thinks for ten minutes a decision is
+    no seat kind of the app, so those seats are loaded as human ones (bots think as the app's
+    strengths do: the hard one 0.9 s a decision)."""
+    record = cl.new_game(["Ada", "Bo", "Cy"], seed=3).to_record()         # Cy decides first
+    record[APP_KEY] = {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "search:think=600"},
+                                 {"name": "Cy", "kind": "hard:think=600"}]}
+    page = WidgetPage.open(voila_server.app_url)
+    start = time.monotonic()
+    load(page, json.dumps(record).encode())
+    assert time.monotonic() - start < 60
+    assert "Loaded" in page.state("cl-load-message")["value"]
+    assert "data-yours='1'" in page.state("cl-turn-card")["value"]        # Cy's decision is this page's
+    assert [page.states[page.model(f"cl-seat-kind-{i}")]["state"]["index"] for i in range(3)] == [0, 0, 0]
 
 
 def test_a_player_renews_only_their_own_link(voila_server, games):

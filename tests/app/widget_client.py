@@ -69,8 +69,15 @@ class WidgetPage:
     def classes(self) -> set[str]:
         return {c for s in self.states.values() for c in s["state"].get("_dom_classes", [])}
 
-    def click(self, cls: str) -> None:
-        self.send(self.model(cls), {"method": "custom", "content": {"event": "click"}})
+    def click(self, cls: str, times: int = 1) -> None:
+        """``times`` clicks on the button, sent one after the other (as a page without a click guard)."""
+        click = {"method": "custom", "content": {"event": "click"}}
+        self.run([self._comm("comm_msg", comm_id=self.model(cls), data=click) for _ in range(times)])
+
+    def state(self, cls: str) -> dict[str, Any]:
+        """The state of the widget with this CSS class, as the kernel has it now."""
+        self.refresh()
+        return self.states[self.model(cls)]["state"]
 
     def update(self, cls: str, buffers: list[bytes] | None = None, buffer_paths=(), **state: Any) -> None:
         self.send(self.model(cls), {"method": "update", "state": state, "buffer_paths": list(buffer_paths)},
