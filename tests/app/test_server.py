@@ -226,14 +226,34 @@ def html_outputs(html: str) -> list[str]:
 def test_notebook_shows_the_dashboard_and_is_stored_without_outputs():
     nb = json.loads(NOTEBOOK.read_text())
     cells = nb["cells"]
-    assert [c["cell_type"] for c in cells] == ["code", "code", "code"]
-    assert "import jsonschema  # noqa" in "".join(cells[0]["source"])   # first: see docs/architecture.md
+    assert [c["cell_type"] for c in cells] == ["code", "code"]
     # a preheated kernel builds the dashboard; the last cell waits for the page's query string
-    assert "".join(cells[1]["source"]).rstrip().endswith("app = carnegie_lab.widgets.app_dashboard()")
-    assert "".join(cells[2]["source"]).rstrip().endswith(
+    assert "".join(cells[0]["source"]).rstrip().endswith("app = carnegie_lab.widgets.app_dashboard()")
+    assert "".join(cells[1]["source"]).rstrip().endswith(
         "app.open_page(carnegie_lab.widgets.page_query())\napp")
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in cells)
     assert "widgets" not in nb["metadata"]   # no stored widget state (it would hold plotly's bundle)
+
+
+def test_the_app_s_kernel_imports_only_what_its_page_draws(tmp_path, monkeypatch):
+    """The app notebook in a kernel as Voilà preheats it (here no server answers its wait for a page):
+    Voilà's server, plotly's renderers for fig.show() (nbformat, and jsonschema with it) and the
+    tutorials' widgets are not imported (about 65 MB of a kernel's memory: docs/benchmarks.md)."""
+    import nbformat
+    from nbclient import NotebookClient
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]                                    # nobody listens there
+    for name, value in (("VOILA_PREHEAT", "True"), ("VOILA_APP_PORT", str(port)), ("VOILA_KERNEL_ID", "k")):
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv(STORE_ENV, str(tmp_path / "games.db"))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.widgets.stepper")
+    nb.cells.append(nbformat.v4.new_code_cell(f"import sys\nprint([m for m in {heavy!r} if sys.modules.get(m)])"))
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    assert nb.cells[-1].outputs[0]["text"].strip() == "[]"
 
 
 def test_server_preheats_a_kernel_for_the_app_only(voila_server):
