@@ -233,7 +233,8 @@ def run_app(args: argparse.Namespace) -> int:
     env = kernel_env(store, args.host)
     env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
     login = login_env(args)
-    env.pop("JUPYTER_TOKEN", None)          # the server reads its login from TOKEN_ENV, which it removes
+    for secret in ("JUPYTER_TOKEN", PASSWORD_ENV):   # the server reads its login from the variables of
+        env.pop(secret, None)                        # login_env, which it removes before any kernel starts
     env.update(login)
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}{args.base_url}"
@@ -249,10 +250,10 @@ def run_app(args: argparse.Namespace) -> int:
 
 def login_env(args: argparse.Namespace) -> dict[str, str]:
     """The login the server asks for, as the environment variables carnegie_lab.server reads: none
-    on this machine unless --login; a token or --password's hash on any other address, or behind a
-    proxy (--allow-host), unless --no-login (which says what that leaves open)."""
+    on this machine unless --login or --password; a token or --password's hash on any other address,
+    or behind a proxy (--allow-host), unless --no-login (which says what that leaves open)."""
     reachable = not is_loopback(args.host) or bool(args.allow_host)     # from elsewhere, or through a proxy
-    wanted = args.login if args.login is not None else reachable
+    wanted = args.login if args.login is not None else reachable or args.password
     if not wanted:
         if args.login is False and reachable:
             print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "

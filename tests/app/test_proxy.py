@@ -73,8 +73,11 @@ def test_a_start_off_loopback_asks_for_the_login(proxied):
     opener = urllib.request.build_opener(NoRedirect())
     with pytest.raises(urllib.error.HTTPError) as redirected:
         opener.open(request, timeout=TIMEOUT)
-    assert redirected.value.code == 302
-    assert redirected.value.headers["Location"].startswith(f"{PREFIX}login?next=")
+    assert redirected.value.code == 302 and redirected.value.headers["Referrer-Policy"] == "no-referrer"
+    login = redirected.value.headers["Location"]
+    assert login.startswith(f"{PREFIX}login?next=")
+    with urllib.request.urlopen(url.removesuffix(PREFIX) + login, timeout=TIMEOUT) as page:
+        assert page.headers["Referrer-Policy"] == "strict-origin" and b"password_input" in page.read()
     assert "log in with the token of $JUPYTER_TOKEN" in app.log() and TOKEN not in app.log()
 
 
@@ -111,7 +114,7 @@ def test_a_seat_link_plays_through_the_login_and_the_proxy(proxied, watched_page
 
 
 def test_a_page_over_the_kernel_cap_says_the_server_is_full(proxied):
-    url, _ = proxied
+    url, app = proxied
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     opener.open(f"{url}?token={TOKEN}", timeout=TIMEOUT).read()           # logged in (a cookie)
     for _ in range(4):                                                   # the cap is 3 kernels
@@ -119,5 +122,26 @@ def test_a_page_over_the_kernel_cap_says_the_server_is_full(proxied):
             opener.open(url + "voila/render/app.ipynb", timeout=TIMEOUT).read()
         except urllib.error.HTTPError as full:
             assert full.code == 503 and b"The server is full" in full.read()
-            return
-    pytest.fail("no page was refused")
+            break
+    else:
+        pytest.fail("no page was refused")
+    kernels = [pid for pid in descendants(app.proc.pid) if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert len(kernels) >= 3                                             # and none was given the token
+    assert not [pid for pid in kernels if TOKEN.encode() in Path(f"/proc/{pid}/environ").read_bytes()]
+
+
+def descendants(root: int) -> list[int]:
+    """The processes started by ``root`` and by them (the cli, the server, its kernels)."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError):
+            continue
+    found, todo = [], [root]
+    while todo:
+        children = [pid for pid, parent in parents.items() if parent == todo[-1]]
+        todo.pop()
+        found += children
+        todo += children
+    return found

@@ -284,3 +284,60 @@ def test_page_links_nothing_outside_its_server(app_html):
 def test_page_hides_the_code(app_html):
     assert "import jsonschema" not in app_html  # Voilà strips sources by default
     assert "Dashboard()" not in app_html
+
+
+# --------------------------------------------------------------------------- the login (no server)
+
+
+def started_env(monkeypatch, tmp_path, *argv: str) -> dict[str, str]:
+    """The environment `carnegie-lab app ARGV` gives its server (which is not started)."""
+    calls = []
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    assert cli.main(["app", "--store", str(tmp_path / "games.db"), *argv]) == 0
+    return calls[0]
+
+
+def test_no_login_on_this_machine_a_token_anywhere_else(monkeypatch, tmp_path, capsys):
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    assert cli.TOKEN_ENV not in started_env(monkeypatch, tmp_path)
+    assert "log in" not in capsys.readouterr().err
+    for argv in (["--host", "0.0.0.0"], ["--allow-host", "games.example.org"], ["--login"]):
+        env = started_env(monkeypatch, tmp_path, *argv)
+        token = env[cli.TOKEN_ENV]
+        assert len(token) >= 32 and f"?token={token}" in capsys.readouterr().err       # made and printed
+
+
+def test_a_given_token_is_used_and_neither_printed_nor_passed_on(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("JUPYTER_TOKEN", "a-token-of-my-own-0123456789")
+    env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0")
+    assert env[cli.TOKEN_ENV] == "a-token-of-my-own-0123456789" and "JUPYTER_TOKEN" not in env
+    assert "a-token-of-my-own" not in capsys.readouterr().err
+
+
+def test_a_password_is_passed_hashed(monkeypatch, tmp_path):
+    from jupyter_server.auth import passwd_check
+    monkeypatch.setenv(cli.PASSWORD_ENV, "correct horse battery")
+    for argv in (["--host", "0.0.0.0", "--password"], ["--password"]):          # a password asks for the login
+        env = started_env(monkeypatch, tmp_path, *argv)
+        assert passwd_check(env[cli.PASSWORD_HASH_ENV], "correct horse battery")
+    assert cli.PASSWORD_ENV not in env and cli.TOKEN_ENV not in env
+    assert all("correct horse" not in value for value in env.values())
+
+
+def test_a_short_password_or_none_without_a_terminal_is_refused(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: pytest.fail("the server started"))
+    def refused(words: str) -> None:
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["app", "--store", str(tmp_path / "g.db"), "--password"])
+        assert exc.value.code == 2 and words in capsys.readouterr().err
+    monkeypatch.setenv(cli.PASSWORD_ENV, "short")
+    refused("at least 8 characters")
+    monkeypatch.delenv(cli.PASSWORD_ENV)
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))               # no terminal to ask on
+    refused(f"type it at a terminal, or set {cli.PASSWORD_ENV}")
+
+
+def test_no_login_off_this_machine_says_what_it_leaves_open(monkeypatch, tmp_path, capsys):
+    env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0", "--no-login")
+    assert cli.TOKEN_ENV not in env and cli.PASSWORD_HASH_ENV not in env
+    assert "anyone who reaches this port can open pages" in capsys.readouterr().err
