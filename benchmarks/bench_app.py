@@ -2,6 +2,7 @@
 
     python benchmarks/bench_app.py [--clicks 20] [--pages 3] [--pause 10] [--json FILE] [--no-readme]
     python benchmarks/bench_app.py --against OTHER_CHECKOUT [--rounds 3]
+    python benchmarks/bench_app.py --list-games 100000
 
 Starts ``carnegie-lab app`` (``python -m carnegie_lab app``) on a free port of 127.0.0.1 with a game
 store in a temporary folder, and drives it with Playwright in headless Chromium (Debian's
@@ -29,6 +30,10 @@ served by the same Python environment, side by side: ``--rounds`` rounds, the tw
 order swapped every round), each a fresh server with one page of ``--clicks`` clicks after the
 preheated one; it prints the medians of the page's kernel's memory (RSS) and CPU time, and nothing
 is written to README.md.
+
+``--list-games N`` needs no browser: a store of N games of other browsers and 25 of one's own, and
+the CPU time of what the New game tab asks the store (a page of that browser's games and their
+count), against reading every game (what the tab did before issue 24), medians.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import re
 import signal
 import socket
@@ -306,6 +312,38 @@ def compare(other: Path, rounds: int, clicks: int, pause: float) -> list[str]:
     return out
 
 
+def list_games(n: int) -> list[str]:
+    """The New game tab's query on a store of ``n`` other games (see the module's docstring)."""
+    import carnegie_lab as cl
+    from carnegie_lab.store import GameStore, new_key
+    from carnegie_lab.widgets import Controller
+    mine = new_key()
+    with tempfile.TemporaryDirectory(prefix="bench-list-") as tmp:
+        store = GameStore(Path(tmp) / "games.db")
+        game = cl.new_game(["Ada", "Bo"], seed=1)
+        owners = [mine] * 25 + [new_key() for _ in range(n)]
+        random.Random(1).shuffle(owners)                  # one's own games among the others
+        for owner in owners:
+            store.save(game, owner=owner)
+        page = Controller(store=store)
+        page.use_owner_key(mine)
+
+        def cpu(call, repeats: int) -> float:
+            times = []
+            for _ in range(repeats):
+                start = time.process_time()
+                call()
+                times.append(time.process_time() - start)
+            return statistics.median(times)
+        shown, total = page.my_games()
+        one_page, every = cpu(page.my_games, 21), cpu(store.list, 3)
+        store.close()
+    return [f"- a store of {n + 25:,} games, {total} of them this browser's: the New game tab's page of "
+            f"{len(shown)} and their count {one_page * 1000:.1f} ms of CPU; reading every game (before) {every:.2f} s "
+            f"(medians of 21 and 3; `benchmarks/bench_app.py --list-games {n}`, {time.strftime('%Y-%m-%d')}, "
+            f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})"]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=20)
@@ -316,9 +354,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", type=Path, default=None, metavar="DIR",
                     help="compare with the checkout in DIR, side by side (nothing written to README.md)")
     ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of the two trees (default 3)")
+    ap.add_argument("--list-games", type=int, default=None, metavar="N",
+                    help="time the New game tab's query on a store of N games instead (no browser)")
     args = ap.parse_args(argv)
     if args.pages < 1 or args.clicks < 0:
         ap.error("--pages must be at least 1 and --clicks at least 0")
+    if args.list_games is not None:
+        print("\n".join(list_games(args.list_games)))
+        return 0
     if args.against is not None:
         print("\n".join(compare(args.against.resolve(), args.rounds, args.clicks, args.pause)))
         return 0
