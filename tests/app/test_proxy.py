@@ -113,6 +113,15 @@ def test_a_seat_link_plays_through_the_login_and_the_proxy(proxied, watched_page
     p.context.close()
 
 
+def test_the_preheated_kernels_query_socket_is_not_served_through_the_proxy(proxied):
+    """/voila/query/<kernel id> hands a preheated kernel its page's address (seat key included), without
+    a login: the kernels ask the app directly, and nginx refuses it (docs/deploy/nginx-carnegie.conf)."""
+    url, app = proxied
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(url + "voila/query/00000000-0000-0000-0000-000000000000", timeout=TIMEOUT)
+    assert refused.value.code == 403 and refused.value.headers["Server"].startswith("nginx")
+
+
 def test_a_page_over_the_kernel_cap_says_the_server_is_full(proxied):
     url, app = proxied
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
