@@ -24,15 +24,13 @@ See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +45,10 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
+assert _spec is not None and _spec.loader is not None
+fresh_env = importlib.util.module_from_spec(_spec)       # servers in their own process group (tools/ is no package)
+_spec.loader.exec_module(fresh_env)
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -66,39 +68,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-@contextmanager
-def running(cmd: list[str], ready_url: str, log_path: Path, env: dict[str, str] | None = None) -> Iterator:
-    """``cmd`` in a session of its own (its output in ``log_path``), once ``ready_url`` answers (any
-    HTTP status: it is up); stopped on exit: SIGTERM, then SIGKILL to the whole group after 30 s."""
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    start = time.monotonic()
-    try:
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"{cmd[0]} exited early ({proc.returncode}):\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(ready_url, timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                pass
-            if time.monotonic() - start > SERVER_START_TIMEOUT:
-                raise RuntimeError(f"{ready_url} not answering after {SERVER_START_TIMEOUT}s:\n{log_path.read_text()}")
-            time.sleep(0.2)
-        yield proc
-    finally:  # always stop it, or the server (and its kernels) outlive pytest
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # the cli passes it on; voila stops its kernels
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
 
 
 @dataclass
@@ -132,7 +101,7 @@ def app_server(folder: Path, *args: str, env: dict[str, str] | None = None,
     env = dict(os.environ if env is None else env)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     url = f"http://127.0.0.1:{port}{base_url.rstrip('/')}"
-    with running(cmd, url + "/voila/static/voila.js", log_path, env) as proc:
+    with fresh_env.serving(cmd, url + "/voila/static/voila.js", log_path, env, ROOT, SERVER_START_TIMEOUT) as proc:
         yield VoilaServer(url, log_path, proc, store_path)
 
 
@@ -144,8 +113,10 @@ def start_app():
 
 @pytest.fixture(scope="session")
 def start_process():
-    """``with start_process(cmd, ready_url, log_path) as proc:`` (see running)."""
-    return running
+    """``with start_process(cmd, ready_url, log_path) as proc:`` another server, in its own process group,
+    once ``ready_url`` answers 200; stopped with its group on exit (tools/fresh_env.py's ``serving``)."""
+    return lambda cmd, ready_url, log_path: fresh_env.serving(cmd, ready_url, log_path, os.environ, ROOT,
+                                                              SERVER_START_TIMEOUT)
 
 
 @pytest.fixture(scope="session")
