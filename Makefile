@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-fast gallery check chromium install install-check binder-lock binder-check binder-links clean
+.PHONY: app test test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,7 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
-test: check chromium
+test: check system-packages
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 
 # The engine alone (rules, property, golden, solo and top-level tests): a couple of minutes, no browser,
@@ -33,19 +33,23 @@ test-fast: check
 
 # The screenshots in docs/gallery, taken again by the browser tests that draw them (a plain test run writes
 # them to test-artifacts/gallery, so that it leaves the checkout as it was).
-gallery: check chromium
+gallery: check system-packages
 	CARNEGIE_LAB_GALLERY=docs/gallery HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/app/test_browser.py \
 		tests/app/test_board_clicks.py
 
-# The browser tests drive Debian's Chromium: installed here when we can (root with apt), else a stop
-# before anything runs, with the command that installs it.
-chromium:
-	@test -x /usr/bin/chromium || { \
+# The browser tests drive Debian's Chromium, and tests/app/test_proxy.py Debian's nginx: installed here when we
+# can (root with apt; RUNLEVEL=1: nginx's package starts no server), else a stop before anything runs, with the
+# command that installs them.
+SYSTEM_PACKAGES := /usr/bin/chromium=chromium /usr/sbin/nginx=nginx-light
+system-packages:
+	@missing=""; for entry in $(SYSTEM_PACKAGES); do test -x "$${entry%%=*}" || missing="$$missing $${entry#*=}"; done; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+			apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 		else \
-			echo "The browser tests need Chromium: sudo apt-get install -y chromium"; exit 1; \
-		fi; }
+			echo "The browser and proxy tests need:$$missing (sudo apt-get install -y$$missing)"; exit 1; \
+		fi; \
+	fi
 
 # Binder's environment, binder/requirements.txt: pyproject.toml's [notebooks] extra resolved by uv for
 # Binder's Python (binder/runtime.txt) on Linux. Pins already in the file are kept while they fit;
@@ -58,7 +62,7 @@ binder-lock: $(STAMP)
 
 # Binder's environment built as repo2docker builds it, and the app rendered in it in Chromium, with no
 # request leaving the machine (tools/check_binder.py; about a minute). CI runs it after make test.
-binder-check: $(STAMP) chromium
+binder-check: $(STAMP) system-packages
 	$(BIN)/python tools/check_binder.py
 
 # README.md's Binder links, made again from [project.urls] Repository in pyproject.toml.

@@ -1,6 +1,8 @@
 """How fast is the app in a browser? Page load, click latency and kernel memory, in headless Chromium.
 
     python benchmarks/bench_app.py [--clicks 20] [--pages 3] [--pause 10] [--json FILE] [--no-readme]
+    python benchmarks/bench_app.py --against OTHER_CHECKOUT [--rounds 3]
+    python benchmarks/bench_app.py --list-games 100000
 
 Starts ``carnegie-lab app`` (``python -m carnegie_lab app``) on a free port of 127.0.0.1 with a game
 store in a temporary folder, and drives it with Playwright in headless Chromium (Debian's
@@ -22,6 +24,16 @@ store in a temporary folder, and drives it with Playwright in headless Chromium 
 Prints the numbers with the machine and its load average and, unless ``--no-readme``, rewrites the
 block between ``<!-- bench_app:start -->`` and ``<!-- bench_app:end -->`` in README.md with them.
 A script, not a test: the times depend on the machine and on what else runs on it.
+
+``--against DIR`` compares this checkout with another one (e.g. ``git archive main | tar -x -C DIR``),
+served by the same Python environment, side by side: ``--rounds`` rounds, the two trees in turn (the
+order swapped every round), each a fresh server with one page of ``--clicks`` clicks after the
+preheated one; it prints the medians of the page's kernel's memory (RSS) and CPU time, and nothing
+is written to README.md.
+
+``--list-games N`` needs no browser: a store of N games of other browsers and 25 of one's own, and
+the CPU time of what the New game tab asks the store (a page of that browser's games and their
+count), against reading every game (what the tab did before issue 24), medians.
 """
 from __future__ import annotations
 
@@ -29,6 +41,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import re
 import signal
 import socket
@@ -76,6 +89,7 @@ class Result:
     pages: list[dict] = field(default_factory=list)        # per page: seconds to HTML, interactive, map
     clicks: list[float] = field(default_factory=list)      # seconds, click -> next decision shown
     kernel_rss_mb: dict = field(default_factory=dict)
+    kernel_cpu_s: float = 0.0                              # the page's kernel, once its page is loaded
     machine: str = ""
     load: str = ""
     when: str = ""
@@ -87,11 +101,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, folder: Path) -> subprocess.Popen:
+def start_server(port: int, folder: Path, tree: Path = ROOT) -> subprocess.Popen:
     log = open(folder / "voila.log", "w")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH")) if p)}
     proc = subprocess.Popen([sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
-                             f"--store={folder / 'games.db'}"], cwd=ROOT, env=env, stdout=log,
+                             f"--store={folder / 'games.db'}"], cwd=tree, env=env, stdout=log,
                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     start = time.monotonic()
     while True:                               # a static file answers without a kernel
@@ -117,6 +131,12 @@ def stop_server(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -187,14 +207,14 @@ def next_button(page) -> str:
     raise SystemExit(f"nothing to click in a {kind!r} decision")
 
 
-def measure(clicks: int, pages: int, pause: float) -> Result:
+def measure(clicks: int, pages: int, pause: float, tree: Path = ROOT) -> Result:
     from playwright.sync_api import sync_playwright
     result = Result(machine=f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
                             f"Python {sys.version.split()[0]}",
                     when=time.strftime("%Y-%m-%d"))
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="bench-app-") as tmp:
-        proc = start_server(port, Path(tmp))
+        proc = start_server(port, Path(tmp), tree)
         try:
             with sync_playwright() as p:
                 chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True,
@@ -211,6 +231,7 @@ def measure(clicks: int, pages: int, pause: float) -> Result:
                 ids = {m.group(1) for u in sockets if (m := re.search(r"/api/kernels/([0-9a-f-]{36})/", u))}
                 mine = [pid for kid, pid in kernels().items() if kid in ids]
                 result.kernel_rss_mb["page's kernel, page loaded"] = rss_mb(mine[0]) if mine else 0.0
+                result.kernel_cpu_s = cpu_seconds(mine[0]) if mine else 0.0
                 page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
                 for _ in range(clicks):
                     if page.locator(".cl-turn").get_attribute("data-yours") != "1":
@@ -269,6 +290,60 @@ def write_readme(text: list[str]) -> None:
     README.write_text(head + START + "\n" + "\n".join(text) + "\n" + END + tail)
 
 
+def compare(other: Path, rounds: int, clicks: int, pause: float) -> list[str]:
+    """This checkout against ``other``, side by side (see the module's docstring)."""
+    trees = {"this checkout": ROOT, f"{other}": other}
+    found: dict[str, list[Result]] = {name: [] for name in trees}
+    for r in range(rounds):
+        for name in (list(trees) if r % 2 == 0 else list(trees)[::-1]):
+            found[name].append(measure(clicks, 2, pause, trees[name]))
+    loaded, clicked = "page's kernel, page loaded", "page's kernel, after the clicks"
+    every = "every kernel of the server"
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    out = [f"{rounds} rounds, the trees in turn; the page's kernel (a preheated one), medians:"]
+    for name, results in found.items():
+        def median(key: str) -> float:
+            return statistics.median(r.kernel_rss_mb[key] for r in results)
+        cpu = statistics.median(r.kernel_cpu_s for r in results)
+        out.append(f"- {name}: {median(loaded):.0f} MB loaded, {median(clicked):.0f} MB after {clicks} clicks, "
+                   f"{cpu:.1f} s of CPU until its page was loaded; {median(every):.0f} MB for the server's kernels")
+    out.append(f"- measured {time.strftime('%Y-%m-%d')} by `benchmarks/bench_app.py --against` on "
+               f"{found['this checkout'][0].machine}, load average {load}")
+    return out
+
+
+def list_games(n: int) -> list[str]:
+    """The New game tab's query on a store of ``n`` other games (see the module's docstring)."""
+    import carnegie_lab as cl
+    from carnegie_lab.store import GameStore, new_key
+    from carnegie_lab.widgets import Controller
+    mine = new_key()
+    with tempfile.TemporaryDirectory(prefix="bench-list-") as tmp:
+        store = GameStore(Path(tmp) / "games.db")
+        game = cl.new_game(["Ada", "Bo"], seed=1)
+        owners = [mine] * 25 + [new_key() for _ in range(n)]
+        random.Random(1).shuffle(owners)                  # one's own games among the others
+        for owner in owners:
+            store.save(game, owner=owner)
+        page = Controller(store=store)
+        page.use_owner_key(mine)
+
+        def cpu(call, repeats: int) -> float:
+            times = []
+            for _ in range(repeats):
+                start = time.process_time()
+                call()
+                times.append(time.process_time() - start)
+            return statistics.median(times)
+        shown, total = page.my_games()
+        one_page, every = cpu(page.my_games, 21), cpu(store.list, 3)
+        store.close()
+    return [f"- a store of {n + 25:,} games, {total} of them this browser's: the New game tab's page of "
+            f"{len(shown)} and their count {one_page * 1000:.1f} ms of CPU; reading every game (before) {every:.2f} s "
+            f"(medians of 21 and 3; `benchmarks/bench_app.py --list-games {n}`, {time.strftime('%Y-%m-%d')}, "
+            f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})"]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=20)
@@ -276,9 +351,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pause", type=float, default=10.0, help="seconds between two pages (default 10)")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--no-readme", action="store_true", help="print only; leave README.md as it is")
+    ap.add_argument("--against", type=Path, default=None, metavar="DIR",
+                    help="compare with the checkout in DIR, side by side (nothing written to README.md)")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of the two trees (default 3)")
+    ap.add_argument("--list-games", type=int, default=None, metavar="N",
+                    help="time the New game tab's query on a store of N games instead (no browser)")
     args = ap.parse_args(argv)
     if args.pages < 1 or args.clicks < 0:
         ap.error("--pages must be at least 1 and --clicks at least 0")
+    if args.list_games is not None:
+        print("\n".join(list_games(args.list_games)))
+        return 0
+    if args.against is not None:
+        print("\n".join(compare(args.against.resolve(), args.rounds, args.clicks, args.pause)))
+        return 0
     result = measure(args.clicks, args.pages, args.pause)
     text = lines(result)
     print("\n".join(text))

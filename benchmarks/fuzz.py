@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator
 
 import carnegie_lab as cl
 from carnegie_lab.rules import laws
+from carnegie_lab.state import Phase
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
@@ -110,6 +111,36 @@ def mutate_tree(data: Any, rng: random.Random) -> Any:
     return data
 
 
+def _flow_values(game: cl.Game, position: dict) -> dict[str, list[Any]]:
+    """For each field of a position's flow, values of its type the field could be set to: what the
+    checks of types and ids let through and only the laws of the rules can refuse."""
+    C, state = game.rules.components, position["state"]
+    n, decider = len(state["players"]), state["flow"]["player"]
+    cells = list(state["players"][decider]["cells"]) if decider is not None else ["a1"]
+    counts = list(range(7))
+    frames = [{"kind": "arrival", "count": 1}, {"kind": "relocate", "count": 2}, {"kind": "activate"},
+              {"kind": "property", "cell": cells[0]}]
+    return {
+        "phase": [str(phase) for phase in Phase], "player": [None, *range(n)], "round": [0, 1, 2, 19, 20],
+        "first": list(range(n)), "chosen": [None, *C.timeline.rows], "turn_type": [None, *C.timeline.rows],
+        "event_row": [None, *range(len(C.timeline.rows))], "income": [None, *C.regions],
+        **{flag: [False, True] for flag in ("donation", "income_open", "donation_open", "diagonal", "payroll")},
+        **{count: counts for count in ("hr_moves", "uses", "moves", "study")},
+        "open": [None, *cells], "closed": [[], cells[:1], cells[:2]], "order": [[], [0], [n - 1], list(range(n))],
+        "stack": [[], *([frame] for frame in frames)]}
+
+
+def mutate_flow(game: cl.Game, rng: random.Random) -> dict:
+    """The game's position with one to three fields of its flow (a flag, the phase, the row, the event,
+    a count, a department in use, the order or an interrupt) set to another value of their type."""
+    position = game.to_position()
+    flow, values = position["state"]["flow"], _flow_values(game, position)
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        key = rng.choice(sorted(values))
+        flow[key] = copy.deepcopy(rng.choice([v for v in values[key] if v != flow[key]] or values[key]))
+    return position
+
+
 def mutate_text(text: str, rng: random.Random) -> str:
     """Broken JSON text: cut, spliced, deeply nested or with huge numbers."""
     roll = rng.random()
@@ -180,8 +211,10 @@ def try_action(game: cl.Game, rng: random.Random) -> str:
 def try_loading(game: cl.Game, rng: random.Random) -> str:
     roll = rng.random()
     try:
-        if roll < 0.45:
+        if roll < 0.3:
             loaded = cl.Game.from_position(mutate_tree(game.to_position(), rng))
+        elif roll < 0.45:
+            loaded = cl.Game.from_position(mutate_flow(game, rng))
         elif roll < 0.8:
             loaded = cl.Game.from_record(mutate_tree(game.to_record(), rng))
         elif roll < 0.9:

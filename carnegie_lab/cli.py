@@ -4,7 +4,9 @@ Each subcommand is one ``add_<name>_parser(subparsers)`` function that adds its 
 ``func`` (called with the parsed arguments, returns the exit status). To add a subcommand, write
 such a function and list it in ``SUBCOMMANDS``.
 
-    carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [-- VOILA_OPTION ...]
+    carnegie-lab app [--port 8866] [--host 127.0.0.1] [--store GAMES.db] [--base-url /carnegie/]
+                     [--login | --no-login] [--password] [--allow-host NAME] [-- VOILA_OPTION ...]
+    carnegie-lab games [list | export | restore | purge] ...
     carnegie-lab replay RECORD.json [--log] [--position OUT.json]
     carnegie-lab tutorials DIR [--force]
     carnegie-lab simulate --players N --games K [--bots random,greedy,...] [--seed S] [--jobs J] ...
@@ -12,7 +14,10 @@ such a function and list it in ``SUBCOMMANDS``.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -48,12 +53,38 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widg
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
+#: Pages (kernels) open at once, by default: about 110 MB each, so 60 take some 7 GB.
+MAX_KERNELS = 60
+#: Games the store keeps at most (its trash included), by default.
+MAX_GAMES = 10_000
+#: Where `--password` reads the password when no terminal asks for it (a systemd service).
+PASSWORD_ENV = "CARNEGIE_LAB_PASSWORD"
+MIN_PASSWORD = 8
+#: The environment variables the app's server (carnegie_lab.server) takes its login from: never a
+#: command line, which any user of the machine can read with ps; the server removes them at start.
+TOKEN_ENV = "CARNEGIE_LAB_SERVER_TOKEN"
+PASSWORD_HASH_ENV = "CARNEGIE_LAB_SERVER_PASSWORD_HASH"
+
+
+def is_loopback(host: str) -> bool:
+    """The address is this machine only (127.0.0.0/8, ::1 or the name localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 # Voilà gives every page load its own kernel, and the page's shutdown request on unload is refused
-# (voila issue 1458), so kernels of closed pages pile up. Culling stops kernels that have had no
-# open page for this long; a kernel with a page open is never culled.
+# (voila issue 1458), so kernels of closed pages would pile up: a kernel without a page is culled
+# after CULL_IDLE_TIMEOUT seconds idle, one whose page is still open after CULL_CONNECTED_TIMEOUT
+# (carnegie_lab.server.CullingKernelManager). An app page's clock keeps its kernel busy, so the page
+# stops its clock after IDLE_MINUTES without a click or a move (widgets/dashboard.py): a page left
+# open is culled IDLE_MINUTES + CULL_CONNECTED_TIMEOUT after its last use.
 CULL_IDLE_TIMEOUT = 600
+CULL_CONNECTED_TIMEOUT = 1800
 CULL_INTERVAL = 60
+IDLE_MINUTES = 30
 # Preheating works when Voilà serves a folder, but then it keeps one kernel that has run the
 # notebook ready for *every* notebook of the folder (twelve kernels at start). Every notebook but
 # the app is on the preheat denylist, a regular expression matched at the start of the notebook's
@@ -85,7 +116,10 @@ def add_app_parser(subparsers) -> None:
         help="serve the Voilà app and the tutorials",
         description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
         f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
-        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark.",
+        "On this machine only (the default) no login is asked; on any other address the server "
+        "starts with a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. "
+        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark. "
+        "See docs/deploy.md and docs/security.md.",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
@@ -94,10 +128,55 @@ def add_app_parser(subparsers) -> None:
     p.add_argument("--store", type=Path, default=None, metavar="PATH",
                    help="the SQLite file that keeps the games (created if missing; default "
                    "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)")
+    p.add_argument("--base-url", default="/", type=_base_url, metavar="PREFIX",
+                   help="the path the app is served under, e.g. /carnegie/ behind a reverse proxy")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a server on this machine also answers requests for NAME (the public name "
+                   "a reverse proxy passes on); every other Host is refused (DNS rebinding)")
+    login = p.add_mutually_exclusive_group()
+    login.add_argument("--login", action="store_true", default=None,
+                       help="ask for a login even on this machine")
+    login.add_argument("--no-login", dest="login", action="store_false",
+                       help="no login on another address either (anyone who reaches the port can open "
+                       "pages: see docs/security.md)")
+    p.add_argument("--password", action="store_true",
+                   help="log in with a password instead of a token (asked here, or "
+                   f"${PASSWORD_ENV})")
+    p.add_argument("--max-kernels", type=_count, default=MAX_KERNELS, metavar="N",
+                   help=f"at most N pages open at once, each with its kernel (default {MAX_KERNELS}; 0: no cap); "
+                   "a page over it says the server is full")
+    p.add_argument("--max-games", type=_count, default=MAX_GAMES, metavar="N",
+                   help=f"the store keeps at most N games, its trash included (default {MAX_GAMES}; 0: no cap); "
+                   "starting one more says the store is full")
+    p.add_argument("--idle-minutes", type=_minutes, default=IDLE_MINUTES, metavar="M",
+                   help=f"a page with no click and no move for M minutes stops following its game (default "
+                   f"{IDLE_MINUTES}); the server then stops its kernel {CULL_CONNECTED_TIMEOUT // 60} minutes later")
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
     p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
                    help="extra voila options, after '--'")
     p.set_defaults(func=run_app)
+
+
+def _base_url(text: str) -> str:
+    if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", text if text.endswith("/") else text + "/"):
+        raise argparse.ArgumentTypeError(f"a base URL is a path like /carnegie/, got {text!r}")
+    return text if text.endswith("/") else text + "/"
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 0 < minutes < float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of minutes > 0: {text!r}")
+    return minutes
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number >= 0: {text!r}")
+    return int(text)
 
 
 def find_notebook(path: Path) -> Path:
@@ -112,7 +191,8 @@ def find_notebook(path: Path) -> Path:
 
 
 def voila_command(args: argparse.Namespace) -> list[str]:
-    """The command line that serves the app notebook's folder (the notebook must exist).
+    """The command line that serves the app notebook's folder (the notebook must exist) with the
+    app's server, Voilà with the protections of carnegie_lab.server.
 
     Options after '--' are appended; one that names a default option below replaces it
     (Voilà refuses an option given twice)."""
@@ -125,16 +205,21 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=True",     # after CULL_CONNECTED_TIMEOUT (see above)
+        f"--CullingKernelManager.cull_connected_timeout={CULL_CONNECTED_TIMEOUT}",
         "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
         f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
         *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
     ]
     given = {extra.split("=", 1)[0] for extra in args.voila_args}
     return [
-        sys.executable, "-m", "voila", str(notebook.parent),
+        sys.executable, "-m", "carnegie_lab.server", str(notebook.parent),
         "--no-browser",
         f"--port={args.port}",
         f"--Voila.ip={args.host}",
+        f"--Voila.base_url={args.base_url}",
+        f"--AppServer.max_kernels={args.max_kernels}",
+        *(f"--AppServer.local_hostnames={name}" for name in ("localhost", *args.allow_host)),
         *(option for option in defaults if option.split("=", 1)[0] not in given),
         *args.voila_args,
     ]
@@ -144,10 +229,56 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     require_extra("app", *APP_MODULES)
     store = open_store(args.store)
-    print(f"carnegie-lab: serving {cmd[3]} at http://{args.host}:{args.port}/ (the app; "
-          f"tutorials at /voila/render/<notebook>.ipynb; Ctrl-C stops); games kept in {store}",
-          file=sys.stderr, flush=True)
-    return _run_until_done(cmd, cwd=REPO_ROOT, env=kernel_env(store, args.host))
+    from .widgets.access import IDLE_ENV, MAX_GAMES_ENV
+    env = kernel_env(store, args.host)
+    env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
+    login = login_env(args)
+    for secret in ("JUPYTER_TOKEN", PASSWORD_ENV):   # the server reads its login from the variables of
+        env.pop(secret, None)                        # login_env, which it removes before any kernel starts
+    env.update(login)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{host}:{args.port}{args.base_url}"
+    print(f"carnegie-lab: serving {cmd[3]} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
+          f"Ctrl-C stops); games kept in {store}", file=sys.stderr, flush=True)
+    if TOKEN_ENV in login:
+        given = login[TOKEN_ENV] == os.environ.get("JUPYTER_TOKEN")
+        print("carnegie-lab: log in with the token of $JUPYTER_TOKEN" if given else
+              f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
+              file=sys.stderr, flush=True)
+    return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
+
+
+def login_env(args: argparse.Namespace) -> dict[str, str]:
+    """The login the server asks for, as the environment variables carnegie_lab.server reads: none
+    on this machine unless --login or --password; a token or --password's hash on any other address,
+    or behind a proxy (--allow-host), unless --no-login (which says what that leaves open)."""
+    reachable = not is_loopback(args.host) or bool(args.allow_host)     # from elsewhere, or through a proxy
+    wanted = args.login if args.login is not None else reachable or args.password
+    if not wanted:
+        if args.login is False and reachable:
+            print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "
+                  "pages (each starts a kernel) and watch any game whose link they have; the games stay "
+                  "their owners' (docs/security.md)", file=sys.stderr, flush=True)
+        return {}
+    if args.password:
+        return {PASSWORD_HASH_ENV: _password_hash()}
+    return {TOKEN_ENV: os.environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)}
+
+
+def _password_hash() -> str:
+    """The hash of the password in $PASSWORD_ENV, or of one typed twice at the terminal."""
+    from jupyter_server.auth import passwd
+    password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        if not sys.stdin.isatty():
+            raise CliError(f"--password: type it at a terminal, or set {PASSWORD_ENV}")
+        import getpass
+        password = getpass.getpass("Password for the app: ")
+        if getpass.getpass("Again: ") != password:
+            raise CliError("the two passwords differ")
+    if len(password) < MIN_PASSWORD:
+        raise CliError(f"the password needs at least {MIN_PASSWORD} characters")
+    return passwd(password)
 
 
 def open_store(path: Path | None) -> Path:
@@ -210,6 +341,61 @@ def _run_until_done(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = 
         return proc.wait()
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+# --------------------------------------------------------------------------- games
+
+
+def add_games_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "games", help="the game store's games: list, export, restore from the trash, purge",
+        description="Look after the app's game store (the file carnegie-lab app --store uses). The app's "
+        "Delete puts a game in the trash: restore brings it back, purge removes it for good.")
+    p.add_argument("--store", type=Path, default=None, metavar="PATH",
+                   help="the store (default: the app's, games.db in your data folder)")
+    commands = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
+    listing = commands.add_parser("list", help="one line per game, the last changed first")
+    listing.add_argument("--trash", action="store_true", help="the games in the trash instead")
+    export = commands.add_parser("export", help="games as records (JSON lines), to replay or load in the app")
+    export.add_argument("ids", nargs="*", metavar="ID", help="these games (default: every game not in the trash)")
+    restore = commands.add_parser("restore", help="take games out of the trash")
+    restore.add_argument("ids", nargs="+", metavar="ID")
+    purge = commands.add_parser("purge", help="remove games of the trash for good")
+    purge.add_argument("ids", nargs="*", metavar="ID", help="these games (default: the whole trash)")
+    purge.add_argument("--before", metavar="TIME", help="only those deleted before TIME (ISO 8601, e.g. 2026-11-01)")
+    p.set_defaults(func=run_games)
+
+
+def run_games(args: argparse.Namespace) -> int:
+    import json
+
+    from .store import GameStore, StoreError, default_path
+    path = Path(args.store if args.store is not None else default_path()).expanduser()
+    if not path.is_file():
+        raise CliError(f"no game store at {path}")
+    try:
+        with GameStore(path) as store:
+            command = args.games_command
+            if command == "list":
+                for info in store.list(trash=args.trash):
+                    label = (info.app or {}).get("label") or ""
+                    when = f"deleted {info.deleted_at}" if info.deleted_at else f"changed {info.updated_at}"
+                    print("\t".join((info.id, ", ".join(info.players), info.status, f"{info.actions} actions",
+                                     when, "owned" if info.owned else "no owner", str(label))))
+            elif command == "export":
+                for gid in args.ids or [info.id for info in store.list()]:
+                    print(json.dumps({"id": gid, "record": store.record(gid)}, ensure_ascii=False))
+            elif command == "restore":
+                for gid in args.ids:
+                    store.restore(gid)
+                print(f"restored {len(args.ids)} game{'s' if len(args.ids) != 1 else ''}", file=sys.stderr)
+            else:
+                removed = sum(store.purge(gid, before=args.before) for gid in args.ids) if args.ids else \
+                    store.purge(before=args.before)
+                print(f"purged {removed} game{'s' if removed != 1 else ''} from the trash", file=sys.stderr)
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+    return 0
 
 
 # --------------------------------------------------------------------------- replay
@@ -306,7 +492,8 @@ def add_simulate_parser(subparsers) -> None:
 
 # --------------------------------------------------------------------------- main
 
-SUBCOMMANDS: list[Callable] = [add_app_parser, add_replay_parser, add_tutorials_parser, add_simulate_parser]
+SUBCOMMANDS: list[Callable] = [add_app_parser, add_games_parser, add_replay_parser, add_tutorials_parser,
+                               add_simulate_parser]
 
 
 def build_parser() -> argparse.ArgumentParser:

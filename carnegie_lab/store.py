@@ -34,10 +34,11 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Sequence
 
 from .engine import Game
-from .errors import CarnegieError, needs_extra
+from .errors import CarnegieError, OptionError, needs_extra
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "STORE_ENV", "GameInfo", "GameNotFound", "GameStore",
-           "StoreConflict", "StoreError", "StoreFileError", "default_path"]
+__all__ = ["APPLICATION_ID", "MAX_LABEL", "MAX_NAME", "SCHEMA_VERSION", "STORE_ENV", "GameInfo", "GameNotFound",
+           "GameStore", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly",
+           "check_names", "default_path", "new_key"]
 
 #: ``PRAGMA application_id`` of every carnegie_lab store: the bytes "CRNG".
 APPLICATION_ID = 0x43524E47
@@ -48,6 +49,9 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")     # secrets.token_urlsafe(12)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")       # secrets.token_urlsafe(16)
 _STATUSES = ("setup", "playing", "over")
+#: The longest player name and game label a store keeps (everyone's games list shows them).
+MAX_NAME = 40
+MAX_LABEL = 80
 
 # -- the schema: migration k takes a database from version k to version k + 1 ----------------------
 # A new database runs them all. Never edit a migration that has shipped: add the next one.
@@ -83,6 +87,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
      "CREATE INDEX games_by_change ON games (updated_at DESC, id DESC)"),
     # v3: what the app keeps with a game (who plays each seat: a human or which bot), JSON or NULL.
     ("ALTER TABLE games ADD COLUMN app TEXT",),
+    # v4: games belong to someone (the sha256 of the owner key of the browser that started it, NULL
+    # for older games) and deleting puts a game in the trash (the time it was deleted, NULL if not).
+    ("ALTER TABLE games ADD COLUMN owner_hash BLOB",
+     "ALTER TABLE games ADD COLUMN deleted_at TEXT",
+     "CREATE INDEX games_by_owner ON games (owner_hash, updated_at DESC, id DESC)"),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _TABLES = ("games", "actions", "seats")
@@ -110,6 +119,23 @@ class GameNotFound(StoreError):
         super().__init__(f"no game {game_id!r} in the store")
 
 
+class StoreReadOnly(StoreError):
+    """The store can be read but not written (a read-only file, folder or disk): games cannot be kept."""
+
+    def __init__(self, path: str, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: the game store cannot be written ({problem})")
+
+
+class StoreFull(StoreError):
+    """The store holds its maximum number of games (``max_games``, the trash included)."""
+
+    def __init__(self, path: str, limit: int):
+        self.path, self.limit = path, limit
+        super().__init__(f"the game store is full ({limit} games, the trash included): no new game can be "
+                         "kept until its keeper empties the trash (carnegie-lab games purge)")
+
+
 class StoreConflict(StoreError):
     """Optimistic concurrency: the stored game does not have the expected number of actions (another
     writer was first). ``count`` is the number of actions stored now."""
@@ -132,6 +158,8 @@ class GameInfo:
     app: dict[str, Any] | None = None      # what the app keeps with the game (save's ``app``)
     revision: int = 0                      # a new value at every save (appends keep it)
     seated: tuple[int, ...] = ()           # the seats that have a token (add_seat_tokens)
+    owned: bool = False                    # the game has an owner (save's ``owner``)
+    deleted_at: str | None = None          # in the trash since then (ISO 8601, UTC), or None
 
 
 @dataclass
@@ -142,6 +170,21 @@ class _Cached:
 
 def new_game_id() -> str:
     return secrets.token_urlsafe(12)
+
+
+def new_key() -> str:
+    """A new secret key, the shape of seat tokens and owner keys (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def check_names(players: Sequence[str], label: str | None = None) -> None:
+    """OptionError unless every player name and the label are within MAX_NAME / MAX_LABEL characters."""
+    for name in players:
+        if len(name) > MAX_NAME:
+            raise OptionError("players", f"a player's name has at most {MAX_NAME} characters, not {len(name)} "
+                                         f"({name[:20]!r}...)")
+    if label is not None and len(label) > MAX_LABEL:
+        raise OptionError("label", f"a game's label has at most {MAX_LABEL} characters, not {len(label)}")
 
 
 #: The environment variable that tells the app's kernels where the store is (``carnegie-lab app
@@ -162,6 +205,23 @@ def _check_id(game_id: object) -> str:
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
         raise StoreError(f"not a game id: {_short(game_id)} (expected 16 characters of A-Z a-z 0-9 _ -)")
     return game_id
+
+
+def _check_key(key: object, what: str) -> str:
+    if not isinstance(key, str) or not _TOKEN.fullmatch(key):
+        raise StoreError(f"not an {what}: {_short(key)} (expected 22 characters of A-Z a-z 0-9 _ -)")
+    return key
+
+
+def _check_time(when: object) -> str:
+    """An ISO 8601 time as the store writes them (UTC, microseconds), so that they compare as text."""
+    try:
+        moment = datetime.fromisoformat(str(when))
+    except ValueError:
+        raise StoreError(f"not a time: {_short(when)} (expected ISO 8601, e.g. 2026-12-01T00:00:00+00:00)") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
 def _short(value: object) -> str:
@@ -212,11 +272,14 @@ class GameStore:
     """Games in one SQLite file at ``path`` (created if missing). Safe to share between threads, and
     several processes may open the same file; ``timeout`` is how long a write waits for the lock.
 
-    Raises StoreFileError, and leaves the file untouched, if the file is not a store of ours."""
+    Raises StoreFileError, and leaves the file untouched, if the file is not a store of ours, and
+    StoreReadOnly if it cannot be written (found here, not at the first move). ``max_games``: at
+    most that many games, the trash included (StoreFull for one more)."""
 
-    def __init__(self, path: str | os.PathLike[str], timeout: float = 10.0):
+    def __init__(self, path: str | os.PathLike[str], timeout: float = 10.0, max_games: int | None = None):
         self.path = os.fspath(path)
         self.timeout = float(timeout)
+        self.max_games = max_games
         self._local = threading.local()
         self._lock = threading.Lock()
         self._connections: builtins.list[tuple[int, sqlite3.Connection]] = []
@@ -244,9 +307,9 @@ class GameStore:
                     for k in range(version, SCHEMA_VERSION):
                         for statement in MIGRATIONS[k]:
                             conn.execute(statement)
-                    if version < SCHEMA_VERSION:
-                        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    # written even when unchanged: a store that cannot be written fails here
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                     conn.execute("COMMIT")
                 except BaseException:
                     if conn.in_transaction:
@@ -255,6 +318,11 @@ class GameStore:
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode != "wal":
                 raise StoreError(f"{path}: cannot use WAL mode (journal_mode is {mode!r})")
+        except StoreError as e:
+            self._forget(conn)
+            if "readonly" in str(e) or "read-only" in str(e):
+                raise StoreReadOnly(path, str(e.__cause__ or e)) from None
+            raise
         except BaseException:
             self._forget(conn)
             raise
@@ -385,12 +453,15 @@ class GameStore:
 
     # -- saving and loading ---------------------------------------------------------------------
     def save(self, game: Game, game_id: str | None = None, *, expected_count: int | None = None,
-             revision: int | None = None, app: dict[str, Any] | None = None) -> str:
+             revision: int | None = None, app: dict[str, Any] | None = None, owner: str | None = None) -> str:
         """Store a whole game (one transaction) and give its id: a new id, or ``game_id``, whose
         stored game (if any) is replaced. With ``expected_count``, the stored game must exist and
         have exactly that many actions (StoreConflict otherwise), e.g. for an undo; with
         ``revision`` (as ``append``'s) it must also not have been replaced since. ``app`` is a
-        JSON object the app keeps with the game (who plays each seat); None keeps the stored one."""
+        JSON object the app keeps with the game (who plays each seat, its ``label``); None keeps the
+        stored one. ``owner``: the owner key of a new game (its hash is kept; a stored game keeps its
+        owner). Names and the label longer than MAX_NAME / MAX_LABEL are an OptionError; a game in the
+        trash is not found; a new game in a full store is StoreFull."""
         if not isinstance(game, Game):
             raise StoreError(f"save expects a carnegie_lab Game, got {type(game).__name__}")
         gid = new_game_id() if game_id is None else _check_id(game_id)
@@ -400,6 +471,9 @@ class GameStore:
             raise StoreError(f"revision must be a whole number, got {_short(revision)}")
         if app is not None and not isinstance(app, dict):
             raise StoreError(f"app must be a JSON object (a dict), got {type(app).__name__}")
+        label = app.get("label") if app is not None else None
+        check_names(game.players, label if isinstance(label, str) else None)
+        owner_hash = None if owner is None else _hash(_check_key(owner, "owner key"))
         try:
             app_text = None if app is None else _dumps(app)
         except (TypeError, ValueError) as e:
@@ -412,7 +486,9 @@ class GameStore:
         new_revision = secrets.randbits(62) + 1
         now = _now()
         with self._transaction(write=True) as conn:
-            row = conn.execute("SELECT action_count, revision FROM games WHERE id = ?", (gid,)).fetchone()
+            row = conn.execute("SELECT action_count, revision, deleted_at FROM games WHERE id = ?", (gid,)).fetchone()
+            if row is not None and row[2] is not None:
+                raise GameNotFound(gid)              # in the trash: restored by carnegie-lab games restore
             if expected_count is not None or revision is not None:
                 if row is None:
                     raise GameNotFound(gid)
@@ -422,9 +498,11 @@ class GameStore:
             values = (_dumps(game.players), _dumps(record["options"]), start, record["version"], game.round,
                       _status(game), len(actions), now, new_revision)
             if row is None:
+                self._check_room(conn)
                 conn.execute("INSERT INTO games (players, options, start, record_version, round, status, "
-                             "action_count, updated_at, revision, created_at, app, id) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values + (now, app_text, gid))
+                             "action_count, updated_at, revision, created_at, app, owner_hash, id) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             values + (now, app_text, owner_hash, gid))
             else:
                 conn.execute("UPDATE games SET players = ?, options = ?, start = ?, record_version = ?, "
                              "round = ?, status = ?, action_count = ?, updated_at = ?, revision = ?, "
@@ -473,7 +551,8 @@ class GameStore:
             finally:
                 self._remember(gid, cached)
             with self._transaction(write=True) as conn:
-                row = conn.execute("SELECT action_count, revision FROM games WHERE id = ?", (gid,)).fetchone()
+                row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
+                                   (gid,)).fetchone()
                 if row is None:
                     raise GameNotFound(gid)
                 if row[0] != expected or (revision is not None and row[1] != revision):
@@ -517,7 +596,7 @@ class GameStore:
         actions from number ``since`` on."""
         with self._transaction(write=False) as conn:
             row = conn.execute("SELECT revision, action_count, options, start, record_version FROM games "
-                               "WHERE id = ?", (gid,)).fetchone()
+                               "WHERE id = ? AND deleted_at IS NULL", (gid,)).fetchone()
             if row is None:
                 raise GameNotFound(gid)
             actions = [r[0] for r in conn.execute("SELECT text FROM actions WHERE game_id = ? AND idx >= ? "
@@ -531,44 +610,115 @@ class GameStore:
             while len(self._cache) > 32:
                 self._cache.popitem(last=False)
 
-    # -- listing and deleting -------------------------------------------------------------------
+    # -- listing, the trash ----------------------------------------------------------------------
     _INFO = ("SELECT id, players, options, round, status, updated_at, action_count, app, revision, "
              "(SELECT group_concat(seat) FROM (SELECT seat FROM seats WHERE seats.game_id = games.id "
-             "ORDER BY seat)) FROM games")
+             "ORDER BY seat)), owner_hash IS NOT NULL, deleted_at FROM games")
 
     @staticmethod
     def _info(r: Sequence[Any]) -> GameInfo:
         seated = tuple(int(x) for x in r[9].split(",")) if r[9] else ()
         return GameInfo(id=r[0], players=tuple(json.loads(r[1])), options=json.loads(r[2]), round=r[3],
                         status=r[4], updated_at=r[5], actions=r[6], app=json.loads(r[7]) if r[7] else None,
-                        revision=r[8], seated=seated)
+                        revision=r[8], seated=seated, owned=bool(r[10]), deleted_at=r[11])
 
-    def list(self) -> builtins.list[GameInfo]:
-        """Every stored game, the last changed first."""
+    def _where(self, owner: str | None, trash: bool) -> tuple[str, builtins.list[Any]]:
+        where = " WHERE deleted_at IS NOT NULL" if trash else " WHERE deleted_at IS NULL"
+        if owner is None:
+            return where, []
+        return where + " AND owner_hash = ?", [_hash(_check_key(owner, "owner key"))]
+
+    def list(self, *, owner: str | None = None, limit: int | None = None, offset: int = 0,
+             trash: bool = False) -> builtins.list[GameInfo]:
+        """Stored games, the last changed first: every one, or those of ``owner`` (an owner key), at
+        most ``limit`` of them from the ``offset``-th on; ``trash``: the games in the trash instead."""
+        where, args = self._where(owner, trash)
+        page = ""
+        if limit is not None:
+            page = " LIMIT ? OFFSET ?"
+            args += [_check_count(limit, "limit"), _check_count(offset, "offset")]
         with self._transaction(write=False) as conn:
-            rows = conn.execute(self._INFO + " ORDER BY updated_at DESC, id DESC").fetchall()
+            rows = conn.execute(self._INFO + where + " ORDER BY updated_at DESC, id DESC" + page, args).fetchall()
         return [self._info(r) for r in rows]
 
+    def count(self, *, owner: str | None = None, trash: bool = False) -> int:
+        """How many games ``list`` would give without a limit."""
+        where, args = self._where(owner, trash)
+        with self._transaction(write=False) as conn:
+            return conn.execute("SELECT count(*) FROM games" + where, args).fetchone()[0]
+
     def info(self, game_id: str) -> GameInfo:
-        """One game's line of ``list()`` (GameNotFound if there is none): cheap enough to poll, and
-        ``(revision, actions)`` changes whenever the stored game does."""
+        """One game's line of ``list()`` (GameNotFound if there is none, or it is in the trash): cheap
+        enough to poll, and ``(revision, actions)`` changes whenever the stored game does."""
         gid = _check_id(game_id)
         with self._transaction(write=False) as conn:
-            row = conn.execute(self._INFO + " WHERE id = ?", (gid,)).fetchone()
+            row = conn.execute(self._INFO + " WHERE id = ? AND deleted_at IS NULL", (gid,)).fetchone()
         if row is None:
             raise GameNotFound(gid)
         return self._info(row)
 
+    def is_owner(self, game_id: str, owner: object) -> bool:
+        """The game (not in the trash) belongs to this owner key (compared in constant time); False for
+        a wrong or malformed key and for a game without an owner."""
+        gid = _check_id(game_id)
+        with self._transaction(write=False) as conn:
+            row = conn.execute("SELECT owner_hash FROM games WHERE id = ? AND deleted_at IS NULL", (gid,)).fetchone()
+        if row is None:
+            raise GameNotFound(gid)
+        if row[0] is None or not isinstance(owner, str) or not _TOKEN.fullmatch(owner):
+            return False
+        return hmac.compare_digest(_hash(owner), bytes(row[0]))
+
+    def transfer(self, old_owner: str, new_owner: str) -> int:
+        """Give every game of one owner key to another (a page that made games before its browser's
+        own key arrived); how many."""
+        old, new = _hash(_check_key(old_owner, "owner key")), _hash(_check_key(new_owner, "owner key"))
+        with self._transaction(write=True) as conn:
+            return conn.execute("UPDATE games SET owner_hash = ? WHERE owner_hash = ?", (new, old)).rowcount
+
+    def check_room(self) -> None:
+        """StoreFull if a new game could not be saved now (``max_games`` reached)."""
+        with self._transaction(write=False) as conn:
+            self._check_room(conn)
+
+    def _check_room(self, conn: sqlite3.Connection) -> None:
+        if self.max_games is not None and conn.execute("SELECT count(*) FROM games").fetchone()[0] >= self.max_games:
+            raise StoreFull(self.path, self.max_games)
+
     def delete(self, game_id: str) -> None:
-        """Remove a game, its actions and its seat tokens (GameNotFound if there is none)."""
+        """Put a game in the trash (GameNotFound if there is none): it is no longer listed, opened or
+        played; ``restore`` brings it back, ``purge`` removes it for good."""
         gid = _check_id(game_id)
         with self._transaction(write=True) as conn:
-            conn.execute("DELETE FROM seats WHERE game_id = ?", (gid,))
-            conn.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
-            if conn.execute("DELETE FROM games WHERE id = ?", (gid,)).rowcount == 0:
+            if conn.execute("UPDATE games SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
+                            (_now(), gid)).rowcount == 0:
                 raise GameNotFound(gid)
         with self._lock:
             self._cache.pop(gid, None)
+
+    def restore(self, game_id: str) -> None:
+        """Take a game out of the trash (GameNotFound if it is not there)."""
+        gid = _check_id(game_id)
+        with self._transaction(write=True) as conn:
+            if conn.execute("UPDATE games SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
+                            (gid,)).rowcount == 0:
+                raise GameNotFound(gid)
+
+    def purge(self, game_id: str | None = None, *, before: str | None = None) -> int:
+        """Remove games from the trash for good, with their actions and seat tokens: one game, or every
+        game in the trash (deleted before ``before``, an ISO 8601 time, if given); how many."""
+        where, args = "deleted_at IS NOT NULL", []
+        if game_id is not None:
+            where, args = where + " AND id = ?", [_check_id(game_id)]
+        if before is not None:
+            where, args = where + " AND deleted_at < ?", args + [_check_time(before)]
+        with self._transaction(write=True) as conn:
+            ids = [r[0] for r in conn.execute(f"SELECT id FROM games WHERE {where}", args)]
+            for table, column in (("seats", "game_id"), ("actions", "game_id"), ("games", "id")):
+                conn.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(gid,) for gid in ids])
+        if game_id is not None and not ids:
+            raise GameNotFound(game_id)
+        return len(ids)
 
     # -- seat tokens ----------------------------------------------------------------------------
     def add_seat_tokens(self, game_id: str, seats: Iterable[int]) -> dict[int, str]:
@@ -581,9 +731,9 @@ class GameStore:
                 raise StoreError(f"a seat is a whole number, got {_short(seat)}")
             if seat not in wanted:
                 wanted.append(seat)
-        tokens = {seat: secrets.token_urlsafe(16) for seat in wanted}
+        tokens = {seat: new_key() for seat in wanted}
         with self._transaction(write=True) as conn:
-            row = conn.execute("SELECT players FROM games WHERE id = ?", (gid,)).fetchone()
+            row = conn.execute("SELECT players FROM games WHERE id = ? AND deleted_at IS NULL", (gid,)).fetchone()
             if row is None:
                 raise GameNotFound(gid)
             n = len(json.loads(row[0]))
@@ -602,8 +752,8 @@ class GameStore:
         if not isinstance(token, str) or not _TOKEN.fullmatch(token):
             return None
         with self._transaction(write=False) as conn:
-            rows = conn.execute("SELECT seat, token_hash FROM seats WHERE game_id = ? ORDER BY seat",
-                                (gid,)).fetchall()
+            rows = conn.execute("SELECT seat, token_hash FROM seats JOIN games ON games.id = seats.game_id "
+                                "WHERE game_id = ? AND deleted_at IS NULL ORDER BY seat", (gid,)).fetchall()
         digest = _hash(token)
         found: int | None = None
         for seat, stored in rows:

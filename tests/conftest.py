@@ -15,6 +15,8 @@ The Voilà server and the browser, one of each per test session, shared by the a
   through Playwright's sync API, which allows one running instance per process; ``browser`` is its
   first context (a fresh profile), and ``new_context()`` makes another one, a separate browser for
   the app (its own cookies and storage), e.g. a friend's.
+- ``start_app`` and ``start_process``: context managers for a test's own server (``carnegie-lab app``
+  with other options, e.g. behind a proxy) or another process (the proxy), stopped on exit.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
   errors and warnings and page errors and aborts (and records) every request that is not to 127.0.0.1.
 
@@ -22,16 +24,17 @@ See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -42,6 +45,10 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
+assert _spec is not None and _spec.loader is not None
+fresh_env = importlib.util.module_from_spec(_spec)       # servers in their own process group (tools/ is no package)
+_spec.loader.exec_module(fresh_env)
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -82,49 +89,53 @@ class VoilaServer:
         return self.log_path.read_text(errors="replace")
 
 
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory) -> VoilaServer:
-    """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
+@contextmanager
+def app_server(folder: Path, *args: str, env: dict[str, str] | None = None,
+               base_url: str = "/") -> Iterator[VoilaServer]:
+    """``python -m carnegie_lab app ARGS`` on a free port, its store and log in ``folder``, once a
+    static file answers (that starts no kernel); stopped, with its kernels, on exit."""
     port = _free_port()
-    folder = tmp_path_factory.mktemp("voila")
     log_path, store_path = folder / "voila.log", folder / "games.db"
-    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
-           f"--store={store_path}", "--",
-           "--show_tracebacks=True",
-           # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
-           "--MappingKernelManager.cull_interval=10",
-           "--MappingKernelManager.cull_idle_timeout=20"]
-    env = dict(os.environ)
+    cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", f"--store={store_path}",
+           f"--base-url={base_url}", *args]
+    env = dict(os.environ if env is None else env)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    with open(log_path, "w") as log:
-        # own session: if stopping fails, the whole group (cli + voila) can be killed by its id
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    server = VoilaServer(f"http://127.0.0.1:{port}", log_path, proc, store_path)
+    url = f"http://127.0.0.1:{port}{base_url.rstrip('/')}"
+    with fresh_env.serving(cmd, url + "/voila/static/voila.js", log_path, env, ROOT, SERVER_START_TIMEOUT) as proc:
+        yield VoilaServer(url, log_path, proc, store_path)
+
+
+@pytest.fixture(scope="session")
+def start_app():
+    """``with start_app(folder, *args) as server:`` a server of a test's own (see app_server)."""
+    return app_server
+
+
+@pytest.fixture(scope="session")
+def start_process():
+    """``with start_process(cmd, ready_url, log_path) as proc:`` another server, in its own process group,
+    once ``ready_url`` answers 200; stopped with its group on exit (tools/fresh_env.py's ``serving``)."""
+    return lambda cmd, ready_url, log_path: fresh_env.serving(cmd, ready_url, log_path, os.environ, ROOT,
+                                                              SERVER_START_TIMEOUT)
+
+
+@pytest.fixture(scope="session")
+def free_port():
+    """``free_port()``: a port of 127.0.0.1 nothing listens on."""
+    return _free_port
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory) -> Iterator[VoilaServer]:
+    """``carnegie-lab app`` on a free port, serving notebooks/; stopped (with its kernels) at the end."""
     start = time.monotonic()
-    try:
-        while True:  # a static file: answers without starting a kernel
-            if proc.poll() is not None:
-                raise RuntimeError(f"voila exited early ({proc.returncode}):\n{server.log()}")
-            try:
-                with urllib.request.urlopen(server.url + "/voila/static/voila.js", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() - start > SERVER_START_TIMEOUT:
-                raise RuntimeError(f"voila not ready after {SERVER_START_TIMEOUT}s:\n{server.log()}")
-            time.sleep(0.2)
+    with app_server(tmp_path_factory.mktemp("voila"), "--host=127.0.0.1", "--",
+                    "--show_tracebacks=True",
+                    # kernels of closed pages are culled quickly (a page's own shutdown request is refused)
+                    "--MappingKernelManager.cull_interval=10",
+                    "--MappingKernelManager.cull_idle_timeout=20") as server:
         TIMINGS["server start (until /voila/static/voila.js answers)"] = time.monotonic() - start
         yield server
-    finally:  # always stop it, or the server and its kernels outlive pytest
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)  # the cli passes it on; voila stops its kernels
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
 
 
 @pytest.fixture(scope="session")
@@ -254,6 +265,31 @@ def watched_page(browser):
                 page.close()
         except Exception:  # noqa: BLE001 -- its context was closed
             pass
+
+
+# --------------------------------------------------------------------------- files
+
+
+@pytest.fixture(scope="session")
+def unwritable():
+    """``with unwritable(path):`` the file cannot be written inside, by anyone: immutable for root
+    (chattr +i, which root cannot bypass, unlike a file mode; CI runs as root), read-only for others."""
+    @contextmanager
+    def made(path: Path) -> Iterator[None]:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "+i", str(path)], check=True)
+            try:
+                yield
+            finally:
+                subprocess.run(["chattr", "-i", str(path)], check=True)
+        else:
+            mode = path.stat().st_mode
+            path.chmod(0o444)
+            try:
+                yield
+            finally:
+                path.chmod(mode)
+    return made
 
 
 # --------------------------------------------------------------------------- timings

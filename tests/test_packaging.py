@@ -41,7 +41,9 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab": None,
     "carnegie_lab.views": "views",
     "carnegie_lab.widgets": "app",
+    "carnegie_lab.server": "app",                              # the app's Voila server
     "carnegie_lab.store.default_path": "app",                  # platformdirs: the app's default store
+    "carnegie_lab.cli._password_hash": "app",                  # jupyter_server: carnegie-lab app --password
     "carnegie_lab.bots.simulate._import_dask": "dask",         # simulate(scheduler=...)
     "carnegie_lab.bots.simulate.summary_figure": "views",      # simulate --html
 }

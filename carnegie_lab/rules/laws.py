@@ -8,6 +8,7 @@ Each law is listed in docs/notation.md ("Laws of a position").
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from ..errors import OptionError, RecordError
@@ -16,6 +17,7 @@ from ..state import (
     NEUTRAL,
     Activation,
     Arrival,
+    Flow,
     Owner,
     Phase,
     Player,
@@ -24,7 +26,8 @@ from ..state import (
     State,
     site_city,
 )
-from . import company
+from . import company, timeline
+from .loop import seats_from
 from .research import discs_on_tab, track_owners
 from .setup import check_options, department_pool
 from .solo import NAME as ANDREW_NAME
@@ -100,8 +103,9 @@ def _player(state: State, seat: int) -> None:
          "the reserved tile is already built")
     _law(p.reserve is None or not p.built, f"{where}.reserve", "the reserved tile must be the first one built")
     for cell, occupied in p.standing.items():
-        dept_id = p.cells[cell]
-        _law(bool(occupied) and rs.permanent[dept_id] <= set(occupied), f"{where}.standing.{cell}",
+        _law(bool(occupied), f"{where}.standing.{cell}", "a cell without standing employees is not listed")
+    for cell, dept_id in p.cells.items():
+        _law(rs.permanent.get(dept_id, frozenset()) <= set(p.standing.get(cell, ())), f"{where}.standing.{cell}",
              "a permanent employee always stands on its workstation")
     total = company.employees_total(p)
     _law(total == k.employees_total, f"{where}.supply", f"{total} employees in all (must be {k.employees_total})")
@@ -170,6 +174,28 @@ def _board(state: State) -> None:
 
 # -- the flow of the round -------------------------------------------------------------------------
 
+#: The flow's fields that only a phase uses, and the value each rests at in the other phases.
+AT_REST: dict[str, Any] = {
+    "chosen": None, "event_row": None, "income": None, "donation": False, "income_open": False,
+    "donation_open": False, "turn_type": None, "hr_moves": 0, "open": None, "uses": 0, "closed": [],
+    "moves": 0, "study": 0, "diagonal": False, "payroll": False}
+#: This round's row and its event, from the row's choice on (kept when the game ends).
+EVENT_FIELDS = ("chosen", "event_row", "income", "donation")
+#: The fields each phase uses (the others are at rest).
+IN_USE: dict[Phase, tuple[str, ...]] = {
+    Phase.HOUSE: (), Phase.RESERVE: (), Phase.SETUP: ("moves",), Phase.CHOOSE: (),
+    Phase.EVENT: (*EVENT_FIELDS, "income_open", "donation_open", "study"),
+    Phase.TURN: tuple(name for name in AT_REST if name not in ("income_open", "donation_open")),
+    Phase.OVER: EVENT_FIELDS}
+#: What a turn leaves behind until the next turn begins (the rules do not read it meanwhile).
+LEFT_BY_A_TURN = ("hr_moves", "uses", "diagonal", "payroll")
+#: The turn's flags, set when it begins by the player's departments (their ``turn_start`` hooks).
+TURN_FLAGS = ("diagonal", "payroll")
+#: The interrupts each phase can have on the stack.
+FRAMES: dict[Phase, tuple[type, ...]] = {Phase.SETUP: (Activation,), Phase.EVENT: (Arrival,),
+                                          Phase.TURN: (Arrival, PropertyMove, Relocation, Activation)}
+
+
 def _flow(state: State) -> None:
     rs, f = state.rules, state.flow
     n = len(state.players)
@@ -178,29 +204,108 @@ def _flow(state: State) -> None:
         _law(f.round == k.rounds, "flow.round", f"the game is over after round {k.rounds}, not {f.round}")
         _law(f.player is None and not f.stack and not f.order, "flow.stack",
              "nothing is left to decide in a finished game")
-        return
-    _law(f.player is not None, "flow.player", "somebody decides until the game is over")
-    _law(f.first == max(f.round - 1, 0) % n, "flow.first",
-         f"the first player moves one seat on every round: seat {max(f.round - 1, 0) % n} in round {f.round}")
-    _law((f.round == 0) == (f.phase in SETUP_PHASES), "flow.round",
-         f"round {f.round} in the {f.phase} phase (setup is round 0, then rounds 1-{k.rounds})")
-    _law(len(set(f.order)) == len(f.order) and f.player not in f.order and len(f.order) < n, "flow.order",
-         f"the players still to act, each once and not the one deciding: {f.order}")
+    else:
+        _law(f.player is not None, "flow.player", "somebody decides until the game is over")
+        _law(f.first == max(f.round - 1, 0) % n, "flow.first",
+             f"the first player moves one seat on every round: seat {max(f.round - 1, 0) % n} in round {f.round}")
+        _law((f.round == 0) == (f.phase in SETUP_PHASES), "flow.round",
+             f"round {f.round} in the {f.phase} phase (setup is round 0, then rounds 1-{k.rounds})")
+        _order(state)
+    _at_rest(state)
     if f.phase in (Phase.EVENT, Phase.TURN):
-        _law(f.chosen is not None and f.event_row is not None, "flow.chosen",
-             "a row is chosen before the events and turns")
-        assert f.event_row is not None
-        _law(state.board.markers[f.event_row] < rs.timeline_end, "flow.event_row",
-             "the event's row has a space left for its marker")
+        _event(state)
+    last = _last_turn(state)
+    for name in TURN_FLAGS:
+        _law(not getattr(f, name) or last is not None and name in _flags_of(state, last), f"flow.{name}",
+             f"set only in a turn of a player whose departments set it (its {f.phase} phase: "
+             f"{'nobody has had a turn' if last is None else f'the turn of {state.players[last].name}'})")
     if f.phase == Phase.TURN:
-        _law(f.turn_type is not None, "flow.turn_type", "a turn uses a department type")
+        _turn(state)
+    if f.phase in SETUP_PHASES:
+        _setup_progress(state)
+    _stack(state)
+
+
+def _order(state: State) -> None:
+    """Who decides and who is still to act: the phase's order of seats from the first player (from
+    the one on their right, counter-clockwise, for the starting Housing and reserve)."""
+    f = state.flow
+    if f.phase == Phase.CHOOSE:
+        _law(f.player == f.first and not f.order, "flow.player", "the first player chooses the row")
+        return
+    seats = seats_from(state, f.first - 1, step=-1) if f.phase in (Phase.HOUSE, Phase.RESERVE) \
+        else seats_from(state, f.first)
+    assert f.player is not None
+    _law(f.order == seats[seats.index(f.player) + 1:], "flow.order",
+         f"the players still to act after seat {f.player} in the {f.phase} phase are "
+         f"{seats[seats.index(f.player) + 1:]}, not {f.order}")
+
+
+def _at_rest(state: State) -> None:
+    """The fields the phase does not use rest, but what the last turn left behind (LEFT_BY_A_TURN)."""
+    f = state.flow
+    left = _last_turn(state) is not None
+    for name, rest in AT_REST.items():
+        if name in IN_USE[f.phase] or left and name in LEFT_BY_A_TURN:
+            continue
+        _law(getattr(f, name) == rest, f"flow.{name}", f"{rest!r} in the {f.phase} phase, not {getattr(f, name)!r}")
+    _law(not f.income_open or f.income is not None, "flow.income_open", "this round's event pays no income")
+    _law(not f.donation_open or f.donation, "flow.donation_open", "this round's event allows no donation")
+
+
+def _event(state: State) -> None:
+    """The chosen row, the row whose marker moves (the row-end rule) and the event of its next space."""
+    f = state.flow
+    _law(f.chosen is not None and f.event_row is not None, "flow.chosen", "a row is chosen before the events and turns")
+    assert f.chosen is not None and f.event_row is not None
+    row = timeline.event_row(state, state.rules.components.timeline.rows.index(f.chosen))
+    _law(f.event_row == row, "flow.event_row", f"the {f.chosen} row's event is on row {row}")
+    assert row is not None
+    event = timeline.space(state, row, state.board.markers[row] + 1)
+    _law((f.income, f.donation) == (event.income, event.donation), "flow.income",
+         f"the event of row {row}'s next space: {timeline.event_text(state.rules, event.income, event.donation)}")
+
+
+def _turn(state: State) -> None:
+    """The turn's department type (the chosen row's, or another with the Action Choice tile, then
+    used) and the departments used in it: the decider's, of that type, each once."""
+    rs, f = state.rules, state.flow
     assert f.player is not None
     p = state.players[f.player]
-    for cell in [*f.closed, *([f.open] if f.open else [])]:
-        _law(company.department(rs, p, cell) is not None, "flow.closed",
-             f"{cell} holds no department of the deciding player")
+    switched = (f.player != f.first and not p.action_choice
+                and f.player in rs.constants.action_choice_seats.get(len(state.players), ()))
+    _law(f.turn_type == f.chosen or f.turn_type is not None and switched, "flow.turn_type",
+         f"the chosen row's type ({f.chosen}), or another chosen with this player's Action Choice tile")
+    used = [*f.closed, *([f.open] if f.open else [])]
+    _law(len(set(used)) == len(used), "flow.closed", f"each department is used once in a turn: {used}")
+    for cell in used:
+        dept = company.department(rs, p, cell)
+        _law(dept is not None and dept.type == f.turn_type, "flow.closed",
+             f"{cell} holds no {f.turn_type} department of the deciding player")
+    _law(f.open is None or f.uses >= 1, "flow.uses", "a department in use has a use left")
+
+
+def _setup_progress(state: State) -> None:
+    """Each player places the starting Housing project, then reserves a tile, in turn: those before
+    the decider have done both, those after neither."""
+    f = state.flow
+    waiting = set() if f.phase == Phase.SETUP else {f.player, *f.order}
+    for seat, p in enumerate(state.players):
+        housed, reserved = p.tabs["H"].built > 0, p.reserve is not None
+        expected = (seat not in waiting or f.phase == Phase.RESERVE and seat == f.player, seat not in waiting)
+        _law((housed, reserved) == expected, "flow.phase",
+             f"in the {f.phase} phase {p.name} has {'placed' if housed else 'not placed'} the starting Housing "
+             f"project and {'reserved' if reserved else 'not reserved'} a tile")
+
+
+def _stack(state: State) -> None:
+    rs, f = state.rules, state.flow
+    if f.player is None:
+        return
+    p = state.players[f.player]
     for i, frame in enumerate(f.stack):
         where = f"flow.stack[{i}]"
+        _law(isinstance(frame, FRAMES.get(f.phase, ())), where, f"no {frame.kind} decision in the {f.phase} phase")
         if isinstance(frame, (Arrival, Relocation)):
             _law(frame.count >= 1, f"{where}.count", f"at least one employee, got {frame.count}")
         if isinstance(frame, Arrival):
@@ -209,8 +314,36 @@ def _flow(state: State) -> None:
             _law(company.department(rs, p, frame.cell) is not None, f"{where}.cell",
                  f"{frame.cell} holds no department of the deciding player")
         if isinstance(frame, Activation):
-            _law(f.phase in (Phase.SETUP, Phase.TURN) and i == 0, where,
-                 "activation ends a player's setup moves or turn")
+            _law(i == 0 and len(f.stack) == 1, where, "activation ends a player's setup moves or turn")
+            _law(f.moves == f.study == 0 and f.open is None, where,
+                 "the moves, study points and departments of the turn are over at its activation")
+    if f.phase == Phase.SETUP:
+        _law(f.moves <= rs.constants.setup_moves, "flow.moves",
+             f"at most {rs.constants.setup_moves} setup moves, not {f.moves}")
+
+
+def _last_turn(state: State) -> int | None:
+    """The seat whose turn the flow is in or last was (its leftovers, LEFT_BY_A_TURN), None before the
+    first turn of the game."""
+    f = state.flow
+    if f.phase == Phase.TURN:
+        return f.player
+    if f.phase == Phase.OVER:
+        return seats_from(state, f.first)[-1]
+    if f.phase in SETUP_PHASES or f.round <= 1:
+        return None
+    return seats_from(state, f.first - 1)[-1]
+
+
+def _flags_of(state: State, seat: int) -> set[str]:
+    """The turn's flags the seat's departments set when a turn begins (whether they are staffed now or
+    not: a turn's flags come from its start)."""
+    p = state.players[seat]
+    scratch = replace(state, flow=Flow(phase=Phase.TURN, player=seat))
+    for dept, hook in state.rules.hooks.get("turn_start", ()):
+        if dept.id in p.cells.values():
+            hook(scratch, seat, dept)
+    return {name for name in TURN_FLAGS if getattr(scratch.flow, name)}
 
 
 # -- the round history ------------------------------------------------------------------------------

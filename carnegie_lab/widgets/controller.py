@@ -33,7 +33,9 @@ from ..bots import Bot, make_bot
 from ..bots.strengths import STRENGTHS, strength_of
 from ..engine import Game, new_game
 from ..errors import CarnegieError, RecordError
-from ..store import GameNotFound, GameStore, StoreConflict, StoreError
+from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, check_names, new_key
+from . import access
+from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed, Place
 from .history import Move, replay_moves
 
 HUMAN = "human"
@@ -50,9 +52,6 @@ DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansio
                     "expansion-open-bar": "Open bar: one of every tile"}
 #: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
 APP_KEY = "carnegie_lab.app"
-#: What a browser may do in a stored game: play every human seat (a game without seat links: one
-#: browser, or friends taking turns at it), play the one seat whose link it opened, or only watch.
-LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
 
 class Overtaken(CarnegieError):
@@ -66,10 +65,6 @@ class Overtaken(CarnegieError):
 
 class GameGone(CarnegieError):
     """The stored game was deleted (in another browser). The game is no longer kept."""
-
-
-class NotAllowed(CarnegieError):
-    """This browser may not do that in this game (another seat's decision, or it only watches)."""
 
 
 def offered_kind(kind: str) -> str:
@@ -103,13 +98,16 @@ class Setup:
     seed: int = 0
     solo_level: int | None = None
     departments: str = "base"
+    label: str = ""                 # the game's name in the games list (optional)
 
     def check(self) -> None:
-        """Raise ValueError with a sentence a player understands when the setup cannot be played."""
+        """Raise ValueError with a sentence a player understands when the setup cannot be played
+        (an OptionError for a name or label over the store's limit)."""
         n = len(self.seats)
         if not 1 <= n <= 4:
             raise ValueError(f"Carnegie is played by 1 to 4 players, not {n}")
         names = [s.name.strip() for s in self.seats]
+        check_names(names, self.label.strip())
         if any(not name for name in names):
             raise ValueError("every player needs a name")
         if len(set(names)) != n:
@@ -154,8 +152,16 @@ class Controller:
     """A game with seats, bots, undo, save and load. No widgets: the dashboard only displays it."""
 
     def __init__(self, setup: Setup | None = None, game: Game | None = None,
-                 seats: Sequence[Seat] | None = None, store: GameStore | None = None):
+                 seats: Sequence[Seat] | None = None, store: GameStore | None = None,
+                 limits: Limits | None = None):
         self.setup = setup or default_setup()
+        self.limits = limits or Limits()
+        #: the owner key of this browser (docs/security.md): one of this page's own until the page
+        #: gives its browser's (``use_owner_key``); the games this page stores belong to it
+        self.owner_key = new_key()
+        self._own_key = True                 # owner_key is still the page's own, not the browser's
+        self.owner = True                    # this page holds the owner key of its game
+        self.started = 0                     # games this page stored (Limits.games_per_page)
         self.recent: list[str] = []          # log lines since the last human action began
         self.moves: list[Move] = []          # who took each action of game.actions, when, its log lines
         #: after "Bots finish the game": (the action count then, the seats as they were), for undo
@@ -183,16 +189,18 @@ class Controller:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
         current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
         its first action on, played in this browser (role LOCAL)."""
+        self._check_new_game()
         game = setup.game()
         self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
-                           setup.solo_level if len(setup.seats) == 1 else None, setup.departments)
+                           setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
+                           setup.label.strip())
         self._adopt(game, list(self.setup.seats), [])
         self._detach()
         self.recent = [f"New game: {self.describe_setup()}."]
 
     def restart(self) -> None:
         """The same game (seats, seed and options) from its start (a stored game is replaced)."""
-        self._only_local("Restart")
+        access.check(self.place, access.RESTART)
         game = self.setup.game()
         self._replace(game, list(self.setup.seats))
         self._adopt(game, list(self.setup.seats), [])
@@ -233,9 +241,17 @@ class Controller:
         """The game has seat links: each browser plays only the seat of its link."""
         return bool(self.seated)
 
-    def app_data(self) -> dict[str, Any]:
-        """What the store keeps with the game besides its record: who plays each seat."""
-        return {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+    @property
+    def place(self) -> Place:
+        """This page's place in its game: what it may do (widgets/access.py)."""
+        return Place(self.role, self.owner, self.my_seat, self.shared)
+
+    def app_data(self, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+        """What the store keeps with the game besides its record: who plays each seat, its label."""
+        data: dict[str, Any] = {"seats": [{"name": s.name, "kind": s.kind} for s in seats or self.seats]}
+        if self.setup.label:
+            data["label"] = self.setup.label
+        return data
 
     def query(self) -> str:
         """This browser's place in the app, for its URL: ``game=ID`` (and ``&seat=TOKEN`` with a
@@ -250,15 +266,66 @@ class Controller:
         if self.store is None:
             return None
         if self.game_id is None:
-            gid = self.store.save(self.game, app=self.app_data())
-            self.game_id = gid
+            self._check_new_game()
+            gid = self.store.save(self.game, app=self.app_data(), owner=self.owner_key)
+            self.started += 1
+            self.game_id, self.owner = gid, True
             self._mark = (self.store.info(gid).revision, len(self.game.actions))
         return self.game_id
 
     def _detach(self) -> None:
         """A game of this browser's own, not stored yet."""
-        self.game_id, self.role, self.my_seat, self.token = None, LOCAL, None, None
+        self.game_id, self.role, self.my_seat, self.token, self.owner = None, LOCAL, None, None, True
         self.bad_token, self.seated, self.issued, self._mark = False, (), {}, None
+
+    def _check_new_game(self) -> None:
+        """NotAllowed past the page's limit of new games, StoreFull if the store has no room."""
+        if self.store is None:
+            return
+        if self.started >= self.limits.games_per_page:
+            raise NotAllowed(f"this page has started {self.started} games, its limit: reload the page to "
+                             "start more (the games are kept)")
+        self.store.check_room()
+
+    def use_owner_key(self, key: str) -> bool:
+        """The owner key this page's browser keeps (sent by the page): the games this page stored
+        with its own key become the browser's, and the game shown is played if it is the browser's.
+        True if the page's place changed. A key of the wrong shape changes nothing."""
+        if self.store is None or key == self.owner_key or not isinstance(key, str) or \
+                len(key) != len(self.owner_key):
+            return False
+        try:
+            if self._own_key:
+                self.store.transfer(self.owner_key, key)
+        except StoreError:
+            return False
+        self.owner_key, self._own_key = key, False
+        before = self.place
+        if self.kept:
+            assert self.game_id is not None
+            try:
+                self.owner = self.store.is_owner(self.game_id, key)
+            except StoreError:
+                return False
+            if self.owner and self.role == WATCH and not self.shared and not self.bad_token:
+                self.role = LOCAL
+        return self.place != before
+
+    def my_games(self, offset: int = 0) -> tuple[list[GameInfo], int]:
+        """A page of this browser's stored games (the last changed first) and how many it has."""
+        store = self._need_store()
+        page = self.limits.list_page
+        return (store.list(owner=self.owner_key, limit=page, offset=offset),
+                store.count(owner=self.owner_key))
+
+    def delete_stored(self, game_id: str) -> None:
+        """Put one of this browser's stored games in the trash (not the one on this page)."""
+        store = self._need_store()
+        if game_id == self.game_id:
+            raise NotAllowed("the game on this page cannot be deleted here: open another one first")
+        if not store.is_owner(game_id, self.owner_key):
+            raise NotAllowed(f"{access.DELETE} needs this game's owner: the browser that started it")
+        store.delete(game_id)
 
     def open_stored(self, game_id: str, token: str | None = None) -> None:
         """Play (or watch) a stored game: its seat link's ``token`` gives this browser that seat; a
@@ -272,14 +339,15 @@ class Controller:
         seat = store.seat_for(game_id, token) if token else None
         if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
             seat = None
+        owner = store.is_owner(game_id, self.owner_key)
         self._adopt(game, seats, replay_moves(game))
         self._detach()
-        self.game_id, self.seated = game_id, info.seated
+        self.game_id, self.seated, self.owner = game_id, info.seated, owner
         self._mark = (info.revision, len(game.actions))
         if seat is not None:
             self.role, self.my_seat, self.token = SEAT, seat, token
-        elif token or info.seated:
-            self.role = WATCH
+        elif token or info.seated or not owner:
+            self.role = WATCH                # a game with links, or another browser's: watched
             self.bad_token = bool(token)
         self.setup = _setup_of(game, seats)
         self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
@@ -329,23 +397,32 @@ class Controller:
         return True
 
     def make_links(self) -> dict[int, str]:
-        """Seat links for friends in other browsers: a new secret token for each human seat (0 =
-        the first), ``{seat: token}``. In a game of this browser's own, this browser then plays the
-        first human seat; with a seat link already, the other seats get new links (their old
-        links stop working)."""
+        """Seat links for friends in other browsers: a new secret token per seat (0 = the first),
+        ``{seat: token}``. The owner's page, in a game not shared yet, makes one for each human seat
+        and then plays the first; in a shared game the owner renews the links of every seat but its
+        own (theirs stop working), and a player's page renews only its own link."""
         store = self._need_store()
-        if self.role == WATCH:
-            raise NotAllowed("this browser watches the game: only a player's browser makes links")
         humans = self.humans
         if len(humans) < 2:
             raise NotAllowed("seat links are for games with two or more human seats")
+        place = self.place
+        if not place.shared:
+            access.check(place, access.MAKE_LINKS)
+            seats = humans
+        elif place.owner:
+            seats = [s for s in humans if s != self.my_seat]
+        else:
+            access.check(place, access.RENEW_OWN_LINK, self.my_seat)
+            seats = [self.my_seat] if self.my_seat is not None else []
         gid = self.keep()
         assert gid is not None
-        seats = humans if self.role == LOCAL else [s for s in humans if s != self.my_seat]
         tokens = store.add_seat_tokens(gid, seats)
         self.issued.update(tokens)
-        if self.role == LOCAL:
-            self.role, self.my_seat, self.token = SEAT, humans[0], tokens[humans[0]]
+        if self.role != SEAT:
+            self.role, self.my_seat = SEAT, humans[0]
+        if self.my_seat in tokens:
+            self.token = tokens[self.my_seat]
+        self.bad_token = False
         self.seated = store.info(gid).seated
         return tokens
 
@@ -353,11 +430,6 @@ class Controller:
         if self.store is None:
             raise NotAllowed("games are not kept here (no game store)")
         return self.store
-
-    def _only_local(self, what: str) -> None:
-        if self.role != LOCAL:
-            raise NotAllowed(f"{what} is for a game played in one browser: this one is shared with seat "
-                             "links (start a new game in the New game tab instead)")
 
     def _overtaken(self, expected: int) -> Overtaken:
         """After a lost race: reload the stored game and say who was first (the player of the first
@@ -418,7 +490,7 @@ class Controller:
         expected = len(self.game.actions)
         try:
             store.save(game, gid, expected_count=expected, revision=None if self._mark is None else self._mark[0],
-                       app={"seats": [{"name": s.name, "kind": s.kind} for s in seats]})
+                       app=self.app_data(seats))
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:
@@ -463,7 +535,7 @@ class Controller:
         """This browser may decide for this seat: a human seat, and its own seat in a shared game."""
         if seat is None or not self.seats[seat].is_human:
             return False
-        return self.role == LOCAL or (self.role == SEAT and seat == self.my_seat)
+        return access.may_play(self.place, seat)
 
     @property
     def you_to_move(self) -> bool:
@@ -598,7 +670,7 @@ class Controller:
                          progress: Callable[[Progress], None] | None = None) -> list[Step]:
         """Hand every human seat to a bot and play to the end of the game (a stored game is saved
         once, at the end, if no other browser changed it meanwhile)."""
-        self._only_local("Bots finish the game")
+        access.check(self.place, access.FINISH)
         before, movers, seats = self.game.copy(), list(self.moves), list(self.seats)
         for seat in self.humans:
             self.set_seat_kind(seat, kind)
@@ -666,9 +738,11 @@ class Controller:
 
     # -- replays -------------------------------------------------------------------------------
     def stored_game(self, game_id: str) -> tuple[Game, list[Seat]]:
-        """A stored game and its seats, to replay (nothing changes here; StoreError or RecordError
-        if it cannot be read)."""
+        """A stored game and its seats, to replay: the page's own game or one of this browser's
+        (nothing changes here; StoreError or RecordError if it cannot be read)."""
         store = self._need_store()
+        if game_id != self.game_id and not store.is_owner(game_id, self.owner_key):
+            raise NotAllowed("this browser replays its own games and the game on this page")
         info = store.info(game_id)
         game = Game.from_record(store.record(game_id))
         return game, _seats_from(info.app, game.players)
@@ -677,10 +751,11 @@ class Controller:
         """Play on from a moment of a replay: ``game`` (its options and its actions so far) becomes
         this browser's live game with these seats, a new stored game (the replayed one is left as
         it was); ``what`` says where it comes from, for the log."""
+        self._check_new_game()
         seats = [Seat(s.name, s.kind) for s in seats]
         self._adopt(game, seats, list(moves))
         self._detach()
-        self.setup = _setup_of(game, seats)
+        self.setup = _setup_of(game, seats, self.setup.label)
         self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
         self.keep()
 
@@ -699,8 +774,9 @@ class Controller:
                 raise RecordError("(json)", f"not valid JSON: {e}") from None
         else:
             record = data
-        self._only_local("Loading a record")
+        access.check(self.place, access.LOAD)
         game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
+        check_names(game.players)
         seats = _seats_from(record.get(APP_KEY), game.players)
         self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
         self._adopt(game, seats, replay_moves(game))
@@ -724,11 +800,11 @@ def _silent(name: str, notation: str, kind: str) -> str:
     return f"{name}: {notation}"
 
 
-def _setup_of(game: Game, seats: list[Seat]) -> Setup:
+def _setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
     """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
     options = game.state.options
     return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
-                 options.get("solo_level"), options.get("departments", "base"))
+                 options.get("solo_level"), options.get("departments", "base"), label)
 
 
 def _seats_from(app: Any, names: list[str]) -> list[Seat]:

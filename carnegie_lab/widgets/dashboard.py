@@ -24,8 +24,9 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..errors import CarnegieError
-from ..store import GameStore, StoreError
+from ..store import GameStore, StoreError, StoreFull
 from ..views.palette import PLAYER_COLOURS
+from .access import FINISH, LOAD, RESTART, Limits, may
 from .board import BoardView, scores_html
 from .controller import (
     BOT_KINDS,
@@ -44,7 +45,7 @@ from .controller import (
 )
 from .controls import panel_for
 from .guard import ClickGuard
-from .hints import HintPanel
+from .hints import HintPanel, decision_key
 from .page import POLL_MS, LinkError, PageBridge, parse_query
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
@@ -69,14 +70,15 @@ class Dashboard(W.VBox):
 
     def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
                  auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
-                 query: str | None = None, **kwargs: Any):
+                 query: str | None = None, limits: Limits | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-dashboard")
-        opened, problem = _open_store(store)
+        limits = limits or Limits()
+        opened, problem = _open_store(store, limits.stored_games)
         if game is not None:
-            self.controller = Controller(game=game, seats=seats, store=opened)
+            self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
         else:
-            self.controller = Controller(setup, store=opened)
+            self.controller = Controller(setup, store=opened, limits=limits)
         self.timings: dict[str, float] = {}
         if problem is None and query:
             problem = self._open_link(query)       # the page's address: a stored game, or why not
@@ -134,7 +136,8 @@ class Dashboard(W.VBox):
         self.new_game_panel = NewGamePanel(self.start, self.controller.setup)
         self.stored = StoredGames(lambda gid: self._guard(self.resume, gid),
                                   lambda gid: self._guard(self.delete_game, gid),
-                                  lambda gid: self._guard(self.replay_stored, gid))
+                                  lambda gid: self._guard(self.replay_stored, gid),
+                                  on_page=lambda offset: self._guard(self._update_stored, offset))
         self.records = RecordPanel(self.load)
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
@@ -151,7 +154,11 @@ class Dashboard(W.VBox):
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
         self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
         if self.bridge is not None:
+            self.bridge.owner = self.controller.owner_key
             self.bridge.observe(lambda change: self._guard(self._update_friends), names="page")
+            self.bridge.observe(lambda change: self._guard(self._owner_key, change["new"]), names="owner")
+        #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
+        self.last_activity = time.monotonic()
 
         # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
         # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
@@ -242,11 +249,14 @@ class Dashboard(W.VBox):
             self.board.refresh()
 
     def hint(self) -> None:
-        """The Hint button: the analysis's best choices for this browser's decision."""
+        """The Hint button: the analysis's best choices for this browser's decision, thought about
+        once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
+        can make its kernel think longer than that per decision."""
         if not self.controller.you_to_move or self._replaying:
             self.say("A hint is for a decision of yours, in the live game.", error=True)
             return
-        self._think()
+        if self.hints.key != decision_key(self.game):
+            self._think()
 
     def _hint_option_changed(self) -> None:
         if self.controller.you_to_move and not self._replaying and self.hints.wanted(self.game):
@@ -382,6 +392,7 @@ class Dashboard(W.VBox):
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (``game=ID&seat=TOKEN``; nothing to do for
         an address without a game); an error and the New game tab if it names none."""
+        self.last_activity = time.monotonic()      # a preheated kernel may have waited long for its page
         problem = self._open_link(query)
         if problem is not None:
             self.say(problem, error=True)
@@ -410,16 +421,14 @@ class Dashboard(W.VBox):
         self._after_change(run_bots=True)
 
     def delete_game(self, game_id: str) -> None:
-        """Remove a stored game (not the one on this page)."""
-        store = self.controller.store
-        if store is None or game_id == self.controller.game_id:
-            return
+        """Put one of this browser's stored games in the trash (not the one on this page)."""
         try:
-            store.delete(game_id)
-        except StoreError as e:
-            self.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+            self.controller.delete_stored(game_id)
+        except CarnegieError as e:
+            self.stored.message.value = f"<p class='cl-error'>{html.escape(_sentence(str(e)))}</p>"
         else:
-            self.stored.message.value = "<p class='cl-ok'>Deleted.</p>"
+            self.stored.message.value = ("<p class='cl-ok'>Deleted: the game is in the store's trash, where "
+                                         "its keeper can restore it (carnegie-lab games restore).</p>")
         self._update_stored()
 
     def make_links(self) -> None:
@@ -433,10 +442,30 @@ class Dashboard(W.VBox):
                                       "Anyone with the spectator link can watch.</p>")
         self._after_change(run_bots=False)
 
+    def _owner_key(self, key: str) -> None:
+        """The page gave its browser's owner key: its games, and maybe the game shown, are its own."""
+        if self.controller.use_owner_key(key):
+            self.board.set_game(self.game, seat=self._seat_to_follow())
+            self._after_change(run_bots=True)
+        if self.side.selected_index == NEW_GAME:
+            self._update_stored()
+
+    def _idle(self) -> bool:
+        """Stop the page's clock after Limits.idle_minutes without a click or a move: its kernel,
+        idle then, is culled by the server (the page says how to come back; a click that changes the
+        game starts the clock again)."""
+        minutes = self.controller.limits.idle_minutes
+        if minutes is None or self.bridge is None or time.monotonic() - self.last_activity < 60 * minutes:
+            return False
+        self.bridge.interval = 0
+        self.say(f"This page was left alone for {minutes:g} minutes and stopped following the game: "
+                 "reload it to go on (the game is kept).", error=True)
+        return True
+
     def poll(self) -> None:
         """Bring in what other browsers played (the page's clock calls this twice a second)."""
         ctl = self.controller
-        if not ctl.kept:
+        if self._idle() or not ctl.kept:
             return
         before = ctl.game
         try:
@@ -451,21 +480,23 @@ class Dashboard(W.VBox):
                 self.say(text, error=True)
             return
         if changed:
+            self.last_activity = time.monotonic()
             if ctl.game is not before:
                 self.board.set_game(ctl.game, seat=self._seat_to_follow())
             self._after_change(run_bots=True)
 
-    def _update_stored(self) -> None:
-        store = self.controller.store
-        if store is None:
+    def _update_stored(self, offset: int | None = None) -> None:
+        """The New game tab's list: a page of this browser's own games."""
+        if self.controller.store is None:
             self.stored.update(None, None)
             return
+        offset = self.stored.offset if offset is None else offset
         try:
-            games = store.list()
+            games, total = self.controller.my_games(max(0, offset))
         except StoreError as e:
             self.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
-            games = []
-        self.stored.update(games, self.controller.game_id)
+            games, total = [], 0
+        self.stored.update(games, self.controller.game_id, total=total, offset=max(0, offset))
 
     def _update_friends(self) -> None:
         bridge = self.bridge
@@ -571,13 +602,17 @@ class Dashboard(W.VBox):
     def play_from(self, replay: Replay, seats, actions: int) -> None:
         """Play from here: the replay's moment becomes a new live (and stored) game of this page."""
         step = self.replay.index
+        problem = ""
         try:
             self.controller.branch(replay.game_at(actions), seats, replay.moves[:actions],
                                    f"step {step} of a replay of {replay.title}")
+        except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
+            self.say(_sentence(str(e)), error=True)
+            return
         except StoreError as e:
-            self.say(f"This game is not kept: {e}", error=True)
+            problem = f"This game is not kept: {e}"
         self.new_game_panel.fill(self.controller.setup)
-        self.say("")
+        self.say(problem, error=bool(problem))
         self.side.selected_index = PLAY           # the board shows the new game (see _side_changed)
         self.board.set_game(self.game, seat=self._seat_to_follow())
         self._after_change(run_bots=True)
@@ -651,13 +686,14 @@ class Dashboard(W.VBox):
         bot_turn = ctl.bot_to_move and ctl.plays_bots
         self.step_button.disabled = not bot_turn
         self.play_button.disabled = not bot_turn
-        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or ctl.role != LOCAL
+        place = ctl.place
+        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or not may(place, FINISH)
         self.undo_button.disabled = not ctl.can_undo
         self.hints.forget(game)
         self.hints.button.disabled = not ctl.you_to_move or self._replaying
-        self.restart_button.disabled = ctl.role != LOCAL
+        self.restart_button.disabled = not may(place, RESTART)
         self.auto.disabled = ctl.role == WATCH
-        self.records.upload.disabled = ctl.role != LOCAL
+        self.records.upload.disabled = not may(place, LOAD)
         self.role_note.value = _role_note(ctl)
         self.progress.max = game.rules.constants.rounds
         self.progress.value = min(game.round, self.progress.max)
@@ -685,6 +721,8 @@ class Dashboard(W.VBox):
 
     def _guard(self, fn: Callable, *args: Any, **kwargs: Any) -> None:
         """Run a callback; an unexpected exception is shown in the status line, not lost."""
+        if fn != self.poll:
+            self.last_activity = time.monotonic()
         try:
             fn(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 -- a widget callback has nowhere else to report
@@ -696,15 +734,17 @@ class Dashboard(W.VBox):
                 pass
 
 
-def _open_store(store: GameStore | str | os.PathLike[str] | None) -> tuple[GameStore | None, str | None]:
-    """The store (opened from a path, its folder made) and, if it cannot be used, why."""
+def _open_store(store: GameStore | str | os.PathLike[str] | None,
+                max_games: int | None) -> tuple[GameStore | None, str | None]:
+    """The store (opened from a path, its folder made, with at most ``max_games``) and, if it cannot
+    be used, why."""
     if store is None or isinstance(store, GameStore):
         return store, None
     path = os.fspath(store)
     try:
         folder = os.path.dirname(os.path.abspath(path))
         os.makedirs(folder, exist_ok=True)
-        return GameStore(path), None
+        return GameStore(path, max_games=max_games), None
     except (OSError, StoreError) as e:
         return None, f"Games are not kept: the game store cannot be opened ({e})."
 

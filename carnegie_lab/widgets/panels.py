@@ -19,9 +19,6 @@ from ..views.palette import PLAYER_COLOURS
 from .controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from .render import close_tree
 
-#: The stored games listed in the New game tab (the most recently changed first).
-STORED_SHOWN = 10
-
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
 
 
@@ -74,6 +71,8 @@ class NewGamePanel:
         self.level.add_class("cl-solo-level")
         self.solo_row = W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level])
         # text, not an IntText: the page's numbers are doubles, which round seeds above 2**53
+        self.label = W.Text(value="", layout=W.Layout(width="260px"), placeholder="optional, e.g. Friday game")
+        self.label.add_class("cl-label")
         self.seed = W.Text(value="1", layout=W.Layout(width="190px"), placeholder="a whole number")
         self.seed.add_class("cl-seed")
         self.dice = W.Button(description="random", icon="dice", tooltip="a random seed",
@@ -90,6 +89,7 @@ class NewGamePanel:
         self.start.add_class("cl-start")
         self.start.on_click(lambda _b: self._start())
         self.message = W.HTML()
+        self.message.add_class("cl-new-game-message")
         self.players.observe(lambda change: self._layout(), names="value")
         self.strengths = W.HTML("<div class='cl-note cl-strengths'>" + "<br>".join(
             f"<b>{html.escape(s.label)}</b>: {html.escape(s.description)}" for s in STRENGTHS.values()) + "</div>")
@@ -97,6 +97,7 @@ class NewGamePanel:
             W.HTML("<div class='cl-group-title'>Players</div>"), self.players, *self.rows, self.strengths,
             self.solo_row,
             W.HTML("<div class='cl-group-title'>Options</div>"),
+            W.HBox([W.HTML("<b>Label</b>", layout=W.Layout(width="110px")), self.label]),
             W.HBox([W.HTML("<b>Seed</b>", layout=W.Layout(width="110px")), self.seed, self.dice]),
             W.HTML("<div class='cl-note'>The seed fixes the timeline tiles, the departments in play and "
                    "the neutral discs: the same seed gives the same game.</div>"),
@@ -112,6 +113,7 @@ class NewGamePanel:
         for i, seat in enumerate(setup.seats):
             self.names[i].value, self.kinds[i].value = seat.name, offered_kind(seat.kind)
         self.seed.value = str(setup.seed)
+        self.label.value = setup.label
         self.departments.value = setup.departments
         if setup.solo_level:
             self.level.value = setup.solo_level
@@ -129,7 +131,7 @@ class NewGamePanel:
         n = self.players.value
         seats = [Seat(self.names[i].value.strip(), self.kinds[i].value) for i in range(n)]
         return Setup(seats, seed=parse_seed(self.seed.value), solo_level=self.level.value if n == 1 else None,
-                     departments=self.departments.value)
+                     departments=self.departments.value, label=self.label.value.strip())
 
     def _start(self) -> None:
         try:
@@ -199,24 +201,38 @@ class RecordPanel:
 
 
 class StoredGames:
-    """The stored games, the most recently changed first: players, round, status, last change, and
-    Resume / Replay / Delete (Delete asks once more). The game on the page is marked, with Replay only."""
+    """This browser's stored games, a page at a time, the most recently changed first: label,
+    players, round, status, last change, and Resume / Replay / Delete (Delete asks once more). The
+    game on the page is marked, with Replay only; Newer / Older turn the pages."""
 
     def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None],
-                 on_replay: Callable[[str], None] | None = None):
+                 on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None):
         self.on_resume, self.on_delete, self.on_replay = on_resume, on_delete, on_replay
         self.rows = W.VBox()
-        self.title = W.HTML("<div class='cl-group-title'>Stored games</div>")
+        self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>")
         self.message = W.HTML()
-        self.box = W.VBox([self.title, self.rows, self.message])
+        self.message.add_class("cl-stored-message")
+        self.newer = W.Button(description="Newer", icon="chevron-left", layout=W.Layout(width="auto"))
+        self.newer.add_class("cl-stored-newer")
+        self.older = W.Button(description="Older", icon="chevron-right", layout=W.Layout(width="auto"))
+        self.older.add_class("cl-stored-older")
+        self.pages = W.HTML()
+        self.pages.add_class("cl-stored-pages")
+        self.offset, self._size = 0, 0
+        if on_page is not None:
+            self.newer.on_click(lambda _b: on_page(max(0, self.offset - self._size)))
+            self.older.on_click(lambda _b: on_page(self.offset + self._size))
+        self.box = W.VBox([self.title, self.rows, W.HBox([self.newer, self.pages, self.older]), self.message])
         self.box.add_class("cl-stored-games")
         self.box.layout.display = "none"
         self._armed: str | None = None          # the game whose Delete was clicked once
-        self._shown: tuple[Sequence[GameInfo] | None, str | None] = (None, None)
+        self._shown: tuple[Sequence[GameInfo] | None, str | None, int, int] = (None, None, 0, 0)
 
-    def update(self, games: Sequence[GameInfo] | None, current: str | None, now: datetime | None = None) -> None:
-        """Show these games (None: no store, the list is hidden)."""
-        self._shown = (games, current)
+    def update(self, games: Sequence[GameInfo] | None, current: str | None, now: datetime | None = None,
+               total: int | None = None, offset: int = 0) -> None:
+        """Show these games, a page of ``total`` from the ``offset``-th on (None: no store, hidden)."""
+        total = len(games or ()) if total is None else total
+        self._shown = (games, current, total, offset)
         old = self.rows.children
         if games is None:
             self.box.layout.display = "none"
@@ -224,25 +240,28 @@ class StoredGames:
         else:
             self.box.layout.display = ""
             now = now or datetime.now(timezone.utc)
-            shown = list(games)[:STORED_SHOWN]
-            more = len(games) - len(shown)
-            rows: list[W.Widget] = [self._row(info, info.id == current, now) for info in shown]
+            self.offset, self._size = offset, max(self._size, len(games))
+            rows: list[W.Widget] = [self._row(info, info.id == current, now) for info in games]
             if not rows:
-                rows = [W.HTML("<div class='cl-note'>No game is stored yet: a game is kept from its first "
-                               "move, and comes back when this page is reloaded.</div>")]
-            if more:
-                rows.append(W.HTML(f"<div class='cl-note'>and {more} older game{'s' if more > 1 else ''}</div>"))
+                rows = [W.HTML("<div class='cl-note'>No game of this browser is stored here: a game is kept from "
+                               "its first move, and comes back when this page is reloaded.</div>")]
             self.rows.children = rows
+            self.newer.disabled = offset == 0
+            self.older.disabled = offset + len(games) >= total
+            self.pages.value = (f"<span class='cl-note'>{offset + 1}-{offset + len(games)} of {total}</span>"
+                                if games else "")
         for w in old:
             close_tree(w)
 
     def _row(self, info: GameInfo, current: bool, now: datetime) -> W.Widget:
         status = {"setup": "setup", "playing": f"round {info.round}", "over": "game over"}.get(info.status, info.status)
         shared = " · shared (play from your seat link)" if info.seated else ""
-        text = (f"<div class='cl-stored-game'><b>{html.escape(', '.join(info.players))}</b><br>"
+        label = (info.app or {}).get("label")
+        title = f"{html.escape(label)}: " if isinstance(label, str) and label else ""
+        text = (f"<div class='cl-stored-game'>{title}<b>{html.escape(', '.join(info.players))}</b><br>"
                 f"<span class='cl-note'>{html.escape(status)} · {info.actions} actions · changed "
                 f"{html.escape(ago(info.updated_at, now))}{shared}</span></div>")
-        label = W.HTML(text, layout=W.Layout(flex="1 1 auto"))
+        line = W.HTML(text, layout=W.Layout(flex="1 1 auto"))
         replay: list[W.Widget] = []
         if self.on_replay is not None:
             b = W.Button(description="Replay", icon="history", layout=W.Layout(width="auto"),
@@ -252,8 +271,8 @@ class StoredGames:
             b.on_click(lambda _b, gid=info.id, on=self.on_replay: on(gid))
             replay = [b]
         if current:
-            label.value = text.replace("</b><br>", "</b> <span class='cl-note'>(this game)</span><br>")
-            row = W.HBox([label, *replay], layout=W.Layout(align_items="center"))
+            line.value = text.replace("</b><br>", "</b> <span class='cl-note'>(this game)</span><br>")
+            row = W.HBox([line, *replay], layout=W.Layout(align_items="center"))
         else:
             resume = W.Button(description="Resume", icon="play", layout=W.Layout(width="auto"),
                               tooltip="play (or watch) this game here")
@@ -263,11 +282,11 @@ class StoredGames:
             delete = W.Button(description="Really delete?" if self._armed == info.id else "Delete",
                               icon="trash", layout=W.Layout(width="auto"),
                               button_style="danger" if self._armed == info.id else "",
-                              tooltip="remove this game from the store (click twice)")
+                              tooltip="put this game in the store's trash (click twice)")
             delete.add_class("cl-delete")
             delete.add_class(f"cl-delete-{info.id}")
             delete.on_click(lambda _b, gid=info.id: self._delete(gid))
-            row = W.HBox([label, resume, *replay, delete], layout=W.Layout(align_items="center"))
+            row = W.HBox([line, resume, *replay, delete], layout=W.Layout(align_items="center"))
         row.add_class("cl-stored-row")
         row.add_class(f"cl-stored-{info.id}")
         return row
@@ -275,7 +294,8 @@ class StoredGames:
     def _delete(self, gid: str) -> None:
         if self._armed != gid:
             self._armed = gid                   # the first click only asks again
-            self.update(*self._shown)
+            games, current, total, offset = self._shown
+            self.update(games, current, total=total, offset=offset)
             return
         self._armed = None
         self.on_delete(gid)
@@ -328,7 +348,7 @@ class FriendsPanel:
             intro = ("Games are not kept here (no game store), so they cannot be shared. "
                      "<code>carnegie-lab app</code> keeps them.")
             make = False
-        elif ctl.role == WATCH:
+        elif ctl.role == WATCH and not ctl.owner:
             intro = ("You are watching this game: this browser cannot play. Each player plays from the "
                      "private link to their seat.")
             make = False
@@ -342,15 +362,23 @@ class FriendsPanel:
                      f"this browser then plays <b>{html.escape(first)}</b>. A spectator link lets anyone "
                      "watch. Links work for whoever can reach this server (see the README: Play with "
                      "friends).")
+            self.make.description = "Make seat links"
+            self.make.tooltip = "one private link per human seat, and a spectator link"
+        elif ctl.role == WATCH:
+            intro = ("This browser started the game but opened it without its seat link: new links for every "
+                     f"seat give it <b>{html.escape(ctl.seats[humans[0]].name)}</b> again.")
+            self.make.description = "New links for every seat"
+            self.make.tooltip = "every seat's current link stops working"
         else:
             assert ctl.role == SEAT and ctl.my_seat is not None
             intro = (f"This browser plays <b>{html.escape(ctl.seats[ctl.my_seat].name)}</b>. Send each link "
                      "to its player (privately: whoever has a seat link plays that seat).")
-            self.make.description = "New links for the other seats"
-            self.make.tooltip = "the other seats' current links stop working"
-        if ctl.role == LOCAL:
-            self.make.description = "Make seat links"
-            self.make.tooltip = "one private link per human seat, and a spectator link"
+            if ctl.owner:
+                self.make.description = "New links for the other seats"
+                self.make.tooltip = "the other seats' current links stop working"
+            else:
+                self.make.description = "A new link for your seat"
+                self.make.tooltip = "your current link stops working (if it was seen by someone else)"
         if ctl.kept and ctl.role != LOCAL:
             gid = ctl.game_id
             rows = []

@@ -1,9 +1,4 @@
 # %%
-# Imported first, on its own: plotly's FigureWidget pulls in jsonschema, which is several
-# seconds slower to import that way inside a kernel (see docs/architecture.md, 'The app').
-import jsonschema  # noqa: F401
-
-# %%
 import carnegie_lab.widgets
 
 # Built before the page is requested (in a preheated kernel), on the store `carnegie-lab app --store` names.

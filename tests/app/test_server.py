@@ -36,7 +36,7 @@ def test_app_defaults_serve_this_machine_only_on_8866():
 def test_app_port_host_and_extra_voila_options():
     args = parse("app", "--port", "9001", "--host", "0.0.0.0", "--", "--theme=dark")
     cmd = cli.voila_command(args)
-    assert cmd[:4] == [sys.executable, "-m", "voila", str(NOTEBOOK.parent)]  # the folder: app + tutorials
+    assert cmd[:4] == [sys.executable, "-m", "carnegie_lab.server", str(NOTEBOOK.parent)]  # app + tutorials
     for option in ("--no-browser", "--port=9001", "--Voila.ip=0.0.0.0",
                    "--Voila.port_retries=0", "--template=carnegie",
                    "--VoilaConfiguration.preheat_kernel=True"):
@@ -226,14 +226,34 @@ def html_outputs(html: str) -> list[str]:
 def test_notebook_shows_the_dashboard_and_is_stored_without_outputs():
     nb = json.loads(NOTEBOOK.read_text())
     cells = nb["cells"]
-    assert [c["cell_type"] for c in cells] == ["code", "code", "code"]
-    assert "import jsonschema  # noqa" in "".join(cells[0]["source"])   # first: see docs/architecture.md
+    assert [c["cell_type"] for c in cells] == ["code", "code"]
     # a preheated kernel builds the dashboard; the last cell waits for the page's query string
-    assert "".join(cells[1]["source"]).rstrip().endswith("app = carnegie_lab.widgets.app_dashboard()")
-    assert "".join(cells[2]["source"]).rstrip().endswith(
+    assert "".join(cells[0]["source"]).rstrip().endswith("app = carnegie_lab.widgets.app_dashboard()")
+    assert "".join(cells[1]["source"]).rstrip().endswith(
         "app.open_page(carnegie_lab.widgets.page_query())\napp")
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in cells)
     assert "widgets" not in nb["metadata"]   # no stored widget state (it would hold plotly's bundle)
+
+
+def test_the_app_s_kernel_imports_only_what_its_page_draws(tmp_path, monkeypatch):
+    """The app notebook in a kernel as Voilà preheats it (here no server answers its wait for a page):
+    Voilà's server, plotly's renderers for fig.show() (nbformat, and jsonschema with it) and the
+    tutorials' widgets are not imported (about 65 MB of a kernel's memory: docs/benchmarks.md)."""
+    import nbformat
+    from nbclient import NotebookClient
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]                                    # nobody listens there
+    for name, value in (("VOILA_PREHEAT", "True"), ("VOILA_APP_PORT", str(port)), ("VOILA_KERNEL_ID", "k")):
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv(STORE_ENV, str(tmp_path / "games.db"))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.widgets.stepper")
+    nb.cells.append(nbformat.v4.new_code_cell(f"import sys\nprint([m for m in {heavy!r} if sys.modules.get(m)])"))
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    assert nb.cells[-1].outputs[0]["text"].strip() == "[]"
 
 
 def test_server_preheats_a_kernel_for_the_app_only(voila_server):
@@ -264,3 +284,60 @@ def test_page_links_nothing_outside_its_server(app_html):
 def test_page_hides_the_code(app_html):
     assert "import jsonschema" not in app_html  # Voilà strips sources by default
     assert "Dashboard()" not in app_html
+
+
+# --------------------------------------------------------------------------- the login (no server)
+
+
+def started_env(monkeypatch, tmp_path, *argv: str) -> dict[str, str]:
+    """The environment `carnegie-lab app ARGV` gives its server (which is not started)."""
+    calls = []
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    assert cli.main(["app", "--store", str(tmp_path / "games.db"), *argv]) == 0
+    return calls[0]
+
+
+def test_no_login_on_this_machine_a_token_anywhere_else(monkeypatch, tmp_path, capsys):
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    assert cli.TOKEN_ENV not in started_env(monkeypatch, tmp_path)
+    assert "log in" not in capsys.readouterr().err
+    for argv in (["--host", "0.0.0.0"], ["--allow-host", "games.example.org"], ["--login"]):
+        env = started_env(monkeypatch, tmp_path, *argv)
+        token = env[cli.TOKEN_ENV]
+        assert len(token) >= 32 and f"?token={token}" in capsys.readouterr().err       # made and printed
+
+
+def test_a_given_token_is_used_and_neither_printed_nor_passed_on(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("JUPYTER_TOKEN", "a-token-of-my-own-0123456789")
+    env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0")
+    assert env[cli.TOKEN_ENV] == "a-token-of-my-own-0123456789" and "JUPYTER_TOKEN" not in env
+    assert "a-token-of-my-own" not in capsys.readouterr().err
+
+
+def test_a_password_is_passed_hashed(monkeypatch, tmp_path):
+    from jupyter_server.auth import passwd_check
+    monkeypatch.setenv(cli.PASSWORD_ENV, "correct horse battery")
+    for argv in (["--host", "0.0.0.0", "--password"], ["--password"]):          # a password asks for the login
+        env = started_env(monkeypatch, tmp_path, *argv)
+        assert passwd_check(env[cli.PASSWORD_HASH_ENV], "correct horse battery")
+    assert cli.PASSWORD_ENV not in env and cli.TOKEN_ENV not in env
+    assert all("correct horse" not in value for value in env.values())
+
+
+def test_a_short_password_or_none_without_a_terminal_is_refused(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: pytest.fail("the server started"))
+    def refused(words: str) -> None:
+        with pytest.raises(SystemExit) as exc:
+            cli.main(["app", "--store", str(tmp_path / "g.db"), "--password"])
+        assert exc.value.code == 2 and words in capsys.readouterr().err
+    monkeypatch.setenv(cli.PASSWORD_ENV, "short")
+    refused("at least 8 characters")
+    monkeypatch.delenv(cli.PASSWORD_ENV)
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))               # no terminal to ask on
+    refused(f"type it at a terminal, or set {cli.PASSWORD_ENV}")
+
+
+def test_no_login_off_this_machine_says_what_it_leaves_open(monkeypatch, tmp_path, capsys):
+    env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0", "--no-login")
+    assert cli.TOKEN_ENV not in env and cli.PASSWORD_HASH_ENV not in env
+    assert "anyone who reaches this port can open pages" in capsys.readouterr().err

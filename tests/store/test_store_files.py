@@ -10,7 +10,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab import store as store_module
-from carnegie_lab.store import APPLICATION_ID, SCHEMA_VERSION, GameStore, StoreError, StoreFileError
+from carnegie_lab.store import APPLICATION_ID, SCHEMA_VERSION, GameStore, StoreError, StoreFileError, StoreReadOnly
 
 from .conftest import play
 
@@ -174,14 +174,16 @@ def test_migration_from_version_1(tmp_path):
         for gid, game in games.items():
             assert s.load(gid).to_position() == game.to_position()
             assert s.record(gid) == game.to_record()
-        s.append("A" * 16, str(mid.legal_actions()[0]), 30)           # and it works as a v3 store
+        s.append("A" * 16, str(mid.legal_actions()[0]), 30)           # and it works as a v4 store
         assert s.info("B" * 16).app is None                            # v3: nothing kept by the app yet
+        assert not s.info("B" * 16).owned and s.info("B" * 16).deleted_at is None   # v4: nobody's, not in the trash
         assert s.list()[0].id == "A" * 16 and s.list()[0].actions == 31
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
         assert raw.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
         columns = [r[1] for r in raw.execute("PRAGMA table_info(games)")]
-        assert "revision" in columns and "app" in columns
+        assert {"revision", "app", "owner_hash", "deleted_at"} <= set(columns)
+        assert ("games_by_owner",) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
         assert ("games_by_change",) in raw.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     raw.close()
@@ -219,3 +221,16 @@ def test_the_migrations_make_the_schema_the_test_expects():
     def columns(conn):
         return {t: [r[1:] for r in conn.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions", "seats")}
     assert columns(a) == columns(b)
+
+
+def test_a_store_that_cannot_be_written_is_found_when_it_is_opened(path, unwritable):
+    with GameStore(path) as s:
+        gid = s.save(cl.new_game(["Ada", "Bo"], seed=1))
+    before = path.read_bytes()
+    with unwritable(path):
+        with pytest.raises(StoreReadOnly, match="cannot be written") as caught:
+            GameStore(path)
+        assert caught.value.path == str(path)
+    assert path.read_bytes() == before                  # nothing written
+    with GameStore(path) as s:                          # writable again: the game is there
+        assert s.load(gid).players == ["Ada", "Bo"]

@@ -3,12 +3,23 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from datetime import datetime
+from datetime import datetime, timezone
 
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError
+from carnegie_lab.errors import OptionError
+from carnegie_lab.store import (
+    MAX_LABEL,
+    MAX_NAME,
+    GameInfo,
+    GameNotFound,
+    GameStore,
+    StoreConflict,
+    StoreError,
+    StoreFull,
+    new_key,
+)
 
 from .conftest import play, stages
 
@@ -176,24 +187,97 @@ def test_append_sees_a_game_replaced_by_another_store(store, path):
 
 # -- delete ----------------------------------------------------------------------------------------
 
-def test_delete_removes_the_game_its_actions_and_tokens(store, path):
+def test_delete_puts_the_game_in_the_trash_and_restore_brings_it_back(store):
     keep = store.save(STAGES["mid-game"])
     gid = store.save(STAGES["over"])
     tokens = store.add_seat_tokens(gid, [0, 1])
     store.delete(gid)
-    assert [i.id for i in store.list()] == [keep]
+    assert [i.id for i in store.list()] == [keep] and store.count() == 1
+    [trashed] = store.list(trash=True)
+    assert trashed.id == gid and trashed.deleted_at is not None and store.count(trash=True) == 1
+    for call in (store.load, store.record, store.info, store.delete, lambda g: store.append(g, "sell", 0),
+                 lambda g: store.save(STAGES["over"], g), lambda g: store.add_seat_tokens(g, [0])):
+        with pytest.raises(GameNotFound):
+            call(gid)
+    assert store.seat_for(gid, tokens[0]) is None            # a link to a game in the trash is no seat
+    store.restore(gid)
+    assert store.load(gid).to_position() == STAGES["over"].to_position()
+    assert store.seat_for(gid, tokens[1]) == 1 and store.count(trash=True) == 0
     with pytest.raises(GameNotFound):
-        store.load(gid)
+        store.restore(gid)                                   # not in the trash
+
+
+def test_purge_removes_games_of_the_trash_for_good(store, path):
+    keep = store.save(STAGES["mid-game"])
+    old, new = store.save(STAGES["over"]), store.save(STAGES["solo"])
+    store.add_seat_tokens(old, [0])
     with pytest.raises(GameNotFound):
-        store.delete(gid)
-    with pytest.raises(GameNotFound):
-        store.append(gid, "sell", 0)
-    assert store.seat_for(gid, tokens[0]) is None
+        store.purge(keep)                                    # only from the trash
+    store.delete(old)
+    cut = datetime.now(timezone.utc).isoformat()
+    store.delete(new)
+    assert store.purge(before=cut) == 1                      # the games deleted before that moment
+    assert [i.id for i in store.list(trash=True)] == [new]
+    assert store.purge() == 1 and store.list(trash=True) == []
     with sqlite3.connect(path) as raw:
         for table in ("actions", "seats"):
-            assert raw.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", (gid,)).fetchone() == (0,)
+            for gid in (old, new):
+                assert raw.execute(f"SELECT count(*) FROM {table} WHERE game_id = ?", (gid,)).fetchone() == (0,)
         assert raw.execute("SELECT count(*) FROM actions WHERE game_id = ?", (keep,)).fetchone() == (40,)
     raw.close()
+    with pytest.raises(StoreError, match="not a time"):
+        store.purge(before="yesterday")
+
+
+# -- owners, pages of the list, limits -------------------------------------------------------------
+
+def test_games_belong_to_the_owner_key_they_were_saved_with(store):
+    ada, bo = new_key(), new_key()
+    mine = store.save(STAGES["mid-game"], owner=ada)
+    theirs = store.save(STAGES["solo"], owner=bo)
+    nobodys = store.save(STAGES["over"])
+    assert store.is_owner(mine, ada) and not store.is_owner(mine, bo) and not store.is_owner(theirs, ada)
+    assert not any(store.is_owner(nobodys, key) for key in (ada, bo, "", None, 3, "x" * 22))
+    assert [i.id for i in store.list(owner=ada)] == [mine] and store.count(owner=bo) == 1
+    assert store.info(mine).owned and not store.info(nobodys).owned
+    store.save(STAGES["fresh setup"], mine, owner=bo)          # replacing a game keeps its owner
+    assert store.is_owner(mine, ada) and not store.is_owner(mine, bo)
+    assert store.transfer(ada, bo) == 1 and store.is_owner(mine, bo) and not store.is_owner(mine, ada)
+    with pytest.raises(StoreError, match="not an owner key"):
+        store.list(owner="short")
+
+
+def test_the_list_comes_in_pages(store):
+    key = new_key()
+    ids = [store.save(cl.new_game(["Ada", "Bo"], seed=i), owner=key) for i in range(7)]
+    newest_first = ids[::-1]
+    pages = [[i.id for i in store.list(owner=key, limit=3, offset=k)] for k in (0, 3, 6)]
+    assert pages == [newest_first[:3], newest_first[3:6], newest_first[6:]]
+    assert store.list(owner=key, limit=3, offset=9) == [] and store.count(owner=key) == 7
+
+
+def test_names_and_labels_over_the_limit_are_refused_and_nothing_is_stored(store):
+    long_name = "A" * (MAX_NAME + 1)
+    with pytest.raises(OptionError, match=f"at most {MAX_NAME} characters"):
+        store.save(cl.new_game([long_name, "Bo"], seed=1))
+    with pytest.raises(OptionError, match=f"at most {MAX_LABEL} characters"):
+        store.save(cl.new_game(["Ada", "Bo"], seed=1), app={"label": "x" * (MAX_LABEL + 1)})
+    assert store.count() == 0
+    store.save(cl.new_game(["A" * MAX_NAME, "Bo"], seed=1), app={"label": "x" * MAX_LABEL})   # at the limit
+    assert store.count() == 1
+
+
+def test_a_full_store_refuses_new_games_and_keeps_playing_the_others(path):
+    with GameStore(path, max_games=2) as store:
+        first = store.save(STAGES["fresh setup"])
+        second = store.save(STAGES["mid-game"])
+        store.delete(second)                                   # the trash counts: it takes room too
+        with pytest.raises(StoreFull, match="full"):
+            store.save(STAGES["solo"])
+        assert store.count() + store.count(trash=True) == 2
+        store.append(first, str(STAGES["fresh setup"].legal_actions()[0]), 0)   # stored games play on
+        store.purge()
+        store.save(STAGES["solo"])
 
 
 # -- ids and tokens --------------------------------------------------------------------------------

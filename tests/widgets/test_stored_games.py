@@ -42,9 +42,12 @@ def store(path):
         yield s
 
 
-def browser(path, game_id=None, token=None) -> Controller:
-    """Another browser's kernel: its own process would have its own GameStore on the same file."""
+def browser(path, game_id=None, token=None, owner=None) -> Controller:
+    """Another page's kernel: its own process would have its own GameStore on the same file. With
+    ``owner``, a page of the same browser (it holds that owner key, as the page gives it)."""
     ctl = Controller(store=GameStore(path))
+    if owner is not None:
+        ctl.use_owner_key(owner)
     if game_id is not None:
         ctl.open_stored(game_id, token)
     return ctl
@@ -88,8 +91,9 @@ def test_a_game_is_kept_from_its_first_human_action(store, path):
     for _ in range(12):
         play(ctl)
     assert store.record(ctl.game_id)["actions"] == ctl.game.actions
-    again = browser(path, ctl.game_id)               # a reload: the same game, Bo still a bot
+    again = browser(path, ctl.game_id, owner=ctl.owner_key)    # a reload: the same game, Bo still a bot
     assert again.game.actions == ctl.game.actions and again.role == LOCAL
+    assert browser(path, ctl.game_id).role == WATCH            # another browser only watches it
     assert [s.kind for s in again.seats] == ["human", "random"]
     assert again.history_seats == ctl.history_seats and again.recent[0].startswith("Resumed a game of Ada, Bo")
 
@@ -157,7 +161,10 @@ def test_seat_links_give_each_browser_its_seat(store, path):
             ctl.make_links()
     assert store.record(gid)["actions"] == ada.game.actions
     for action in (bo.restart, lambda: bo.load(cl.new_game(["X", "Y"]).to_record()), bo.finish_with_bots):
-        with pytest.raises(NotAllowed, match="shared"):
+        with pytest.raises(NotAllowed, match="owner"):
+            action()
+    for action in (ada.restart, lambda: ada.load(cl.new_game(["X", "Y"]).to_record()), ada.finish_with_bots):
+        with pytest.raises(NotAllowed, match="shared"):            # the owner's, but shared
             action()
 
 
@@ -203,7 +210,7 @@ def test_a_move_after_an_undo_elsewhere_is_refused_even_with_the_same_count(stor
     ada = Controller(TWO_HUMANS, store=store)
     gid = ada.keep()
     ada.apply(first_choice(ada.game))                            # Bo's Housing project
-    other = browser(path, gid)                                   # the same game in another browser
+    other = browser(path, gid, owner=ada.owner_key)              # the same game in another tab
     ada.undo()
     ada.apply(str(ada.game.legal_actions()[-1]))                 # played differently: 1 action again
     assert len(other.game.actions) == 1 and other.game.actions != ada.game.actions
@@ -486,7 +493,7 @@ def test_without_a_store_nothing_changes(tmp_path):
 def test_a_lost_race_with_a_bot_just_reloads(store, path):
     ada = Controller(WITH_A_BOT, store=store)
     gid = ada.keep()
-    other = browser(path, gid)
+    other = browser(path, gid, owner=ada.owner_key)
     while not ada.bot_to_move:
         ada.apply(first_choice(ada.game))
     other.sync()
@@ -503,7 +510,7 @@ def test_a_lost_race_with_a_bot_just_reloads(store, path):
 def test_a_browser_without_a_link_watches_once_the_game_is_shared(store, path):
     ada = Controller(TWO_HUMANS, store=store)
     gid = ada.keep()
-    other = browser(path, gid)                       # the same game, open in another tab before any link
+    other = browser(path, gid, owner=ada.owner_key)  # the same game, open in another tab before any link
     assert other.role == LOCAL and not other.sync()
     ada.make_links()
     assert other.sync() and other.role == WATCH and other.shared
@@ -526,3 +533,28 @@ def test_the_app_notebook_s_dashboard_uses_the_server_s_store_and_the_page_s_add
     assert d.controller.game_id == gid and d.game.actions == seed.game.actions
     monkeypatch.delenv("QUERY_STRING")
     assert page_query() is None                           # outside Voilà
+
+
+def test_the_server_s_limits_reach_the_app_s_dashboard(path, monkeypatch):
+    """`carnegie-lab app --max-games 2 --idle-minutes 5`: its kernels' dashboards refuse a third stored
+    game (the New game tab says why and the page keeps its game) and stop their clock after 5 minutes."""
+    from carnegie_lab import cli
+    from carnegie_lab.widgets import app_dashboard
+    calls = []
+    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    assert cli.main(["app", "--store", str(path), "--max-games", "2", "--idle-minutes", "5"]) == 0
+    for name, value in calls[0].items():
+        monkeypatch.setenv(name, value)                   # what Voilà's kernels inherit
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    d = app_dashboard()
+    assert d.controller.limits.idle_minutes == 5
+    for _ in range(2):
+        d.new_game_panel.start.click()
+    kept = d.controller.game_id
+    assert kept and d.controller.store.count() == 2
+    d.new_game_panel.start.click()
+    assert "the game store is full (2 games" in d.new_game_panel.message.value
+    assert d.controller.game_id == kept and d.controller.store.count() == 2
+    d.last_activity -= 5 * 60                             # five minutes without a click or a move
+    d.poll()
+    assert d.bridge.interval == 0 and "stopped following the game" in d.status.value

@@ -1,0 +1,191 @@
+"""The app's server: Voilà 0.5.8 standalone, with the protections of docs/security.md.
+
+``carnegie-lab app`` runs ``python -m carnegie_lab.server NOTEBOOKS [voila options]``. The server is
+Voilà's own (its tornado app, its kernels, the Jupyter server's identity provider and login page);
+this subclass only sets what Voilà's standalone app leaves open:
+
+- **Host check on every route.** Voilà sets tornado's ``allow_remote_access`` to True, which turns off
+  jupyter_server's ``check_host`` (the DNS-rebinding guard). Here it is False for a server bound to a
+  loopback address, with ``local_hostnames`` the names it may be reached by (``localhost`` and the
+  names given with ``--allow-host``, e.g. the public name behind a reverse proxy). Voilà's routes
+  that are plain tornado handlers (static files, the preheated kernels' ``/voila/query`` websocket)
+  get the same check (:class:`Guarded`), so a foreign ``Host`` is refused with 403 everywhere.
+- **The login.** The token or password come from the environment (``TOKEN_ENV``,
+  ``PASSWORD_HASH_ENV``: never on a command line, where ``ps`` shows them), and are removed from it
+  before any kernel starts. Voilà builds its PasswordIdentityProvider and login page with them;
+  the login page is moved under the base URL, where Voilà's ``login_url`` points.
+- **Headers and logs.** Every response carries ``Referrer-Policy: no-referrer``, but the login page's
+  ``strict-origin`` (:data:`LOGIN_HEADERS`); the log names a request's path and never its query
+  (seat keys, tokens and ``next=`` addresses stay out of it).
+- **A kernel cap.** A page over ``max_kernels`` running kernels gets a 503 "the server is full"
+  page at once instead of a new kernel.
+- **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
+  :class:`CullingKernelManager` culls one whose page is still connected only after the longer
+  ``cull_connected_timeout`` (a page someone reads is left alone, one left open overnight is not).
+"""
+from __future__ import annotations
+
+import html
+import logging
+import os
+import re
+import sys
+from datetime import datetime, timedelta, timezone
+
+import tornado.web
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
+from tornado.log import app_log
+from traitlets import Integer, List, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .cli import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
+
+#: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
+#: not even to this server (a proxy's access log would keep it).
+HEADERS = {"Referrer-Policy": "no-referrer"}
+#: The login page's instead: under no-referrer a browser sends the login form with ``Origin: null``,
+#: which the Jupyter server refuses as a cross-site request (404); strict-origin sends the origin, and
+#: never the page's address, whose ``next=`` holds the seat link.
+LOGIN_HEADERS = {"Referrer-Policy": "strict-origin"}
+
+FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>The server is full</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 4em auto">
+<h1>The server is full</h1>
+<p>{running} pages are open on this server, its limit. Try again in a few minutes: pages that nobody
+uses are closed after a while.</p></body></html>"""
+
+
+class NoQueries(logging.Filter):
+    """Log lines without the query of the addresses they name: a page's query holds its seat key,
+    a login's ``next=`` address and a ``?token=`` too. (tornado logs ``GET /path?query`` for every
+    request and for every refused one.)"""
+
+    QUERY = re.compile(r"\?[^\s)]*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "?" in text:
+            record.msg, record.args = self.QUERY.sub("?…", text), ()
+        return True
+
+
+class Guarded:
+    """For Voilà's routes that are not Jupyter handlers: jupyter_server's own Host check and the
+    server's headers, as every Jupyter handler has them."""
+
+    log = app_log        # check_host logs the refused Host here
+
+    def prepare(self):
+        if not JupyterHandler.check_host(self):  # type: ignore[arg-type]
+            raise tornado.web.HTTPError(403)
+        return super().prepare()  # type: ignore[misc]
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()  # type: ignore[misc]
+        for name, value in self.settings.get("headers", {}).items():  # type: ignore[attr-defined]
+            self.set_header(name, value)  # type: ignore[attr-defined]
+
+
+class LoginPage:
+    """For the identity provider's login handler: :data:`LOGIN_HEADERS` over the server's headers."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()  # type: ignore[misc]
+        for name, value in LOGIN_HEADERS.items():
+            self.set_header(name, value)  # type: ignore[attr-defined]
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """Voilà's page handler, which starts a kernel per page, refusing pages over the server's cap."""
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        cap = self.settings["max_kernels"]
+        running = len(self.kernel_manager.list_kernel_ids())
+        if cap and running >= cap:
+            self.log.warning("the server is full: %d kernels running, the cap is %d", running, cap)
+            self.set_status(503)
+            self.set_header("Retry-After", "120")
+            self.finish(FULL_PAGE.format(running=html.escape(str(running))))
+            return
+        await super().get(path=path)
+
+
+class CullingKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager, with a longer idle timeout for kernels whose page is open
+    (``cull_connected`` must be on for those to be culled at all)."""
+
+    cull_connected_timeout = Integer(
+        3600, config=True, help="cull a kernel whose page is still connected after this many seconds idle")
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels[kernel_id]
+        now = datetime.now(timezone.utc)
+        idle = now - getattr(kernel, "last_activity", now)
+        if self._kernel_connections.get(kernel_id, 0) and idle <= timedelta(seconds=self.cull_connected_timeout) \
+                and getattr(kernel, "execution_state", None) != "dead":
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
+def guarded(handler: type) -> type:
+    """The handler class itself if it is a Jupyter handler (it checks the Host already), else a
+    subclass with :class:`Guarded`."""
+    if issubclass(handler, JupyterHandler):
+        return handler
+    return type(f"Guarded{handler.__name__}", (Guarded, handler), {})
+
+
+class AppServer(Voila):
+    """Voilà with the app's protections (see the module's docstring)."""
+
+    name = "voila"         # the same config section names and log as Voilà's
+    max_kernels = Integer(0, config=True, help="refuse new pages while this many kernels run (0: no cap)")
+    local_hostnames = List(Unicode(), ["localhost"], config=True,
+                           help="names this server may be reached by when bound to a loopback address")
+
+    def init_settings(self) -> dict:
+        token, password_hash = os.environ.pop(TOKEN_ENV, None), os.environ.pop(PASSWORD_HASH_ENV, None)
+        if token:
+            self.token = token
+        if password_hash:
+            self.config.PasswordIdentityProvider.hashed_password = password_hash
+        for name in ("tornado.access", "tornado.general", "tornado.application", self.log.name):
+            logging.getLogger(name).addFilter(NoQueries())
+        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:   # not configured
+            self.voila_configuration.multi_kernel_manager_class = CullingKernelManager
+        settings = super().init_settings()
+        settings.update(
+            allow_remote_access=not is_loopback(self.ip or "localhost"),
+            local_hostnames=list(self.local_hostnames),
+            headers={**HEADERS, **settings.get("headers", {})},
+            max_kernels=self.max_kernels,
+        )
+        return settings
+
+    def init_handlers(self) -> list:
+        # Voilà 0.5.8 adds the identity provider's /login and /logout at the root whatever the base
+        # URL, where its login_url (base_url + /login) does not look: they go under the base URL here.
+        provider = self.identity_provider
+        login = {pattern for pattern, _ in provider.get_handlers()}
+        routes = []
+        for route in super().init_handlers():
+            pattern, handler, *rest = route
+            if pattern in login:
+                pattern = url_path_join(self.server_url, pattern)
+            if handler is provider.login_handler_class:
+                handler = type(f"Headed{handler.__name__}", (LoginPage, handler), {})
+            handler = CappedVoilaHandler if handler is TornadoVoilaHandler else guarded(handler)
+            routes.append((pattern, handler, *rest))
+        return routes
+
+
+def main(argv: list[str] | None = None) -> None:
+    AppServer.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    main()
