@@ -31,11 +31,11 @@ test-fast: check
 		$(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
 		--deselect tests/test_readme.py::test_readme_shell_commands_run_as_written
 
-# The screenshots in docs/gallery, taken again by the browser tests that draw them (a plain test run writes
-# them to test-artifacts/gallery, so that it leaves the checkout as it was).
-gallery: check system-packages
-	CARNEGIE_LAB_GALLERY=docs/gallery HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/app/test_browser.py \
-		tests/app/test_board_clicks.py
+# Every picture in docs/gallery made again (tools/make_gallery.py: the views in headless Chromium, then the
+# browser tests that take the app's screenshots, told to write them there; a plain test run leaves them in
+# test-artifacts/gallery).
+gallery: $(STAMP) system-packages
+	$(BIN)/python tools/make_gallery.py
 
 # The browser tests drive Debian's Chromium, and tests/app/test_proxy.py Debian's nginx: installed here when we
 # can (root with apt; RUNLEVEL=1: nginx's package starts no server), else a stop before anything runs, with the

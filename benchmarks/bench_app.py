@@ -1,6 +1,6 @@
 """How fast is the app in a browser? Page load, click latency and kernel memory, in headless Chromium.
 
-    python benchmarks/bench_app.py [--clicks 20] [--pages 3] [--pause 10] [--json FILE] [--no-readme]
+    python benchmarks/bench_app.py [--clicks 20] [--pages 3] [--pause 10] [--json FILE] [--print-only]
     python benchmarks/bench_app.py --against OTHER_CHECKOUT [--rounds 3]
     python benchmarks/bench_app.py --list-games 100000
 
@@ -21,15 +21,15 @@ store in a temporary folder, and drives it with Playwright in headless Chromium 
   by the kernel id in the page's websocket), after the page loaded and after the clicks, and of
   every kernel the server holds.
 
-Prints the numbers with the machine and its load average and, unless ``--no-readme``, rewrites the
-block between ``<!-- bench_app:start -->`` and ``<!-- bench_app:end -->`` in README.md with them.
+Prints the numbers with the machine and its load average and, unless ``--print-only``, rewrites the
+block between ``<!-- bench_app:start -->`` and ``<!-- bench_app:end -->`` in docs/benchmarks.md with them.
 A script, not a test: the times depend on the machine and on what else runs on it.
 
 ``--against DIR`` compares this checkout with another one (e.g. ``git archive main | tar -x -C DIR``),
 served by the same Python environment, side by side: ``--rounds`` rounds, the two trees in turn (the
 order swapped every round), each a fresh server with one page of ``--clicks`` clicks after the
 preheated one; it prints the medians of the page's kernel's memory (RSS) and CPU time, and nothing
-is written to README.md.
+is written to docs/benchmarks.md.
 
 ``--list-games N`` needs no browser: a store of N games of other browsers and 25 of one's own, and
 the CPU time of what the New game tab asks the store (a page of that browser's games and their
@@ -56,9 +56,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+REPORT = ROOT / "docs" / "benchmarks.md"      # where the figures are kept, in the block between START and END
 START, END = "<!-- bench_app:start -->", "<!-- bench_app:end -->"
-WIDTH = 110                                # README's lines
+WIDTH = 110                                # the report's lines
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 APP_PATH = "/voila/render/app.ipynb"
 TIMEOUT_MS = 120_000
@@ -281,13 +281,13 @@ def lines(r: Result) -> list[str]:
     return [textwrap.fill(line, WIDTH, subsequent_indent="  ") for line in out]
 
 
-def write_readme(text: list[str]) -> None:
-    readme = README.read_text()
-    if START not in readme or END not in readme:
-        raise SystemExit(f"README.md has no {START} ... {END} block to rewrite")
-    head, rest = readme.split(START, 1)
+def write_report(text: list[str]) -> None:
+    report = REPORT.read_text()
+    if START not in report or END not in report:
+        raise SystemExit(f"{REPORT} has no {START} ... {END} block to rewrite")
+    head, rest = report.split(START, 1)
     _, tail = rest.split(END, 1)
-    README.write_text(head + START + "\n" + "\n".join(text) + "\n" + END + tail)
+    REPORT.write_text(head + START + "\n" + "\n".join(text) + "\n" + END + tail)
 
 
 def compare(other: Path, rounds: int, clicks: int, pause: float) -> list[str]:
@@ -350,9 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pages", type=int, default=3, help="pages loaded one after the other (default 3)")
     ap.add_argument("--pause", type=float, default=10.0, help="seconds between two pages (default 10)")
     ap.add_argument("--json", type=Path, default=None)
-    ap.add_argument("--no-readme", action="store_true", help="print only; leave README.md as it is")
+    ap.add_argument("--print-only", action="store_true", help="print only; leave docs/benchmarks.md as it is")
     ap.add_argument("--against", type=Path, default=None, metavar="DIR",
-                    help="compare with the checkout in DIR, side by side (nothing written to README.md)")
+                    help="compare with the checkout in DIR, side by side (nothing written to docs/benchmarks.md)")
     ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of the two trees (default 3)")
     ap.add_argument("--list-games", type=int, default=None, metavar="N",
                     help="time the New game tab's query on a store of N games instead (no browser)")
@@ -370,8 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(text))
     if args.json:
         args.json.write_text(json.dumps(asdict(result), indent=1))
-    if not args.no_readme:
-        write_readme(text)
+    if not args.print_only:
+        write_report(text)
     return 0
 
 

@@ -4,13 +4,13 @@
 
 The ratings are a Bradley-Terry fit (Elo units: 400 points = 10 to 1 odds; the greedy bot fixed at
 1500) to every recorded game between two sides: the strength benchmark's games
-(``results/strength/games.jsonl`` and ``games.jsonl.gz``: a bot against greedy, against another
+(``results/strength/games-9b4ac6f.jsonl.gz`` and ``games.jsonl.gz``: a bot against greedy, against another
 search bot, or against Andrew at a level; with 3-4 players each pair of seats counts as one game)
 and the ladder's own round-robin of the cheap bots (``results/ladder/games.jsonl.gz``: random,
 greedy and rollout against each other and against Andrew, ``--games`` of each pairing, played here
 when missing, on ``--jobs`` processes, appended and never rewritten). A tie counts half a win each.
-A bot spec recorded before the learned evaluation (the games of commit 9b4ac6f, the plain
-``games.jsonl``) is rated as ``<spec>@9b4ac6f``: the same name played differently then.
+A bot spec recorded before the learned evaluation (the games of commit 9b4ac6f, in
+``games-9b4ac6f.jsonl.gz``) is rated as ``<spec>@9b4ac6f``: the same name played differently then.
 
 ``--write`` stores the ratings of the app's strengths (easy, medium, hard: the rating of its spec's
 games, else of its games at 9b4ac6f) and of the levels of Andrew in ``carnegie_lab/data/ladder.json``,
@@ -19,7 +19,6 @@ which ``carnegie_lab.bots.strengths`` reads for the app's words.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import multiprocessing
@@ -29,6 +28,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from gamelog import LOG, OLD_COMMIT, OLD_LOG, GameLog, read_rows
+
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.base import mix
@@ -36,8 +37,7 @@ from carnegie_lab.bots.strengths import LADDER_FILE, STRENGTHS
 
 RESULTS = Path(__file__).resolve().parent / "results"
 STRENGTH = RESULTS / "strength"
-OWN = RESULTS / "ladder" / "games.jsonl.gz"
-OLD = "9b4ac6f"                                # the commit of the plain games.jsonl's games
+OWN = RESULTS / "ladder" / LOG
 ANCHOR, ANCHOR_RATING = "greedy", 1500.0
 CHEAP = ("random", "greedy", "rollout")
 LEVELS = (1, 2, 3, 4)
@@ -47,18 +47,11 @@ def andrew(level: int) -> str:
     return f"Andrew level {level}"
 
 
-def read_lines(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
 def strength_results() -> list[tuple[str, str, float]]:
     """(side, other side, score of the side: 1 win, 0.5 tie, 0 loss) of every strength benchmark game."""
     out = []
-    for path, tag in ((STRENGTH / "games.jsonl", f"@{OLD}"), (STRENGTH / "games.jsonl.gz", "")):
-        for row in read_lines(path):
+    for path, tag in ((STRENGTH / OLD_LOG, f"@{OLD_COMMIT}"), (STRENGTH / LOG, "")):
+        for row in read_rows(path):
             me = row["search"] + tag
             totals, seat = row["totals"], row["seat"]
             if row["match"].startswith("solo"):
@@ -144,17 +137,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write carnegie_lab/data/ladder.json")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    own = {row["key"]: row for row in read_lines(OWN)}
-    todo = [t for t in pairings(args.games) if key(*t) not in own]
+    own = GameLog(OWN)
+    todo = [t for t in pairings(args.games) if key(*t) not in own.rows]
     if todo:
-        OWN.parent.mkdir(parents=True, exist_ok=True)
         with multiprocessing.Pool(args.jobs) as pool:
             for row in pool.imap_unordered(play, todo):
-                with open(OWN, "ab") as out:           # one gzip member per game: appended, never rewritten
-                    out.write(gzip.compress((json.dumps(row) + "\n").encode()))
-                own[row["key"]] = row
+                own.append(row)
     results = strength_results()
-    for row in own.values():
+    for row in own.rows.values():
         (a, b), (x, y) = row["sides"], row["totals"]
         results.append((a, b, _score(x, y)))
     ratings = fit(results)
@@ -170,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write:
         named = {}
         for s in STRENGTHS.values():             # its spec's games here, else its games at 9b4ac6f
-            found = next((ratings[n] for n in (s.spec, s.name, f"{s.name}@{OLD}") if n in ratings), None)
+            found = next((ratings[n] for n in (s.spec, s.name, f"{s.name}@{OLD_COMMIT}") if n in ratings), None)
             if found is not None:
                 named[s.name] = round(found)
         named |= {andrew(level): round(ratings[andrew(level)]) for level in LEVELS if andrew(level) in ratings}

@@ -7,12 +7,12 @@ each level), on all cores, every game recorded so that a long run can resume.
 
 * ``2p``: the search bot against one greedy bot, seats alternating from game to game; ``3p``/``4p``:
   against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
-* Every finished game is appended as one JSON line to ``DIR/games.jsonl.gz`` (default
-  ``benchmarks/results/strength``, kept in git), one gzip member per game, so that the file only ever
-  grows (never rewritten): the match, the specs, the seeds, every total, who won, the search bot's
-  decisions and thinking time (wall and CPU), and the game's record. The games of commit 9b4ac6f and
-  before are in ``DIR/games.jsonl`` (``--legacy`` prints their tables; never written): they were
-  played by the bots of that commit, so a run here does not resume from them.
+* Every finished game is appended to ``DIR/games.jsonl.gz`` (default ``benchmarks/results/strength``,
+  kept in git; ``gamelog.py``: one gzip member per game, never rewritten): the match, the specs, the
+  seeds, every total, who won, the search bot's decisions and thinking time (wall and CPU), and the
+  game's record. The games of commit 9b4ac6f and before are in ``DIR/games-9b4ac6f.jsonl.gz``
+  (``--legacy`` prints their tables; never written): they were played by the bots of that commit, so a
+  run here does not resume from them.
   A new run with the same options skips the games already in the file, so a long benchmark can be run
   in pieces (``--minutes`` stops handing out games after that
   many minutes and keeps what finished).
@@ -27,7 +27,6 @@ A script, not a test. Everything but the timings is deterministic for a seed and
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import multiprocessing
@@ -39,6 +38,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
+
+from gamelog import LOG, OLD_LOG, GameLog, read_rows
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import wilson
@@ -90,7 +91,6 @@ def play(task: Task) -> dict[str, Any]:
     level = level_of(task.match)
     options: dict[str, Any] = {"solo_level": level} if level else {}
     game = cl.new_game(names, seed=game_seed, **options)
-    start = time.perf_counter()
     decisions = choices = 0
     thinking = thinking_choices = longest = 0.0
     times: list[float] = []                   # the search bot's thinking time of each decision with a choice
@@ -126,7 +126,6 @@ def play(task: Task) -> dict[str, Any]:
             "vp": totals[me], "best_other": max(others), "margin": totals[me] - max(others),
             "decisions": decisions, "choices": choices, "thinking": thinking,
             "thinking_choices": thinking_choices, "longest": longest, "times": times, "cpu_times": cpu_times,
-            "seconds": time.perf_counter() - start, "pid": os.getpid(),
             "shape": shape(game, me), "other_shape": shape(game, best), "record": game.to_record()}
 
 
@@ -261,22 +260,6 @@ def paired(rows: Sequence[dict[str, Any]], base: Sequence[dict[str, Any]], match
 
 # -- the run -----------------------------------------------------------------------------------------
 
-def read_games(path: Path) -> dict[str, dict[str, Any]]:
-    """The games recorded in ``path`` (a ``.gz`` file of gzip members, or plain JSON lines), by key."""
-    done: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        text = gzip.decompress(path.read_bytes()).decode("utf-8") if path.suffix == ".gz" else \
-            path.read_text(encoding="utf-8")
-        for line in text.splitlines():
-            if line.strip():
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError:          # a line cut short by an interrupted run
-                    continue
-                done[row["key"]] = row
-    return done
-
-
 def tasks_for(matches: Sequence[str], games: int, solo_games: int, seed: int, search: str,
               opponent: str) -> list[Task]:
     """The games of every match, interleaved (game 0 of every match, then game 1, ...) so that a run
@@ -295,15 +278,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponent", default="greedy", help="the opponents' spec in 2-4 player matches")
     parser.add_argument("--matches", default=",".join(MATCHES), help=f"comma-separated, of {', '.join(MATCHES)}")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the game and bot seeds (default 2024)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory of games.jsonl and table.md")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="directory of the game logs and table.md")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop handing out games after this many minutes (the rest waits for a next run)")
     parser.add_argument("--table-only", action="store_true", help="write the table of the recorded games, play none")
     parser.add_argument("--legacy", action="store_true",
-                        help="the table of the plain games.jsonl (the games of commit 9b4ac6f); plays none")
+                        help=f"the table of {OLD_LOG} (the games of commit 9b4ac6f); plays none")
     parser.add_argument("--paired", default=None, metavar="SPEC[@old]",
                         help="also compare game by game with another spec's recorded games of the same seeds "
-                             "(@old: those of the plain games.jsonl, recorded before the compressed log)")
+                             f"(@old: those of {OLD_LOG})")
     args = parser.parse_args(argv)
     matches = [m.strip() for m in args.matches.split(",") if m.strip()]
     unknown = [m for m in matches if m not in MATCHES]
@@ -317,12 +300,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     solo_games = args.games if args.solo_games is None else args.solo_games
     args.out.mkdir(parents=True, exist_ok=True)
-    log = args.out / "games.jsonl.gz"
-    legacy = args.out / "games.jsonl"         # the games of commit 9b4ac6f and before: read, never written
-    done = read_games(legacy if args.legacy else log)
+    log = GameLog(args.out / LOG)
+    legacy = args.out / OLD_LOG               # the games of commit 9b4ac6f and before: read, never written
+    done = {row["key"]: row for row in read_rows(legacy)} if args.legacy else log.rows
     tasks = tasks_for(matches, args.games, solo_games, args.seed, args.search, args.opponent)
     todo = [] if args.table_only or args.legacy else [t for t in tasks if t.key not in done]
-    print(f"{machine()}\nload average {load()}; {len(tasks)} games, {len(tasks) - len(todo)} already in {log}, "
+    print(f"{machine()}\nload average {load()}; {len(tasks)} games, {len(tasks) - len(todo)} already in {log.path}, "
           f"{len(todo)} to play on {args.jobs} process(es)", flush=True)
     start = time.perf_counter()
     deadline = None if args.minutes is None else start + 60 * args.minutes
@@ -330,27 +313,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if todo:
         with multiprocessing.Pool(args.jobs) as pool:
             for n, row in enumerate(pool.imap_unordered(play, todo), 1):
-                with open(log, "ab") as out:          # one gzip member per game: appended, never rewritten
-                    out.write(gzip.compress((json.dumps(row) + "\n").encode("utf-8")))
-                done[row["key"]] = row
+                log.append(row)
                 print(f"  [{n}/{len(todo)}] {row['match']} game {row['index']}: {'won' if row['won'] else 'lost'} "
-                      f"{row['vp']} vs {row['best_other']}  ({row['seconds']:.0f} s, "
-                      f"{1000 * row['thinking'] / max(1, row['decisions']):.0f} ms/decision)", flush=True)
+                      f"{row['vp']} vs {row['best_other']}  "
+                      f"({1000 * row['thinking'] / max(1, row['decisions']):.0f} ms/decision)", flush=True)
                 if deadline is not None and time.perf_counter() >= deadline and n < len(todo):
                     stopped = True
                     pool.terminate()                  # the games in flight are lost; the next run replays them
                     break
     keys = {t.key for t in tasks}
     rows = [r for k, r in done.items() if k in keys]
-    notes = [f"seed {args.seed}; {len(rows)} of {len(tasks)} games recorded in `{log.name}`"
+    notes = [f"seed {args.seed}; {len(rows)} of {len(tasks)} games recorded in "
+             f"`{legacy.name if args.legacy else log.path.name}`"
              + (" (run stopped by --minutes: run again to finish)" if stopped else "")]
     text = table(rows, matches, args.search, args.opponent, args.jobs, notes)
     shapes = shape_table(rows, matches)
     text += "\n" + shapes if shapes else ""
     if args.paired:
         spec, _, old = args.paired.partition("@")
-        source = read_games(legacy) if old else read_games(log)
-        base = [r for r in source.values() if r["search"] == spec and r["opponent"] == args.opponent
+        source = read_rows(legacy) if old else log.rows.values()
+        base = [r for r in source if r["search"] == spec and r["opponent"] == args.opponent
                 and r["seed"] == args.seed]
         text += "\n" + paired(rows, base, matches, args.paired)
     (args.out / "table.md").write_text(text, encoding="utf-8")

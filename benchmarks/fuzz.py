@@ -7,7 +7,7 @@ or ``Game.from_position``. The only acceptable outcomes are a valid result (an a
 a loaded game that obeys the laws of the rules, has something to decide unless it is over, and plays
 on) or a ``CarnegieError``, with a refused action leaving the game exactly as it was. Anything else is
 a crash and is printed. ``tests/property/test_prop_fuzz.py`` runs the same generators under
-hypothesis; this script runs many more of them and reports the figures for README.
+hypothesis; this script runs many more of them and reports the figures of docs/benchmarks.md.
 """
 from __future__ import annotations
 

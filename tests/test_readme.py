@@ -1,6 +1,9 @@
-"""README.md as written: its Python examples run, its shell commands run in a fresh shell, and its Binder
-links are the ones made from pyproject.toml's [project.urls] (tools/binder_links.py)."""
+"""README.md as written: its Python examples run and print what their comments say, its shell commands run
+in a fresh shell, and its Binder links are the ones made from pyproject.toml's [project.urls]
+(tools/binder_links.py)."""
+import contextlib
 import importlib.util
+import io
 import os
 import re
 import signal
@@ -22,12 +25,22 @@ def _tool(name: str):
     return module
 
 
-def test_readme_python_blocks_run():
+#: ``# → text`` in a Python block: what the block prints, in order (``...`` in the text: anything on that line)
+SHOWN = re.compile(r"#\s*→\s*(.*)$", re.M)
+
+
+def test_readme_python_blocks_print_what_their_comments_say():
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
-    assert blocks
+    assert blocks and any(SHOWN.search(block) for block in blocks)
     for block in blocks:
         namespace: dict = {}
-        exec(compile(block, str(README), "exec"), namespace)
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            exec(compile(block, str(README), "exec"), namespace)
+        printed, at = out.getvalue(), 0
+        for shown in SHOWN.findall(block):
+            found = re.compile(".*?".join(map(re.escape, shown.strip().split("...")))).search(printed, at)
+            assert found, f"README says {shown!r}; the block printed from there:\n{printed[at:at + 2000]}"
+            at = found.end()
         game = namespace.get("game")
         if game is not None:
             assert game.is_over and game.winners()

@@ -22,7 +22,7 @@ The goldens pin the behaviour of the ORIGINAL engine, so generate them from a cl
 not from a working tree being changed::
 
     git worktree add --detach /tmp/base HEAD         # (once) the commit whose behaviour is pinned
-    PYTHONPATH=/tmp/base .venv/bin/python tests/golden/make_golden.py
+    PYTHONPATH=/tmp/base .venv/bin/python tools/make_golden.py
 
 The script checks that ``carnegie_lab`` was imported from ``--engine`` (default /tmp/base) and
 refuses otherwise; it replays every record it wrote and checks the stored values again. Give
@@ -44,7 +44,7 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"   # where the goldens are kept
 PREFER = 0.85                 # chance of choosing among the actions other than done / sell
 POLICY = (f"random.Random(seed); with probability {PREFER} choose uniformly among legal actions "
           "whose verb is not done/sell (when there are any), else uniformly among all legal actions")
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         replay_check(cl, data)
         seconds = time.perf_counter() - start
         text = dumps(data)
-        path = HERE / f"{name}.json"
+        path = GOLDEN / f"{name}.json"
         old = path.read_text() if path.exists() else None
         state = "same" if old == text else ("new" if old is None else "CHANGED")
         changed += state != "same"

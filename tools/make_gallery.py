@@ -1,16 +1,20 @@
-"""Regenerate the PNG gallery of the views for one mid-game position.
+"""Make every picture of docs/gallery again: the views of one mid-game position and the app's screenshots.
 
-    .venv/bin/python docs/gallery/make_gallery.py [--keep-html DIR]
+    make gallery                                           # the same as: .venv/bin/python tools/make_gallery.py
+    .venv/bin/python tools/make_gallery.py [--keep-html DIR]
 
-The position: 3 players (seed 2) played by the greedy bot (or, without ``carnegie_lab.bots``, by a seeded random
-policy) up to round 12, just after the row was chosen, so the timeline shows the gear. Each figure is written
-as an offline HTML page (plotly.js bundled, no CDN; kaleido is not needed) and photographed with headless
-Chromium (/usr/bin/chromium). Only the PNGs are kept in docs/gallery/.
+The views: 3 players (seed 2) played by the greedy bot up to round 12, just after the row was chosen, so
+the timeline shows the gear. Each figure is written as an offline HTML page (plotly.js bundled, no CDN;
+kaleido is not needed) and photographed with headless Chromium (/usr/bin/chromium); only the PNGs are kept.
+
+The app (app.png, app-board-clicks.png, app-replay.png): taken by the browser tests that draw them
+(``APP_TESTS``), run here with ``CARNEGIE_LAB_GALLERY=docs/gallery``; a plain test run writes them to
+test-artifacts/gallery instead, so that it leaves the checkout as it was.
 """
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import shutil
 import subprocess
 import sys
@@ -19,26 +23,21 @@ from pathlib import Path
 
 import carnegie_lab as cl
 from carnegie_lab import views
+from carnegie_lab.bots import GreedyBot
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]
+GALLERY = ROOT / "docs" / "gallery"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PLAYERS, SEED, ROUND = ["Ada", "Bo", "Cy"], 2, 12
+#: the browser tests that take the app's screenshots (into CARNEGIE_LAB_GALLERY)
+APP_TESTS = ("tests/app/test_browser.py", "tests/app/test_board_clicks.py")
 
 
 def position() -> cl.Game:
     game = cl.new_game(PLAYERS, seed=SEED)
-    try:
-        from carnegie_lab.bots.greedy import GreedyBot
-        bots = [GreedyBot(seed=SEED + i) for i in range(len(PLAYERS))]
-        choose = lambda g: bots[g.current_player].choose(g)            # noqa: E731
-    except ImportError:
-        rng = random.Random(SEED)
-
-        def choose(g):
-            actions = g.legal_actions()
-            return rng.choice([a for a in actions if a.verb not in ("done", "sell")] or actions)
+    bots = [GreedyBot(seed=SEED + i) for i in range(len(PLAYERS))]
     while game.round < ROUND or game.state.flow.phase == "choose":
-        game.apply(choose(game))
+        game.apply(bots[game.current_player].choose(game))
     return game
 
 
@@ -63,8 +62,10 @@ def screenshot(html: Path, png: Path, width: int, height: int) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--keep-html", type=Path, help="also keep the HTML pages in this folder")
+    parser.add_argument("--keep-html", type=Path, help="also keep the views' HTML pages in this folder")
     args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        parser.error("the pictures are taken with Chromium: sudo apt-get install -y chromium (or make system-packages)")
     game = position()
     print(f"position: {game!r}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,13 +74,11 @@ def main(argv=None) -> int:
         for name, fig in figures(game).items():
             html = folder / f"{name}.html"
             fig.write_html(html, include_plotlyjs=True, full_html=True, config={"displayModeBar": False})
-            if not Path(CHROMIUM).exists():
-                print(f"{html} (no chromium: no PNG)")
-                continue
-            png = HERE / f"{name}.png"
+            png = GALLERY / f"{name}.png"
             screenshot(html, png, fig.layout.width, fig.layout.height)
-            print(f"{png.relative_to(HERE.parent.parent)} ({png.stat().st_size // 1024} KB)")
-    return 0
+            print(f"{png.relative_to(ROOT)} ({png.stat().st_size // 1024} KB)")
+    env = os.environ | {"CARNEGIE_LAB_GALLERY": str(GALLERY.relative_to(ROOT)), "HYPOTHESIS_PROFILE": "ci"}
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", *APP_TESTS], cwd=ROOT, env=env).returncode
 
 
 if __name__ == "__main__":
