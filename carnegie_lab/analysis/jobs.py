@@ -3,7 +3,7 @@ in the order of the work (so they do not depend on who ran them), with a progres
 plain-text progress bar for the command line.
 
 The same scheme as ``carnegie_lab.bots.simulate`` (``jobs=``, ``scheduler=``, ``progress(done,
-total)``), for any picklable function of one item.
+total)``, its Dask import), for any picklable function of one item.
 """
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence, TypeVar
 
-from ..errors import CarnegieError, needs_extra
+from ..bots.simulate import _import_dask
+from ..errors import CarnegieError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,9 +36,7 @@ def run_jobs(work: Callable[[T], R], items: Sequence[T], jobs: int = 1, schedule
         if progress is not None:
             progress(len(results), total)
     if scheduler is not None:
-        with needs_extra("dask"):
-            from dask.distributed import Client
-            from dask.distributed import as_completed as dask_completed
+        Client, dask_completed = _import_dask()   # simulate's: MissingExtraError without Dask
         with Client(scheduler) as client:
             futures = client.map(work, list(items), pure=False)
             index = {f.key: k for k, f in enumerate(futures)}

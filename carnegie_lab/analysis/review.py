@@ -325,7 +325,7 @@ def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | 
     after each decision. Raises a CarnegieError on bad input."""
     game = _game(record_or_game)
     chosen = _seats(game, seats)
-    if think is not None and not think > 0:
+    if think is not None and not 0 < think < math.inf:
         raise CarnegieError(f"think must be a positive number of seconds, not {think}")
     if playouts is not None and playouts < 1:
         raise CarnegieError(f"playouts must be at least 1, not {playouts}")

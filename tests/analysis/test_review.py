@@ -125,6 +125,14 @@ def test_same_seed_same_review_and_jobs_do_not_matter(short):
     assert review(short, playouts=4, seed=4).to_dict() != one.to_dict()
 
 
+def test_a_dask_cluster_gives_the_same_review(short):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = review(short, playouts=4, seed=3, scheduler=cluster.scheduler_address)
+    assert on_dask.to_dict() == review(short, playouts=4, seed=3).to_dict()
+
+
 def test_the_played_action_is_played_out_whatever_the_budget(short):
     """One playout a decision reaches greedy's first action only: the others are judged again."""
     rev = review(short, playouts=1)
@@ -152,7 +160,7 @@ def test_a_solo_review_never_reads_andrews_hidden_order():
     assert first.decisions and first.to_dict() == review(other, playouts=6).to_dict()
 
 
-@pytest.mark.parametrize("bad", [dict(seats="Cy"), dict(seats=2), dict(seats=True), dict(think=0),
+@pytest.mark.parametrize("bad", [dict(seats="Cy"), dict(seats=2), dict(seats=True), dict(think=0), dict(think=math.inf),
                                  dict(playouts=0), dict(jobs=0)])
 def test_bad_arguments_raise_a_carnegie_error(short, bad):
     with pytest.raises(cl.CarnegieError):
