@@ -100,8 +100,7 @@ class Decision:
         return grade(self.loss, self.noise)
 
     def __str__(self) -> str:
-        head = (f"{self.player}, round {self.round}, decision {self.index + 1} ({self.prompt}): "
-                f"{self.grade}")
+        head = f"decision {self.index + 1}, {self.prompt}: {self.grade}"     # the prompt names the player
         if not self.loss:
             return f"{head}, played {self.played}"
         return f"{head}, {self.loss:.1f} VP given away\n  played {self.played}\n  best   {self.best}"
@@ -189,7 +188,8 @@ class Review:
     @property
     def lines(self) -> list[str]:
         """The summary and the costliest decisions, in words."""
-        budget = f"{self.playouts} playouts" if self.playouts is not None else f"{self.think:g} s"
+        budget = " or ".join(([] if self.playouts is None else [f"{self.playouts} playouts"])
+                             + ([] if self.think is None else [f"{self.think:g} s"]))
         out = [f"Review of {len(self.decisions)} decisions of {', '.join(self.players[s] for s in self.seats)}"
                f" ({budget} a decision, seed {self.seed})", grading()]
         out += [str(s) for s in self.summary().values()]
