@@ -134,7 +134,6 @@ class Point(NamedTuple):
     """A seat's expected final margin after one of its decisions (the played action's, with its interval);
     ``at``: the decision's index among the game's actions."""
     at: int
-    round: int
     margin: float
     low: float
     high: float
@@ -172,7 +171,7 @@ class Review:
 
     def curve(self, seat: int) -> list[Point]:
         """The seat's expected final margin after each of its reviewed decisions (for a chart)."""
-        return [Point(d.index, d.round, d.played.margin, d.played.margin_low, d.played.margin_high, d.grade)
+        return [Point(d.index, d.played.margin, d.played.margin_low, d.played.margin_high, d.grade)
                 for d in self.decisions if d.seat == seat]
 
     def summary(self) -> dict[int, SeatSummary]:
@@ -315,6 +314,23 @@ def _judge(record: dict, comps: Components | None, think: float | None, playouts
                     _row(rows, played), rows[0])
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(think: Any, playouts: Any, seed: Any, jobs: Any, on_progress: Any) -> None:
+    """CarnegieError for a budget, seed, job count or callback that is not one."""
+    if think is not None and not (isinstance(think, (int, float)) and 0 < think < math.inf):
+        raise CarnegieError(f"think must be a positive number of seconds, not {think!r}")
+    for name, value in (("playouts", playouts), ("jobs", jobs)):
+        if value is not None and not (_whole(value) and value >= 1):
+            raise CarnegieError(f"{name} must be a whole number of at least 1, not {value!r}")
+    if not _whole(seed):
+        raise CarnegieError(f"seed must be a whole number, not {seed!r}")
+    if on_progress is not None and not callable(on_progress):
+        raise CarnegieError(f"on_progress must be a function of (done, total), not {on_progress!r}")
+
+
 def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | str] | None = None,
            think: float | None = None, *, playouts: int | None = None, seed: int = 0, jobs: int = 1,
            scheduler: str | None = None, on_progress: Progress | None = None) -> Review:
@@ -325,10 +341,7 @@ def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | 
     after each decision. Raises a CarnegieError on bad input."""
     game = _game(record_or_game)
     chosen = _seats(game, seats)
-    if think is not None and not 0 < think < math.inf:
-        raise CarnegieError(f"think must be a positive number of seconds, not {think}")
-    if playouts is not None and playouts < 1:
-        raise CarnegieError(f"playouts must be at least 1, not {playouts}")
+    _check(think, playouts, seed, jobs, on_progress)
     if think is None and playouts is None:
         think = DEFAULT_THINK
     comps = None if game.components is components() else game.components

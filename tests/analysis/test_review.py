@@ -161,7 +161,8 @@ def test_a_solo_review_never_reads_andrews_hidden_order():
 
 
 @pytest.mark.parametrize("bad", [dict(seats="Cy"), dict(seats=2), dict(seats=True), dict(think=0), dict(think=math.inf),
-                                 dict(playouts=0), dict(jobs=0)])
+                                 dict(think="1"), dict(playouts=0), dict(playouts=2.5), dict(jobs=0),
+                                 dict(jobs=1.5), dict(seed="x"), dict(on_progress=3)])
 def test_bad_arguments_raise_a_carnegie_error(short, bad):
     with pytest.raises(cl.CarnegieError):
         review(short, **{"playouts": 2, **bad})
