@@ -55,7 +55,8 @@ def run_jobs(work: Callable[[T], R], items: Sequence[T], jobs: int = 1, schedule
 
 class ProgressBar:
     """A plain-text progress bar on a stream (default stderr), as a ``progress(done, total)``
-    callback: redrawn in place on a terminal, otherwise a line at every tenth of the work."""
+    callback, with the time spent and the time left at that pace: redrawn in place on a terminal,
+    otherwise a line at every tenth of the work."""
 
     def __init__(self, label: str, unit: str, stream=None, width: int = 30):
         self.label, self.unit, self.width = label, unit, width
@@ -69,8 +70,9 @@ class ProgressBar:
             return
         elapsed = time.perf_counter() - self.start
         filled = int(self.width * done / total)
+        left = f", about {elapsed * (total - done) / done:.0f} s left" if 0 < done < total else ""
         text = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit}"
-                f"  {elapsed:.0f} s")
+                f"  {elapsed:.0f} s{left}")
         if self.tty:
             self.stream.write("\r" + text + ("\n" if done == total else ""))
         else:
