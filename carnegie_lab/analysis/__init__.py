@@ -1,4 +1,5 @@
-"""Position analysis: how good each action is, what an action changes, what Andrew may do next.
+"""Position analysis: how good each action is, what an action changes, what Andrew may do next;
+``review(game)`` grades every decision of a game by the expected final margin it gave away.
 
 ``evaluate(game)`` plays the game on from every legal action of the current decision and reports, for
 each, the deciding player's expected final VP margin (their final total minus the best other total,
@@ -16,11 +17,14 @@ next card makes him do. None of them changes the game or looks at what the table
     print(explain(game, game.legal_actions()[0]))
 
 The parts: :mod:`.evaluate` (the playouts and their statistics), :mod:`.explain` (what an action
-changes) and :mod:`.forecast` (Andrew's next card).
+changes), :mod:`.forecast` (Andrew's next card) and :mod:`.review` (a whole game's decisions, on
+:mod:`.jobs`: work spread over processes or Dask).
 """
 from .evaluate import DEFAULT_EPSILON, DEFAULT_THINK, ActionValue, evaluate, wilson
 from .explain import Change, Explanation, explain
 from .forecast import AndrewForecast, Chance, andrew_forecast, unseen_cards
+from .review import GRADES, THRESHOLDS, Costly, Decision, Review, SeatSummary, review
 
-__all__ = ["DEFAULT_EPSILON", "DEFAULT_THINK", "ActionValue", "AndrewForecast", "Chance", "Change", "Explanation",
-           "andrew_forecast", "evaluate", "explain", "unseen_cards", "wilson"]
+__all__ = ["DEFAULT_EPSILON", "DEFAULT_THINK", "GRADES", "THRESHOLDS", "ActionValue", "AndrewForecast", "Chance",
+           "Change", "Costly", "Decision", "Explanation", "Review", "SeatSummary", "andrew_forecast", "evaluate",
+           "explain", "review", "unseen_cards", "wilson"]

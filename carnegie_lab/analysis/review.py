@@ -1,0 +1,357 @@
+"""``review``: the decisions of a game graded by how much expected final margin each gave away.
+
+For every decision of the chosen seats that had a choice (more than one action once near-duplicates
+are set aside), :func:`review` asks :func:`~.evaluate.evaluate` about the position before it, which
+sees what that seat saw at the table (Andrew's hidden cards are redrawn for every playout), and
+compares the action played with the one it rates best. The **loss** is the best action's expected
+final margin minus the played one's, in VP (0 when the played action is rated best, or as good).
+The **grade** comes from the loss, with these thresholds (:data:`THRESHOLDS`):
+
+==========  ===============================================
+best        loss 0
+good        under 2 VP, or not beyond the noise
+inaccuracy  2 VP or more
+mistake     5 VP or more
+blunder     10 VP or more
+==========  ===============================================
+
+Noise is not called a mistake: a loss is graded worse than *good* only when it exceeds the
+half-width of its 95% interval (:attr:`Decision.noise`: the two actions' margin intervals combined,
+``sqrt(h_best² + h_played²)``), that is when the playouts tell the two actions apart.
+
+The budget is evaluate's, per decision: ``think`` seconds (default 2) or ``playouts``. With
+``playouts`` the review is deterministic for a seed, whatever ``jobs`` or ``scheduler`` runs it
+(every decision is judged alone, from the record replayed to it). Should the budget run out before
+the played action got a playout, the decision is judged again with one playout of every action.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+from functools import partial
+from typing import Any, Iterable, NamedTuple
+
+from ..actions import Action
+from ..bots.greedy import prune
+from ..components import Components, components
+from ..engine import Game
+from ..errors import CarnegieError, RecordError
+from .evaluate import DEFAULT_THINK, ActionValue, evaluate
+from .explain import Change, Explanation, explain
+from .jobs import Progress, run_jobs
+
+GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: the least loss (VP of expected final margin) of each grade worse than good
+THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
+#: how many of the costliest decisions a review explains
+COSTLIEST = 3
+FORMAT = "carnegie-lab-review"
+VERSION = 1
+
+
+def grade(loss: float, noise: float = 0.0) -> str:
+    """The grade of a ``loss`` (VP) whose 95% interval has the half-width ``noise``."""
+    if loss <= 0:
+        return "best"
+    worst = "good"
+    if loss > noise:
+        for name, least in THRESHOLDS.items():
+            if loss >= least:
+                worst = name
+    return worst
+
+
+def grading() -> str:
+    """The grades' thresholds in words."""
+    steps = "; ".join(f"{name} from {least:g} VP" for name, least in THRESHOLDS.items())
+    return (f"Grades by the expected final margin given away: best 0 VP; good under "
+            f"{min(THRESHOLDS.values()):g} VP, or not beyond the noise; {steps}.")
+
+
+def _half(value: ActionValue) -> float:
+    return (value.margin_high - value.margin_low) / 2
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: where it was taken, the action played and the one evaluate rates best
+    (the same when the played one is rated best), with what their playouts gave."""
+    index: int                 # its number among the game's actions (0-based): the position before actions[index]
+    seat: int
+    player: str
+    round: int
+    prompt: str                # what was being decided
+    choices: int               # legal actions (near-duplicates included)
+    played: ActionValue
+    best: ActionValue
+
+    @property
+    def loss(self) -> float:
+        """VP of expected final margin given away (0 if the played action is rated as good as the best)."""
+        return max(0.0, self.best.margin - self.played.margin)
+
+    @property
+    def noise(self) -> float:
+        """The half-width of the loss's 95% interval (0 for no loss; inf when the playouts give no spread)."""
+        return math.hypot(_half(self.best), _half(self.played)) if self.loss else 0.0
+
+    @property
+    def grade(self) -> str:
+        return grade(self.loss, self.noise)
+
+    def __str__(self) -> str:
+        head = f"decision {self.index + 1}, {self.prompt}: {self.grade}"     # the prompt names the player
+        if not self.loss:
+            return f"{head}, played {self.played}"
+        return f"{head}, {self.loss:.1f} VP given away\n  played {self.played}\n  best   {self.best}"
+
+    def to_dict(self) -> dict:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out.update(played=self.played.as_dict(), best=self.best.as_dict(), loss=self.loss,
+                   noise=self.noise if math.isfinite(self.noise) else None, grade=self.grade)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Decision:
+        given = {f.name: data[f.name] for f in fields(cls)}
+        return cls(**{**given, "played": _value(data["played"]), "best": _value(data["best"])})
+
+
+@dataclass(frozen=True)
+class Costly:
+    """One of the costliest decisions, with what the played action and the best one change."""
+    decision: Decision
+    played: Explanation
+    best: Explanation
+
+    def __str__(self) -> str:
+        indent = "\n    "
+        return (f"{self.decision}\n  what the played action does:{indent}" + indent.join(self.played.lines)
+                + f"\n  what the best one does:{indent}" + indent.join(self.best.lines))
+
+
+class Point(NamedTuple):
+    """A seat's expected final margin after one of its decisions (the played action's, with its interval);
+    ``at``: the decision's index among the game's actions."""
+    at: int
+    margin: float
+    low: float
+    high: float
+    grade: str
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """How a seat played: its reviewed decisions, their average loss (nan without any) and grades."""
+    seat: int
+    player: str
+    decisions: int
+    average_loss: float
+    grades: dict[str, int]
+
+    def __str__(self) -> str:
+        if not self.decisions:
+            return f"{self.player}: no decision with a choice"
+        counts = ", ".join(f"{g} {self.grades[g]}" for g in GRADES)
+        return f"{self.player}: {self.decisions} decisions, average loss {self.average_loss:.1f} VP ({counts})"
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a game: a :class:`Decision` for each decision of the reviewed seats that had a
+    choice (in game order), the :data:`COSTLIEST` costliest ones explained (:class:`Costly`), and
+    what it was made with (``think`` seconds or ``playouts`` per decision, ``seed``)."""
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    think: float | None
+    playouts: int | None
+    seed: int
+    decisions: tuple[Decision, ...]
+    costliest: tuple[Costly, ...]
+
+    def curve(self, seat: int) -> list[Point]:
+        """The seat's expected final margin after each of its reviewed decisions (for a chart)."""
+        return [Point(d.index, d.played.margin, d.played.margin_low, d.played.margin_high, d.grade)
+                for d in self.decisions if d.seat == seat]
+
+    def summary(self) -> dict[int, SeatSummary]:
+        """Per reviewed seat: decisions, average loss and the count of each grade."""
+        out = {}
+        for seat in self.seats:
+            mine = [d for d in self.decisions if d.seat == seat]
+            grades = {g: sum(d.grade == g for d in mine) for g in GRADES}
+            loss = sum(d.loss for d in mine) / len(mine) if mine else math.nan
+            out[seat] = SeatSummary(seat, self.players[seat], len(mine), loss, grades)
+        return out
+
+    @property
+    def lines(self) -> list[str]:
+        """The summary and the costliest decisions, in words."""
+        budget = " or ".join(([] if self.playouts is None else [f"{self.playouts} playouts"])
+                             + ([] if self.think is None else [f"{self.think:g} s"]))
+        out = [f"Review of {len(self.decisions)} decisions of {', '.join(self.players[s] for s in self.seats)}"
+               f" ({budget} a decision, seed {self.seed})", grading()]
+        out += [str(s) for s in self.summary().values()]
+        if self.costliest:
+            out += ["", "The costliest decisions:"]
+            out += [f"{k}. {c}" for k, c in enumerate(self.costliest, 1)]
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+    def to_dict(self) -> dict:
+        """Plain JSON data (:meth:`from_dict` reads it back); the summary is included for readers."""
+        return {"format": FORMAT, "version": VERSION, "players": list(self.players), "seats": list(self.seats),
+                "think": self.think, "playouts": self.playouts, "seed": self.seed, "thresholds": dict(THRESHOLDS),
+                "decisions": [d.to_dict() for d in self.decisions],
+                "costliest": [{"index": c.decision.index, "played": c.played.as_dict(), "best": c.best.as_dict()}
+                              for c in self.costliest],
+                "summary": [{**asdict(s), "average_loss": s.average_loss if s.decisions else None}
+                            for s in self.summary().values()]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Review:
+        """A review from :meth:`to_dict`'s data; RecordError if it is not one."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise RecordError("format", f"expected a {FORMAT} version {VERSION}")
+        try:
+            decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
+            at = {d.index: d for d in decisions}
+            costliest = tuple(Costly(at[c["index"]], _explanation(c["played"]), _explanation(c["best"]))
+                              for c in data["costliest"])
+            return cls(tuple(data["players"]), tuple(data["seats"]), data["think"], data["playouts"], data["seed"],
+                       decisions, costliest)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise RecordError("review", f"not a review's data ({type(e).__name__}: {e})") from None
+
+
+# -- back from JSON --------------------------------------------------------------------------------
+
+def _action(text: str) -> Action:
+    verb, *args = text.split(" ")
+    return Action(verb, tuple(args))
+
+
+_LOW, _HIGH = ("margin_low", "win_low"), ("margin_high", "win_high")
+
+
+def _value(data: dict) -> ActionValue:
+    """An ActionValue from its ``as_dict`` (None: nan, or an infinite interval bound)."""
+    def number(name: str) -> Any:
+        v = data[name]
+        if v is not None or name == "horizon":         # the one field that may be None
+            return v
+        return -math.inf if name in _LOW else math.inf if name in _HIGH else math.nan
+    kept = {f.name: number(f.name) for f in fields(ActionValue) if f.name not in ("action", "same_as")}
+    same = data["same_as"]
+    return ActionValue(_action(data["action"]), **kept, same_as=None if same is None else _action(same))
+
+
+def _explanation(data: dict) -> Explanation:
+    return Explanation(_action(data["action"]), data["player"], data["description"],
+                       tuple(Change(**c) for c in data["changes"]), tuple(data["log"]), data["next"], data["guessed"])
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+def _game(record_or_game: Any) -> Game:
+    if isinstance(record_or_game, Game):
+        return record_or_game
+    if isinstance(record_or_game, (dict, str)):
+        return Game.from_record(record_or_game)
+    raise RecordError("(top)", f"expected a Game, a game record or its JSON text, not {type(record_or_game).__name__}")
+
+
+def _seats(game: Game, seats: int | str | Iterable[int | str] | None) -> tuple[int, ...]:
+    """Seat numbers from seat numbers and/or player names (None: every seat)."""
+    names = game.players
+    if seats is None:
+        return tuple(range(len(names)))
+    out = set()
+    for seat in [seats] if isinstance(seats, (int, str)) else list(seats):
+        if isinstance(seat, str) and seat in names:
+            out.add(names.index(seat))
+        elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            out.add(seat)
+        else:
+            raise CarnegieError(f"no seat {seat!r} in this game: its players are {', '.join(names)} "
+                                f"(seats 0 to {len(names) - 1})")
+    return tuple(sorted(out))
+
+
+def _at(record: dict, comps: Components | None, index: int) -> Game:
+    """The game of ``record`` before its action ``index``."""
+    return Game.from_record({**record, "actions": record["actions"][:index]}, comps)
+
+
+def _choices(record: dict, comps: Components | None, seats: tuple[int, ...]) -> list[int]:
+    """The indices of the record's actions taken by ``seats`` at a decision with a choice."""
+    replay = _at(record, comps, 0)
+    out = []
+    for index, text in enumerate(record["actions"]):
+        if replay.current_player in seats and len(prune(replay.state, replay.legal_actions())) > 1:
+            out.append(index)
+        replay.apply(text)
+    return out
+
+
+def _row(rows: list[ActionValue], action: Action) -> ActionValue:
+    return next(r for r in rows if r.action == action)
+
+
+def _judge(record: dict, comps: Components | None, think: float | None, playouts: int | None, seed: int,
+           index: int) -> Decision:
+    """The decision before action ``index`` of ``record``, judged by evaluate."""
+    game = _at(record, comps, index)
+    played = game.parse(record["actions"][index])
+    rows = evaluate(game, think, playouts=playouts, seed=seed)
+    if not _row(rows, played).playouts:        # the budget ran out first: one playout of every action
+        rows = evaluate(game, playouts=sum(r.same_as is None for r in rows), seed=seed)
+    seat = game.current_player
+    assert seat is not None
+    return Decision(index, seat, game.players[seat], game.round, game.decision.prompt, len(rows),
+                    _row(rows, played), rows[0])
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(think: Any, playouts: Any, seed: Any, jobs: Any, on_progress: Any) -> None:
+    """CarnegieError for a budget, seed, job count or callback that is not one."""
+    if think is not None and not (isinstance(think, (int, float)) and 0 < think < math.inf):
+        raise CarnegieError(f"think must be a positive number of seconds, not {think!r}")
+    for name, value in (("playouts", playouts), ("jobs", jobs)):
+        if value is not None and not (_whole(value) and value >= 1):
+            raise CarnegieError(f"{name} must be a whole number of at least 1, not {value!r}")
+    if not _whole(seed):
+        raise CarnegieError(f"seed must be a whole number, not {seed!r}")
+    if on_progress is not None and not callable(on_progress):
+        raise CarnegieError(f"on_progress must be a function of (done, total), not {on_progress!r}")
+
+
+def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | str] | None = None,
+           think: float | None = None, *, playouts: int | None = None, seed: int = 0, jobs: int = 1,
+           scheduler: str | None = None, on_progress: Progress | None = None) -> Review:
+    """Review a game (a Game, a record or its JSON text; finished or not) for ``seats`` (seat numbers
+    or player names; default all): see the module docstring. ``think`` seconds and/or ``playouts``
+    per decision (evaluate's budget; default 2 s); ``seed``: evaluate's. ``jobs`` processes, or the
+    Dask scheduler at ``scheduler``, share the decisions; ``on_progress(done, total)`` is called
+    after each decision. Raises a CarnegieError on bad input."""
+    game = _game(record_or_game)
+    chosen = _seats(game, seats)
+    _check(think, playouts, seed, jobs, on_progress)
+    if think is None and playouts is None:
+        think = DEFAULT_THINK
+    comps = None if game.components is components() else game.components
+    if comps is not None and (jobs > 1 or scheduler is not None):
+        raise CarnegieError("a game on other component data is reviewed in one process (jobs=1)")
+    record = game.to_record()
+    judge = partial(_judge, record, comps, think, playouts, seed)
+    decisions = tuple(run_jobs(judge, _choices(record, comps, chosen), jobs, scheduler, on_progress))
+    explained = []
+    for d in sorted((d for d in decisions if d.loss), key=lambda d: (-d.loss, d.index))[:COSTLIEST]:
+        before = _at(record, game.components, d.index)
+        explained.append(Costly(d, explain(before, d.played.action), explain(before, d.best.action)))
+    return Review(tuple(game.players), chosen, think, playouts, seed, decisions, tuple(explained))

@@ -1,0 +1,73 @@
+"""A game review (``carnegie_lab.analysis.review``) as a chart: each reviewed seat's expected final margin
+after each of its decisions, with its 95% interval as a band and every decision's grade as the colour of
+its marker.
+
+Stable trace names: ``band-<seat>`` (the interval), ``margin-<seat>`` (x = decision numbers among the
+game's actions, 1-based; customdata = their 0-based indices; one marker colour per grade).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .palette import INK, MUTED, esc, owner_colour
+from .style import base_layout, view
+
+if TYPE_CHECKING:
+    from ..analysis.review import Review
+
+#: the colour of each grade of ``carnegie_lab.analysis.GRADES``, best to worst
+GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "inaccuracy": "#e8b420", "mistake": "#f08a12",
+                 "blunder": "#c0182a"}
+GRID = "#e6e0d3"
+
+
+def _finite(values: list[float]) -> list[float | None]:
+    return [v if math.isfinite(v) else None for v in values]
+
+
+def _hover(d) -> str:
+    head = f"{esc(d.player)}, round {d.round}, decision {d.index + 1}: <b>{d.grade}</b>"
+    played = f"played {esc(d.played.action)}: {d.played.margin:+.1f} VP"
+    if not d.loss:
+        return f"{head}<br>{played}"
+    return f"{head}, {d.loss:.1f} VP given away<br>{played}<br>best {esc(d.best.action)}: {d.best.margin:+.1f} VP"
+
+
+@view
+def review_figure(review: Review):
+    """The expected final margin of every reviewed seat after each of its decisions, graded."""
+    by_index = {d.index: d for d in review.decisions}
+    traces = []
+    for seat in review.seats:
+        points = review.curve(seat)
+        colour = owner_colour(seat)
+        x = [p.at + 1 for p in points]
+        traces.append(dict(
+            type="scatter", name=f"band-{seat}", x=x + x[::-1],
+            y=_finite([p.high for p in points]) + _finite([p.low for p in points])[::-1],
+            fill="toself", fillcolor=colour, opacity=0.12, line=dict(width=0), mode="lines", hoverinfo="skip",
+            showlegend=False, meta=dict(owner=seat)))
+        traces.append(dict(
+            type="scatter", name=f"margin-{seat}", x=x, y=[p.margin for p in points], customdata=[p.at for p in points],
+            mode="lines+markers", line=dict(color=colour, width=2),
+            marker=dict(size=9, color=[GRADE_COLOURS[p.grade] for p in points], line=dict(color=colour, width=1.5)),
+            text=[_hover(by_index[p.at]) for p in points], hovertemplate="%{text}<extra></extra>",
+            showlegend=False, meta=dict(owner=seat, label=review.players[seat])))
+    players = " · ".join(f"<span style='color:{owner_colour(s)}'>━</span> {esc(review.players[s])}"
+                         for s in review.seats)
+    grades = " ".join(f"<span style='color:{c}'>●</span> {g}" for g, c in GRADE_COLOURS.items())
+    notes = [dict(x=1, y=1.02, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
+                  text=f"{players}   {grades}", font=dict(size=12))]
+    if not review.decisions:
+        notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                          text="no decision with a choice to review", font=dict(size=16, color=MUTED)))
+    layout = base_layout(
+        "Game review: the expected final margin after each decision", 900, 440,
+        margin=dict(l=60, r=20, t=70, b=45), annotations=notes,
+        xaxis=dict(title=dict(text="decision (actions of the game)"), gridcolor=GRID, zeroline=False,
+                   fixedrange=True),
+        yaxis=dict(title=dict(text="expected final margin (VP)"), gridcolor=GRID, zeroline=True,
+                   zerolinecolor=INK, zerolinewidth=1, fixedrange=True),
+        meta=dict(view="review"))
+    return traces, layout

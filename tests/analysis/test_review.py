@@ -1,0 +1,174 @@
+"""carnegie_lab.analysis.review: every decision with a choice graded by the expected final margin it
+gave away, on late stretches of seeded bot games (short playouts: cheap)."""
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.analysis import GRADES, Review, evaluate, review
+from carnegie_lab.analysis.review import grade
+from carnegie_lab.bots import GreedyBot, RandomBot
+from carnegie_lab.bots.base import resample_hidden
+from carnegie_lab.bots.greedy import prune
+
+
+def played(seed: int, players: int = 2, to_round: int | None = None, game: cl.Game | None = None,
+           **options) -> cl.Game:
+    """A game between greedy (first seat) and random bots, played to the start of ``to_round`` (or the end)."""
+    game = game or cl.new_game(["Ada", "Bo"][:players], seed=seed, **options)
+    bots = [GreedyBot(seed), RandomBot(seed)]
+    while not game.is_over and (to_round is None or game.round < to_round):
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def late_game(seed: int, from_round: int) -> cl.Game:
+    """A 2-player game recorded from the start of ``from_round`` to the end."""
+    return played(seed, game=cl.Game.from_position(played(seed, to_round=from_round).to_position()))
+
+
+@pytest.fixture(scope="module")
+def greedy_random() -> tuple[cl.Game, Review]:
+    game = late_game(4, 16)
+    return game, review(game, playouts=8)
+
+
+@pytest.fixture(scope="module")
+def short() -> cl.Game:
+    return late_game(2, 19)
+
+
+def test_the_random_seat_plays_worse_than_the_greedy_one(greedy_random):
+    _, rev = greedy_random
+    summary = rev.summary()
+    assert summary[0].player == "Ada" and summary[0].decisions >= 10 and summary[1].decisions >= 5
+    assert summary[1].average_loss > summary[0].average_loss + 1
+
+
+def test_the_rows_are_the_decisions_with_a_choice(greedy_random):
+    game, rev = greedy_random
+    record = game.to_record()
+    expected = []
+    for index in range(len(game.actions)):
+        before = cl.Game.from_record({**record, "actions": record["actions"][:index]})
+        if len(prune(before.state, before.legal_actions())) > 1:
+            expected.append((index, before.current_player))
+    assert [(d.index, d.seat) for d in rev.decisions] == expected
+    assert all(str(d.played.action) == game.actions[d.index] for d in rev.decisions)
+    assert all(d.played.playouts and d.best.playouts for d in rev.decisions)
+
+
+def test_the_best_action_played_loses_nothing(greedy_random):
+    game, rev = greedy_random
+    record = game.to_record()
+    bests = [d for d in rev.decisions if d.played.action == d.best.action]
+    assert bests and all(d.loss == 0 and d.grade == "best" for d in bests)
+    first = next(d for d in bests if d.choices <= 8)   # every action played out: judged once, by evaluate
+    before = cl.Game.from_record({**record, "actions": record["actions"][:first.index]})
+    assert evaluate(before, playouts=8)[0] == first.best
+    for d in rev.decisions:
+        assert d.loss == pytest.approx(max(0.0, d.best.margin - d.played.margin))
+        assert (d.grade == "best") == (d.loss == 0)
+
+
+def test_grades_follow_the_thresholds_and_the_noise():
+    assert [grade(x) for x in (0, 1.9, 2, 4.9, 5, 9.9, 10, 40)] == \
+        ["best", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+    assert grade(12, noise=15) == "good" and grade(12, noise=11) == "blunder" and grade(3, math.inf) == "good"
+
+
+def test_summary_curve_and_costliest(greedy_random):
+    _, rev = greedy_random
+    for seat, s in rev.summary().items():
+        mine = [d for d in rev.decisions if d.seat == seat]
+        assert sum(s.grades.values()) == s.decisions == len(mine)
+        assert s.grades == {g: sum(d.grade == g for d in mine) for g in GRADES}
+        assert s.average_loss == pytest.approx(sum(d.loss for d in mine) / len(mine))
+        assert [p.margin for p in rev.curve(seat)] == [d.played.margin for d in mine]
+    losses = sorted((d.loss for d in rev.decisions), reverse=True)
+    assert [c.decision.loss for c in rev.costliest] == losses[:3]
+    for c in rev.costliest:
+        assert (c.played.action, c.best.action) == (c.decision.played.action, c.decision.best.action)
+    text = str(rev)
+    assert "average loss" in text and "The costliest decisions:" in text and rev.costliest[0].played.lines[0] in text
+
+
+def test_a_review_goes_to_json_and_back(greedy_random):
+    _, rev = greedy_random
+    data = json.loads(json.dumps(rev.to_dict()))
+    back = Review.from_dict(data)
+    assert back.to_dict() == data and str(back) == str(rev)
+    assert back.decisions == rev.decisions
+    with pytest.raises(cl.RecordError):
+        Review.from_dict({**data, "decisions": [{"index": 1}]})
+    with pytest.raises(cl.RecordError):
+        Review.from_dict([])
+
+
+def test_seats_by_name_or_number(greedy_random):
+    game, rev = greedy_random
+    bo = review(game, seats="Bo", playouts=8)
+    assert bo.seats == (1,) and bo.decisions == tuple(d for d in rev.decisions if d.seat == 1)
+    assert list(bo.summary()) == [1]
+
+
+def test_same_seed_same_review_and_jobs_do_not_matter(short):
+    calls = []
+    one = review(short, playouts=4, seed=3)
+    two = review(short.to_record(), playouts=4, seed=3, jobs=2, on_progress=lambda done, total: calls.append(done))
+    assert one.decisions and one.to_dict() == two.to_dict()
+    assert sorted(calls) == calls == list(range(1, len(one.decisions) + 1))
+    assert review(short, playouts=4, seed=4).to_dict() != one.to_dict()
+
+
+def test_a_dask_cluster_gives_the_same_review(short):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_dask = review(short, playouts=4, seed=3, scheduler=cluster.scheduler_address)
+    assert on_dask.to_dict() == review(short, playouts=4, seed=3).to_dict()
+
+
+def test_the_played_action_is_played_out_whatever_the_budget(short):
+    """One playout a decision reaches greedy's first action only: the others are judged again."""
+    rev = review(short, playouts=1)
+    assert any(d.played.action != d.best.action for d in rev.decisions)
+    assert all(d.played.playouts >= 1 and d.best.playouts >= 1 for d in rev.decisions)
+
+
+def test_a_solo_review_never_reads_andrews_hidden_order():
+    """Two games that differ only in Andrew's hidden cards, the same actions taken: the same review."""
+    position = played(5, players=1, to_round=14, solo_level=2).to_position()
+    games = []
+    for k in (1, 2):
+        g = cl.Game.from_position(position)
+        resample_hidden(g.state, random.Random(k))
+        games.append(cl.Game.from_position(g.to_position()))
+    one, other = games
+    assert one.state.andrew.deck != other.state.andrew.deck
+    bot = GreedyBot(5)
+    while len(one.actions) < 12 and one.log == other.log:
+        action = bot.choose(one)
+        one.apply(action)
+        other.apply(action)
+    assert len(one.actions) >= 6 and one.log == other.log
+    first = review(one, playouts=6)
+    assert first.decisions and first.to_dict() == review(other, playouts=6).to_dict()
+
+
+@pytest.mark.parametrize("bad", [dict(seats="Cy"), dict(seats=2), dict(seats=True), dict(think=0), dict(think=math.inf),
+                                 dict(think="1"), dict(playouts=0), dict(playouts=2.5), dict(jobs=0),
+                                 dict(jobs=1.5), dict(seed="x"), dict(on_progress=3)])
+def test_bad_arguments_raise_a_carnegie_error(short, bad):
+    with pytest.raises(cl.CarnegieError):
+        review(short, **{"playouts": 2, **bad})
+
+
+@pytest.mark.parametrize("bad", [42, None, "{", {"format": "carnegie-lab-record"}])
+def test_what_is_not_a_game_raises_a_record_error(bad):
+    with pytest.raises(cl.RecordError):
+        review(bad, playouts=2)
