@@ -7,17 +7,18 @@ from typing import Any, Iterable, TypeGuard
 
 import networkx as nx
 
-from . import records
-from .actions import Action
-from .components import Components, TabSpace, TimelineSpace
-from .errors import CarnegieError, OptionError, RecordError
-from .jsontext import JSONTextError, read_json
-from .network import Connection, best_connection, map_graph, network
+from .core import records
+from .core.actions import Action
+from .core.components import Components, TabSpace, TimelineSpace
+from .core.errors import CarnegieError, OptionError, RecordError
+from .core.jsontext import JSONTextError, read_json
+from .core.state import Owner, RoundSummary, State, Tab, site_key
 from .rules import company, construction, donations, laws, loop, timeline
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
 from .rules.moves import Move, MoveRecorder
+from .rules.network import Connection, best_connection, map_graph, network
 from .rules.prompts import Decision, DecisionContext, decision
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
@@ -25,7 +26,6 @@ from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .rules.solo import andrew_chooses, face_down, unseen_deck
-from .state import Owner, RoundSummary, State, Tab, site_key
 
 __all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "Move", "new_game"]
 

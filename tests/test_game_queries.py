@@ -8,8 +8,8 @@ from collections import Counter
 import networkx as nx
 
 import carnegie_lab as cl
-from carnegie_lab.state import site_city
-from carnegie_lab.tutorials.positions import whole_game
+from carnegie_lab.core.state import site_city
+from carnegie_lab.tutor.positions import whole_game
 
 
 def positions(departments: str, games: int):

@@ -25,7 +25,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from carnegie_lab import cli
-from carnegie_lab.errors import CarnegieError, MissingExtraError, needs_extra, require_extra
+from carnegie_lab.core.errors import CarnegieError, MissingExtraError, needs_extra, require_extra
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "carnegie_lab"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.loader import DATA_DIR
+from carnegie_lab.core.loader import DATA_DIR
 from carnegie_lab.rules import registry
 from carnegie_lab.rules.registry import DepartmentRules
 from carnegie_lab.rules.ruleset import Ruleset, ruleset_for

@@ -6,7 +6,7 @@ import random
 from dataclasses import fields
 
 import carnegie_lab as cl
-from carnegie_lab.state import Andrew, Board, Flow, Player, State
+from carnegie_lab.core.state import Andrew, Board, Flow, Player, State
 
 
 def a_solo_game_in_a_turn() -> cl.Game:

@@ -32,14 +32,14 @@ from dataclasses import asdict, dataclass, replace
 from statistics import NormalDist
 from typing import Callable, Sequence
 
-from ..actions import Action
 from ..bots.base import HIDDEN, decision_rng, table_view
 from ..bots.greedy import greedy_choice, prune
 from ..bots.learned import learned_evaluator
 from ..bots.search import VALUES, search
+from ..core.actions import Action
+from ..core.errors import CarnegieError, GameOverError
+from ..core.state import State
 from ..engine import Game
-from ..errors import CarnegieError, GameOverError
-from ..state import State
 
 #: seconds of thinking when no playout count is given
 DEFAULT_THINK = 2.0

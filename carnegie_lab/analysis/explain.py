@@ -6,12 +6,12 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from ..actions import Action
 from ..bots.search import resample_hidden
-from ..components import Reward
+from ..core.actions import Action
+from ..core.components import Reward
+from ..core.errors import GameOverError
 from ..engine import Game
-from ..errors import GameOverError
-from ..network import cities_of
+from ..rules.network import cities_of
 from ..rules.research import project_income
 from ..rules.scoring import CATEGORIES, ScoreBreakdown
 from ..rules.solo import hidden_cards

@@ -42,16 +42,16 @@ from typing import Sequence
 
 import networkx as nx
 
-from ..actions import Action
-from ..components import PROJECT_TYPES, Components, Reward
+from ..core.actions import Action
+from ..core.components import PROJECT_TYPES, Components, Reward
+from ..core.state import Phase, Player, State
 from ..engine import Game
-from ..network import map_graph
 from ..rules.construction import discs
+from ..rules.network import map_graph
 from ..rules.research import project_income
 from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, player_score, scores
 from ..rules.timeline import space as timeline_space
-from ..state import Phase, Player, State
 from .base import HIDDEN, choices, deciding, decision_rng, light_copy, step, table_view
 from .weights import Weights, WeightsSpec, check_weights, tuned_weights
 

@@ -23,8 +23,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..core.errors import needs_extra, require_extra
 from ..engine import Game, new_game
-from ..errors import needs_extra, require_extra
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
 from .greedy import GreedyBot, Weights

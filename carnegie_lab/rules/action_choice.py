@@ -1,8 +1,8 @@
 """The Action Choice tile: a player (not the first) uses another department type this turn."""
 from __future__ import annotations
 
-from ..components import ACTION_TYPES
-from ..state import DecisionKind, State
+from ..core.components import ACTION_TYPES
+from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, verb
 

@@ -1,8 +1,8 @@
 """Small helpers every rule module shares: the log, rewards, new employees, payments."""
 from __future__ import annotations
 
-from ..components import Reward
-from ..state import Arrival, Player, State
+from ..core.components import Reward
+from ..core.state import Arrival, Player, State
 from . import company
 
 

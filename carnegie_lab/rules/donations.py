@@ -1,7 +1,7 @@
 """The donation chart: prices, the Make a Donation event, and what each donation scores."""
 from __future__ import annotations
 
-from ..state import DecisionKind, State
+from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, verb
 

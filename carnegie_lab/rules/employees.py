@@ -1,8 +1,8 @@
 """Moving employees around the company (setup and HR moves), lobbies and activation."""
 from __future__ import annotations
 
-from ..actions import Action
-from ..state import Arrival, DecisionKind, State
+from ..core.actions import Action
+from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
 from .registry import Args, verb

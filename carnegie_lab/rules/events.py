@@ -1,7 +1,7 @@
 """The round's first decisions: choosing the timeline row, and the events it triggers (income)."""
 from __future__ import annotations
 
-from ..state import DecisionKind, State
+from ..core.state import DecisionKind, State
 from . import timeline
 from .core import arrive, describe, gain, note, scale
 from .loop import start_events

@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from ..errors import OptionError, RecordError
-from ..state import (
+from ..core.errors import OptionError, RecordError
+from ..core.state import (
     ANDREW,
     NEUTRAL,
     Activation,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from ..actions import Action
-from ..errors import GameOverError, IllegalActionError
-from ..state import Activation, DecisionKind, Phase, RoundSummary, State
+from ..core.actions import Action
+from ..core.errors import GameOverError, IllegalActionError
+from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
 from .registry import Args, verb

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from ..actions import Action, Pattern
-from ..state import DecisionKind, State
+from ..core.actions import Action, Pattern
+from ..core.state import DecisionKind, State
 
 if TYPE_CHECKING:
-    from ..components import Department
+    from ..core.components import Department
 
 Args = tuple[str, ...]
 Candidates = Callable[[State, int], Iterable[Args]]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import PROJECT_TYPES, Reward, TabSpace
-from ..state import ANDREW, DecisionKind, Owner, Player, State, Tab
+from ..core.components import PROJECT_TYPES, Reward, TabSpace
+from ..core.state import ANDREW, DecisionKind, Owner, Player, State, Tab
 from .core import describe, gain, note
 from .registry import Args, verb
 

@@ -1,7 +1,7 @@
 """The :class:`Ruleset`: the rules of the game bound to one set of component data.
 
 Rule modules register their verbs and departments in :mod:`.registry` (code); a Ruleset joins them to
-a :class:`~carnegie_lab.components.Components` (data): every department of the data needs its
+a :class:`~carnegie_lab.core.components.Components` (data): every department of the data needs its
 rules, and a department used by an action becomes a verb named by its ``code``. It also keeps the
 tables derived from the data that the rules ask for often. Every state carries its Ruleset
 (``state.rules``), so games on different data can live side by side in one process.
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable
 
-from ..actions import Action, Grammar, parse
-from ..components import Components, Department, components
-from ..errors import DataError
-from ..state import DecisionKind, Player, State, site_key
+from ..core.actions import Action, Grammar, parse
+from ..core.components import Components, Department, components
+from ..core.errors import DataError
+from ..core.state import DecisionKind, Player, State, site_key
 
 # importing the rule modules registers their verbs and departments
 from . import action_choice, company, departments, donations, employees, events, loop, research, setup_verbs  # noqa: F401

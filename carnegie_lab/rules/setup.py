@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..components import PROJECT_TYPES
-from ..errors import OptionError
-from ..state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
+from ..core.components import PROJECT_TYPES
+from ..core.errors import OptionError
+from ..core.state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
 from . import company
 from .construction import free_site, place_disc
 from .loop import begin_setup

@@ -1,7 +1,7 @@
 """The setup decisions: the starting Housing project and the reserved Department tile."""
 from __future__ import annotations
 
-from ..state import DecisionKind, Phase, State, Tab
+from ..core.state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
 from .loop import next_setup_house

@@ -12,11 +12,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.state import ANDREW, NEUTRAL
 from ..rules.prompts import TYPE_NAMES
-from ..state import ANDREW, NEUTRAL
 
 if TYPE_CHECKING:
-    from ..components import Components, Donation, DonationFormula
+    from ..core.components import Components, Donation, DonationFormula
 
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
 NEUTRAL_COLOUR = "#9a9a9a"

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from ..components import Reward
+from ..core.components import Reward
 from .palette import FONT, HIGHLIGHT, INK, PAPER, esc, owner_colour, owner_name, owners
 
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..components import PROJECT_TYPES
+from ..core.components import PROJECT_TYPES
 from ..rules.research import final_box_holder, project_income, tab_spaces, tab_vp, track_owners
 from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
 from .style import (
@@ -30,7 +30,7 @@ from .style import (
 )
 
 if TYPE_CHECKING:
-    from ..components import Components
+    from ..core.components import Components
 
 WIDTH = 1150
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from carnegie_lab.widgets.hints import SHOWN, THINKING
-from carnegie_lab.widgets.render import css_class
+from carnegie_lab.app.hints import SHOWN, THINKING
+from carnegie_lab.app.render import css_class
 
 from .test_browser import EASY, TIMEOUT, TURN, actions, click_and_wait, ready, start_game
 

@@ -249,7 +249,7 @@ def test_the_app_s_kernel_imports_only_what_its_page_draws(tmp_path, monkeypatch
     monkeypatch.setenv(STORE_ENV, str(tmp_path / "games.db"))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
     nb = nbformat.read(NOTEBOOK, as_version=4)
-    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.widgets.stepper")
+    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.tutor.stepper")
     nb.cells.append(nbformat.v4.new_code_cell(f"import sys\nprint([m for m in {heavy!r} if sys.modules.get(m)])"))
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
                    resources={"metadata": {"path": str(tmp_path)}}).execute()

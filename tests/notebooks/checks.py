@@ -9,8 +9,8 @@ import traceback as _traceback
 
 
 def _tutorial_checks():
-    from carnegie_lab.widgets.exercise import Exercise
-    from carnegie_lab.widgets.stepper import Stepper
+    from carnegie_lab.tutor.exercise import Exercise
+    from carnegie_lab.tutor.stepper import Stepper
 
     found, seen = [], set()
     for value in list(globals().values()) + list(globals().get("Out", {}).values()):
@@ -27,7 +27,7 @@ def _tutorial_checks():
 
 
 def _check_stepper(tour):
-    from carnegie_lab.tutorials import Numbers
+    from carnegie_lab.tutor import Numbers
 
     out = {"title": tour.title, "steps": len(tour), "errors": [], "texts": [], "actions": [], "views": [],
            "intro": tour.intro, "played": tour.game_at(len(tour)).actions,
@@ -68,8 +68,8 @@ def _check_stepper(tour):
 
 def _check_exercise(ex):
     """The tutorial's own answer and its listed mistakes, typed in as a learner would."""
-    from carnegie_lab.tutorials import Numbers
-    from carnegie_lab.widgets.tutorial_html import markdown
+    from carnegie_lab.tutor import Numbers
+    from carnegie_lab.tutor.tutorial_html import markdown
 
     texts = [ex.question, ex.hint, ex.explanation if isinstance(ex.explanation, str) else "", *ex.mistakes.values()]
     out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from carnegie_lab.widgets.controls import Buttons, MoveGrid, Picker, panel_for
+from carnegie_lab.session.controls import Buttons, MoveGrid, Picker, panel_for
 
 
 def first_choice(game, prefer_done: bool = True) -> str:

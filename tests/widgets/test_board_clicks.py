@@ -6,12 +6,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import carnegie_lab as cl
+from carnegie_lab.app.dashboard import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
+from carnegie_lab.session.controller import Seat
+from carnegie_lab.session.targets import KINDS, MOVES, board_targets
 from carnegie_lab.views.style import TARGETS_TRACE as TARGETS
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.controller import Seat
-from carnegie_lab.widgets.dashboard import PLAY, REPLAY
-from carnegie_lab.widgets.targets import KINDS, MOVES, board_targets
 
 
 def until(game: cl.Game, done, seed: int = 3) -> cl.Game:

@@ -1,9 +1,9 @@
 """What changed between two positions: the highlight keys of each view, and the deltas per player."""
 from __future__ import annotations
 
-from carnegie_lab.tutorials.positions import after_setup
-from carnegie_lab.widgets.changes import diff
-from carnegie_lab.widgets.script import play, until
+from carnegie_lab.tutor.changes import diff
+from carnegie_lab.tutor.positions import after_setup
+from carnegie_lab.tutor.script import play, until
 
 
 def test_diff_names_what_changed_for_each_view():

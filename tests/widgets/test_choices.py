@@ -8,12 +8,12 @@ import re
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.app.board import andrew_deck_html, players_html
 from carnegie_lab.bots import make_bot
+from carnegie_lab.session.controls import Buttons, Picker, panel_for
+from carnegie_lab.session.labels import Labels
 from carnegie_lab.views.palette import DEPARTMENT_TYPE_NAMES, donation_vp
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.board import andrew_deck_html, players_html
-from carnegie_lab.widgets.controls import Buttons, Picker, panel_for
-from carnegie_lab.widgets.labels import Labels
 
 
 def until(game: cl.Game, done, seed: int = 1, bot: str = "greedy") -> cl.Game:

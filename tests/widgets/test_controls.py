@@ -7,9 +7,9 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.bots.random_bot import RandomBot
-from carnegie_lab.components import components
-from carnegie_lab.tutorials.positions import SETUP
-from carnegie_lab.widgets.controls import Buttons, MoveGrid, Picker, panel_for
+from carnegie_lab.core.components import components
+from carnegie_lab.session.controls import Buttons, MoveGrid, Picker, panel_for
+from carnegie_lab.tutor.positions import SETUP
 
 C = components()
 

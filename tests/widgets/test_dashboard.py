@@ -12,10 +12,10 @@ import re
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.app.board import TABS
+from carnegie_lab.session.controller import Seat, Setup
+from carnegie_lab.session.controls import MoveGrid, Picker
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.board import TABS
-from carnegie_lab.widgets.controller import Seat, Setup
-from carnegie_lab.widgets.controls import MoveGrid, Picker
 
 from .conftest import first_choice
 
@@ -310,7 +310,7 @@ def test_control_widgets_do_not_pile_up(most, monkeypatch):
     widget made meanwhile is open but out of reach, however many groups are kept."""
     from ipywidgets.widgets.widget import _instances
 
-    from carnegie_lab.widgets import render
+    from carnegie_lab.app import render
     monkeypatch.setattr(render, "KEPT", most)
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=4))
     before = set(_instances)
@@ -344,7 +344,7 @@ def test_a_button_of_the_same_place_is_changed_not_made_anew():
 def test_in_a_kernel_the_figures_wait_for_the_page(monkeypatch):
     """In Voilà the controls are shown first; the map is made once the page reports the turn card
     drawn (its view count), so the page need not wait for plotly's bundle."""
-    import carnegie_lab.widgets.dashboard as dashboard
+    import carnegie_lab.app.dashboard as dashboard
     monkeypatch.setattr(dashboard, "_frontend", lambda: True)
     d = Dashboard()
     assert d.board.slots == {} and "Drawing the board" in d.board.figure_box.children[0].value
@@ -354,7 +354,7 @@ def test_in_a_kernel_the_figures_wait_for_the_page(monkeypatch):
 
 
 def test_a_click_draws_the_board_even_if_the_page_never_reports(monkeypatch):
-    import carnegie_lab.widgets.dashboard as dashboard
+    import carnegie_lab.app.dashboard as dashboard
     monkeypatch.setattr(dashboard, "_frontend", lambda: True)
     d = Dashboard()
     d.controls.buttons["house pittsburgh"].click()

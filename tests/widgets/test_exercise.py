@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.tutorials import Numbers
-from carnegie_lab.widgets.exercise import Exercise, exercises, normalise
-from carnegie_lab.widgets.script import ScriptError, Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers
+from carnegie_lab.tutor.exercise import Exercise, exercises, normalise
+from carnegie_lab.tutor.script import ScriptError, Step
+from carnegie_lab.tutor.stepper import Stepper
 
 
 @pytest.fixture

@@ -11,13 +11,9 @@ import re
 import pytest
 
 import carnegie_lab as cl
-import carnegie_lab.widgets.hints as hints
+import carnegie_lab.app.hints as hints
 from carnegie_lab.analysis import evaluate, explain
-from carnegie_lab.bots import make_bot
-from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.controller import Seat
-from carnegie_lab.widgets.controls import panel_for
-from carnegie_lab.widgets.hints import (
+from carnegie_lab.app.hints import (
     SHOWN,
     THINKING,
     control_words,
@@ -26,6 +22,10 @@ from carnegie_lab.widgets.hints import (
     numbers,
     suggestions,
 )
+from carnegie_lab.bots import make_bot
+from carnegie_lab.session.controller import Seat
+from carnegie_lab.session.controls import panel_for
+from carnegie_lab.widgets import Dashboard
 
 PLAYOUTS = 6        # a few per action: quick, and the same numbers every time
 

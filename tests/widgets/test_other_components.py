@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.tutorials.positions import SETUP
-from carnegie_lab.widgets.controller import Controller
-from carnegie_lab.widgets.controls import Picker, panel_for
-from carnegie_lab.widgets.script import Step, play
-from carnegie_lab.widgets.stepper import Stepper
-from carnegie_lab.widgets.tutorial_html import donations_html
+from carnegie_lab.session.controller import Controller
+from carnegie_lab.session.controls import Picker, panel_for
+from carnegie_lab.tutor.positions import SETUP
+from carnegie_lab.tutor.script import Step, play
+from carnegie_lab.tutor.stepper import Stepper
+from carnegie_lab.tutor.tutorial_html import donations_html
 
 DATA = Path(cl.__file__).parent / "data"
 

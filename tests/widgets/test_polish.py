@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.app.board import log_html
+from carnegie_lab.app.click_guard import ClickGuard
+from carnegie_lab.app.panels import parse_seed, tiles_note
+from carnegie_lab.app.render import BUSY
+from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
+from carnegie_lab.session.controller import HUMAN, Controller, Seat, Setup
+from carnegie_lab.session.history import replay_moves, rounds_of_lines
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.board import log_html
-from carnegie_lab.widgets.controller import HUMAN, Controller, Seat, Setup
-from carnegie_lab.widgets.guard import ClickGuard
-from carnegie_lab.widgets.history import replay_moves, rounds_of_lines
-from carnegie_lab.widgets.panels import parse_seed, tiles_note
-from carnegie_lab.widgets.render import BUSY
-from carnegie_lab.widgets.style import STYLE
 
 DATA = Path(cl.__file__).parent / "data"
 

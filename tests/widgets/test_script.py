@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from carnegie_lab.tutorials.positions import SETUP, after_setup, fresh
-from carnegie_lab.widgets.script import ScriptError, bots_play, first, play, replay_steps, until, until_round
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor.positions import SETUP, after_setup, fresh
+from carnegie_lab.tutor.script import ScriptError, bots_play, first, play, replay_steps, until, until_round
+from carnegie_lab.tutor.stepper import Stepper
 
 
 def test_script_helpers_pick_pass_and_let_bots_play():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.tutorials.positions import after_setup
-from carnegie_lab.widgets.script import ScriptError, Step, first
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor.positions import after_setup
+from carnegie_lab.tutor.script import ScriptError, Step, first
+from carnegie_lab.tutor.stepper import Stepper
 
 
 def highlight_of(stepper: Stepper) -> set[str]:

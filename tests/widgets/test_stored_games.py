@@ -9,9 +9,8 @@ import threading
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.store import GameStore, StoreConflict
-from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.controller import (
+from carnegie_lab.app.page import POLL_MS, LinkError, parse_query
+from carnegie_lab.session.controller import (
     LOCAL,
     SEAT,
     WATCH,
@@ -22,7 +21,8 @@ from carnegie_lab.widgets.controller import (
     Seat,
     Setup,
 )
-from carnegie_lab.widgets.page import POLL_MS, LinkError, parse_query
+from carnegie_lab.store import GameStore, StoreConflict
+from carnegie_lab.widgets import Dashboard
 
 from .conftest import first_choice
 from .test_dashboard import click_first

@@ -6,11 +6,11 @@ import html
 
 import pytest
 
+from carnegie_lab.app.panels import NewGamePanel
 from carnegie_lab.bots import GreedyBot, RandomBot, SearchBot
 from carnegie_lab.bots.strengths import STRENGTHS
+from carnegie_lab.session.controller import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.controller import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
-from carnegie_lab.widgets.panels import NewGamePanel
 
 
 def test_the_panel_offers_a_human_and_every_strength():

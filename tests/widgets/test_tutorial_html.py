@@ -1,9 +1,9 @@
 """The tutorials' HTML helpers: the tiny markdown and the donation chart."""
 from __future__ import annotations
 
-from carnegie_lab.tutorials.positions import after_setup
-from carnegie_lab.widgets.script import play
-from carnegie_lab.widgets.tutorial_html import donations_html, markdown
+from carnegie_lab.tutor.positions import after_setup
+from carnegie_lab.tutor.script import play
+from carnegie_lab.tutor.tutorial_html import donations_html, markdown
 
 
 def test_donations_html_shows_discs_prices_and_rings():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...components import Components, Department
-from ...state import State
+from ...core.components import Components, Department
+from ...core.state import State
 from .. import company
 from ..construction import projects_in
 from ..core import note

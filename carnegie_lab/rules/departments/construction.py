@@ -1,8 +1,8 @@
 """The Construction departments: Construction (starting), tiles 9-12 and the expansion tiles 25-28."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import State
+from ...core.components import Department
+from ...core.state import State
 from ..construction import build, build_check, build_options
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department

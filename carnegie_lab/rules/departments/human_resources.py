@@ -1,8 +1,8 @@
 """The HR departments: Human Resources (starting), tiles 1-4 and the expansion tiles 17-20."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import DecisionKind, Relocation, State
+from ...core.components import Department
+from ...core.state import DecisionKind, Relocation, State
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, department, verb

@@ -2,8 +2,8 @@
 the expansion tiles 21-24."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import DecisionKind, PropertyMove, State
+from ...core.components import Department
+from ...core.state import DecisionKind, PropertyMove, State
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check

@@ -1,8 +1,8 @@
 """The R&D departments: Research & Development (starting), tiles 13-16 and the expansion tiles 29-32."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import NEUTRAL, State
+from ...core.components import Department
+from ...core.state import NEUTRAL, State
 from .. import company
 from ..construction import projects_in
 from ..donations import give, payment_check

@@ -13,13 +13,13 @@ from typing import Callable, Sequence
 import ipywidgets as W
 
 from ..engine import Game
+from ..session.controller import Seat
+from ..session.history import Move, round_title
+from ..session.replay import Moment, Replay
 from .board import scores_html
-from .controller import Seat
-from .history import Move, round_title
 from .keys import ArrowKeys
 from .panels import chip
 from .render import shared
-from .replay import Moment, Replay
 
 #: What the board is told at each moment: the game then, its moves (the log's rounds), the seats' labels.
 ShowFn = Callable[[Game, Sequence[Move], list[str]], None]

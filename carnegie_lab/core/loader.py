@@ -1,7 +1,7 @@
 """Reading and checking the component data files (``carnegie_lab/data/*.json``).
 
-``load_components(folder)`` builds a :class:`~carnegie_lab.components.Components` from a folder of
-JSON files; anything wrong raises :class:`~carnegie_lab.errors.DataError` naming the file and the field.
+``load_components(folder)`` builds a :class:`~carnegie_lab.core.components.Components` from a folder of
+JSON files; anything wrong raises :class:`~carnegie_lab.core.errors.DataError` naming the file and the field.
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ from .components import (
 from .errors import DataError
 from .jsontext import JSONTextError, read_json
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 
 SITES_PER_SIZE = {"small": 1, "medium": 3, "major": 5}
 SLOTS = {1: ("center",), 3: ("bottom-left", "top", "bottom-right"),

@@ -13,7 +13,7 @@ from typing import Callable
 
 import ipywidgets as W
 
-from .controls import Buttons, Control, MoveGrid, Option, Panel, Picker
+from ..session.controls import Buttons, Control, MoveGrid, Option, Panel, Picker
 
 #: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
 TOGGLE_MAX = 5

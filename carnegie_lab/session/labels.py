@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import Department, Reward
-from ..state import ANDREW
+from ..core.components import Department, Reward
+from ..core.state import ANDREW
 from ..views.palette import DEPARTMENT_TYPE_NAMES, donation_condition
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The tutorial scripts' vocabulary: a script is a list of :class:`Step`, played by
-:class:`~carnegie_lab.widgets.stepper.Stepper`.
+:class:`~carnegie_lab.tutor.stepper.Stepper`.
 
 A step's items are notation strings, or small functions that pick actions from ``game.legal_actions()``
 (:func:`first`, :func:`until`, :func:`until_round`, :func:`bots_play`). :func:`play` applies items outside a
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, Union
 
+from ..core.errors import CarnegieError
 from ..engine import Game
-from ..errors import CarnegieError
 
 #: A script item: notation to apply, or a function of the game that applies actions itself (see
 #: :func:`first`, :func:`until`, :func:`bots_play`); what it applied is read back from ``game.actions``.
@@ -30,7 +30,7 @@ class Step:
     - ``title``: a few words; ``text``: the explanation, in a tiny markdown (paragraphs, ``- `` lists,
       ``**bold**``, ``*italics*``, backquoted code), or a function of the game after the step returning it;
     - ``actions``: what the step plays (see :data:`Item`); none for a step that only explains;
-    - ``view``: the view to show (a key of :data:`~carnegie_lab.widgets.stepper.VIEWS`; None keeps the one
+    - ``view``: the view to show (a key of :data:`~carnegie_lab.tutor.stepper.VIEWS`; None keeps the one
       shown; ``"auto"``: one that shows what the step changed), ``player``: the seat for the company and
       network views (None: whoever the step changed most);
     - ``highlight``: extra keys to ring, on top of the computed changes (see the views' ``highlight=``);

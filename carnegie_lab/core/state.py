@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union
 
 if TYPE_CHECKING:
-    from .rules.ruleset import Ruleset
+    from ..rules.ruleset import Ruleset
 
 Owner = Union[int, str]
 NEUTRAL = "neutral"

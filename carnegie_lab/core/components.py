@@ -1,7 +1,7 @@
 """Static component data as frozen dataclasses: the vocabulary of the rules, views and bots.
 
 ``components()`` returns the package's data (``carnegie_lab/data/*.json``), read and checked once by
-:mod:`carnegie_lab.loader`.
+:mod:`carnegie_lab.core.loader`.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-# carnegie_lab/loader.py fills these; field names are the contract with the rules, views and tests.
+# carnegie_lab/core/loader.py fills these; field names are the contract with the rules, views and tests.
 
 PROJECT_TYPES = ("H", "C", "I", "P")        # Housing, Commerce, Industry, Public Infrastructure
 ANY_SITE = "any"                            # the site type of small towns: any project

@@ -23,12 +23,9 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..errors import CarnegieError
-from ..store import GameStore, StoreError, StoreFull
-from ..views.palette import PLAYER_COLOURS
-from .access import FINISH, LOAD, RESTART, Limits, may
-from .board import BoardView, scores_html
-from .controller import (
+from ..core.errors import CarnegieError
+from ..session.access import FINISH, LOAD, RESTART, Limits, may
+from ..session.controller import (
     BOT_KINDS,
     FINISHING_BOT,
     LOCAL,
@@ -43,16 +40,19 @@ from .controller import (
     Seat,
     Setup,
 )
-from .controls import panel_for
-from .guard import ClickGuard
+from ..session.controls import panel_for
+from ..session.replay import Replay
+from ..session.targets import board_targets
+from ..store import GameStore, StoreError, StoreFull
+from ..views.palette import PLAYER_COLOURS
+from .board import BoardView, scores_html
+from .click_guard import ClickGuard
 from .hints import HintPanel, decision_key
 from .page import POLL_MS, LinkError, PageBridge, parse_query
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames, chip
 from .render import ControlsView
-from .replay import Replay
 from .replay_panel import ReplayPanel
 from .style import STYLE
-from .targets import board_targets
 
 #: At most this many lines of "what happened" are shown in the Play tab (the Log tab has them all).
 RECENT_LINES = 14

@@ -6,8 +6,8 @@ from functools import lru_cache
 
 import networkx as nx
 
-from .components import Components
-from .state import Owner, State
+from ..core.components import Components
+from ..core.state import Owner, State
 
 
 @lru_cache(maxsize=8)

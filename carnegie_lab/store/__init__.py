@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, Sequence
 
-from .engine import Game
-from .errors import CarnegieError, OptionError, needs_extra
+from ..core.errors import CarnegieError, OptionError, needs_extra
+from ..engine import Game
 
 __all__ = ["APPLICATION_ID", "MAX_LABEL", "MAX_NAME", "SCHEMA_VERSION", "STORE_ENV", "GameInfo", "GameNotFound",
            "GameStore", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly",

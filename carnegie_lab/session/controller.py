@@ -31,8 +31,8 @@ from typing import Any, Callable, Sequence
 
 from ..bots import Bot, make_bot
 from ..bots.strengths import STRENGTHS, strength_of
+from ..core.errors import CarnegieError, RecordError
 from ..engine import Game, new_game
-from ..errors import CarnegieError, RecordError
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, check_names, new_key
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed, Place
@@ -243,7 +243,7 @@ class Controller:
 
     @property
     def place(self) -> Place:
-        """This page's place in its game: what it may do (widgets/access.py)."""
+        """This page's place in its game: what it may do (session/access.py)."""
         return Place(self.role, self.owner, self.my_seat, self.shared)
 
     def app_data(self, seats: Sequence[Seat] | None = None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
 from ..engine import Game
-from .controls import Buttons, MoveGrid, Picker, panel_for
+from ..session.controls import Buttons, MoveGrid, Picker, panel_for
 
 #: Seconds of analysis for a hint in the app.
 HINT_THINK = 1.5

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..state import Phase, State
+from ..core.state import Phase, State
 from ..views.palette import owner_name
 from .tutorial_html import owner_chip
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Union
 
-from ..actions import Action
+from ..core.actions import Action
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
 from .labels import Labels, reward, type_name

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..errors import CarnegieError
+from ..core.errors import CarnegieError
 
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 

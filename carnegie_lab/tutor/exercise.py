@@ -5,7 +5,7 @@ question and the rules can never disagree. A tutorial also writes its answer dow
 mistakes a learner is likely to make (``mistakes``, each with its own feedback): the exercise refuses to be
 made if the engine's answer is not the pinned one, or if a mistake would be accepted.
 
-    from carnegie_lab.widgets.exercise import Exercise
+    from carnegie_lab.tutor.exercise import Exercise
 
     Exercise("How many employee moves does Ada have this turn?",
              lambda game: game.decision.context.hr_moves, game, pinned=6,
@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, Union, overload
 import ipywidgets as W
 
 from ..engine import Game
-from ..tutorials import failure
+from . import failure
 from .script import ScriptError
 from .tutorial_html import STYLE, markdown
 
@@ -67,14 +67,14 @@ class Exercise(W.VBox):
     """A question, an answer box, a Check button and feedback; the right answer comes from the engine.
 
     - ``answer``: a function of the game giving the right answer (an int, str, bool or a collection);
-    - ``game``: a :class:`~carnegie_lab.Game`, a :class:`~carnegie_lab.widgets.stepper.Stepper` (its position
+    - ``game``: a :class:`~carnegie_lab.Game`, a :class:`~carnegie_lab.tutor.stepper.Stepper` (its position
       shown when Check is pressed) or a function returning a game;
     - ``explanation``: shown with a right answer (and by "Show the answer"): markdown, or a function of
       (game, right answer) returning it; ``hint``: shown with a wrong one; ``code``: the Python that
       computes the answer, shown with it, so readers learn where to look;
     - ``pinned``: the answer the tutorial expects, ``mistakes``: likely wrong answers (a list, or a dict of
       wrong answer -> feedback shown when it is given) and ``expect``: a check of the exercise's game (e.g. a
-      :class:`~carnegie_lab.tutorials.Numbers` of the numbers its texts state); a :class:`ScriptError` at
+      :class:`~carnegie_lab.tutor.Numbers` of the numbers its texts state); a :class:`ScriptError` at
       once if the engine disagrees with any of them.
     """
 

@@ -7,8 +7,8 @@ Back and Next walk the script (every position is kept, so going back is instant)
 leave the script and play their own actions ("Try your own action"), then come back to it.
 
     import carnegie_lab as cl
-    from carnegie_lab.widgets.script import Step, first
-    from carnegie_lab.widgets.stepper import Stepper
+    from carnegie_lab.tutor.script import Step, first
+    from carnegie_lab.tutor.stepper import Stepper
 
     game = cl.new_game(["Ada", "Bo"], seed=7)
     Stepper(game, [
@@ -16,7 +16,7 @@ leave the script and play their own actions ("Try your own action"), then come b
         Step("Bo's reserved tile", "...", [first("reserve")], view="company", player=1),
     ])
 
-A step's ``expect=`` is checked as the script is played (a :class:`~carnegie_lab.tutorials.Numbers` of the
+A step's ``expect=`` is checked as the script is played (a :class:`~carnegie_lab.tutor.Numbers` of the
 numbers its text states gets the positions before and after the step; a failed check is a ScriptError naming
 the step). The script's vocabulary is in ``script.py``, what a step changed in ``changes.py``, the HTML in
 ``tutorial_html.py``. Everything shown is computed from the game; the stepper only calls the engine's public
@@ -34,9 +34,9 @@ import ipywidgets as W
 # notebook. Only the import's side effect is wanted.
 import jsonschema  # noqa: F401
 
+from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
 from ..engine import Game
-from ..errors import CarnegieError, GameOverError, IllegalActionError, NotationError
-from ..tutorials import failure
+from . import failure
 from .changes import Changes, delta_text, diff
 from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, markdown, owner_chip
@@ -481,7 +481,7 @@ class Stepper(W.VBox):
         """Show a figure in the one FigureWidget, sending only what changed. When the view changes (other
         traces), the traces are replaced and every layout key of the old view is reset or replaced: plotly.js
         keeps a layout key the new layout does not mention (an old axis range would hide the new traces)."""
-        from .figures import scaled, sync
+        from ..ui.figures import scaled, sync
         new = scaled(fig.to_plotly_json(), self.width)
         if self._widget is None:
             import plotly.graph_objects as go

@@ -12,11 +12,11 @@ from typing import Callable, Sequence
 import ipywidgets as W
 
 from ..bots.strengths import STRENGTHS
-from ..components import Components
+from ..core.components import Components
 from ..engine import new_game
+from ..session.controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
-from .controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from .render import close_tree
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))

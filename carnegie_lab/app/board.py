@@ -16,10 +16,10 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as W
 
 from ..engine import AndrewView
+from ..session.history import Move, round_title, rounds_of_lines
+from ..session.targets import KINDS, Target
+from ..ui.figures import FigureSlot
 from ..views.palette import DEPARTMENT_TYPE_NAMES
-from .figures import FigureSlot
-from .history import Move, round_title, rounds_of_lines
-from .targets import KINDS, Target
 
 TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
 LOG_LINES = 400

@@ -32,8 +32,8 @@ from .state import (
 )
 
 if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
     from .components import Components
-    from .rules.ruleset import Ruleset
 
 VERSION = 1
 RECORD = "carnegie_lab.record"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..core.actions import Action
 from ..engine import Game
 from ..views.palette import donation_terms
 from .labels import Labels

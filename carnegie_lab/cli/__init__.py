@@ -25,9 +25,9 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .errors import MissingExtraError, require_extra
+from ..core.errors import MissingExtraError, require_extra
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: The folder that holds this package: a source checkout's root, or site-packages.
 REPO_ROOT = PACKAGE_DIR.parent
 #: The notebooks the package ships: the app and the tutorials. In a source checkout share/notebooks
@@ -79,7 +79,7 @@ def is_loopback(host: str) -> bool:
 # (voila issue 1458), so kernels of closed pages would pile up: a kernel without a page is culled
 # after CULL_IDLE_TIMEOUT seconds idle, one whose page is still open after CULL_CONNECTED_TIMEOUT
 # (carnegie_lab.server.CullingKernelManager). An app page's clock keeps its kernel busy, so the page
-# stops its clock after IDLE_MINUTES without a click or a move (widgets/dashboard.py): a page left
+# stops its clock after IDLE_MINUTES without a click or a move (app/dashboard.py): a page left
 # open is culled IDLE_MINUTES + CULL_CONNECTED_TIMEOUT after its last use.
 CULL_IDLE_TIMEOUT = 600
 CULL_CONNECTED_TIMEOUT = 1800
@@ -229,7 +229,7 @@ def run_app(args: argparse.Namespace) -> int:
     cmd = voila_command(args)
     require_extra("app", *APP_MODULES)
     store = open_store(args.store)
-    from .widgets.access import IDLE_ENV, MAX_GAMES_ENV
+    from ..session.access import IDLE_ENV, MAX_GAMES_ENV
     env = kernel_env(store, args.host)
     env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
     login = login_env(args)
@@ -285,7 +285,7 @@ def open_store(path: Path | None) -> Path:
     """The store's absolute path (the default one if None), its folder created and the file
     checked (created, or migrated) before the server starts: a file that is not a game store is
     an error here rather than in every page."""
-    from .store import GameStore, StoreError, default_path
+    from ..store import GameStore, StoreError, default_path
     target = Path(path if path is not None else default_path()).expanduser().absolute()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -309,7 +309,7 @@ def kernel_env(store: Path | None = None, host: str = DEFAULT_HOST) -> dict[str,
     store's path in CARNEGIE_LAB_STORE (Voilà's kernels inherit the server's environment). A
     preheated kernel learns its page's address over a websocket to VOILA_APP_IP (127.0.0.1 unless
     set): a server on one other address is told so."""
-    from .store import STORE_ENV
+    from ..store import STORE_ENV
     env = dict(os.environ)
     for name, first in (("PYTHONPATH", REPO_ROOT), ("JUPYTER_PATH", TEMPLATE_ROOT)):
         env[name] = os.pathsep.join(p for p in (str(first), env.get(name, "")) if p)
@@ -369,7 +369,7 @@ def add_games_parser(subparsers) -> None:
 def run_games(args: argparse.Namespace) -> int:
     import json
 
-    from .store import GameStore, StoreError, default_path
+    from ..store import GameStore, StoreError, default_path
     path = Path(args.store if args.store is not None else default_path()).expanduser()
     if not path.is_file():
         raise CliError(f"no game store at {path}")
@@ -415,8 +415,8 @@ def add_replay_parser(subparsers) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     import json
 
-    from .engine import Game
-    from .errors import CarnegieError
+    from ..core.errors import CarnegieError
+    from ..engine import Game
     try:
         text = args.record.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -480,7 +480,7 @@ def run_tutorials(args: argparse.Namespace) -> int:
 
 
 def add_simulate_parser(subparsers) -> None:
-    from .bots.simulate import add_arguments, run
+    from ..bots.simulate import add_arguments, run
     p = subparsers.add_parser(
         "simulate", help="play many games between bots and report the results",
         description="Play a batch of games between bots (random, greedy, rollout), in parallel with "
@@ -501,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="carnegie-lab",
         description="Rules engine, plotly views and a Voilà app for the board game Carnegie.",
     )
-    from . import __version__
+    from .. import __version__
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in SUBCOMMANDS:

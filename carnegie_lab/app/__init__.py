@@ -1,0 +1,2 @@
+"""The Voilà app: the :class:`~carnegie_lab.app.dashboard.Dashboard` (board, panels, controls, replay, hints)
+thin over a :mod:`carnegie_lab.session`, and the page bridge (the page's address and clock)."""

@@ -1,0 +1,1 @@
+"""What the app and the tutorials' widgets share: the figure host (``figures``)."""
