@@ -9,9 +9,9 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from carnegie_lab.core.components import ACTION_TYPES, PROJECT_TYPES, Components, Reward, components
+from carnegie_lab.core.components import ACTION_TYPES, PROJECT_TYPES, Components, Reward
 from carnegie_lab.core.errors import DataError
-from carnegie_lab.core.loader import DATA_DIR, SLOTS, load_components
+from carnegie_lab.core.loader import DATA_DIR, SLOTS, components, load_components
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,10 @@
 """Static component data as frozen dataclasses: the vocabulary of the rules, views and bots.
 
-``components()`` returns the package's data (``carnegie_lab/data/*.json``), read and checked once by
-:mod:`carnegie_lab.core.loader`.
+:func:`carnegie_lab.core.loader.components` returns the package's data (``carnegie_lab/data/*.json``), read
+and checked once.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
@@ -242,10 +241,3 @@ class Components:
 def frozen_map(d: dict) -> Mapping:
     """A read-only view of a dict."""
     return MappingProxyType(dict(d))
-
-
-@functools.lru_cache(maxsize=None)
-def components() -> Components:
-    """The package's own component data, loaded and validated once."""
-    from .loader import load_components  # the loader builds the classes above
-    return load_components()

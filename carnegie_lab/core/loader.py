@@ -5,7 +5,7 @@ JSON files; anything wrong raises :class:`~carnegie_lab.core.errors.DataError` n
 """
 from __future__ import annotations
 
-import builtins
+import functools
 from pathlib import Path
 from typing import Mapping
 
@@ -34,8 +34,8 @@ from .components import (
     TrackSpace,
     frozen_map,
 )
+from .datanode import Node, freeze, is_json, known, read_file, unique
 from .errors import DataError
-from .jsontext import JSONTextError, read_json
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -54,157 +54,9 @@ FORMULA_KINDS = ("departments", "projects", "train_regions", "donations", "flat"
                  "discs_in_regions", "discs_in_small_towns", "payments")
 ORIENTATIONS = ("column", "row")
 
-_MISSING = object()
-_JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
-               dict: "an object", type(None): "null"}
-
-
-def _kind_of(value) -> str:
-    return _JSON_NAMES.get(type(value), type(value).__name__)
-
-
-def _is(value, kind) -> bool:
-    """JSON type test: bool is not an int, an int is a float."""
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, kind)
-
-
-class _Node:
-    """One JSON object being read. It remembers its file and path so that every error names them,
-    and the keys read so that :meth:`done` can reject unknown ones (keys starting with "_" are comments)."""
-
-    def __init__(self, file: str, path: str, data):
-        if not isinstance(data, dict):
-            raise DataError(file, path or "(top level)", f"expected an object, got {_kind_of(data)}")
-        self.file, self.path, self.data = file, path, data
-        self.seen: set[object] = set()
-
-    def at(self, key) -> str:
-        return f"{self.path}.{key}" if self.path else str(key)
-
-    def fail(self, key, problem: str) -> DataError:
-        return DataError(self.file, self.at(key) if key is not None else self.path or "(top level)", problem)
-
-    def get(self, key, kind, default=_MISSING, nullable=False):
-        self.seen.add(key)
-        if key not in self.data:
-            if default is _MISSING:
-                raise self.fail(key, "missing")
-            return default
-        value = self.data[key]
-        if not (_is(value, kind) or (nullable and value is None)):
-            raise self.fail(key, f"expected {_JSON_NAMES[kind]}, got {_kind_of(value)} {value!r}")
-        return value
-
-    def str(self, key, **kw) -> str:
-        value = self.get(key, str, **kw)
-        if value == "":
-            raise self.fail(key, "must not be empty")
-        return value
-
-    def int(self, key, lo=None, hi=None, **kw) -> int:
-        value = self.get(key, int, **kw)
-        if lo is not None and value < lo or hi is not None and value > hi:
-            expected = f"{lo}" if lo == hi else f">= {lo}" if hi is None else f"between {lo} and {hi}"
-            raise self.fail(key, f"must be {expected}, got {value}")
-        return value
-
-    def float(self, key, lo=None, hi=None) -> float:
-        value = float(self.get(key, float))
-        if lo is not None and not lo <= value <= hi:
-            raise self.fail(key, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def bool(self, key) -> bool:
-        return self.get(key, bool)
-
-    def choice(self, key, allowed, what: builtins.str, **kw):
-        """A string that must be one of ``allowed`` (ids of known things or a fixed vocabulary)."""
-        value = self.get(key, str, **kw)
-        if value is not None:
-            _known(value, allowed, what, self.file, self.at(key))
-        return value
-
-    def choices(self, key, allowed, what: builtins.str, distinct=True, nonempty=False) -> tuple[builtins.str, ...]:
-        values = self.get(key, list)
-        if nonempty and not values:
-            raise self.fail(key, "must not be empty")
-        for i, value in enumerate(values):
-            if not _is(value, str):
-                raise self.fail(f"{key}[{i}]", f"expected a string, got {_kind_of(value)} {value!r}")
-            _known(value, allowed, what, self.file, self.at(f"{key}[{i}]"))
-            if distinct and value in values[:i]:
-                raise self.fail(f"{key}[{i}]", f"{what} {value!r} is listed twice")
-        return tuple(values)
-
-    def obj(self, key) -> "_Node":
-        return _Node(self.file, self.at(key), self.get(key, dict))
-
-    def objs(self, key, count=None) -> list["_Node"]:
-        items = self.get(key, list)
-        if count is not None and len(items) != count:
-            raise self.fail(key, f"expected {count} entries, got {len(items)}")
-        return [_Node(self.file, self.at(f"{key}[{i}]"), item) for i, item in enumerate(items)]
-
-    def reward(self, key) -> Reward:
-        node = self.obj(key)
-        reward = Reward(**{f: node.int(f, lo=0, default=0) for f in Reward.__dataclass_fields__})
-        node.done()
-        return reward
-
-    def done(self) -> None:
-        for key in self.data:
-            if key not in self.seen and not str(key).startswith("_"):
-                raise self.fail(key, "unknown key")
-
-
-def _known(value, allowed, what, file, path) -> None:
-    if value not in allowed:
-        hint = f" (expected one of: {', '.join(map(str, allowed))})" if len(allowed) <= 8 else ""
-        raise DataError(file, path, f"unknown {what} {value!r}{hint}")
-
-
-def _unique(nodes, key, what) -> dict:
-    """Map node[key] -> node, rejecting duplicates."""
-    out: dict = {}
-    for node in nodes:
-        value = node.data.get(key, _MISSING)
-        if value is _MISSING:
-            raise node.fail(key, "missing")
-        if not (_is(value, str) or _is(value, int)):
-            raise node.fail(key, f"expected a string or an integer, got {_kind_of(value)} {value!r}")
-        if value in out:
-            raise node.fail(key, f"duplicate {what} {value!r}")
-        out[value] = node
-    return out
-
-
-def _freeze(value):
-    if isinstance(value, dict):
-        return frozen_map({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _read(folder: Path, file: str) -> _Node:
-    try:
-        text = (folder / file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(file, "(file)", f"cannot be read: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        data = read_json(text)
-    except JSONTextError as e:
-        raise DataError(file, e.where, e.problem) from None
-    return _Node(file, "", data)
-
-
 # --- one reader per file ---------------------------------------------------------------------------------------
 
-def _read_constants(root: _Node) -> Constants:
+def _read_constants(root: Node) -> Constants:
     def int_map(key, read_value):
         node = root.obj(key)
         out = {}
@@ -225,7 +77,7 @@ def _read_constants(root: _Node) -> Constants:
 
     def deck(node, k):
         pair = node.get(k, list)
-        if len(pair) != 2 or not all(_is(n, int) and n >= 0 for n in pair):
+        if len(pair) != 2 or not all(is_json(n, int) and n >= 0 for n in pair):
             raise node.fail(k, "expected [normal cards, advanced cards]")
         return tuple(pair)
 
@@ -248,24 +100,24 @@ def _read_constants(root: _Node) -> Constants:
     return constants
 
 
-def _int_list(node: _Node, key) -> tuple[int, ...]:
+def _int_list(node: Node, key) -> tuple[int, ...]:
     values = node.get(key, list)
     for i, v in enumerate(values):
-        if not _is(v, int) or v < 0:
+        if not is_json(v, int) or v < 0:
             raise node.fail(f"{key}[{i}]", f"expected a whole number >= 0, got {v!r}")
     if list(values) != sorted(values):
         raise node.fail(key, "must be in increasing order")
     return tuple(values)
 
 
-def _step_cost(node: _Node, index: int) -> int:
+def _step_cost(node: Node, index: int) -> int:
     """Study cost of a track or tab space: the first (starting) space is free, every later one costs >= 1."""
     return node.int("cost", lo=0, hi=0) if index == 0 else node.int("cost", lo=1)
 
 
-def _read_map(root: _Node):
+def _read_map(root: Node):
     regions = {}
-    for node in _unique(root.objs("regions"), "id", "region id").values():
+    for node in unique(root.objs("regions"), "id", "region id").values():
         region = Region(node.str("id"), node.str("name"), node.str("colour"))
         node.done()
         regions[region.id] = region
@@ -273,7 +125,7 @@ def _read_map(root: _Node):
         raise root.fail("regions", "must not be empty")
 
     cities = {}
-    for node in _unique(root.objs("cities"), "id", "city id").values():
+    for node in unique(root.objs("cities"), "id", "city id").values():
         size = node.choice("size", SITES_PER_SIZE, "city size")
         site_nodes = node.objs("sites", count=SITES_PER_SIZE[size])
         small = size == "small"
@@ -299,10 +151,10 @@ def _read_map(root: _Node):
     seen: dict[frozenset[str], int] = {}
     for i, pair in enumerate(root.get("routes", list)):
         path = f"routes[{i}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and all(_is(c, str) for c in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(is_json(c, str) for c in pair)):
             raise root.fail(path, f"expected a pair of city ids, got {pair!r}")
         for j, city in enumerate(pair):
-            _known(city, cities, "city", root.file, f"{path}[{j}]")
+            known(city, cities, "city", root.file, f"{path}[{j}]")
         key = frozenset(pair)
         if len(key) == 1:
             raise root.fail(path, f"route from {pair[0]!r} to itself")
@@ -314,9 +166,9 @@ def _read_map(root: _Node):
     return frozen_map(regions), frozen_map(cities), tuple(routes)
 
 
-def _read_tracks(root: _Node, regions) -> Mapping[str, Track]:
+def _read_tracks(root: Node, regions) -> Mapping[str, Track]:
     tracks = {}
-    for node in _unique(root.objs("tracks"), "region", "track region").values():
+    for node in unique(root.objs("tracks"), "region", "track region").values():
         spaces: list[TrackSpace] = []
         for i, s in enumerate(node.objs("spaces", count=TRACK_SPACES)):
             level = s.choice("level", LEVELS, "level")
@@ -337,9 +189,9 @@ def _read_tracks(root: _Node, regions) -> Mapping[str, Track]:
     return frozen_map({r: tracks[r] for r in regions})
 
 
-def _read_tabs(root: _Node) -> Mapping[str, ProjectTab]:
+def _read_tabs(root: Node) -> Mapping[str, ProjectTab]:
     tabs = {}
-    for node in _unique(root.objs("tabs"), "type", "tab type").values():
+    for node in unique(root.objs("tabs"), "type", "tab type").values():
         sides_node, sides = node.obj("sides"), {}
         for side in TAB_SIDES:
             spaces: list[TabSpace] = []
@@ -372,27 +224,27 @@ def _read_tabs(root: _Node) -> Mapping[str, ProjectTab]:
     return frozen_map({t: tabs[t] for t in PROJECT_TYPES})
 
 
-def _read_departments(root: _Node) -> Mapping[str, Department]:
+def _read_departments(root: Node) -> Mapping[str, Department]:
     nodes = root.objs("departments")
-    _unique(nodes, "code", "department code")
-    _unique([n for n in nodes if n.data.get("number") != 0], "number", "tile number")
+    unique(nodes, "code", "department code")
+    unique([n for n in nodes if n.data.get("number") != 0], "number", "tile number")
     departments = {}
-    for node in _unique(nodes, "id", "department id").values():
+    for node in unique(nodes, "id", "department id").values():
         starting = node.bool("starting")
         workstations = node.get("workstations", list)
         for i, price in enumerate(workstations):
-            if not (_is(price, int) and price >= 0 or price is None and starting):
+            if not (is_json(price, int) and price >= 0 or price is None and starting):
                 raise node.fail(f"workstations[{i}]", f"expected a price >= 0"
                                 f"{' or null' if starting else ''}, got {price!r}")
         params = node.obj("params")
         for key, value in params.data.items():
-            if not all(_is(v, (str, int, float, bool)) for v in (value if isinstance(value, list) else [value])):
+            if not all(is_json(v, (str, int, float, bool)) for v in (value if isinstance(value, list) else [value])):
                 raise params.fail(key, f"expected a number, string, boolean or list of them, got {value!r}")
         dept = Department(
             node.str("id"), node.str("code"), node.int("number", lo=0 if starting else 1, hi=0 if starting else None),
             node.str("name"), node.choice("type", ACTION_TYPES, "department type"), tuple(workstations),
             node.choice("mission", MISSIONS, "mission"), node.bool("ongoing"), node.bool("end_game"), starting,
-            node.bool("expansion"), node.int("build_extra_goods", lo=0), _freeze(params.data))
+            node.bool("expansion"), node.int("build_extra_goods", lo=0), freeze(params.data))
         if dept.ongoing and dept.mission != "never":
             raise node.fail("mission", "an ongoing department never sends on a mission")
         if dept.starting and dept.expansion:
@@ -403,11 +255,11 @@ def _read_departments(root: _Node) -> Mapping[str, Department]:
     return frozen_map(departments)
 
 
-def _read_company(root: _Node, departments) -> CompanyLayout:
+def _read_company(root: Node, departments) -> CompanyLayout:
     names = [f"{c}{r}" for r in range(COMPANY_ROWS, 0, -1) for c in COMPANY_COLUMNS]   # reading order
     starts = {d.id for d in departments.values() if d.starting}
     cells = {}
-    for node in _unique(root.objs("cells"), "name", "cell").values():
+    for node in unique(root.objs("cells"), "name", "cell").values():
         name = node.choice("name", names, "cell name")
         start = node.choice("start", ["lobby", *sorted(starts)], "starting content", nullable=True)
         cell = Cell(name, COMPANY_COLUMNS.index(name[0]) + 1, int(name[1:]),
@@ -438,7 +290,7 @@ def _read_company(root: _Node, departments) -> CompanyLayout:
         frozen_map({n: around(c, ((-1, -1), (1, -1), (-1, 1), (1, 1))) for n, c in ordered.items()}))
 
 
-def _read_timeline(root: _Node, regions, rounds: int) -> Timeline:
+def _read_timeline(root: Node, regions, rounds: int) -> Timeline:
     rows = root.choices("rows", ACTION_TYPES, "action type", nonempty=True)
     if set(rows) != set(ACTION_TYPES):
         raise root.fail("rows", f"must list each of {', '.join(ACTION_TYPES)} once")
@@ -458,7 +310,7 @@ def _read_timeline(root: _Node, regions, rounds: int) -> Timeline:
         return result
 
     tiles = []
-    for node in _unique(root.objs("tiles"), "number", "tile number").values():
+    for node in unique(root.objs("tiles"), "number", "tile number").values():
         faces = []
         for side in ("front", "back"):
             face = tuple(space(n) for n in node.objs(side, count=face_length))
@@ -484,13 +336,13 @@ def _read_timeline(root: _Node, regions, rounds: int) -> Timeline:
     return Timeline(rows, tuple(tiles), frozen_map(end_spaces), tiles_in_play, orientation)
 
 
-def _read_donations(root: _Node, regions) -> Mapping[str, Donation]:
+def _read_donations(root: Node, regions) -> Mapping[str, Donation]:
     vocabulary = {"departments": (ACTION_TYPES, False), "projects": (PROJECT_TYPES, True),
                   "discs_in_regions": (tuple(regions), True)}
     donations: dict[str, Donation] = {}
     positions: dict[tuple[int, int], str] = {}
     themes: dict[int, str] = {}
-    for node in _unique(root.objs("donations"), "id", "donation id").values():
+    for node in unique(root.objs("donations"), "id", "donation id").values():
         f = node.obj("formula")
         kind = f.choice("kind", FORMULA_KINDS, "formula kind")
         if kind not in vocabulary and f.get("filter", list):
@@ -520,9 +372,9 @@ def _read_donations(root: _Node, regions) -> Mapping[str, Donation]:
     return frozen_map(donations)
 
 
-def _read_solo(root: _Node, cities, regions, donations, constants: Constants) -> Mapping[str, SoloCard]:
+def _read_solo(root: Node, cities, regions, donations, constants: Constants) -> Mapping[str, SoloCard]:
     cards: dict[str, SoloCard] = {}
-    for node in _unique(root.objs("cards"), "id", "card id").values():
+    for node in unique(root.objs("cards"), "id", "card id").values():
         card = SoloCard(node.str("id"), node.int("number", lo=1), node.bool("advanced"),
                         node.choice("donation", donations, "donation"), node.choice("action", ACTION_TYPES, "action"),
                         node.int("hr_shift", lo=0), node.choices("mg_types", ACTION_TYPES, "department type",
@@ -548,11 +400,11 @@ def _read_solo(root: _Node, cities, regions, donations, constants: Constants) ->
     return frozen_map(cards)
 
 
-def _read_scoring(root: _Node, cities) -> Mapping[tuple[int, int], int]:
+def _read_scoring(root: Node, cities) -> Mapping[tuple[int, int], int]:
     points = sorted(c.connection_points for c in cities.values() if c.connection_points)
     needed = range(sum(points[:2]), sum(points) + 1)      # from the two weakest majors to all of them
     table = {}
-    for node in _unique(root.objs("connection_table"), "points", "points row").values():
+    for node in unique(root.objs("connection_table"), "points", "points row").values():
         p = node.int("points", lo=needed.start, hi=needed.stop - 1)
         for level, value in LEVELS.items():
             table[(p, value)] = node.int(level, lo=0)
@@ -569,23 +421,29 @@ def load_components(folder: Path | str | None = None) -> Components:
     if folder is not None and not isinstance(folder, (str, Path)):
         raise DataError("load_components", "folder", f"expected a folder's path, got {folder!r:.80}")
     folder = DATA_DIR if folder is None else Path(folder)
-    constants = _read_constants(_read(folder, "rules.json"))
-    regions, cities, routes = _read_map(_read(folder, "map.json"))
-    departments = _read_departments(_read(folder, "departments.json"))
+    constants = _read_constants(read_file(folder, "rules.json"))
+    regions, cities, routes = _read_map(read_file(folder, "map.json"))
+    departments = _read_departments(read_file(folder, "departments.json"))
     base_tiles = [d for d in departments.values() if not d.starting and not d.expansion]
     pool = len(base_tiles) * constants.department_copies
     for players, removed in constants.removed_departments.items():
         if removed > pool:
             raise DataError("rules.json", f"removed_departments.{players}", f"only {pool} base tiles in the pool")
-    donations = _read_donations(_read(folder, "donations.json"), regions)
+    donations = _read_donations(read_file(folder, "donations.json"), regions)
     return Components(
         regions=regions, cities=cities, routes=routes,
-        tracks=_read_tracks(_read(folder, "tracks.json"), regions),
-        tabs=_read_tabs(_read(folder, "tabs.json")),
-        company=_read_company(_read(folder, "company.json"), departments),
+        tracks=_read_tracks(read_file(folder, "tracks.json"), regions),
+        tabs=_read_tabs(read_file(folder, "tabs.json")),
+        company=_read_company(read_file(folder, "company.json"), departments),
         departments=departments,
-        timeline=_read_timeline(_read(folder, "timeline.json"), regions, constants.rounds),
+        timeline=_read_timeline(read_file(folder, "timeline.json"), regions, constants.rounds),
         donations=donations,
-        solo_cards=_read_solo(_read(folder, "solo.json"), cities, regions, donations, constants),
-        connection_table=_read_scoring(_read(folder, "scoring.json"), cities),
+        solo_cards=_read_solo(read_file(folder, "solo.json"), cities, regions, donations, constants),
+        connection_table=_read_scoring(read_file(folder, "scoring.json"), cities),
         constants=constants)
+
+
+@functools.lru_cache(maxsize=None)
+def components() -> Components:
+    """The package's own component data, loaded and validated once."""
+    return load_components()

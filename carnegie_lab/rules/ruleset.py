@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable
 
 from ..core.actions import Action, Grammar, parse
-from ..core.components import Components, Department, components
+from ..core.components import Components, Department
 from ..core.errors import DataError
+from ..core.loader import components
 from ..core.state import DecisionKind, Player, State, site_key
 
 # importing the rule modules registers their verbs and departments

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import carnegie_lab as cl
 from carnegie_lab.core.actions import CELL, CITY, COUNT, NAME, PROJECT, REGION, TYPE, Action, parse
-from carnegie_lab.core.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.core.state import NEUTRAL
 from carnegie_lab.rules import laws
 from carnegie_lab.rules.research import discs_on_tab

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from views_helpers import reveal, segments, trace, with_state
 
-from carnegie_lab.core.components import PROJECT_TYPES, components
+from carnegie_lab.core.components import PROJECT_TYPES
+from carnegie_lab.core.loader import components
 from carnegie_lab.rules.research import discs_on_tab, project_income
 from carnegie_lab.views import tracks_figure
 from carnegie_lab.views.palette import owner_colour

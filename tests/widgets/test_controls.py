@@ -7,7 +7,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.bots.random_bot import RandomBot
-from carnegie_lab.core.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.session.controls import Buttons, MoveGrid, Picker, panel_for
 from carnegie_lab.tutor.positions import SETUP
 
