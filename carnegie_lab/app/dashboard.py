@@ -24,8 +24,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..core.errors import CarnegieError
-from ..session.access import FINISH, LOAD, RESTART, Limits, may
-from ..session.controller import (
+from ..session import (
     BOT_KINDS,
     FINISHING_BOT,
     LOCAL,
@@ -40,6 +39,7 @@ from ..session.controller import (
     Seat,
     Setup,
 )
+from ..session.access import FINISH, LOAD, RESTART, Limits, may
 from ..session.controls import panel_for
 from ..session.replay import Replay
 from ..session.targets import board_targets

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import ipywidgets as W
 
 from ..engine import Game
-from ..session.controller import Seat
+from ..session import Seat
 from ..session.history import Move, round_title
 from ..session.replay import Moment, Replay
 from .board import scores_html

@@ -17,14 +17,14 @@ from ..core.errors import needs_extra, require_extra
 require_extra("app", "ipywidgets", "anywidget", "plotly")
 
 #: The module of each public name.
-_HOMES = {"Controller": "session.controller", "Seat": "session.controller", "Setup": "session.controller",
+_HOMES = {"Controller": "session", "Seat": "session", "Setup": "session",
           "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.page",
           "page_query": "app.page", "Step": "tutor.script", "Stepper": "tutor.stepper"}
 
 if TYPE_CHECKING:
     from ..app.dashboard import Dashboard
     from ..app.page import app_dashboard, page_query
-    from ..session.controller import Controller, Seat, Setup
+    from ..session import Controller, Seat, Setup
     from ..tutor.exercise import Exercise
     from ..tutor.script import Step
     from ..tutor.stepper import Stepper

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import carnegie_lab as cl
 from carnegie_lab.app.dashboard import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import Seat
+from carnegie_lab.session import Seat
 from carnegie_lab.session.targets import KINDS, MOVES, board_targets
 from carnegie_lab.views.style import TARGETS_TRACE as TARGETS
 from carnegie_lab.widgets import Dashboard

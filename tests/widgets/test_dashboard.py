@@ -13,7 +13,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.app.board import TABS
-from carnegie_lab.session.controller import Seat, Setup
+from carnegie_lab.session import Seat, Setup
 from carnegie_lab.session.controls import MoveGrid, Picker
 from carnegie_lab.widgets import Dashboard
 

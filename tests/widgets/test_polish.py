@@ -19,7 +19,7 @@ from carnegie_lab.app.panels import parse_seed, tiles_note
 from carnegie_lab.app.render import BUSY
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import HUMAN, Controller, Seat, Setup
+from carnegie_lab.session import HUMAN, Controller, Seat, Setup
 from carnegie_lab.session.history import replay_moves, rounds_of_lines
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure

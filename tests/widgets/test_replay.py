@@ -12,7 +12,7 @@ from carnegie_lab.app.dashboard import PLAY, REPLAY
 from carnegie_lab.app.keys import ArrowKeys
 from carnegie_lab.app.replay_panel import ReplayPanel
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import Seat
+from carnegie_lab.session import Seat
 from carnegie_lab.session.replay import CHECKPOINT, Replay
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard

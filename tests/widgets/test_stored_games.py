@@ -10,7 +10,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.app.page import POLL_MS, LinkError, parse_query
-from carnegie_lab.session.controller import (
+from carnegie_lab.session import (
     LOCAL,
     SEAT,
     WATCH,

@@ -9,7 +9,7 @@ import pytest
 from carnegie_lab.app.panels import NewGamePanel
 from carnegie_lab.bots import GreedyBot, RandomBot, SearchBot
 from carnegie_lab.bots.strengths import STRENGTHS
-from carnegie_lab.session.controller import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
+from carnegie_lab.session import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
 from carnegie_lab.widgets import Dashboard
 
 
