@@ -45,7 +45,7 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab.store.default_path": "app",                  # platformdirs: the app's default store
     "carnegie_lab.cli_app._password_hash": "app",                  # jupyter_server: carnegie-lab app --password
     "carnegie_lab.bots.simulate._import_dask": "dask",         # simulate(scheduler=...)
-    "carnegie_lab.bots.simulate.summary_figure": "views",      # simulate --html
+    "carnegie_lab.bots.simulate_cli.summary_figure": "views",      # simulate --html
 }
 
 

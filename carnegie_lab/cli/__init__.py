@@ -26,7 +26,7 @@ from .tutorials import add_tutorials_parser
 
 
 def add_simulate_parser(subparsers) -> None:
-    from ..bots.simulate import add_arguments, run
+    from ..bots.simulate_cli import add_arguments, run
     p = subparsers.add_parser(
         "simulate", help="play many games between bots and report the results",
         description="Play a batch of games between bots (random, greedy, rollout), in parallel with "
