@@ -112,7 +112,7 @@ class Dashboard(W.VBox):
                                   lambda gid: self._guard(self.replays.stored, gid),
                                   on_page=lambda offset: self._guard(self.sharing.update_stored, offset))
         self.records = RecordPanel(self.load)
-        self.friends = FriendsPanel(lambda: self._guard(self.sharing.make_links))
+        self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
         self.replay = ReplayPanel(self.replays.show,
                                   lambda r, seats, n: self._guard(self.replays.play_from, r, seats, n),
@@ -126,7 +126,7 @@ class Dashboard(W.VBox):
         #: one click, one action: drops the page's extra clicks while the kernel handles one
         self.guard = ClickGuard()
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
-        self.bridge = PageBridge(on_tick=lambda: self._guard(self.sharing.poll)) if opened is not None else None
+        self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
         if self.bridge is not None:
             self.bridge.owner = self.controller.owner_key
             self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
