@@ -27,7 +27,7 @@ from .rules.setup import check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .rules.solo import andrew_chooses, face_down, unseen_deck
 
-__all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "Move", "new_game"]
+__all__ = ["ANDREW_NAME", "AndrewView", "Decision", "DecisionContext", "Game", "Move", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,16 @@ class Game:
     @property
     def players(self) -> list[str]:
         return [p.name for p in self._state.players]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (``seed``, ``solo_level``, ``departments``...): a copy."""
+        return dict(self._state.options)
+
+    @property
+    def andrew_name(self) -> str | None:
+        """The name of the solo opponent (Andrew Carnegie) in a solo game, None in a game without him."""
+        return ANDREW_NAME if self._state.andrew is not None else None
 
     @property
     def current_player(self) -> int | None:

@@ -220,3 +220,13 @@ def test_andrew_as_the_table_shows_him():
         assert view.cards_left == len(a["deck"]) and view.chooses == (game.round % 2 == 0)
         assert not hasattr(view, "deck")                    # the order of his deck stays hidden
         game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_options_and_andrews_name_come_from_the_engine():
+    solo = cl.new_game(["Ada"], seed=4, solo_level=2)
+    assert solo.andrew_name == "Andrew Carnegie" and solo.andrew_name in solo.scores()
+    assert cl.new_game(["Ada", "Bo"], seed=4).andrew_name is None
+    options = solo.options
+    assert options["seed"] == 4 and options["solo_level"] == 2
+    options["seed"] = 5                                   # a copy: the game keeps its own
+    assert solo.options["seed"] == 4 and solo.to_record()["options"]["seed"] == 4

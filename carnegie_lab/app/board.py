@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import html
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
 from ..engine import AndrewView
-from ..session.history import Move, round_title, rounds_of_lines
+from ..session.history import lines_by_round, round_title
 from ..session.targets import KINDS, Target
 from ..ui.figures import FigureSlot
 from ..views.palette import DEPARTMENT_TYPE_NAMES
@@ -42,7 +42,6 @@ class BoardView:
     def __init__(self, game: Any, defer: bool = False):
         self.game = game
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
-        self.moves: Sequence[Move] | None = None   # the game's moves, for the log's rounds (the dashboard's)
         #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
         #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks)
         self.targets: Mapping[str, Mapping[str, Target]] = {}
@@ -178,7 +177,7 @@ class BoardView:
         self.players.value = players_html(self.game, self.kinds)
         key = self.view_key()
         if key is None:
-            self.log.value = log_html(self.game, self.moves)
+            self.log.value = log_html(self.game)
             return
         tab, value = key
         if tab == "Scores":
@@ -304,27 +303,24 @@ def scores_html(game, caption: str | None = None) -> str:
             f"<tbody>{rows}<tr class='cl-total'><td><b>total</b></td>{total}</tr></tbody></table>")
 
 
-def log_html(game, moves: Sequence[Move] | None = None, limit: int = LOG_LINES) -> str:
-    """The game log, newest first; with the game's moves (``Controller.moves``), under a heading
-    per round."""
-    lines = game.log
-    rounds = rounds_of_lines(moves, len(lines)) if moves is not None else None
-    groups: list[tuple[int | None, list[int]]] = []
-    for i in range(len(lines) - 1, max(0, len(lines) - limit) - 1, -1):
-        r = rounds[i] if rounds is not None else None
-        if not groups or groups[-1][0] != r:
-            groups.append((r, []))
-        groups[-1][1].append(i)
+def log_html(game, limit: int = LOG_LINES) -> str:
+    """The game log from its moves (``Game.moves``), newest first, under a heading per round."""
+    groups = lines_by_round(game)
+    count = sum(len(lines) for _, lines in groups)
     total = game.rules.constants.rounds
-    body = "".join(
-        (f"<div class='cl-round-head'>{round_title(r, total)}</div>" if r is not None else "")
-        + "<ol reversed class='cl-log-lines'>"
-        + "".join(f"<li value='{i + 1}'>{html.escape(lines[i])}</li>" for i in shown) + "</ol>"
-        for r, shown in groups)
-    more = f"<p class='cl-note'>(the {len(lines) - limit} oldest lines are not shown)</p>" \
-        if len(lines) > limit else ""
-    return (f"<div class='cl-log-head'>{len(lines)} lines, newest first</div>"
-            f"<div class='cl-log-body'>{body}</div>{more}")
-
+    body, number, shown = [], count, 0
+    for round_, lines in reversed(groups):
+        items = []
+        for text in reversed(lines):
+            if shown == limit:
+                break
+            items.append(f"<li value='{number}'>{html.escape(text)}</li>")
+            number, shown = number - 1, shown + 1
+        if items:
+            body.append(f"<div class='cl-round-head'>{round_title(round_, total)}</div>"
+                        f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
+    more = f"<p class='cl-note'>(the {count - limit} oldest lines are not shown)</p>" if count > limit else ""
+    return (f"<div class='cl-log-head'>{count} lines, newest first</div>"
+            f"<div class='cl-log-body'>{''.join(body)}</div>{more}")
 
 __all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

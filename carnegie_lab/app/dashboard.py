@@ -416,7 +416,6 @@ class Dashboard(W.VBox):
                 self.board.follow(seat)
             self.board.game = self.game
             self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
-            self.board.moves = ctl.moves
             self.board.refresh()
         if self.side.selected_index == RECORDS:
             self.records.update(ctl)

@@ -14,15 +14,15 @@ import ipywidgets as W
 
 from ..engine import Game
 from ..session import Seat
-from ..session.history import Move, round_title
+from ..session.history import round_title
 from ..session.replay import Moment, Replay
 from .board import scores_html
 from .keys import ArrowKeys
 from .panels import chip
 from .render import shared
 
-#: What the board is told at each moment: the game then, its moves (the log's rounds), the seats' labels.
-ShowFn = Callable[[Game, Sequence[Move], list[str]], None]
+#: What the board is told at each moment: the game then and the seats' labels.
+ShowFn = Callable[[Game, list[str]], None]
 
 
 class ReplayPanel:
@@ -128,7 +128,7 @@ class ReplayPanel:
                                        "Score if the game ended at this step")
         for name, b in self.buttons.items():
             b.disabled = index == 0 if name in ("home", "pageup", "left") else index == replay.last
-        self.on_show(game, replay.moves[:moment.actions], [self._label(i) for i in range(len(self.seats))])
+        self.on_show(game, [self._label(i) for i in range(len(self.seats))])
 
     def key(self, name: str) -> None:
         """An arrow key (or Home, End, Page Up/Down) pressed while the tab is shown."""

@@ -25,7 +25,7 @@ class Replays:
     def this_game(self) -> None:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
-        self.open(Replay(self.dash.game, title=f"this game, seed {self.dash.game.state.options.get('seed')}"),
+        self.open(Replay(self.dash.game, title=f"this game, seed {self.dash.game.options.get('seed')}"),
                           ctl.seats)
 
     def stored(self, game_id: str) -> None:
@@ -35,7 +35,7 @@ class Replays:
         except CarnegieError as e:
             self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
             return
-        self.open(Replay(game, title=f"stored game {game_id}, seed {game.state.options.get('seed')}"),
+        self.open(Replay(game, title=f"stored game {game_id}, seed {game.options.get('seed')}"),
                           seats)
 
     def open(self, replay: Replay, seats) -> None:
@@ -45,12 +45,12 @@ class Replays:
         if self.dash.side.selected_index != REPLAY:
             self.dash.side.selected_index = REPLAY
 
-    def show(self, game, moves, kinds: list[str]) -> None:
+    def show(self, game, kinds: list[str]) -> None:
         """The board at a replay's moment."""
         if not self.dash.replaying:
             return
         board = self.dash.board
-        board.game, board.moves, board.kinds, board.targets = game, moves, kinds, {}
+        board.game, board.kinds, board.targets = game, kinds, {}
         board.defer = False
         board.refresh()
 
@@ -59,8 +59,7 @@ class Replays:
         step = self.dash.replay.index
         problem = ""
         try:
-            self.dash.controller.branch(replay.game_at(actions), seats, replay.moves[:actions],
-                                   f"step {step} of a replay of {replay.title}")
+            self.dash.controller.branch(replay.game_at(actions), seats, f"step {step} of a replay of {replay.title}")
         except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
             self.dash.say(sentence(str(e)), error=True)
             return

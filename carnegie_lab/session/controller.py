@@ -34,7 +34,7 @@ from ..engine import Game
 from ..store import GameStore, check_names
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
-from .history import Move, replay_moves
+from .history import own_moves
 from .seating import Step
 from .seats import APP_KEY, FINISHING_BOT, Seat, Setup, default_setup, seats_from, setup_of
 from .stored import Overtaken, StoredSession
@@ -59,7 +59,7 @@ class Controller(StoredSession):
             self.new_game(self.setup)
         else:
             seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
-            self._adopt(game, seats, replay_moves(game))
+            self._adopt(game, seats)
 
     def new_game(self, setup: Setup) -> None:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
@@ -70,7 +70,7 @@ class Controller(StoredSession):
         self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
                            setup.label.strip())
-        self._adopt(game, list(self.setup.seats), [])
+        self._adopt(game, list(self.setup.seats))
         self._detach()
         self.recent = [f"New game: {self.describe_setup()}."]
 
@@ -79,7 +79,7 @@ class Controller(StoredSession):
         access.check(self.place, access.RESTART)
         game = self.setup.game()
         self._replace(game, list(self.setup.seats))
-        self._adopt(game, list(self.setup.seats), [])
+        self._adopt(game, list(self.setup.seats))
         self.recent = [f"Restarted: {self.describe_setup()}."]
 
     def apply(self, notation: str) -> Step:
@@ -150,7 +150,7 @@ class Controller(StoredSession):
         """Hand every human seat to a bot and play to the end of the game (a stored game is saved
         once, at the end, if no other browser changed it meanwhile)."""
         access.check(self.place, access.FINISH)
-        before, movers, seats = self.game.copy(), list(self.moves), list(self.seats)
+        before, seats = self.game.copy(), list(self.seats)
         for seat in self.humans:
             self.set_seat_kind(seat, kind)
         self.recent = []
@@ -160,11 +160,11 @@ class Controller(StoredSession):
         finally:
             self._batch = False
         if self.kept and steps:
-            played, played_movers, bots = self.game, self.moves, self.seats
+            played, bots = self.game, self.seats
             # _replace compares the stored game with the game as it was before the bots played
-            self.game, self.moves, self.seats = before, movers, seats
+            self.game, self.seats = before, seats
             self._replace(played, bots)          # Overtaken: the stored game is reloaded
-            self.game, self.moves, self.seats = played, played_movers, bots
+            self.game, self.seats = played, bots
         if steps:                               # undo goes back to this click and gives the seats back
             self._handover = (len(before.actions), seats)
         return steps
@@ -172,8 +172,10 @@ class Controller(StoredSession):
     def _last_human_action(self) -> int | None:
         if self._handover is not None:      # the bots finished the game: undo goes back to that click
             return self._handover[0]
-        for i in range(len(self.moves) - 1, -1, -1):
-            seat = self.moves[i].seat
+        played = own_moves(self.game)
+        for i in range(len(played) - 1, -1, -1):
+            seat = played[i].seat
+            assert seat is not None             # a seat's own action
             if 0 <= seat < len(self.seats) and self.seats[seat].is_human:
                 if self.role == WATCH or (self.role == SEAT and seat != self.my_seat):
                     return None     # in a shared game: only your own decision, if nobody decided since
@@ -196,7 +198,7 @@ class Controller(StoredSession):
         record["actions"] = record["actions"][:index]
         game = Game.from_record(record, components=self.game.components)
         self._replace(game, seats)
-        self._adopt(game, seats, self.moves[:index])
+        self._adopt(game, seats)
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
         seat = self.seats[current]
@@ -213,13 +215,13 @@ class Controller(StoredSession):
     def save_json(self) -> str:
         return json.dumps(self.record(), indent=1)
 
-    def branch(self, game: Game, seats: Sequence[Seat], moves: Sequence[Move], what: str) -> None:
+    def branch(self, game: Game, seats: Sequence[Seat], what: str) -> None:
         """Play on from a moment of a replay: ``game`` (its options and its actions so far) becomes
         this browser's live game with these seats, a new stored game (the replayed one is left as
         it was); ``what`` says where it comes from, for the log."""
         self._check_new_game()
         seats = [Seat(s.name, s.kind) for s in seats]
-        self._adopt(game, seats, list(moves))
+        self._adopt(game, seats)
         self._detach()
         self.setup = setup_of(game, seats, self.setup.label)
         self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
@@ -245,7 +247,7 @@ class Controller(StoredSession):
         check_names(game.players)
         seats = seats_from(record.get(APP_KEY), game.players)
         self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
-        self._adopt(game, seats, replay_moves(game))
+        self._adopt(game, seats)
         self.keep()                             # a game not stored yet: stored now
         self.setup = setup_of(game, seats)
         self.recent = [f"Loaded a game of {', '.join(game.players)} "

@@ -1,60 +1,29 @@
-"""What the app knows of each action of a game besides its notation: who took it, in which round,
-and which lines of the game log it wrote. The log's round separators, the undo and the replays read
-it; the controller keeps it up to date as actions are applied (``Move.after``) and rebuilds it by
-replaying a game it opens (``replay_moves``).
-"""
+"""The moves of a game for display, read from the engine's history (``Game.moves``): the seats' own actions
+(one per ``game.actions``), the log grouped by round, a round's title."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
-
-from ..engine import Game
+from ..engine import Game, Move
 
 
-@dataclass(frozen=True)
-class Move:
-    """One action: the seat that took it, the round it was taken in (0: the setup) and the log
-    lines it wrote, ``game.log[log_start:log_end]`` (Andrew Carnegie's moves included)."""
-    seat: int
-    round: int
-    log_start: int
-    log_end: int
-
-    @staticmethod
-    def after(game: Game, seat: int, round_: int, log_start: int) -> Move:
-        """The move just applied to ``game`` (``round_`` and ``log_start``: as they were before it)."""
-        return Move(seat, round_, log_start, len(game.state.log))
+def own_moves(game: Game) -> list[Move]:
+    """The moves that are a seat's own action, one per ``game.actions`` (the engine's steps left out)."""
+    return [m for m in game.moves if not m.automatic]
 
 
-def empty_start(game: Game) -> Game:
-    """The game at its start (its options, no action)."""
-    record = game.to_record()
-    record["actions"] = []
-    return Game.from_record(record, components=game.components)
-
-
-def replay_moves(game: Game) -> list[Move]:
-    """The moves of a game, found by replaying its record from the start."""
-    replay = empty_start(game)
-    moves: list[Move] = []
-    for text in game.actions:
-        seat, round_, start = replay.current_player, replay.round, len(replay.state.log)
-        replay.apply(text)
-        assert seat is not None                 # apply raised GameOverError if nobody was deciding
-        moves.append(Move.after(replay, seat, round_, start))
-    return moves
-
-
-def rounds_of_lines(moves: Sequence[Move], lines: int) -> list[int]:
-    """The round of each of the first ``lines`` log lines (0: the setup, and lines before any move)."""
-    out: list[int] = []
-    for m in moves:
-        out.extend([m.round] * (min(m.log_end, lines) - len(out)))
-    return out + [moves[-1].round if moves else 0] * (lines - len(out))
+def lines_by_round(game: Game) -> list[tuple[int, list[str]]]:
+    """The game's log lines grouped by the round they were written in (0: the setup), oldest first."""
+    groups: list[tuple[int, list[str]]] = []
+    for m in game.moves:
+        if not m.lines:
+            continue
+        if not groups or groups[-1][0] != m.round:
+            groups.append((m.round, []))
+        groups[-1][1].extend(m.lines)
+    return groups
 
 
 def round_title(round_: int, rounds: int) -> str:
     return f"Round {round_} of {rounds}" if round_ else "Setup"
 
 
-__all__ = ["Move", "empty_start", "replay_moves", "round_title", "rounds_of_lines"]
+__all__ = ["lines_by_round", "own_moves", "round_title"]

@@ -1,10 +1,11 @@
-"""A game to scrub through, step by step (no widgets: ``replay_panel.py`` shows it).
+"""A game to scrub through, step by step (no widgets: ``app/replay_panel.py`` shows it).
 
-:class:`Replay` replays a game's record once and keeps its *moments*: the start, then one moment
-per action (a bot's actions are steps of their own), and one more per move of Andrew Carnegie
-(his turn is played by the engine with the action before it, so those moments show its log lines
-one by one while the board shows the position after them). ``game_at(n)`` is the game after ``n``
-actions, from a copy kept every ``CHECKPOINT`` actions (a few actions to replay at most)::
+:class:`Replay` reads a game's moves (``Game.moves``) and keeps its *moments*: the start, then one moment
+per action (a bot's actions are steps of their own), one per step the engine took for a seat, and one per
+move of Andrew Carnegie (his turn is played by the engine with the action before it, so those moments
+show its log lines move by move while the board shows the position after that action). ``game_at(n)`` is
+the game after ``n`` actions, from a copy kept every ``CHECKPOINT`` actions (a few actions to replay at
+most)::
 
     replay = Replay(game)
     replay.moments[5].lines          # what the 5th moment wrote in the log
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Game
-from .history import Move, empty_start
+from .history import own_moves
 
 #: A copy of the game is kept every this many actions.
 CHECKPOINT = 16
@@ -32,6 +33,7 @@ class Moment:
     round: int
     lines: tuple[str, ...]
     andrew: bool = False
+    automatic: bool = False                 # a step the engine took for the seat (a lone "done")
 
 
 class Replay:
@@ -41,31 +43,24 @@ class Replay:
         self.title = title
         self.players = list(game.players)
         self.rounds = game.rules.constants.rounds
-        replay = empty_start(game)
-        self.andrew = next((n for n in replay.scores() if n not in self.players), None)
-        self.moves: list[Move] = []
+        self.andrew = game.andrew_name
+        self.final = game.copy()
         self.moments: list[Moment] = [Moment(0, None, "", 0, ())]
-        self._checkpoints: dict[int, Game] = {0: replay.copy()}
-        for n, text in enumerate(game.actions, 1):
-            seat, round_, start = replay.current_player, replay.round, len(replay.state.log)
-            replay.apply(text)
-            assert seat is not None                 # apply raised GameOverError if nobody was deciding
-            self.moves.append(Move.after(replay, seat, round_, start))
-            lines = replay.log[start:]
-            own = tuple(t for t in lines if not self._by_andrew(t))
-            self.moments.append(Moment(n, seat, text, round_, own))
-            self.moments.extend(Moment(n, seat, text, round_, (t,), andrew=True)
-                                for t in lines if self._by_andrew(t))
-            if n % CHECKPOINT == 0:
-                self._checkpoints[n] = replay.copy()
-        self.final = replay
-
-    def _by_andrew(self, line: str) -> bool:
-        return self.andrew is not None and line.startswith(self.andrew)
+        own = own_moves(game)
+        for m in game.moves:
+            if m.seat is not None:
+                self.moments.append(Moment(m.actions, m.seat, m.action or "", m.round, m.lines,
+                                           automatic=m.automatic))
+            elif m.lines and m.actions:      # Andrew's move, played with the seat action before it
+                played = own[m.actions - 1]
+                assert played.seat is not None
+                self.moments.append(Moment(m.actions, played.seat, played.action or "", m.round, m.lines,
+                                           andrew=True))
+        self._checkpoints: dict[int, Game] = {0: empty_start(game)}
 
     @property
     def actions(self) -> int:
-        return len(self.moves)
+        return len(self.final.actions)
 
     @property
     def last(self) -> int:
@@ -75,10 +70,12 @@ class Replay:
     def game_at(self, actions: int) -> Game:
         """A new copy of the game after this many actions (0: its start)."""
         actions = max(0, min(actions, self.actions))
-        base = actions - actions % CHECKPOINT
+        base = max(n for n in self._checkpoints if n <= actions)
         game = self._checkpoints[base].copy()
-        for text in self.final.actions[base:actions]:
+        for n, text in enumerate(self.final.actions[base:actions], base + 1):
             game.apply(text)
+            if n % CHECKPOINT == 0:
+                self._checkpoints.setdefault(n, game.copy())
         return game
 
     def moment_of(self, actions: int) -> int:
@@ -94,4 +91,12 @@ class Replay:
         return next((i for i in reversed(starts) if i < index), 0)
 
 
-__all__ = ["CHECKPOINT", "Moment", "Replay"]
+
+def empty_start(game: Game) -> Game:
+    """The game at its start (its options, no action)."""
+    record = game.to_record()
+    record["actions"] = []
+    return Game.from_record(record, components=game.components)
+
+
+__all__ = ["CHECKPOINT", "Moment", "Replay", "empty_start"]

@@ -8,7 +8,7 @@ from ..bots import Bot, make_bot
 from ..engine import Game
 from . import access
 from .access import LOCAL, SEAT, WATCH, Place
-from .history import Move
+from .history import own_moves
 from .seats import ANDREW, Seat, Setup
 
 
@@ -29,7 +29,6 @@ class Seating:
         self.game: Game
         self.seats: list[Seat] = []
         self.recent: list[str] = []          # log lines since the last human action began
-        self.moves: list[Move] = []          # who took each action of game.actions, when, its log lines
         #: after "Bots finish the game": (the action count then, the seats as they were), for undo
         self._handover: tuple[int, list[Seat]] | None = None
         self._bots: dict[int, tuple[str, Bot]] = {}     # seat -> (its kind, the bot playing it)
@@ -40,23 +39,22 @@ class Seating:
         self.bad_token = False               # the page's link named a seat token that is not valid
         self.seated: tuple[int, ...] = ()    # the seats that have links (a shared game if any)
 
-    def _adopt(self, game: Game, seats: list[Seat], moves: list[Move]) -> None:
+    def _adopt(self, game: Game, seats: list[Seat]) -> None:
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         self.game = game
         self.seats = seats
-        self.moves = moves
         self._bots = {}
         self._handover = None
 
     @property
     def history_seats(self) -> list[int]:
         """The seat that took each action of ``game.actions``."""
-        return [m.seat for m in self.moves]
+        return [m.seat for m in own_moves(self.game) if m.seat is not None]
 
     def describe_setup(self) -> str:
         seats = ", ".join(f"{s.name} ({self.seat_label(i) or 'human'})" for i, s in enumerate(self.seats))
-        options = self.game.state.options
+        options = self.game.options
         extra = f", against {ANDREW} level {options['solo_level']}" if options.get("solo_level") else ""
         return f"{seats}{extra}, seed {options.get('seed')}"
 
@@ -80,7 +78,7 @@ class Seating:
         kept = self._bots.get(seat)
         if kept is not None and kept[0] == kind:
             return kept[1]
-        bot = make_bot(kind, int(self.game.state.options.get("seed") or 0) * 10 + seat + 1)
+        bot = make_bot(kind, int(self.game.options.get("seed") or 0) * 10 + seat + 1)
         self._bots[seat] = (kind, bot)
         return bot
 
@@ -165,13 +163,11 @@ class Seating:
 
     def _apply_local(self, notation: str, by_bot: bool) -> Step:
         game = self.game
-        seat, round_ = game.current_player, game.round
-        kind = game.decision.kind
-        before = len(game.state.log)
+        seat, kind = game.current_player, game.decision.kind
+        before = len(game.log)
         action = game.apply(notation)
         assert seat is not None                 # apply raised GameOverError if nobody was deciding
-        self.moves.append(Move.after(game, seat, round_, before))
-        lines = [text for _, text in game.state.log[before:]]
+        lines = game.log[before:]
         if not lines:
             lines = [silent(self.seats[seat].name, str(action), kind)]
         self.recent.extend(lines)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.strengths import STRENGTHS, strength_of
-from ..engine import Game, new_game
+from ..engine import ANDREW_NAME, Game, new_game
 from ..store import check_names
 
 HUMAN = "human"
@@ -18,7 +18,7 @@ BOT_KINDS = tuple(k for k in SEAT_KINDS if k != HUMAN)
 OLD_KINDS = {"random": "Random bot", "greedy": "Greedy bot"}
 #: Strength that takes over the human seats when the player asks the bots to finish the game.
 FINISHING_BOT = "medium"
-ANDREW = "Andrew Carnegie"
+ANDREW = ANDREW_NAME
 DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansion",
                     "expansion-open-bar": "Open bar: one of every tile"}
 #: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
@@ -91,7 +91,7 @@ def default_setup() -> Setup:
 
 def setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
     """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
-    options = game.state.options
+    options = game.options
     return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
                  options.get("solo_level"), options.get("departments", "base"), label)
 

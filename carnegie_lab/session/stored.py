@@ -10,7 +10,6 @@ from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
-from .history import replay_moves
 from .seating import Seating
 from .seats import Seat, Setup, seats_from, setup_of
 
@@ -145,7 +144,7 @@ class StoredSession(Seating):
         if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
             seat = None
         owner = store.is_owner(game_id, self.owner_key)
-        self._adopt(game, seats, replay_moves(game))
+        self._adopt(game, seats)
         self._detach()
         self.game_id, self.seated, self.owner = game_id, info.seated, owner
         self._mark = (info.revision, len(game.actions))
@@ -195,7 +194,7 @@ class StoredSession(Seating):
         if not same:
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
-            self._adopt(game, seats, replay_moves(game))
+            self._adopt(game, seats)
             self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
                            f"{self.headline()}."]
         self._mark = (info.revision, len(stored))
@@ -246,8 +245,9 @@ class StoredSession(Seating):
             return Overtaken(str(e))
         stored = self.game.actions
         first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
-        if first < len(stored) and first < len(self.moves):
-            mover = self.seats[self.moves[first].seat].name
+        movers = self.history_seats
+        if first < len(stored) and first < len(movers):
+            mover = self.seats[movers[first]].name
             return Overtaken(f"{mover} moved first (in another browser): your move was not played. "
                              "Here is the game now.", mover)
         return Overtaken("The game was changed in another browser: your move was not played. "

@@ -20,7 +20,7 @@ from carnegie_lab.app.render import BUSY
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import HUMAN, Controller, Seat, Setup
-from carnegie_lab.session.history import replay_moves, rounds_of_lines
+from carnegie_lab.session.history import lines_by_round, own_moves
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure
 from carnegie_lab.widgets import Dashboard
@@ -76,29 +76,27 @@ def test_the_play_tab_keeps_the_controls_above_the_messages():
 
 # -- the log, by round ---------------------------------------------------------------------------
 
-def test_moves_know_their_round_and_log_lines():
+def test_the_log_by_round_comes_from_the_moves():
     game = played(2)
-    moves = replay_moves(game)
-    assert len(moves) == len(game.actions) and moves[-1].log_end == len(game.log)
-    assert [m.round for m in moves] == sorted(m.round for m in moves)
-    assert all(a.log_end == b.log_start for a, b in zip(moves, moves[1:]))
-    rounds = rounds_of_lines(moves, len(game.log))
-    for i, text in enumerate(game.log):             # a row is chosen once per round, in that round
-        if re.match(r"^\w+ chooses (HR|MG|CO|RD):", text):
-            assert rounds[i] >= 1
-    assert rounds[0] == 0 and set(rounds) == {0, 1, 2}          # played until round 3 began
+    groups = lines_by_round(game)
+    assert [r for r, _ in groups] == [0, 1, 2]                  # played until round 3 began
+    assert sorted(t for _, lines in groups for t in lines) == sorted(game.log)
+    for round_, lines in groups:                    # a row is chosen once per round, in that round
+        assert all(round_ >= 1 for t in lines if re.match(r"^\w+ chooses (HR|MG|CO|RD):", t))
+    assert [m.action for m in own_moves(game)] == game.actions
 
 
 def test_the_log_tab_has_a_heading_per_round_newest_first():
     game = played(2)
-    text = log_html(game, replay_moves(game))
+    text = log_html(game)
     heads = re.findall(r"<div class='cl-round-head'>([^<]+)</div>", text)
     assert heads == ["Round 2 of 20", "Round 1 of 20", "Setup"]
     first_choice = next(t for t in game.log if re.match(r"^\w+ chooses ", t))
     setup_part = text.split("<div class='cl-round-head'>Setup</div>")[1]
     round_one = text.split("<div class='cl-round-head'>Round 1 of 20</div>")[1].split("cl-round-head")[0]
     assert "places the starting Housing project" in setup_part and first_choice.split(":")[0] in round_one
-    assert "cl-round-head" not in log_html(game)                # without moves: one plain list
+    assert text.count("<li") == len(game.log)
+    assert log_html(game, limit=5).count("<li") == 5 and "oldest lines are not shown" in log_html(game, limit=5)
 
 
 def test_the_dashboards_log_tab_shows_the_rounds():
