@@ -232,21 +232,21 @@ def players_html(game, kinds: list[str] | None = None) -> str:
     from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
     table = game.scores()
     cards = []
-    for i, p in enumerate(game.state.players):
+    for i, name in enumerate(game.players):
         who = "" if kinds is None or not kinds[i] else f" <span class='cl-note'>({html.escape(kinds[i])})</span>"
         now = " cl-now" if game.current_player == i else ""
-        away = sum(p.missions.values())
+        away = sum(game.on_mission(i, r) for r in game.components.regions)
         cards.append(
             f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
             f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
-            f"<b>{html.escape(p.name)}</b>{who}<br>"
-            f"<span title='money'>${p.money}</span> · <span title='goods'>{p.goods} goods</span> · "
+            f"<b>{html.escape(name)}</b>{who}<br>"
+            f"<span title='money'>${game.money(i)}</span> · <span title='goods'>{game.goods(i)} goods</span> · "
             f"<span title='working employees / on missions'>{game.active_employees(i)} working, "
             f"{away} away</span><br><span title='score if the game ended now'>"
-            f"<b>{table[p.name].total} VP</b> now</span></div>")
+            f"<b>{table[name].total} VP</b> now</span></div>")
     andrew = game.andrew()
     if andrew is not None:
-        name = next(n for n in table if n not in game.players)
+        name = game.andrew_name
         cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
                      f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
                      f"<b>{html.escape(name)}</b> <span class='cl-note'>(level {andrew.level})</span> · "

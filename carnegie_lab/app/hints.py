@@ -139,7 +139,7 @@ def hint_html(rows: list[Suggestion], actions: int) -> str:
 
 def decision_key(game: Game) -> tuple:
     """Which decision a hint is for: the game (its players and options) and the actions so far."""
-    return tuple(game.players), repr(sorted(game.state.options.items())), tuple(game.actions)
+    return tuple(game.players), repr(sorted(game.options.items())), tuple(game.actions)
 
 
 class HintPanel:

@@ -156,10 +156,6 @@ class Ask:
     words: Labels
 
     @property
-    def state(self):
-        return self.game.state
-
-    @property
     def context(self):
         """The decision's numbers (``DecisionContext``: moves, study, income, count, cell...)."""
         return self.decision.context
@@ -183,15 +179,14 @@ def panel_for(game: Game) -> Panel:
     if "sell" in by_verb:
         price = game.rules.constants.sell_price
         footer.append(Option(f"Sell 1 goods (+${price})", "sell",
-                             f"you have {game.state.players[seat].goods} goods; selling is allowed at any time"))
+                             f"you have {game.goods(seat)} goods; selling is allowed at any time"))
     groups: list[Control] = []
-    departments = game.rules.by_code
     for verb, items in by_verb.items():
         if verb in ("done", "sell"):
             continue
         builder = BUILDERS.get(verb)
         if builder is None:
-            builder = _department if verb in departments else _generic
+            builder = _department if game.department(verb) is not None else _generic
         groups.extend(builder(ask, verb, items))
     groups.sort(key=lambda g: _ORDER.get(g.key.split(":")[0], 50))
     return Panel(decision.kind, seat, decision.prompt, tuple(groups), tuple(footer))
@@ -263,7 +258,7 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         return [Buttons("income", title, opts)]
     assert income is not None
     spaces = L.C.tracks[income].spaces
-    own = ask.state.players[ask.seat].tracks[income]
+    own = ask.game.track_space(ask.seat, income)
     choices = []
     for a in items:                          # Archives: a lower space of the track may pay instead
         n = a.args[0]
@@ -283,7 +278,6 @@ def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     donations = L.C.donations
     themes = sorted({d.theme: d.column for d in donations.values()}.items(), key=lambda t: t[1])
     legal = {a.args[0]: str(a) for a in items}
-    taken = ask.state.board.donations
     opts, inactive = [], []
     for d in donations.values():
         vp = donation_vp(d.formula)
@@ -291,7 +285,7 @@ def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         if d.id in legal:
             opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))
         else:
-            by = ", ".join(L.owner(o) for o in taken.get(d.id, ())) or "nobody"
+            by = ", ".join(L.owner(o) for o in ask.game.donors(d.id)) or "nobody"
             inactive.append(Option(f"{L.donation_short(d.id)}\ntaken: {by}", "", f"{tip}; taken: {by}",
                                    row=d.row, col=d.column))
     cost = ask.game.donation_price(ask.seat)
@@ -302,12 +296,11 @@ def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 
 
 def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
-    p = ask.state.players[ask.seat]
     cells = []
     for cell in ask.words.C.company.cells.values():
         dept = ask.words.department_of_cell(ask.seat, cell.name)
-        standing = len(p.standing.get(cell.name, ()))
-        lying = p.lying.get(cell.name, 0)
+        standing = ask.game.standing(ask.seat, cell.name)
+        lying = ask.game.lying(ask.seat, cell.name)
         people = []
         if standing:
             people.append(f"{standing} working")
@@ -335,7 +328,6 @@ def _relocate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 
 
 def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
-    p = ask.state.players[ask.seat]
     opts = []
     for a in items:
         cell = a.args[0]
@@ -350,7 +342,7 @@ def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     note = "Standing employees work; lying ones don't."
     if any(len(a.args) == 2 for a in items):
         note += " Payroll Management: raise a salary (+$, +VP) or cut it ($, −VP)."
-    return [Buttons("activate", f"Stand up employees (you have ${p.money})", tuple(opts), note=note)]
+    return [Buttons("activate", f"Stand up employees (you have ${ask.game.money(ask.seat)})", tuple(opts), note=note)]
 
 
 def _lobby(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -382,7 +374,7 @@ def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 # -- departments used in a turn ------------------------------------------------------------------
 #
 # The words come from the engine (``game.describe``); the shape of the control from the department's
-# notation patterns (``game.rules.grammar``): the code names no department.
+# notation patterns (``game.patterns``): the code names no department.
 
 NO_MISSION = ("-", "no mission")
 
@@ -396,7 +388,7 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     d = L.department(verb)
     assert d is not None
     key, title = f"department:{verb}", d.name
-    patterns = set(game.rules.grammar.get(verb, ()))
+    patterns = set(game.patterns(verb))
     if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
         a = items[0]
         return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
@@ -434,7 +426,7 @@ def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tu
         return ("Project", "Region", "City"), "Build", (
             (ptype, f"{L.project(ptype)} ({C.tabs[ptype].goods_cost} goods)"),
             (town.region, L.region(town.region)), (city, town.name))
-    if len(args) == 2 and args[0] in game.rules.by_code and args[1] in C.company.cells:
+    if len(args) == 2 and game.department(args[0]) is not None and args[1] in C.company.cells:
         code, cell = args                           # a Department tile on a cell: Strategic Planning
         dept = L.department(code)
         assert dept is not None

@@ -51,11 +51,11 @@ class Labels:
 
     def department(self, code: str) -> Department | None:
         """The department a verb or tile code names (None for another word)."""
-        return self.game.rules.by_code.get(code)
+        return self.game.department(code)
 
     def department_of_cell(self, seat: int, cell: str) -> str:
         """What is on a company cell: a department's name, "Lobby" or "empty"."""
-        dept_id = self.game.state.players[seat].cells.get(cell)
+        dept_id = self.game.department_at(seat, cell)
         if dept_id is None:
             return "empty"
         dept = self.C.departments.get(dept_id)
@@ -93,7 +93,7 @@ class Labels:
             return code
         sample = {"region": self.regions[0], "count": "1", "project": next(iter(self.C.tabs)),
                   "city": next(iter(self.C.cities)), "name": next(iter(self.C.donations))}
-        grammar = [p for p in self.game.rules.grammar.get(code, ()) if p and p[0] != "region"
+        grammar = [p for p in self.game.patterns(code) if p and p[0] != "region"
                    and all(t.startswith("=") or t in sample for t in p)]
         params = ", ".join(k.replace("_", " ") + ("" if v is True else f" {v}")
                            for k, v in d.params.items() if v is not False)
@@ -133,9 +133,8 @@ class Labels:
         return label, tip
 
     def tab_step(self, seat: int, ptype: str) -> str:
-        p = self.game.state.players[seat]
-        spaces = self.C.tabs[ptype].sides[p.tab_side]
-        revealed = p.tabs[ptype][0]
+        spaces = self.game.tab_spaces(seat, ptype)
+        revealed = self.game.tab(seat, ptype).revealed
         if revealed >= len(spaces):
             return f"{self.project(ptype)} tab"
         sp = spaces[revealed]
@@ -143,8 +142,7 @@ class Labels:
         return f"{self.project(ptype)} tab: {what} ({sp.cost} study)"
 
     def track_step(self, seat: int, region_id: str) -> str:
-        state = self.game.state
-        pos = state.players[seat].tracks[region_id]
+        pos = self.game.track_space(seat, region_id)
         cost = self.game.track_step_cost(seat, region_id)
         if cost is None:
             return f"{self.region(region_id)} track"

@@ -53,7 +53,6 @@ def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, 
     seat = game.current_player
     assert seat is not None
     L = Labels(game)
-    grammar = game.rules.grammar
     legal = game.legal_actions()
     moves = {(a.args[0], a.args[1]): str(a) for a in legal if a.verb in MOVES}
     if source not in {s for s, _ in moves}:
@@ -64,7 +63,7 @@ def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, 
             city = L.C.cities[args[0]]
             _add(out["map"], args[0], Target(notation, f"{city.name}: place your starting Housing project here "
                                                        f"({city.size} city, {city.vp} VP per disc)"))
-        elif a.verb in game.rules.by_code and ("project", "city") in grammar.get(a.verb, ()) and len(args) == 2:
+        elif game.department(a.verb) is not None and ("project", "city") in game.patterns(a.verb) and len(args) == 2:
             site = game.build_site(seat, args[1], args[0])
             if site is not None:
                 dept = L.department(a.verb)

@@ -152,9 +152,10 @@ def replay_steps(game: Game, record_actions: Sequence[str], *, view: str = "auto
 
 def _log_text(game: Game) -> str:
     """A step explained by the game itself: its latest round summary."""
-    if game.state.history:
-        h = game.state.history[-1]
-        who = ", ".join(f"{p.name} {row['score']} VP" for p, row in zip(game.state.players, h["players"]))
+    summaries = game.round_summaries()
+    if summaries:
+        h = summaries[-1]
+        who = ", ".join(f"{name} {row['score']} VP" for name, row in zip(game.players, h["players"]))
         return f"Round {h['round']}: the row chosen was **{h['chosen']}**. Score if the game ended now: {who}."
     return "The players place their starting houses, reserve a tile and make their setup moves."
 

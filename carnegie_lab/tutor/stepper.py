@@ -35,11 +35,11 @@ import ipywidgets as W
 import jsonschema  # noqa: F401
 
 from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
-from ..engine import Game
+from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
 from . import failure
-from .changes import Changes, delta_text, diff
+from .changes import delta_text
 from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, markdown, owner_chip
 
@@ -63,7 +63,7 @@ VERB_NAMES = {
 
 def verb_label(game: Game, verb: str, count: int) -> str:
     """'co · use Construction (12)': a verb of the legal actions (a department's verb uses it)."""
-    dept = game.rules.by_code.get(verb)
+    dept = game.department(verb)
     if verb in VERB_NAMES:
         name = VERB_NAMES[verb].format(sell_price=game.rules.constants.sell_price)
     else:
@@ -128,7 +128,7 @@ class Stepper(W.VBox):
             why = None if step.expect is None else failure(step.expect, g, self._games[-1])
             if why:
                 raise ScriptError(f"step {n} ({step.title!r}): {why} ({g.decision.prompt})")
-            changes = diff(self._games[-1].state, g.state)
+            changes = g.changes_from(self._games[-1])
             self._games.append(g)
             self._played.append(g.actions[actions:])
             self._logs.append(g.log[log:])
@@ -259,7 +259,7 @@ class Stepper(W.VBox):
             return False
         self._own.append(before)
         self._own_game = game
-        self._own_changes = diff(before.state, game.state)
+        self._own_changes = game.changes_from(before)
         self._own_log = game.log[log:]
         self.off_script = True
         self._follow(self._own_changes)
@@ -280,7 +280,7 @@ class Stepper(W.VBox):
             self.back_to_script()
             return
         self._own_game = previous
-        self._own_changes = diff(self._own[-1].state, previous.state)
+        self._own_changes = previous.changes_from(self._own[-1])
         self._own_log = []
         self._render(reset_view=False)
 
@@ -405,7 +405,7 @@ class Stepper(W.VBox):
         return f"<div class='{card}'>{head}{body}{self._changes_html(changes, log)}{self._now_html()}</div>"
 
     def _changes_html(self, changes: Changes, log: list[str]) -> str:
-        lines = delta_text(self.game.state, changes)
+        lines = delta_text(self.game, changes)
         shown = log[-LOG_LINES:]
         parts = []
         if lines:

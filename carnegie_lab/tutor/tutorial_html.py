@@ -42,7 +42,7 @@ def owner_chip(owner) -> str:
 def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
     """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
     and each player's price for their next donation. Highlighted spaces get a pink ring."""
-    state, C = game.state, game.components
+    C = game.components
     ringed = set(highlight)
     themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
     rows = max(d.row for d in C.donations.values())
@@ -52,7 +52,7 @@ def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
         cells = []
         for _, column in themes:
             d = next(x for x in C.donations.values() if x.column == column and x.row == row)
-            owners = state.board.donations.get(d.id, [])
+            owners = game.donors(d.id)
             discs = "".join(owner_chip(o) for o in owners) or "<span class='cl-tut-muted'>free</span>"
             name = donation_condition(d)
             scores = f"{donation_vp(d.formula)} at the end"
@@ -61,8 +61,8 @@ def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
                          f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"
                          f"<div>{discs}</div></td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    prices = " · ".join(f"{owner_chip(seat)}{html.escape(p.name)}: next donation <b>${game.donation_price(seat)}</b>"
-                        for seat, p in enumerate(state.players))
+    prices = " · ".join(f"{owner_chip(seat)}{html.escape(name)}: next donation <b>${game.donation_price(seat)}</b>"
+                        for seat, name in enumerate(game.players))
     return (f"<div class='cl-tut-donations'><div class='cl-tut-dtitle'>Donation chart</div>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             f"<div class='cl-tut-muted'>a grey dot is a neutral disc (blocks the space) · "
