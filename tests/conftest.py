@@ -47,6 +47,9 @@ settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+#: tests/positions.py: the bot and analysis tests' positions, as fixtures for every test.
+pytest_plugins = ["positions"]
+
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
 assert _spec is not None and _spec.loader is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from clicks import first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.app.keys import ArrowKeys
@@ -16,8 +17,6 @@ from carnegie_lab.session import Seat
 from carnegie_lab.session.replay import CHECKPOINT, Replay
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard
-
-from .conftest import first_choice
 
 
 def played(players, actions: int, seed: int = 4, **options) -> cl.Game:

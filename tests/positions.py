@@ -1,4 +1,5 @@
-"""Shared positions for the bot tests: a few games stopped at every kind of decision."""
+"""Shared positions for the bot and analysis tests: a few games stopped at every kind of decision (fixtures,
+a plugin of tests/conftest.py)."""
 from __future__ import annotations
 
 import pytest

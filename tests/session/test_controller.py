@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from clicks import first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.session import APP_KEY, Controller, Seat, Setup
-
-from .conftest import first_choice
 
 
 def two_player(kind: str = "random", seed: int = 1) -> Controller:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from clicks import click_first, first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.app.page import POLL_MS, LinkError, parse_query
@@ -23,9 +24,6 @@ from carnegie_lab.session import (
 )
 from carnegie_lab.store import GameStore, StoreConflict
 from carnegie_lab.widgets import Dashboard
-
-from .conftest import first_choice
-from .test_dashboard import click_first
 
 TWO_HUMANS = Setup([Seat("Ada"), Seat("Bo")], seed=3)
 WITH_A_BOT = Setup([Seat("Ada"), Seat("Bo"), Seat("Cy", "random")], seed=5)

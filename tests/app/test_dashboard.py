@@ -10,42 +10,17 @@ import random
 import re
 
 import pytest
+from clicks import click_first
 
 import carnegie_lab as cl
 from carnegie_lab.app.board import TABS
 from carnegie_lab.session import Seat, Setup
-from carnegie_lab.session.controls import MoveGrid, Picker
 from carnegie_lab.widgets import Dashboard
-
-from .conftest import first_choice
 
 
 def discs(board) -> int:
     fig = board.slots["map"].widget
     return sum(len(t.x or ()) for t in fig.data if (t.name or "").startswith("discs-"))
-
-
-def click_first(d: Dashboard, prefer_done: bool = True) -> str:
-    """Click, in the dashboard's widgets, what ``first_choice`` would play."""
-    notation = first_choice(d.game, prefer_done)
-    panel = d.controls.panel
-    for group in panel.groups:
-        if notation in group.notations():
-            if isinstance(group, MoveGrid):
-                source, target = notation.split()[1:]
-                grid = d.controls.grids[group.key]
-                grid.cells[source].click()
-                grid.cells[target].click()
-            elif isinstance(group, Picker):
-                view = d.controls.pickers[group.key]
-                choice = next(c for c in group.choices if c.notation == notation)
-                view.select(*[k for k, _ in choice.values])
-                view.submit.click()
-            else:
-                d.controls.buttons[notation].click()
-            return notation
-    d.controls.buttons[notation].click()
-    return notation
 
 
 @pytest.fixture

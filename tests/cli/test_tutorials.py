@@ -10,7 +10,7 @@ from carnegie_lab import cli
 from carnegie_lab.cli import app as cli_app
 from carnegie_lab.cli import base as cli_base
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
