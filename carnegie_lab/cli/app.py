@@ -59,7 +59,7 @@ def is_loopback(host: str) -> bool:
 # (voila issue 1458), so kernels of closed pages would pile up: a kernel without a page is culled
 # after CULL_IDLE_TIMEOUT seconds idle, one whose page is still open after CULL_CONNECTED_TIMEOUT
 # (carnegie_lab.server.CullingKernelManager). An app page's clock keeps its kernel busy, so the page
-# stops its clock after IDLE_MINUTES without a click or a move (app/dashboard.py): a page left
+# stops its clock after IDLE_MINUTES without a click or a move (app/sharing.py): a page left
 # open is culled IDLE_MINUTES + CULL_CONNECTED_TIMEOUT after its last use.
 CULL_IDLE_TIMEOUT = 600
 CULL_CONNECTED_TIMEOUT = 1800
