@@ -41,7 +41,6 @@ class Replay:
 
     def __init__(self, game: Game, title: str = ""):
         self.title = title
-        self.players = list(game.players)
         self.rounds = game.rules.constants.rounds
         self.andrew = game.andrew_name
         self.final = game.copy()
