@@ -105,11 +105,14 @@ def test_a_department_code_that_is_already_a_verb_is_refused(tmp_path):
 
 def test_registering_twice_is_an_error():
     with pytest.raises(RuntimeError, match="registered twice"):
-        registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None)(lambda s, pi, a: None)
+        registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None,
+                      registry.Vocab("done"))(lambda s, pi, a: None)
     with pytest.raises(RuntimeError, match="registered twice"):
         registry.department(DepartmentRules("sales"))
     with pytest.raises(RuntimeError, match="unknown hooks"):
         DepartmentRules("anything", hooks={"no_such_hook": lambda dept: 0})
+    with pytest.raises(RuntimeError, match="unknown board target 'hill'"):
+        registry.Vocab("climb a hill", board="hill")
 
 
 def test_the_grammar_comes_from_the_registry():

@@ -15,8 +15,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as W
 
+from ..core.words import round_of
 from ..engine import AndrewView
-from ..session.history import Move, round_title, rounds_of_lines
+from ..session.history import Move, rounds_of_lines
 from ..session.targets import KINDS, Target
 from ..ui.figures import FigureSlot
 from ..views.palette import DEPARTMENT_TYPE_NAMES
@@ -317,7 +318,7 @@ def log_html(game, moves: Sequence[Move] | None = None, limit: int = LOG_LINES) 
         groups[-1][1].append(i)
     total = game.rules.constants.rounds
     body = "".join(
-        (f"<div class='cl-round-head'>{round_title(r, total)}</div>" if r is not None else "")
+        (f"<div class='cl-round-head'>{round_of(r, total)}</div>" if r is not None else "")
         + "<ol reversed class='cl-log-lines'>"
         + "".join(f"<li value='{i + 1}'>{html.escape(lines[i])}</li>" for i in shown) + "</ol>"
         for r, shown in groups)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..core.errors import CarnegieError
+from ..core.words import round_of
 from ..session.access import FINISH, LOAD, RESTART, Limits, may
 from ..session.controller import (
     BOT_KINDS,
@@ -785,7 +786,7 @@ def _frontend() -> bool:
 def _where(game) -> str:
     if game.is_over:
         return "game over"
-    return f"round {game.round} of {game.rules.constants.rounds}" if game.round else "setup"
+    return round_of(game.round, game.rules.constants.rounds, capital=False)
 
 
 def _prompt(ctl: Controller) -> str:

@@ -53,8 +53,4 @@ def rounds_of_lines(moves: Sequence[Move], lines: int) -> list[int]:
     return out + [moves[-1].round if moves else 0] * (lines - len(out))
 
 
-def round_title(round_: int, rounds: int) -> str:
-    return f"Round {round_} of {rounds}" if round_ else "Setup"
-
-
-__all__ = ["Move", "empty_start", "replay_moves", "round_title", "rounds_of_lines"]
+__all__ = ["Move", "empty_start", "replay_moves", "rounds_of_lines"]

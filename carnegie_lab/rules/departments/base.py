@@ -139,9 +139,9 @@ def mission_text(state: State, args: Args) -> str:
 
 # -- two families of expansion tiles -------------------------------------------------------------
 
-def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> DepartmentRules:
+def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: float) -> DepartmentRules:
     """A tile used with a mission that pays `kind` per department of `counted_type` the player has
-    (`per` names the parameter)."""
+    (`per` names the parameter); a bot values a use at `value`."""
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         mission(state, pi, cell, args[-1])
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
@@ -152,12 +152,14 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> Departme
         return amount_text(kind, n * param(dept, per))
 
     return department(DepartmentRules(dept_id, patterns=(("=to", "region"),), options=with_regions(()),
-                                      check=check_region_last, effect=effect, exact=True, describe=describe))
+                                      check=check_region_last, effect=effect, exact=True, describe=describe,
+                                      value=value))
 
 
-def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
+def region_tile(dept_id: str, choices: dict[str, str], value: float) -> DepartmentRules:
     """A tile used without a mission: ``<region> <choice>`` pays the choice (money, goods, VP, moves
-    or study points; `choices` maps it to its parameter) per own project in the region."""
+    or study points; `choices` maps it to its parameter) per own project in the region; a bot values
+    a use at `value`."""
     options = StaticOptions(lambda C: [(r, c) for r in C.regions for c in choices])
 
     def check(state: State, pi: int, dept: Department, args: Args) -> str | None:
@@ -176,4 +178,4 @@ def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
 
     patterns = tuple(("region", f"={c}") for c in choices)
     return department(DepartmentRules(dept_id, patterns=patterns, options=options, check=check, effect=effect,
-                                      exact=True, describe=describe))
+                                      exact=True, describe=describe, value=value))
