@@ -23,6 +23,7 @@ from ..analysis import ActionValue, Explanation, evaluate, explain
 from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
+from .render import ControlsView
 
 #: Seconds of analysis for a hint in the app.
 HINT_THINK = 1.5
@@ -158,6 +159,16 @@ class HintPanel:
         self.rows = suggestions(game, think=self.think, playouts=self.playouts)
         self.key = decision_key(game)
         self.output.value = hint_html(self.rows, len(game.actions))
+
+    def show_while(self, game: Game, controls: ControlsView) -> None:
+        """Show the hint, the controls and the Hint button disabled while it is thought about."""
+        controls.disable()
+        self.button.disabled = True
+        try:
+            self.show(game)
+        finally:
+            controls.enable()
+            self.button.disabled = False
 
     def wanted(self, game: Game) -> bool:
         """The checkbox is on and the hint shown is not for this decision."""

@@ -14,7 +14,7 @@ import ipywidgets as W
 from ..bots.strengths import STRENGTHS
 from ..core.components import Components
 from ..engine import new_game
-from ..session.controller import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
+from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
 from .render import close_tree

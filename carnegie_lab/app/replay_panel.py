@@ -14,7 +14,7 @@ import ipywidgets as W
 
 from ..core.words import round_of
 from ..engine import Game
-from ..session.controller import Seat
+from ..session import Seat
 from ..session.history import Move
 from ..session.replay import Moment, Replay
 from .board import scores_html

@@ -2,7 +2,7 @@
 are the tutorials' widgets. Each name is imported from its home when first used:
 
 - :mod:`carnegie_lab.session`: the game session (:class:`Controller`, :class:`Seat`, :class:`Setup`), no widgets;
-- :mod:`carnegie_lab.app`: the dashboard and the page bridge (``app_dashboard()``, what notebooks/app.ipynb shows);
+- :mod:`carnegie_lab.app`: the dashboard, the page bridge and ``app_dashboard()``, what notebooks/app.ipynb shows;
 - :mod:`carnegie_lab.tutor`: the stepper, its script (:class:`Step`) and the exercises.
 """
 from __future__ import annotations
@@ -17,14 +17,14 @@ from ..core.errors import needs_extra, require_extra
 require_extra("app", "ipywidgets", "anywidget", "plotly")
 
 #: The module of each public name.
-_HOMES = {"Controller": "session.controller", "Seat": "session.controller", "Setup": "session.controller",
-          "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.page",
-          "page_query": "app.page", "Step": "tutor.script", "Stepper": "tutor.stepper"}
+_HOMES = {"Controller": "session", "Seat": "session", "Setup": "session",
+          "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.entry",
+          "page_query": "app.entry", "Step": "tutor.script", "Stepper": "tutor.stepper"}
 
 if TYPE_CHECKING:
     from ..app.dashboard import Dashboard
-    from ..app.page import app_dashboard, page_query
-    from ..session.controller import Controller, Seat, Setup
+    from ..app.entry import app_dashboard, page_query
+    from ..session import Controller, Seat, Setup
     from ..tutor.exercise import Exercise
     from ..tutor.script import Step
     from ..tutor.stepper import Stepper

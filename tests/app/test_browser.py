@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
-from carnegie_lab.session.controller import BOT_KINDS, SEAT_KINDS
+from carnegie_lab.session import BOT_KINDS, SEAT_KINDS
 from carnegie_lab.store import GameStore
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ from tornado.httpclient import HTTPClientError
 
 import carnegie_lab as cl
 from carnegie_lab.app.hints import HINT_THINK
-from carnegie_lab.session.controller import APP_KEY
+from carnegie_lab.session import APP_KEY
 from carnegie_lab.store import MAX_NAME, GameStore, new_key
 from carnegie_lab.widgets import Dashboard
 

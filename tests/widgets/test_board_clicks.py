@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import carnegie_lab as cl
-from carnegie_lab.app.dashboard import PLAY, REPLAY
+from carnegie_lab.app.sharing import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import Seat
+from carnegie_lab.session import Seat
 from carnegie_lab.session.targets import KINDS, board_targets
 from carnegie_lab.views.style import TARGETS_TRACE as TARGETS
 from carnegie_lab.widgets import Dashboard

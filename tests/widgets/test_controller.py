@@ -6,7 +6,7 @@ import json
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.session.controller import APP_KEY, Controller, Seat, Setup
+from carnegie_lab.session import APP_KEY, Controller, Seat, Setup
 
 from .conftest import first_choice
 

@@ -13,7 +13,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.app.board import TABS
-from carnegie_lab.session.controller import Seat, Setup
+from carnegie_lab.session import Seat, Setup
 from carnegie_lab.session.controls import MoveGrid, Picker
 from carnegie_lab.widgets import Dashboard
 
@@ -127,14 +127,14 @@ def test_a_whole_round_by_clicking(dash):
 
 def test_bots_wait_for_step_when_not_automatic():
     d = Dashboard(auto=False)
-    assert d.controller.bot_to_move and not d.step_button.disabled
+    assert d.controller.bot_to_move and not d.bots.step_button.disabled
     assert "Step" in d.controls.box.children[0].value
     n = len(d.game.actions)
-    d.step_button.click()
+    d.bots.step_button.click()
     assert len(d.game.actions) == n + 1
-    d.play_button.click()
-    assert d.controller.human_to_move and d.step_button.disabled
-    d.auto.value = True
+    d.bots.play_button.click()
+    assert d.controller.human_to_move and d.bots.step_button.disabled
+    d.bots.auto.value = True
     assert d.controller.human_to_move
 
 
@@ -196,11 +196,11 @@ def test_solo_game_from_the_panel_shows_andrew(dash):
 
 
 def test_finish_button_plays_to_the_end_and_shows_the_final_scores(dash):
-    dash.finish_button.click()
+    dash.bots.finish_button.click()
     assert dash.game.is_over
     assert "Game over" in dash.turn.value and " win" in dash.final.value
     assert "Final scores" in dash.final.value
-    assert dash.finish_button.disabled and dash.controls.box.children == ()
+    assert dash.bots.finish_button.disabled and dash.controls.box.children == ()
     dash.board.select("Scores")
     assert "Final scores" in dash.board.score_table.value
     assert dash.board.slots["scores"].widget is not None
@@ -345,7 +345,7 @@ def test_in_a_kernel_the_figures_wait_for_the_page(monkeypatch):
     """In Voilà the controls are shown first; the map is made once the page reports the turn card
     drawn (its view count), so the page need not wait for plotly's bundle."""
     import carnegie_lab.app.dashboard as dashboard
-    monkeypatch.setattr(dashboard, "_frontend", lambda: True)
+    monkeypatch.setattr(dashboard, "in_kernel", lambda: True)
     d = Dashboard()
     assert d.board.slots == {} and "Drawing the board" in d.board.figure_box.children[0].value
     d.turn._view_count = 1            # what the page sends when it has drawn the turn card
@@ -355,7 +355,7 @@ def test_in_a_kernel_the_figures_wait_for_the_page(monkeypatch):
 
 def test_a_click_draws_the_board_even_if_the_page_never_reports(monkeypatch):
     import carnegie_lab.app.dashboard as dashboard
-    monkeypatch.setattr(dashboard, "_frontend", lambda: True)
+    monkeypatch.setattr(dashboard, "in_kernel", lambda: True)
     d = Dashboard()
     d.controls.buttons["house pittsburgh"].click()
     assert d.board.slots["map"].widget is not None

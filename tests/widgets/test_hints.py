@@ -23,7 +23,7 @@ from carnegie_lab.app.hints import (
 )
 from carnegie_lab.bots import make_bot
 from carnegie_lab.core.words import playout_result
-from carnegie_lab.session.controller import Seat
+from carnegie_lab.session import Seat
 from carnegie_lab.session.controls import panel_for
 from carnegie_lab.widgets import Dashboard
 

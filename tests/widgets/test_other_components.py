@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.session.controller import Controller
+from carnegie_lab.session import Controller
 from carnegie_lab.session.controls import Picker, panel_for
 from carnegie_lab.tutor.positions import SETUP
 from carnegie_lab.tutor.script import Step, play

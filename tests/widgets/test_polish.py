@@ -19,7 +19,7 @@ from carnegie_lab.app.panels import parse_seed, tiles_note
 from carnegie_lab.app.render import BUSY
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import HUMAN, Controller, Seat, Setup
+from carnegie_lab.session import HUMAN, Controller, Seat, Setup
 from carnegie_lab.session.history import replay_moves, rounds_of_lines
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure
@@ -55,7 +55,7 @@ def test_the_dashboard_has_its_guard_and_keeps_the_controls_in_place_while_bots_
     d._busy("Bots are playing…")
     assert d.controls.box.children == before                    # nothing moves under the cursor
     assert BUSY in d.controls.box._dom_classes and d.undo_button.disabled
-    assert "Bots are playing" in d.progress_label.value
+    assert "Bots are playing" in d.bots.progress_label.value
     d.act("house pittsburgh")
     assert BUSY not in d.controls.box._dom_classes              # the next decision's controls
     assert d.game.actions[-1] == "house pittsburgh"
@@ -205,7 +205,7 @@ def test_the_undo_button_works_after_bots_finish_the_game():
     d = Dashboard()
     d.controls.buttons["house pittsburgh"].click()
     n = len(d.game.actions)
-    d.finish_button.click()
+    d.bots.finish_button.click()
     assert d.game.is_over and not d.undo_button.disabled
     d.undo_button.click()
     assert len(d.game.actions) == n and not d.game.is_over and d.controller.you_to_move

@@ -8,11 +8,11 @@ import html
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.app.dashboard import PLAY, REPLAY
 from carnegie_lab.app.keys import ArrowKeys
 from carnegie_lab.app.replay_panel import ReplayPanel
+from carnegie_lab.app.sharing import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
-from carnegie_lab.session.controller import Seat
+from carnegie_lab.session import Seat
 from carnegie_lab.session.replay import CHECKPOINT, Replay
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard

@@ -10,7 +10,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.app.page import POLL_MS, LinkError, parse_query
-from carnegie_lab.session.controller import (
+from carnegie_lab.session import (
     LOCAL,
     SEAT,
     WATCH,
@@ -376,8 +376,8 @@ def test_a_watching_dashboard_cannot_act(path):
     watch = Dashboard(store=path, query=f"game={gid}&seat={'B' * 22}")
     assert "seat key is not valid" in watch.role_note.value
     assert "You are watching" in watch.controls.box.children[0].value and not watch.controls.buttons
-    assert watch.undo_button.disabled and watch.restart_button.disabled and watch.finish_button.disabled
-    assert watch.records.upload.disabled and watch.auto.disabled
+    assert watch.undo_button.disabled and watch.restart_button.disabled and watch.bots.finish_button.disabled
+    assert watch.records.upload.disabled and watch.bots.auto.disabled
     watch.act(first_choice(watch.game))
     assert "You are watching" in watch.status.value
     assert watch.controller.store.record(gid)["actions"] == []

@@ -9,7 +9,7 @@ import pytest
 from carnegie_lab.app.panels import NewGamePanel
 from carnegie_lab.bots import GreedyBot, RandomBot, SearchBot
 from carnegie_lab.bots.strengths import STRENGTHS
-from carnegie_lab.session.controller import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
+from carnegie_lab.session import BOT_KINDS, FINISHING_BOT, Controller, Seat, Setup
 from carnegie_lab.widgets import Dashboard
 
 
@@ -50,9 +50,9 @@ def test_a_game_saved_with_an_old_kind_loads_and_shows_its_strength():
 
 def test_the_finishing_strength_is_chosen_next_to_the_button():
     dash = Dashboard()
-    assert dash.finish_kind.value == FINISHING_BOT == "medium"
-    assert [k for _, k in dash.finish_kind.options] == list(BOT_KINDS)
-    dash.finish_kind.value = "easy"
-    dash.finish_button.click()
+    assert dash.bots.finish_kind.value == FINISHING_BOT == "medium"
+    assert [k for _, k in dash.bots.finish_kind.options] == list(BOT_KINDS)
+    dash.bots.finish_kind.value = "easy"
+    dash.bots.finish_button.click()
     assert dash.game.is_over and [s.kind for s in dash.controller.seats] == ["easy", "easy"]
-    assert dash.finish_kind.disabled
+    assert dash.bots.finish_kind.disabled
