@@ -404,6 +404,9 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
         return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
+    if patterns == {("city",)}:                       # a city to choose (the board rings them too)
+        return [Buttons(key, title, tuple(Option(f"{L.C.cities[a.args[0]].name}: {game.describe(a)}", str(a))
+                                          for a in items))]
     if patterns == {("=to", "region")}:               # a fixed gain, with a mission: pick the region
         gain = game.describe(items[0], mission=False)
         opts = tuple(Option(L.region(a.args[-1]), str(a), f"{gain}; the employee goes on a mission "
