@@ -56,6 +56,17 @@ def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}")
     return text if capital else text[0].lower() + text[1:]
 
 
+def amount_text(kind: str, amount: int) -> str:
+    """A department's gain: '+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
+    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
+            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
+
+
+def mission(region: str) -> str:
+    """'mission to the West' (``region``: the region's name)."""
+    return f"mission to the {region}"
+
+
 def use(name: str) -> str:
     """What a department's verb does: 'use Construction'."""
     return f"use {name}"

@@ -106,7 +106,7 @@ def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any])
     if unknown:
         raise OptionError(unknown[0], "unknown option")
     departments = options.get("departments", "base")
-    if departments not in DEPARTMENT_MODES:
+    if not isinstance(departments, str) or departments not in DEPARTMENT_MODES:
         raise OptionError("departments", f"must be one of {tuple(DEPARTMENT_MODES)}, not {departments!r}")
     tab_side = options.get("tab_side", "A")
     if tab_side not in TAB_SIDES:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Union
 
 from ..core.actions import Action
+from ..core.words import mission as mission_words
 from ..core.words import reward
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
@@ -390,7 +391,7 @@ NO_MISSION = ("-", "no mission")
 
 
 def _mission(L: Labels, region: str) -> tuple[str, str]:
-    return (region, f"mission to the {L.region(region)}")
+    return (region, mission_words(L.region(region)))
 
 
 def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:

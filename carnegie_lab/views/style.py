@@ -1,6 +1,6 @@
-"""Colours, fonts and small helpers shared by every figure: one palette for the whole package.
+"""The figures' shared plumbing: layouts, traces, legends and the :class:`View` wrapper. The colours and
+fonts they draw with are :mod:`.palette`'s (the one palette); the words of rewards, :mod:`carnegie_lab.core.words`.
 
-Owners are player seats (ints), ``"neutral"`` or ``"andrew"``; :func:`owner_colour` maps any of them to a colour.
 Figures are built from plain dicts and wrapped with validation switched off (``VALIDATE``): plotly's
 property validation costs ~6x the time of building the figure. The tests switch it on. A view function is
 a :class:`View` (``@view``): called, it returns the ``go.Figure``; its ``spec`` returns the plain dicts.

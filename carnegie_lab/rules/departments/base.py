@@ -6,6 +6,8 @@ from typing import Callable
 
 from ...core.components import Components, Department
 from ...core.state import State
+from ...core.words import amount_text
+from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
 from ..core import note
@@ -124,16 +126,10 @@ def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
         earn(state, pi, what, **{kind: amount})
 
 
-def amount_text(kind: str, amount: int) -> str:
-    """'+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
-    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
-            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
-
-
 def mission_text(state: State, args: Args) -> str:
     """', mission to the West' for a use ending in ``to <region>``, else ''."""
     if len(args) >= 2 and args[-2] == "to":
-        return f", mission to the {state.rules.components.regions[args[-1]].name}"
+        return f", {mission_words(state.rules.components.regions[args[-1]].name)}"
     return ""
 
 

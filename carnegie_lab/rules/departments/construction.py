@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.state import State
+from ...core.words import mission as mission_words
 from ..construction import build, build_check, build_options
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department
@@ -29,7 +30,7 @@ def _describe_project(extra: str):
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         C = state.rules.components
         town = C.cities[args[1]]
-        how = extra.format(**dept.params) if extra else f", mission to the {C.regions[town.region].name}"
+        how = extra.format(**dept.params) if extra else f", {mission_words(C.regions[town.region].name)}"
         return f"build a {C.tabs[args[0]].name} project in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
     return describe
 

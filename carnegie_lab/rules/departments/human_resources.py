@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.state import DecisionKind, Relocation, State
+from ...core.words import amount_text
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, Vocab, department, verb
-from .base import amount_text, check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
+from .base import check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
 
 # -- Human Resources: all the moves of the turn in one use -----------------------------------------
 

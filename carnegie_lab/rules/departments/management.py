@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.state import DecisionKind, PropertyMove, State
+from ...core.words import amount_text
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, Vocab, department, verb
 from .base import (
-    amount_text,
     check_region_last,
     count_tile,
     counts,
