@@ -8,6 +8,7 @@ from jupyter_core.paths import jupyter_path
 from voila.utils import get_voila_labextensions_path
 
 from carnegie_lab import cli
+from carnegie_lab.cli import app as cli_app
 
 
 def installed_lab_extensions() -> set[str]:
@@ -19,7 +20,7 @@ def installed_lab_extensions() -> set[str]:
 
 
 def test_the_app_loads_only_its_own_lab_extensions_and_each_is_installed():
-    cmd = cli.voila_command(cli.build_parser().parse_args(["app"]))
+    cmd = cli_app.voila_command(cli.build_parser().parse_args(["app"]))
     allowed = [c.split("=", 1)[1] for c in cmd if c.startswith("--VoilaConfiguration.extension_allowlist=")]
-    assert allowed == list(cli.LAB_EXTENSIONS)
+    assert allowed == list(cli_app.LAB_EXTENSIONS)
     assert set(allowed) <= installed_lab_extensions(), set(allowed) - installed_lab_extensions()

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from carnegie_lab import cli
+from carnegie_lab.cli import app as cli_app
+from carnegie_lab.cli import base as cli_base
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -23,7 +25,7 @@ def fails(argv, capsys) -> str:
 
 def test_the_package_serves_the_repository_notebooks():
     # in a checkout, carnegie_lab/share/notebooks is a link to notebooks/: one copy of them
-    assert cli.NOTEBOOKS == (ROOT / "notebooks").resolve() and cli.APP_NOTEBOOK.is_file()
+    assert cli_base.NOTEBOOKS == (ROOT / "notebooks").resolve() and cli_app.APP_NOTEBOOK.is_file()
 
 
 def test_tutorials_copies_every_notebook_into_a_new_folder(tmp_path, capsys):
@@ -58,7 +60,7 @@ def test_tutorials_reports_a_folder_it_cannot_use(tmp_path, capsys):
 
 
 def test_app_without_its_extra_names_it(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "APP_MODULES", ("voila", "surely_not_an_installed_module"))
-    monkeypatch.setattr(cli, "_run_until_done", lambda *a, **k: pytest.fail("started without its extra"))
+    monkeypatch.setattr(cli_app, "APP_MODULES", ("voila", "surely_not_an_installed_module"))
+    monkeypatch.setattr(cli_app, "_run_until_done", lambda *a, **k: pytest.fail("started without its extra"))
     err = fails(["app"], capsys)
     assert "surely_not_an_installed_module is not installed" in err and 'pip install "carnegie-lab[app]"' in err

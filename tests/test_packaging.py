@@ -24,7 +24,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from carnegie_lab import cli
+from carnegie_lab.cli import app as cli_app
 from carnegie_lab.core.errors import CarnegieError, MissingExtraError, needs_extra, require_extra
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,9 +43,9 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab.widgets": "app",
     "carnegie_lab.server": "app",                              # the app's Voila server
     "carnegie_lab.store.default_path": "app",                  # platformdirs: the app's default store
-    "carnegie_lab.cli._password_hash": "app",                  # jupyter_server: carnegie-lab app --password
+    "carnegie_lab.cli_app._password_hash": "app",                  # jupyter_server: carnegie-lab app --password
     "carnegie_lab.bots.simulate._import_dask": "dask",         # simulate(scheduler=...)
-    "carnegie_lab.bots.simulate.summary_figure": "views",      # simulate --html
+    "carnegie_lab.bots.simulate_cli.summary_figure": "views",      # simulate --html
 }
 
 
@@ -277,8 +277,9 @@ def test_binder_server_settings_are_the_apps():
     """Binder's jupyter server culls idle kernels as `carnegie-lab app` does, and its Voilà pages have the
     app's template and JupyterLab extensions."""
     config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
-    assert config["MappingKernelManager"] == {"cull_idle_timeout": cli.CULL_IDLE_TIMEOUT,
-                                              "cull_interval": cli.CULL_INTERVAL}
-    assert config["VoilaConfiguration"] == {"template": cli.TEMPLATE, "extension_allowlist": list(cli.LAB_EXTENSIONS)}
+    assert config["MappingKernelManager"] == {"cull_idle_timeout": cli_app.CULL_IDLE_TIMEOUT,
+                                              "cull_interval": cli_app.CULL_INTERVAL}
+    assert config["VoilaConfiguration"] == {"template": cli_app.TEMPLATE,
+                                            "extension_allowlist": list(cli_app.LAB_EXTENSIONS)}
     post_build = (ROOT / "binder" / "postBuild").read_text()
     assert "binder/jupyter_server_config.json" in post_build and "carnegie_lab/share/voila/templates" in post_build

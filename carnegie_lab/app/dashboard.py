@@ -18,7 +18,6 @@ from __future__ import annotations
 import html
 import os
 import time
-import traceback
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -40,6 +39,7 @@ from ..session.access import LOAD, RESTART, Limits, may
 from ..session.controls import panel_for
 from ..session.targets import board_targets
 from ..store import GameStore, StoreError
+from ..ui.guard import ErrorGuard
 from .board import BoardView, scores_html
 from .bot_bar import BotBar, button
 from .click_guard import ClickGuard
@@ -71,6 +71,7 @@ class Dashboard(W.VBox):
         else:
             self.controller = Controller(setup, store=opened, limits=limits)
         self.timings: dict[str, float] = {}
+        self._errors = ErrorGuard(lambda text: self.say(text, error=True), lambda: self._show_decision())
         self.sharing = Sharing(self)
         self.replays = Replays(self)
         if problem is None and query:
@@ -477,18 +478,10 @@ class Dashboard(W.VBox):
         self.status.value = f"<div class='{cls}'>{html.escape(text)}</div>" if text else ""
 
     def _guard(self, fn: Callable, *args: Any, **kwargs: Any) -> None:
-        """Run a callback; an unexpected exception is shown in the status line, not lost."""
-        if fn != self.sharing.poll:
+        """Run a callback (a click: the page is active); an unexpected exception is shown in the status line."""
+        if fn != self.poll:
             self.last_activity = time.monotonic()
-        try:
-            fn(*args, **kwargs)
-        except Exception as e:  # noqa: BLE001 -- a widget callback has nowhere else to report
-            traceback.print_exc()
-            self.say(f"Unexpected error: {type(e).__name__}: {e}", error=True)
-            try:
-                self._show_decision()
-            except Exception:  # noqa: BLE001
-                pass
+        self._errors(fn, *args, **kwargs)
 
 
 __all__ = ["Dashboard"]

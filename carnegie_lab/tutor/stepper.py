@@ -25,7 +25,7 @@ API (``apply``, ``legal_actions``, ``copy``, ``decision``, ``log``) and the pure
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import ipywidgets as W
 
@@ -36,6 +36,8 @@ import jsonschema  # noqa: F401
 
 from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
 from ..engine import Game
+from ..ui.figures import FigureSlot
+from ..ui.guard import ErrorGuard
 from . import failure
 from .changes import Changes, delta_text, diff
 from .script import ScriptError, Step, play
@@ -133,8 +135,9 @@ class Stepper(W.VBox):
         self._own_game: Game | None = None
         self._own_changes = Changes()
         self._own_log: list[str] = []
-        self._widget = None                             # the one plotly FigureWidget, made on first use
-        self._sent: dict | None = None                  # what it shows (to_plotly_json)
+        self.slot = FigureSlot(width)                   # the one plotly FigureWidget, made on first use
+        #: a callback's unexpected error is shown in the message line
+        self._guard = ErrorGuard(lambda text: self._say(html.escape(text), error=True))
         self.view, self.player = view, player
 
         # widgets
@@ -184,7 +187,7 @@ class Stepper(W.VBox):
 
     @property
     def figure(self):
-        return self._widget
+        return self.slot.widget
 
     def game_at(self, index: int) -> Game:
         """A copy of the script's position after ``index`` steps (0: the start), e.g. for an exercise."""
@@ -340,13 +343,6 @@ class Stepper(W.VBox):
         css = "cl-tut-error" if error else "cl-tut-ok"
         self.message.value = f"<div class='{css}'>{text}</div>" if text else ""
 
-    def _guard(self, fn: Callable, *args) -> None:
-        """Run a callback; show an unexpected error in the widget instead of losing it in a log."""
-        try:
-            fn(*args)
-        except Exception as e:                       # noqa: BLE001 -- shown to the learner
-            self._say(f"Something went wrong: {html.escape(type(e).__name__)}: {html.escape(str(e))}", error=True)
-
     def _view_picked(self, view: str) -> None:
         if view != self.view:
             self.view = view
@@ -460,29 +456,12 @@ class Stepper(W.VBox):
         self.figure_box.layout.display = ""
         fig = self.figure_for(self.view, highlight=keys if self.view not in ("scores", "history") else None)
         self._show(fig)
-        if self.figure_box.children != (self._widget,):
-            self.figure_box.children = (self._widget,)
+        if self.figure_box.children != (self.slot.widget,):
+            self.figure_box.children = (self.slot.widget,)
 
     def _show(self, fig) -> None:
-        """Show a figure in the one FigureWidget, sending only what changed. When the view changes (other
-        traces), the traces are replaced and every layout key of the old view is reset or replaced: plotly.js
-        keeps a layout key the new layout does not mention (an old axis range would hide the new traces)."""
-        from ..ui.figures import scaled, sync
-        new = scaled(fig.to_plotly_json(), self.width)
-        if self._widget is None:
-            import plotly.graph_objects as go
-            self._widget = go.FigureWidget(new)
-        elif [t.get("name") for t in new["data"]] == [t.get("name") for t in self._sent["data"]]:
-            sync(self._widget, new, self._sent)
-        else:
-            old_layout, new_layout = self._sent["layout"], new["layout"]
-            changed = {k: new_layout.get(k) for k in set(old_layout) | set(new_layout)
-                       if old_layout.get(k) != new_layout.get(k)}
-            with self._widget.batch_update():
-                self._widget.data = []
-                self._widget.layout.update(changed, overwrite=True)
-            self._widget.add_traces(new["data"])
-        self._sent = new
+        """Show a figure in the one FigureWidget, sending only what changed (:class:`FigureSlot`)."""
+        self.slot.draw(self.view, fig.to_plotly_json())
 
 
 __all__ = ["Stepper", "VIEWS"]

@@ -51,11 +51,13 @@ def _signature(data: list[dict]) -> list[tuple]:
 
 def sync(widget, new: dict, old: dict | None) -> int:
     """Make ``widget`` (a FigureWidget last set to ``old``) show ``new`` (both ``to_plotly_json()``
-    dicts); returns how many traces were sent (all of them when the traces are not the same ones)."""
+    dicts); returns how many traces were sent (all of them when the traces are not the same ones). New
+    traces come with every layout key of the old figure reset or replaced: plotly.js keeps a layout key
+    the new layout does not mention (an old axis range would hide the new traces)."""
     if old is None or _signature(old["data"]) != _signature(new["data"]):
         with widget.batch_update():
             widget.data = []
-            widget.layout = new["layout"]
+            widget.layout.update(_diff(old["layout"] if old else {}, new["layout"]), overwrite=True)
         widget.add_traces(new["data"])
         return len(new["data"])
     sent = 0
@@ -71,7 +73,7 @@ def sync(widget, new: dict, old: dict | None) -> int:
 
 
 class FigureSlot:
-    """The dashboard's one FigureWidget and what it last showed."""
+    """One FigureWidget and what it last showed: a board tab's, a tutorial stepper's."""
 
     def __init__(self, width: int | None = FIGURE_WIDTH):
         self.width = width

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from carnegie_lab.bots.simulate import ProgressBar, build_parser, run, simulate_main
+from carnegie_lab.bots.simulate_cli import ProgressBar, build_parser, run, simulate_main
 
 GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \w+ -?\d+  ?)+ *\| winners: .+$")
 

@@ -42,7 +42,7 @@ def _check_stepper(tour):
             tour.next_button.click()
             out["texts"].append(tour.explanation.value)
             out["actions"].append(len(tour.game.actions))
-            if "Something went wrong" in tour.message.value:
+            if "Unexpected error" in tour.message.value:
                 out["errors"].append(tour.message.value)
         out["index_at_end"] = tour.index
         tour.back_button.click()
@@ -50,7 +50,7 @@ def _check_stepper(tour):
         # every view of the position shown draws
         for _, view in tour.view_buttons.options:
             tour.view_buttons.value = view
-            if "Something went wrong" in tour.message.value:
+            if "Unexpected error" in tour.message.value:
                 out["errors"].append(f"{view}: {tour.message.value}")
             out["views"].append(view)
         # leaving the script: a bad action is refused, a legal one is played, then back to the script

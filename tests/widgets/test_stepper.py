@@ -88,7 +88,7 @@ def test_the_view_buttons_redraw_the_same_position(tour):
     for view, _ in [(v, label) for label, v in tour.view_buttons.options]:
         tour.view_buttons.value = view
         assert tour.view == view
-        assert "Something went wrong" not in tour.message.value
+        assert "Unexpected error" not in tour.message.value
         if view == "donations":
             assert tour.donations.layout.display == "" and tour.figure_box.layout.display == "none"
             assert "Donation chart" in tour.donations.value
@@ -171,7 +171,7 @@ def test_the_solo_game_works_in_a_stepper():
                                                                        view="tracks")])
     tour.goto(2)
     tour.view_buttons.value = "scores"
-    assert "Something went wrong" not in tour.message.value
+    assert "Unexpected error" not in tour.message.value
 
 
 def test_auto_view_shows_where_the_step_changed_something():

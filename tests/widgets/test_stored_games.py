@@ -539,9 +539,10 @@ def test_the_server_s_limits_reach_the_app_s_dashboard(path, monkeypatch):
     """`carnegie-lab app --max-games 2 --idle-minutes 5`: its kernels' dashboards refuse a third stored
     game (the New game tab says why and the page keeps its game) and stop their clock after 5 minutes."""
     from carnegie_lab import cli
+    from carnegie_lab.cli import app as cli_app
     from carnegie_lab.widgets import app_dashboard
     calls = []
-    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    monkeypatch.setattr(cli_app, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
     assert cli.main(["app", "--store", str(path), "--max-games", "2", "--idle-minutes", "5"]) == 0
     for name, value in calls[0].items():
         monkeypatch.setenv(name, value)                   # what Voilà's kernels inherit
