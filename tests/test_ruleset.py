@@ -19,6 +19,7 @@ from carnegie_lab.rules.construction import discs
 from carnegie_lab.rules.departments import management
 from carnegie_lab.rules.registry import DepartmentRules
 from carnegie_lab.rules.ruleset import Ruleset, ruleset_for
+from carnegie_lab.session import Seat, Setup
 from carnegie_lab.session.controls import panel_for
 from carnegie_lab.session.targets import Target, board_targets
 from carnegie_lab.tutor.stepper import verb_label
@@ -137,8 +138,14 @@ def test_the_grammar_comes_from_the_registry():
 def test_player_names_that_would_collide_are_refused():
     with pytest.raises(cl.OptionError, match="must differ"):
         cl.new_game(["Ada", "Ada"])
-    with pytest.raises(cl.OptionError, match="solo opponent"):
+    with pytest.raises(cl.OptionError, match="solo opponent") as engine:
         cl.new_game(["Andrew Carnegie"], solo_level=1)
+    with pytest.raises(cl.OptionError) as app:                   # the new-game form asks the engine
+        Setup([Seat("Andrew Carnegie", "human")], solo_level=1).check()
+    assert str(app.value) == str(engine.value)
+    with pytest.raises(cl.OptionError) as app:
+        Setup([Seat("Ada", "human"), Seat("Bo", "easy")], departments="everything").check()
+    assert "departments" in str(app.value) and "'base+expansion'" in str(app.value)
     solo = cl.new_game(["Ada"], seed=1, solo_level=1)
     assert list(solo.scores()) == ["Ada", "Andrew Carnegie"]
     assert len(solo.seat_scores()) == 2
