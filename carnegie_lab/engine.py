@@ -24,11 +24,12 @@ from .rules.prompts import Decision, DecisionContext, decision
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
-from .rules.setup import check_options, new_state
+from .rules.setup import DEPARTMENT_MODES, check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .rules.solo import andrew_chooses, face_down, unseen_deck
 
-__all__ = ["ANDREW_NAME", "AndrewView", "Changes", "Decision", "DecisionContext", "Game", "Move", "new_game"]
+__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "AndrewView", "Changes", "Decision", "DecisionContext", "Game", "Move",
+           "check_new_game", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -471,3 +472,8 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     remove_for_four (tiles removed at random in a 4-player game); ``components`` plays on other
     component data (``load_components(folder)``). Raises OptionError (a CarnegieError)."""
     return Game(_new_state(ruleset_for(components), players, seed, options))
+
+
+def check_new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> None:
+    """Raise the OptionError that ``new_game`` would raise with these arguments, without starting it."""
+    check_options(ruleset_for(components), players, seed, options)

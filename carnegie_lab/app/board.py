@@ -15,8 +15,9 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
+from ..core.words import round_of
 from ..engine import AndrewView
-from ..session.history import lines_by_round, round_title
+from ..session.history import lines_by_round
 from ..session.targets import KINDS, Target
 from ..ui.figures import FigureSlot
 from ..views.palette import DEPARTMENT_TYPE_NAMES
@@ -317,7 +318,7 @@ def log_html(game, limit: int = LOG_LINES) -> str:
             items.append(f"<li value='{number}'>{html.escape(text)}</li>")
             number, shown = number - 1, shown + 1
         if items:
-            body.append(f"<div class='cl-round-head'>{round_title(round_, total)}</div>"
+            body.append(f"<div class='cl-round-head'>{round_of(round_, total)}</div>"
                         f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
     more = f"<p class='cl-note'>(the {count - limit} oldest lines are not shown)</p>" if count > limit else ""
     return (f"<div class='cl-log-head'>{count} lines, newest first</div>"

@@ -14,13 +14,13 @@ and the hint itself ("thinking…" while the analysis runs). The dashboard says 
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
+from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
 from .render import ControlsView
@@ -102,22 +102,6 @@ def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | No
     return out
 
 
-def _interval(low: float, high: float, write: Callable[[float], str]) -> str:
-    if not (math.isfinite(low) and math.isfinite(high)):
-        return ""
-    return f" [{write(low)}, {write(high)}]"
-
-
-def numbers(v: ActionValue) -> str:
-    """The win rate and the expected margin, with their 95% intervals, in a few words."""
-    if not v.playouts:
-        return f"not played out (quick estimate {v.heuristic:+.1f})"
-    where = "at the end" if v.horizon is None or v.estimated else f"at round {v.horizon}"
-    return (f"wins {v.win_rate:.0%}{_interval(v.win_low, v.win_high, lambda x: f'{x:.0%}')} · "
-            f"margin {v.margin:+.1f} VP{_interval(v.margin_low, v.margin_high, lambda x: f'{x:+.1f}')} "
-            f"{where} · {v.playouts} playout{'s' if v.playouts != 1 else ''}")
-
-
 def hint_html(rows: list[Suggestion], actions: int) -> str:
     """The hint: a numbered list of the suggestions (``actions``: the game's action count, which
     says the decision it is for, as the turn card's ``data-actions``)."""
@@ -128,7 +112,7 @@ def hint_html(rows: list[Suggestion], actions: int) -> str:
         place = f" <span class='cl-hint-place'>({html.escape(s.place)})</span>" if s.place else ""
         items.append(f"<li class='cl-hint-row' data-notation='{html.escape(s.notation)}'>"
                      f"<b>{html.escape(s.words)}</b>{place}"
-                     f"<div class='cl-hint-numbers'>{html.escape(numbers(s.value))}</div>"
+                     f"<div class='cl-hint-numbers'>{html.escape(playout_result(s.value))}</div>"
                      f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
     return ("<div class='cl-group-title'>Hint: the analysis's best "
             f"{'choice' if len(rows) == 1 else f'{len(rows)} choices'}</div>"
@@ -197,4 +181,4 @@ class HintPanel:
 
 
 __all__ = ["HINT_THINK", "HintPanel", "SHOWN", "Suggestion", "control_words", "explanation_line", "hint_html",
-           "numbers", "suggestions"]
+           "suggestions"]

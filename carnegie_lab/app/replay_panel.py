@@ -12,9 +12,9 @@ from typing import Callable, Sequence
 
 import ipywidgets as W
 
+from ..core.words import round_of
 from ..engine import Game
 from ..session import Seat
-from ..session.history import round_title
 from ..session.replay import Moment, Replay
 from .board import scores_html
 from .keys import ArrowKeys
@@ -146,7 +146,7 @@ class ReplayPanel:
 
     def _moment_html(self, m: Moment, index: int) -> str:
         replay = self._replay()
-        where = round_title(m.round, replay.rounds)
+        where = round_of(m.round, replay.rounds)
         head = (f"<div class='cl-replay-where' data-step='{index}' data-actions='{m.actions}'>"
                 f"<b>Step {index} of {replay.last}</b> · {where} · after {m.actions} "
                 f"action{'s' if m.actions != 1 else ''}</div>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 from typing import Mapping
 
+from ..core.words import round_of
 from ..session import SEAT, WATCH, Controller
 from ..session.targets import Target
 from ..views.palette import PLAYER_COLOURS
@@ -44,7 +45,7 @@ def role_note(ctl: Controller) -> str:
 def where(game) -> str:
     if game.is_over:
         return "game over"
-    return f"round {game.round} of {game.rules.constants.rounds}" if game.round else "setup"
+    return round_of(game.round, game.rules.constants.rounds, capital=False)
 
 
 def prompt_text(ctl: Controller) -> str:

@@ -8,6 +8,7 @@ import sys
 import time
 
 from ..core.errors import needs_extra, require_extra
+from ..rules.setup import DEPARTMENT_MODES
 from ..rules.solo import NAME as ANDREW_NAME
 from .simulate import BOT_NAMES, GameResult, SimulationResult, simulate
 from .strengths import STRENGTHS
@@ -149,7 +150,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--level", type=int, default=None, choices=(1, 2, 3, 4),
                         help="Andrew's level for --players 1 (default 1)")
     parser.add_argument("--departments", default="base",
-                        choices=("base", "base+expansion", "expansion-open-bar"),
+                        choices=tuple(DEPARTMENT_MODES),
                         help=argparse.SUPPRESS)
     parser.add_argument("--json", metavar="FILE", default=None,
                         help="write everything (options, every game with its record, statistics) as JSON")

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from . import words
+
 # carnegie_lab/core/loader.py fills these; field names are the contract with the rules, views and tests.
 
 PROJECT_TYPES = ("H", "C", "I", "P")        # Housing, Commerce, Industry, Public Infrastructure
@@ -26,18 +28,8 @@ class Reward:
     employees: int = 0
 
     def parts(self, short: bool = False) -> list[str]:
-        """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ..."""
-        parts = [f"${self.money}"] if self.money else []
-        if self.goods:
-            parts.append(f"{self.goods} goods")
-        if self.vp:
-            parts.append(f"{self.vp} VP")
-        if self.study:
-            parts.append(f"{self.study} study" if short else f"{self.study} study points")
-        if self.employees:
-            parts.append(f"+{self.employees} empl." if short else
-                         f"{self.employees} new employee" + ("s" if self.employees > 1 else ""))
-        return parts
+        """The reward in words, one part per kind (:func:`.words.reward_parts`)."""
+        return words.reward_parts(self, short)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core.components import ACTION_TYPES
 from ..core.state import DecisionKind, State
 from .core import note
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 
 
 def _check_switch(state: State, pi: int, args: Args) -> str | None:
@@ -28,7 +28,8 @@ def _switch_candidates(state: State, pi: int):
     return ()
 
 
-@verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True)
+@verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True,
+      vocab=Vocab("play the Action Choice tile", "switch", 1, local=True))
 def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False

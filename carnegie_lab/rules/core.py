@@ -12,10 +12,6 @@ def note(state: State, text: str) -> None:
         state.log.append([len(state.log), text])
 
 
-def describe(reward: Reward) -> str:
-    return ", ".join(reward.parts()) or "nothing"
-
-
 def scale(reward: Reward, times: int) -> Reward:
     return Reward(reward.money * times, reward.goods * times, reward.vp * times,
                   reward.study * times, reward.employees * times)

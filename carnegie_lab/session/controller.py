@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..core.errors import CarnegieError, RecordError
+from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
 from . import access
@@ -142,7 +143,7 @@ class Controller(StoredSession):
 
     def _progress_text(self, done: int) -> str:
         game = self.game
-        where = f"round {game.round} of {game.rules.constants.rounds}" if game.round else "setup"
+        where = round_of(game.round, game.rules.constants.rounds, capital=False)
         return f"bots played {done} decision{'s' if done != 1 else ''} · {where}"
 
     def finish_with_bots(self, kind: str = FINISHING_BOT,

@@ -11,7 +11,8 @@ of three shapes, and a footer of small buttons (``done``, ``sell``):
 
 Every legal action appears in exactly one control (``Panel.notations()`` equals the legal actions),
 and a control only ever yields an action's notation, which the dashboard passes to
-``Controller.apply``.
+``Controller.apply``. Which control shows a verb, and where, is the verb's ``Vocab`` (``group``,
+``order``) in the rules' registry: a builder here is per group, never per verb name.
 """
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from dataclasses import dataclass
 from typing import Iterable, Union
 
 from ..core.actions import Action
+from ..core.words import mission as mission_words
+from ..core.words import reward
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
-from .labels import Labels, reward, type_name
+from .labels import Labels, type_name
 
 # --------------------------------------------------------------------------- the shapes
 
@@ -180,26 +183,27 @@ def panel_for(game: Game) -> Panel:
         price = game.rules.constants.sell_price
         footer.append(Option(f"Sell 1 goods (+${price})", "sell",
                              f"you have {game.goods(seat)} goods; selling is allowed at any time"))
-    groups: list[Control] = []
+    placed: list[tuple[int, Control]] = []
+    verbs = game.rules.verbs
     for verb, items in by_verb.items():
-        if verb in ("done", "sell"):
-            continue
-        builder = BUILDERS.get(verb)
-        if builder is None:
-            builder = _department if game.department(verb) is not None else _generic
-        groups.extend(builder(ask, verb, items))
-    groups.sort(key=lambda g: _ORDER.get(g.key.split(":")[0], 50))
-    return Panel(decision.kind, seat, decision.prompt, tuple(groups), tuple(footer))
+        vocab = verbs[verb].vocab
+        if vocab.group != FOOTER:
+            placed.extend((vocab.order, g) for g in BUILDERS.get(vocab.group, _generic)(ask, verb, items))
+    placed.sort(key=_first)
+    return Panel(decision.kind, seat, decision.prompt, tuple(g for _, g in placed), tuple(footer))
 
 
-_ORDER = {"timeline": 0, "switch": 1, "house": 2, "reserve": 2, "income": 3, "donate": 4,
-          "department": 10, "moves": 20, "relocate": 20, "property": 20, "lobby": 20, "activate": 20,
-          "study": 30}
+FOOTER = "footer"           # the group of done and sell: small buttons under the others
+
+
+def _first(pair: tuple[int, Control]) -> int:
+    return pair[0]
 
 
 def _generic(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
-    """Any verb without its own builder: one button per action (never expected; a safety net)."""
-    return [Buttons(f"other:{verb}", verb, tuple(Option(str(a), str(a)) for a in items))]
+    """A verb of a group without a builder: one button per action, with its words."""
+    title = ask.game.rules.verbs[verb].vocab.words
+    return [Buttons(f"other:{verb}", title[:1].upper() + title[1:], tuple(Option(str(a), str(a)) for a in items))]
 
 
 def _house(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -264,7 +268,7 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         n = a.args[0]
         space = int(a.args[2]) - 1 if len(a.args) == 3 else own
         where = ("your track space" if len(a.args) == 1 else f"track space {a.args[2]}")
-        label = f"{where}: {reward(spaces[space].income)} each"
+        label = f"{where}: {reward(spaces[space].income, short=True, sep=' + ')} each"
         choices.append(Choice(((n, f"{n} home"), (a.args[2] if len(a.args) == 3 else "own", label)),
                               str(a), f"bring {n} home, transport income from {where}"))
     return [Picker("income", title, ("Employees", "Income"), tuple(choices), "Take income",
@@ -380,7 +384,7 @@ NO_MISSION = ("-", "no mission")
 
 
 def _mission(L: Labels, region: str) -> tuple[str, str]:
-    return (region, f"mission to the {L.region(region)}")
+    return (region, mission_words(L.region(region)))
 
 
 def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -394,6 +398,9 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
         return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
+    if patterns == {("city",)}:                       # a city to choose (the board rings them too)
+        return [Buttons(key, title, tuple(Option(f"{L.C.cities[a.args[0]].name}: {game.describe(a)}", str(a))
+                                          for a in items))]
     if patterns == {("=to", "region")}:               # a fixed gain, with a mission: pick the region
         gain = game.describe(items[0], mission=False)
         opts = tuple(Option(L.region(a.args[-1]), str(a), f"{gain}; the employee goes on a mission "
@@ -437,10 +444,11 @@ def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tu
     return tuple(f"argument {i + 1}" for i in range(len(args))), "Use", tuple((x, x) for x in args)
 
 
-BUILDERS = {"house": _house, "reserve": _reserve, "choose": _choose, "switch": _switch,
-            "income": _income, "donate": _donate, "move": _move, "activate": _activate,
-            "lobby": _lobby, "property": _property, "tab": _study, "track": _study,
-            "relocate": _relocate}
+#: the builder of each group of controls (a verb's ``Vocab.group``); any other group: one button per action
+BUILDERS = {"house": _house, "reserve": _reserve, "timeline": _choose, "switch": _switch,
+            "income": _income, "donate": _donate, "moves": _move, "activate": _activate,
+            "lobby": _lobby, "property": _property, "study": _study, "relocate": _relocate,
+            "department": _department}
 
 
 __all__ = ["Ask", "Buttons", "Cell", "Choice", "Control", "MoveGrid", "Option", "Panel", "Picker", "panel_for"]

@@ -22,8 +22,4 @@ def lines_by_round(game: Game) -> list[tuple[int, list[str]]]:
     return groups
 
 
-def round_title(round_: int, rounds: int) -> str:
-    return f"Round {round_} of {rounds}" if round_ else "Setup"
-
-
-__all__ = ["lines_by_round", "own_moves", "round_title"]
+__all__ = ["lines_by_round", "own_moves"]

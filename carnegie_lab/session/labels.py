@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.components import Department, Reward
+from ..core.components import Department
 from ..core.state import ANDREW
 from ..views.palette import DEPARTMENT_TYPE_NAMES, donation_condition
 
@@ -17,13 +17,6 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 TYPE_NAMES = DEPARTMENT_TYPE_NAMES
-
-
-def reward(r: Reward) -> str:
-    parts = [f"${r.money}" if r.money else "", f"{r.goods} goods" if r.goods else "",
-             f"{r.vp} VP" if r.vp else "", f"{r.study} study" if r.study else "",
-             f"{r.employees} employee(s)" if r.employees else ""]
-    return " + ".join(x for x in parts if x) or "nothing"
 
 
 def type_name(action_type: str) -> str:
@@ -150,4 +143,4 @@ class Labels:
         return f"{self.region(region_id)} track → {level} ({cost} study)"
 
 
-__all__ = ["Labels", "TYPE_NAMES", "reward", "type_name"]
+__all__ = ["Labels", "TYPE_NAMES", "type_name"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import Bot, make_bot
+from ..core.words import round_of
 from ..engine import Game
 from . import access
 from .access import LOCAL, SEAT, WATCH, Place
@@ -125,7 +126,7 @@ class Seating:
         game = self.game
         if game.is_over:
             return f"Game over: {self.result()}"
-        where = f"Round {game.round} of {game.rules.constants.rounds}" if game.round else "Setup"
+        where = round_of(game.round, game.rules.constants.rounds)
         player = game.current_player
         assert player is not None               # the game is not over: somebody decides
         label = self.seat_label(player)

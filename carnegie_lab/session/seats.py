@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.strengths import STRENGTHS, strength_of
-from ..engine import ANDREW_NAME, Game, new_game
+from ..engine import ANDREW_NAME as ANDREW
+from ..engine import DEPARTMENT_MODES, Game, check_new_game, new_game
 from ..store import check_names
 
 HUMAN = "human"
@@ -18,9 +19,6 @@ BOT_KINDS = tuple(k for k in SEAT_KINDS if k != HUMAN)
 OLD_KINDS = {"random": "Random bot", "greedy": "Greedy bot"}
 #: Strength that takes over the human seats when the player asks the bots to finish the game.
 FINISHING_BOT = "medium"
-ANDREW = ANDREW_NAME
-DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansion",
-                    "expansion-open-bar": "Open bar: one of every tile"}
 #: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
 APP_KEY = "carnegie_lab.app"
 
@@ -70,19 +68,20 @@ class Setup:
             raise ValueError("every player needs a name")
         if len(set(names)) != n:
             raise ValueError("player names must differ")
-        if ANDREW in names:
-            raise ValueError(f"{ANDREW!r} is the solo opponent's name")
         if n == 1 and self.solo_level not in (1, 2, 3, 4):
             raise ValueError("a solo game needs a level from 1 to 4")
-        if self.departments not in DEPARTMENT_MODES:
-            raise ValueError(f"departments must be one of {', '.join(DEPARTMENT_MODES)}")
+        check_new_game(names, self.seed, **self.options())    # the reserved name, the departments, the seed
 
-    def game(self) -> Game:
-        self.check()
+    def options(self) -> dict[str, Any]:
+        """The options of ``new_game`` (the departments; the level of a solo game)."""
         options: dict[str, Any] = {"departments": self.departments}
         if len(self.seats) == 1:
             options["solo_level"] = self.solo_level
-        return new_game([s.name.strip() for s in self.seats], seed=self.seed, **options)
+        return options
+
+    def game(self) -> Game:
+        self.check()
+        return new_game([s.name.strip() for s in self.seats], seed=self.seed, **self.options())
 
 
 def default_setup() -> Setup:

@@ -7,7 +7,8 @@ views) and the dashboard plays a click's notation like any control's. What the b
 one thing to click (a picker's mission region, a donation with a mission) stays in the controls.
 
 - map: a city for the starting Housing project; a free construction site for a department that
-  builds a project in a city (Construction, Engineering, Construction Outsourcing);
+  builds a project in a city (Construction, Engineering, Construction Outsourcing); the city a
+  department's use names (its ``board`` is ``"city"``);
 - timeline: a row (its label) to choose;
 - tracks: the next space of the deciding player's transport track, or of their project tab, to study;
 - donations: a free space of the donation chart, when a donation may be made;
@@ -28,7 +29,6 @@ from ..views.palette import donation_terms
 from .labels import Labels
 
 KINDS = ("map", "timeline", "tracks", "donations", "company")
-MOVES = ("move", "relocate")          # the verbs of an employee's move (cell to cell): two clicks
 
 
 @dataclass(frozen=True)
@@ -41,69 +41,122 @@ class Target:
     selects: str | None = None
 
 
+@dataclass(frozen=True)
+class _At:
+    """What every board target reads: the game, the deciding seat, the words, the chosen source."""
+    game: Game
+    seat: int
+    words: Labels
+    source: str | None
+
+
+Place = tuple[str, str, Target] | None        # (kind, key, target), or nothing to click
+
+
 def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, Target]]:
     """``{kind: {key: Target}}`` for the current decision (every kind present, maybe empty), with
-    the employee on cell ``source`` chosen to move (ignored if no move starts there). When two
-    actions would have the same key (two departments that build, an activation that may also raise
-    or cut the salary), the first one listed is the click's and the hover names the others (the
-    controls play them)."""
+    the employee on cell ``source`` chosen to move (ignored if no move starts there). What a verb's
+    click picks is its ``Vocab.board`` (see :data:`TARGETS`). When two actions would have the same
+    key (two departments that build, an activation that may also raise or cut the salary), the first
+    one listed is the click's and the hover names the others (the controls play them)."""
     out: dict[str, dict[str, list[Target]]] = {kind: {} for kind in KINDS}
     if game.is_over:
         return {kind: {} for kind in KINDS}
     seat = game.current_player
     assert seat is not None
-    L = Labels(game)
-    legal = game.legal_actions()
-    moves = {(a.args[0], a.args[1]): str(a) for a in legal if a.verb in MOVES}
-    if source not in {s for s, _ in moves}:
+    verbs = game.rules.verbs
+    legal = [(a, verbs[a.verb].vocab.board) for a in game.legal_actions()]
+    if source not in {a.args[0] for a, board in legal if board == "move"}:
         source = None
-    for a in legal:
-        notation, args = str(a), a.args
-        if a.verb == "house":
-            city = L.C.cities[args[0]]
-            _add(out["map"], args[0], Target(notation, f"{city.name}: place your starting Housing project here "
-                                                       f"({city.size} city, {city.vp} VP per disc)"))
-        elif game.department(a.verb) is not None and ("project", "city") in game.patterns(a.verb) and len(args) == 2:
-            site = game.build_site(seat, args[1], args[0])
-            if site is not None:
-                dept = L.department(a.verb)
-                assert dept is not None
-                _add(out["map"], site, Target(notation, f"{dept.name}: {game.describe(a)}"))
-        elif a.verb == "choose":
-            label, _tip = L.timeline_row(args[0])
-            _add(out["timeline"], args[0], Target(notation, f"choose {label}"))
-        elif a.verb == "track":
-            space = game.track_space(seat, args[0]) + 1
-            _add(out["tracks"], f"track/{args[0]}/{space}", Target(notation, L.track_step(seat, args[0])))
-        elif a.verb == "tab":
-            revealed = game.tab(seat, args[0])[0]
-            _add(out["tracks"], f"tab/{seat}/{args[0]}/{revealed}", Target(notation, L.tab_step(seat, args[0])))
-        elif a.verb == "donate":
-            d = L.C.donations[args[0]]
-            _add(out["donations"], d.id, Target(notation, f"{d.name}: donate here for ${game.donation_price(seat)} "
-                                                          f"and a disc ({donation_terms(L.C, d.formula)} at the "
-                                                          "end of the game)"))
-        elif a.verb in MOVES:
-            cell, to = args[0], args[1]
-            if source is None:
-                _add(out["company"], cell, Target("", f"{_cell(L, seat, cell)}: move one of its employees "
-                                                      "(click, then a ringed cell)", selects=cell))
-            elif cell == source:
-                _add(out["company"], to, Target(notation, f"move an employee from {_cell(L, seat, cell)} to "
-                                                          f"{_cell(L, seat, to)}"))
-        elif a.verb == "lobby":
-            _add(out["company"], args[0], Target(notation, f"the arriving employee lies down in "
-                                                           f"{_cell(L, seat, args[0])}"))
-        elif a.verb == "property":
-            built = game.decision.context.cell or "?"
-            _add(out["company"], args[0], Target(notation, f"move an employee from {_cell(L, seat, args[0])} "
-                                                           f"into {_cell(L, seat, built)}"))
-        elif a.verb == "activate":
-            _add(out["company"], _workstation(game, seat, args[0]), Target(notation, _activation(game, L, a)))
+    at = _At(game, seat, Labels(game), source)
+    for a, board in legal:
+        place = TARGETS[board](at, a) if board is not None else None
+        if place is not None:
+            kind, key, target = place
+            _add(out[kind], key, target)
     if source is not None:
-        _add(out["company"], source, Target("", f"{_cell(L, seat, source)}: the employee chosen to move; "
+        _add(out["company"], source, Target("", f"{_cell(at.words, seat, source)}: the employee chosen to move; "
                                                 "click again to choose none", selects=None))
     return {kind: {key: _merged(targets) for key, targets in keys.items()} for kind, keys in out.items()}
+
+
+def _start(at: _At, a: Action) -> Place:
+    city = at.words.C.cities[a.args[0]]
+    return "map", city.id, Target(str(a), f"{city.name}: place your starting Housing project here "
+                                          f"({city.size} city, {city.vp} VP per disc)")
+
+
+def _used(at: _At, a: Action) -> Target:
+    """The target of a department's use: its name and what the use does."""
+    dept = at.words.department(a.verb)
+    assert dept is not None
+    return Target(str(a), f"{dept.name}: {at.game.describe(a)}")
+
+
+def _site(at: _At, a: Action) -> Place:
+    ptype, city = a.args
+    site = at.game.build_site(at.seat, city, ptype)
+    return None if site is None else ("map", site, _used(at, a))
+
+
+def _city(at: _At, a: Action) -> Place:
+    return "map", a.args[0], _used(at, a)
+
+
+def _row(at: _At, a: Action) -> Place:
+    label, _tip = at.words.timeline_row(a.args[0])
+    return "timeline", a.args[0], Target(str(a), f"choose {label}")
+
+
+def _track(at: _At, a: Action) -> Place:
+    region = a.args[0]
+    space = at.game.track_space(at.seat, region) + 1
+    return "tracks", f"track/{region}/{space}", Target(str(a), at.words.track_step(at.seat, region))
+
+
+def _tab(at: _At, a: Action) -> Place:
+    ptype = a.args[0]
+    revealed = at.game.tab(at.seat, ptype)[0]
+    return "tracks", f"tab/{at.seat}/{ptype}/{revealed}", Target(str(a), at.words.tab_step(at.seat, ptype))
+
+
+def _donation(at: _At, a: Action) -> Place:
+    L = at.words
+    d = L.C.donations[a.args[0]]
+    return "donations", d.id, Target(str(a), f"{d.name}: donate here for ${at.game.donation_price(at.seat)} "
+                                             f"and a disc ({donation_terms(L.C, d.formula)} at the end of the game)")
+
+
+def _move(at: _At, a: Action) -> Place:
+    L, seat = at.words, at.seat
+    cell, to = a.args[0], a.args[1]
+    if at.source is None:
+        return "company", cell, Target("", f"{_cell(L, seat, cell)}: move one of its employees "
+                                           "(click, then a ringed cell)", selects=cell)
+    if cell == at.source:
+        return "company", to, Target(str(a), f"move an employee from {_cell(L, seat, cell)} to {_cell(L, seat, to)}")
+    return None
+
+
+def _lobby(at: _At, a: Action) -> Place:
+    return "company", a.args[0], Target(str(a), f"the arriving employee lies down in "
+                                                f"{_cell(at.words, at.seat, a.args[0])}")
+
+
+def _property(at: _At, a: Action) -> Place:
+    L, seat = at.words, at.seat
+    built = at.game.decision.context.cell or "?"
+    return "company", a.args[0], Target(str(a), f"move an employee from {_cell(L, seat, a.args[0])} "
+                                                f"into {_cell(L, seat, built)}")
+
+
+def _activate(at: _At, a: Action) -> Place:
+    return "company", _workstation(at.game, at.seat, a.args[0]), Target(str(a), _activation(at.game, at.words, a))
+
+
+#: what a click on the board plays, by the board thing a verb picks (its ``Vocab.board``)
+TARGETS = {"start": _start, "site": _site, "city": _city, "row": _row, "track": _track, "tab": _tab,
+           "donation": _donation, "move": _move, "lobby": _lobby, "property": _property, "activate": _activate}
 
 
 def _cell(L: Labels, seat: int, cell: str) -> str:
@@ -142,4 +195,4 @@ def _merged(targets: list[Target]) -> Target:
     return Target(first.notation, f"{first.text} (also: {also}, in the controls)", first.selects)
 
 
-__all__ = ["KINDS", "MOVES", "Target", "board_targets"]
+__all__ = ["KINDS", "TARGETS", "Target", "board_targets"]

@@ -52,23 +52,9 @@ FIGURE_WIDTH = 860
 LOG_LINES = 8                 # at most this many log lines under a step's explanation
 
 
-VERB_NAMES = {
-    "house": "place the starting house", "reserve": "reserve a department tile", "move": "move an employee",
-    "activate": "stand an employee up", "choose": "choose the timeline row", "switch": "play the Action Choice tile",
-    "income": "take income", "donate": "make a donation", "tab": "reveal a project-tab space",
-    "track": "move up a transport track", "sell": "sell 1 goods for ${sell_price}", "done": "done",
-    "lobby": "choose a lobby", "property": "Property Management move", "relocate": "HR Administration move",
-}
-
-
 def verb_label(game: Game, verb: str, count: int) -> str:
-    """'co · use Construction (12)': a verb of the legal actions (a department's verb uses it)."""
-    dept = game.department(verb)
-    if verb in VERB_NAMES:
-        name = VERB_NAMES[verb].format(sell_price=game.rules.constants.sell_price)
-    else:
-        name = f"use {dept.name}" if dept is not None else verb
-    return f"{verb} · {name} ({count})"
+    """'co · use Construction (12)': a verb of the legal actions, its words and how many there are."""
+    return f"{verb} · {game.rules.verbs[verb].vocab.words} ({count})"
 
 
 def follow(changes: Changes, view: str, player: int, views: Sequence[str]) -> tuple[str, int]:

@@ -9,7 +9,7 @@ import carnegie_lab as cl
 from carnegie_lab.app.sharing import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat
-from carnegie_lab.session.targets import KINDS, MOVES, board_targets
+from carnegie_lab.session.targets import KINDS, board_targets
 from carnegie_lab.views.style import TARGETS_TRACE as TARGETS
 from carnegie_lab.widgets import Dashboard
 
@@ -28,7 +28,8 @@ def test_every_target_is_a_legal_action_of_its_decision():
     seen = {kind: 0 for kind in KINDS}
     while not game.is_over:
         legal = {str(a) for a in game.legal_actions()}
-        moves = {(a.args[0], a.args[1]): str(a) for a in game.legal_actions() if a.verb in MOVES}
+        moves = {(a.args[0], a.args[1]): str(a) for a in game.legal_actions()
+                 if a.verb in ("move", "relocate")}
         sources = {s for s, _ in moves}
         for kind, targets in board_targets(game).items():
             assert {t.notation for t in targets.values() if t.notation} <= legal, kind

@@ -19,10 +19,10 @@ from carnegie_lab.app.hints import (
     control_words,
     explanation_line,
     hint_html,
-    numbers,
     suggestions,
 )
 from carnegie_lab.bots import make_bot
+from carnegie_lab.core.words import playout_result
 from carnegie_lab.session import Seat
 from carnegie_lab.session.controls import panel_for
 from carnegie_lab.widgets import Dashboard
@@ -113,9 +113,10 @@ def test_a_hint_never_sees_andrews_hidden_cards():
 def test_the_numbers_and_the_explanation_in_a_line_each():
     game = played(12)
     rows = suggestions(game, playouts=PLAYOUTS)
-    text = numbers(rows[0].value)
-    assert re.fullmatch(r"wins \d+% \[\d+%, \d+%\] · margin [+-]\d+\.\d VP \[[+-]\d+\.\d, [+-]\d+\.\d\] "
-                        r"at (round \d+|the end) · \d+ playouts?", text), text
+    text = playout_result(rows[0].value)
+    assert re.fullmatch(r"margin [+-]\d+\.\d VP \[[+-]\d+\.\d, [+-]\d+\.\d\]( at round \d+| \(the end, estimated "
+                        r"at round \d+\))?, won \d+% \[\d+%, \d+%\] of \d+ playouts?", text), text
+    assert str(rows[0].value) == f"{rows[0].value.action}: {text}"      # the analysis says it alike
     assert all("\n" not in s.explanation and " -> " not in s.explanation for s in rows)
     activation = next(s for s in rows if s.notation.startswith("activate"))
     assert "score if the game ended now" in activation.explanation and "money $" in activation.explanation

@@ -42,7 +42,7 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
         button = p.locator(f".cl-controls button.{css_class(row.get_attribute('data-notation'))}")
         expect(button).to_have_count(1)
         assert row.locator("b").inner_text() == button.inner_text().strip()   # the city, as the button says
-        expect(row.locator(".cl-hint-numbers")).to_contain_text("wins ")
+        expect(row.locator(".cl-hint-numbers")).to_contain_text("won ")
         expect(row.locator(".cl-hint-numbers")).to_contain_text(" VP")
         if row.get_attribute("data-notation").startswith("house "):   # (a time budget: which rows varies)
             expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")

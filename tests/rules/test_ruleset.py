@@ -3,16 +3,26 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, use_values
+from carnegie_lab.core.components import Reward
 from carnegie_lab.core.loader import DATA_DIR
 from carnegie_lab.rules import registry
+from carnegie_lab.rules.construction import discs
+from carnegie_lab.rules.departments import management
 from carnegie_lab.rules.registry import DepartmentRules
 from carnegie_lab.rules.ruleset import Ruleset, ruleset_for
+from carnegie_lab.session import Seat, Setup
+from carnegie_lab.session.controls import panel_for
+from carnegie_lab.session.targets import Target, board_targets
+from carnegie_lab.tutor.stepper import verb_label
 
 NAMES = ["Ada", "Bo", "Cy"]
 
@@ -105,11 +115,14 @@ def test_a_department_code_that_is_already_a_verb_is_refused(tmp_path):
 
 def test_registering_twice_is_an_error():
     with pytest.raises(RuntimeError, match="registered twice"):
-        registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None)(lambda s, pi, a: None)
+        registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None,
+                      registry.Vocab("done"))(lambda s, pi, a: None)
     with pytest.raises(RuntimeError, match="registered twice"):
         registry.department(DepartmentRules("sales"))
     with pytest.raises(RuntimeError, match="unknown hooks"):
         DepartmentRules("anything", hooks={"no_such_hook": lambda dept: 0})
+    with pytest.raises(RuntimeError, match="unknown board target 'hill'"):
+        registry.Vocab("climb a hill", board="hill")
 
 
 def test_the_grammar_comes_from_the_registry():
@@ -125,8 +138,14 @@ def test_the_grammar_comes_from_the_registry():
 def test_player_names_that_would_collide_are_refused():
     with pytest.raises(cl.OptionError, match="must differ"):
         cl.new_game(["Ada", "Ada"])
-    with pytest.raises(cl.OptionError, match="solo opponent"):
+    with pytest.raises(cl.OptionError, match="solo opponent") as engine:
         cl.new_game(["Andrew Carnegie"], solo_level=1)
+    with pytest.raises(cl.OptionError) as app:                   # the new-game form asks the engine
+        Setup([Seat("Andrew Carnegie", "human")], solo_level=1).check()
+    assert str(app.value) == str(engine.value)
+    with pytest.raises(cl.OptionError) as app:
+        Setup([Seat("Ada", "human"), Seat("Bo", "easy")], departments="everything").check()
+    assert "departments" in str(app.value) and "'base+expansion'" in str(app.value)
     solo = cl.new_game(["Ada"], seed=1, solo_level=1)
     assert list(solo.scores()) == ["Ada", "Andrew Carnegie"]
     assert len(solo.seat_scores()) == 2
@@ -134,39 +153,27 @@ def test_player_names_that_would_collide_are_refused():
 
 # -- the worked example of docs/architecture.md: a department is one JSON entry and one DepartmentRules --
 
-TRADE_FAIR = {"id": "trade_fair", "code": "fair", "number": 33, "name": "Trade Fair", "type": "MG",
-              "workstations": [1, 3], "mission": "always", "ongoing": False, "end_game": False,
-              "starting": False, "expansion": True, "build_extra_goods": 0, "params": {"money_per_project": 2}}
+ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 
-def _register_trade_fair() -> None:
-    from carnegie_lab.rules.construction import discs
-    from carnegie_lab.rules.departments.base import check_region_last, earn, mission, param, with_regions
-    from carnegie_lab.rules.registry import department
-
-    def _fair_money(state, pi, dept):
-        commerce = sum(1 for _, ptype in discs(state, pi) if ptype == "C")
-        return commerce * param(dept, "money_per_project")
-
-    def _fair(state, pi, dept, cell, args):
-        mission(state, pi, cell, args[-1])
-        earn(state, pi, dept.name, money=_fair_money(state, pi, dept))
-
-    department(DepartmentRules(
-        "trade_fair", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
-        effect=_fair, exact=True,
-        describe=lambda state, pi, dept, args: f"+${_fair_money(state, pi, dept)}"))
+def _worked_example() -> tuple[dict, str]:
+    """The data entry and the rules code of the docs' example, as the docs write them."""
+    text = ARCHITECTURE.read_text()
+    section = text[text.index("### Adding a department"):text.index("### Adding a verb")]
+    entry, code = re.findall(r"```(?:json|python)\n(.*?)```", section, re.S)
+    return json.loads(entry), code
 
 
-def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):
-    if "trade_fair" not in registry.DEPARTMENTS:
-        _register_trade_fair()
+def _trade_fair_game(tmp_path) -> tuple[cl.Components, cl.Game]:
+    """A game on the data with the Trade Fair: Ada has it built and staffed, with a Commerce project
+    in Boston and in Chicago, and it is her Management turn."""
+    entry, code = _worked_example()
+    if entry["id"] not in registry.DEPARTMENTS:    # its rules module: the docs' code, with its helpers
+        exec(code, {**vars(management), "discs": discs})
     comps = edited_data(tmp_path, lambda f: rewrite(f / "departments.json",
-                                                    lambda d: d["departments"].append(TRADE_FAIR)))
+                                                    lambda d: d["departments"].append(entry)))
     game = cl.new_game(["Ada", "Bo"], seed=5, components=comps, departments="base+expansion")
-    assert game.parse("fair to west") == cl.Action("fair", ("to", "west"))
     assert "trade_fair" in game.state.board.pool or "trade_fair" in [p.reserve for p in game.state.players]
-    # give Ada the tile, staffed, with two Commerce projects on the map, in a Management turn
     while game.decision.kind != "choose":
         game.apply(game.legal_actions()[-1])
     pos = game.to_position()
@@ -191,11 +198,41 @@ def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):
     game.apply("choose MG")
     while game.decision.kind != "turn" or game.current_player != 0:
         game.apply(game.legal_actions()[-1])
-    uses = [str(a) for a in game.legal_actions() if a.verb == "fair"]
-    assert uses == [f"fair to {r}" for r in comps.regions]
-    assert game.describe("fair to west") == "+$4, mission to the West"
+    return comps, game
+
+
+def test_adding_a_department_is_one_entry_and_one_rules_object(tmp_path):
+    comps, game = _trade_fair_game(tmp_path)
+    assert game.parse("fair boston") == cl.Action("fair", ("boston",))
+    assert [str(a) for a in game.legal_actions() if a.verb == "fair"] == ["fair chicago", "fair boston"]  # data order
+    assert game.describe("fair boston") == "+$2"
+    with pytest.raises(cl.IllegalActionError, match="no Commerce project of yours there"):
+        game.apply("fair pittsburgh")
     money = game.state.players[0].money
-    game.apply("fair to west")
-    assert game.state.players[0].money == money + 4 and game.state.players[0].missions == {"west": 1}
+    game.apply("fair boston")
+    assert game.state.players[0].money == money + 2
     with pytest.raises(cl.NotationError):
-        cl.new_game(["Ada", "Bo"], seed=5).parse("fair to west")     # only games on that data know it
+        cl.new_game(["Ada", "Bo"], seed=5).parse("fair boston")      # only games on that data know it
+
+
+def test_the_new_tile_is_in_the_controls_on_the_board_and_valued_by_greedy(tmp_path):
+    comps, game = _trade_fair_game(tmp_path)
+    group = panel_for(game).group("department:fair")            # the departments' group, in data order
+    assert group.title == "Trade Fair"
+    assert [(o.label, o.notation) for o in group.options] == [("Chicago: +$2", "fair chicago"),
+                                                              ("Boston: +$2", "fair boston")]
+    keys = [g.key for g in panel_for(game).groups]
+    assert keys.index("department:fair") > keys.index("department:cf")
+    board = board_targets(game)["map"]
+    assert board["boston"] == Target("fair boston", "Trade Fair: +$2") and "chicago" in board
+    assert verb_label(game, "fair", 2) == "fair · use Trade Fair (2)"
+    rs = game.rules
+    assert use_values(rs)["trade_fair"] == 1.5                   # its declared value
+    undeclared = Ruleset(comps)                                  # the same tile without a value: $2's worth
+    undeclared.department_rules["trade_fair"] = replace(undeclared.department_rules["trade_fair"], value=None)
+    assert use_values(undeclared)["trade_fair"] == DEFAULT_EVALUATOR.reward_value(Reward(money=2), 1.0) != 1.0
+    # local: after a use only Ada's value changes, so greedy scores it against the others' values as they were
+    child = game.copy()
+    others = DEFAULT_EVALUATOR.best_other(game.state, 0)
+    child.apply("fair boston")
+    assert rs.verbs["fair"].vocab.local and DEFAULT_EVALUATOR.best_other(child.state, 0) == pytest.approx(others)
