@@ -24,11 +24,12 @@ app: $(STAMP)
 test: check system-packages
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 
-# The engine alone (rules, property, golden, solo and top-level tests): a couple of minutes, no browser,
-# and no fresh environment or server (the packaging tests and the README's shell commands).
+# The core, the rules, the engine and the store (tests/core, rules, property, golden, solo, store and the
+# top-level tests): a couple of minutes, no browser, and no fresh environment or server (the packaging
+# tests and the README's shell commands).
 test-fast: check
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/rules tests/property tests/golden tests/solo tests/store \
-		$(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest tests/core tests/rules tests/property tests/golden tests/solo \
+		tests/store $(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
 		--deselect tests/test_readme.py::test_readme_shell_commands_run_as_written
 
 # Every picture in docs/gallery made again (tools/make_gallery.py: the views in headless Chromium, then the

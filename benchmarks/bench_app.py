@@ -66,7 +66,7 @@ TIMEOUT_MS = 120_000
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1280, "height": 900}
-#: the click guard has given the buttons back (carnegie_lab/widgets/guard.py)
+#: the click guard has given the buttons back (carnegie_lab/app/click_guard.py)
 READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
 #: The control a simple player clicks: something to choose for a choosing decision, else Done.
 CHOOSE_KINDS = ("house", "reserve", "choose", "arrival", "property")

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import carnegie_lab as cl
 
 if TYPE_CHECKING:                       # annotations only: nothing beyond ``cl`` is imported at run time
-    from carnegie_lab.actions import Action
+    from carnegie_lab.core.actions import Action
 
 PASSIVE = ("done", "sell")
 PREFER_ACTIVE = 85          # percent of decisions on which a non-done/sell action is preferred

@@ -46,7 +46,7 @@ from carnegie_lab.analysis import wilson
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.base import mix
 from carnegie_lab.bots.simulate import MAX_DECISIONS, check_specs
-from carnegie_lab.state import ANDREW
+from carnegie_lab.core.state import ANDREW
 
 DEFAULT_SEARCH = "search"
 #: the project's record of every game played so far (in git, so that a run can go on in a later session)

@@ -22,8 +22,8 @@ from collections import Counter
 from typing import Any, Callable, Iterator
 
 import carnegie_lab as cl
+from carnegie_lab.core.state import Phase
 from carnegie_lab.rules import laws
-from carnegie_lab.state import Phase
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 

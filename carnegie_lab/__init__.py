@@ -1,8 +1,7 @@
 """carnegie_lab: a rules engine, views, tutorials and an app for the board game Carnegie."""
-from .actions import Action
-from .components import Components
-from .engine import Game, new_game
-from .errors import (
+from .core.actions import Action
+from .core.components import Components
+from .core.errors import (
     CarnegieError,
     DataError,
     GameOverError,
@@ -12,7 +11,8 @@ from .errors import (
     OptionError,
     RecordError,
 )
-from .loader import load_components
+from .core.loader import load_components
+from .engine import Game, new_game
 from .rules.scoring import ScoreBreakdown
 
 __all__ = ["Action", "CarnegieError", "Components", "DataError", "Game", "GameOverError", "IllegalActionError",

@@ -7,27 +7,29 @@ from typing import Any, Iterable, TypeGuard
 
 import networkx as nx
 
-from . import records
-from .actions import Action
-from .components import Components, TabSpace, TimelineSpace
-from .errors import CarnegieError, OptionError, RecordError
-from .jsontext import JSONTextError, read_json
-from .network import Connection, best_connection, map_graph, network
+from .core import records
+from .core.actions import Action
+from .core.components import Components, Department, TabSpace, TimelineSpace
+from .core.errors import CarnegieError, OptionError, RecordError
+from .core.jsontext import JSONTextError, read_json
+from .core.state import Owner, RoundSummary, State, Tab, site_key
 from .rules import company, construction, donations, laws, loop, timeline
+from .rules.changes import Changes, diff
 from .rules.construction import projects_in
 from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
 from .rules.moves import Move, MoveRecorder
+from .rules.network import Connection, best_connection, map_graph, network
 from .rules.prompts import Decision, DecisionContext, decision
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
-from .rules.setup import check_options, new_state
+from .rules.setup import DEPARTMENT_MODES, check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 from .rules.solo import andrew_chooses, face_down, unseen_deck
-from .state import Owner, RoundSummary, State, Tab, site_key
 
-__all__ = ["AndrewView", "Decision", "DecisionContext", "Game", "Move", "new_game"]
+__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "AndrewView", "Changes", "Decision", "DecisionContext", "Game", "Move",
+           "check_new_game", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,16 @@ class Game:
     @property
     def players(self) -> list[str]:
         return [p.name for p in self._state.players]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (``seed``, ``solo_level``, ``departments``...): a copy."""
+        return dict(self._state.options)
+
+    @property
+    def andrew_name(self) -> str | None:
+        """The name of the solo opponent (Andrew Carnegie) in a solo game, None in a game without him."""
+        return ANDREW_NAME if self._state.andrew is not None else None
 
     @property
     def current_player(self) -> int | None:
@@ -223,6 +235,10 @@ class Game:
         """The seat's project tab of this type: (spaces revealed, projects built from it)."""
         return self._state.players[seat].tabs[ptype]
 
+    def department_at(self, seat: int, cell: str) -> str | None:
+        """The department on the seat's company cell (an id of ``components.departments``), None if empty."""
+        return self._state.players[seat].cells.get(cell)
+
     def built_tiles(self, seat: int) -> dict[str, str]:
         """The Department tiles the seat has built (not the starting departments): cell -> department id."""
         p = self._state.players[seat]
@@ -254,6 +270,18 @@ class Game:
         taken = self._state.board.donations
         return [d for d in self.components.donations if not taken.get(d)]
 
+    def donors(self, space: str) -> tuple[Owner, ...]:
+        """Who has a disc on a donation space (seats, "neutral"), in the order they came."""
+        return tuple(self._state.board.donations.get(space, ()))
+
+    def department(self, code: str) -> Department | None:
+        """The department a tile code or verb names (``components.departments``), None for another word."""
+        return self.rules.by_code.get(code)
+
+    def patterns(self, verb: str) -> tuple[tuple[str, ...], ...]:
+        """The argument patterns of a verb's notation (``docs/notation.md``): a tuple per form it takes."""
+        return tuple(tuple(p) for p in self.rules.grammar.get(verb, ()))
+
     def tiles_in_pool(self) -> dict[str, int]:
         """Department tiles left in the shared pool: department id -> copies (only those left)."""
         return {d: n for d, n in self._state.board.pool.items() if n}
@@ -261,6 +289,10 @@ class Game:
     def round_summaries(self) -> list[RoundSummary]:
         """One summary per finished round (the row chosen, each seat's numbers then), oldest first."""
         return deepcopy(self._state.history)
+
+    def changes_from(self, before: Game) -> Changes:
+        """What changed from ``before`` (an earlier position of this game) to now: highlight keys per view."""
+        return diff(before._state, self._state)
 
     def network(self, seat: int | None = None) -> nx.Graph:
         """The map as a networkx graph (cities and roads; read-only), or a seat's network: the map
@@ -440,3 +472,8 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     remove_for_four (tiles removed at random in a 4-player game); ``components`` plays on other
     component data (``load_components(folder)``). Raises OptionError (a CarnegieError)."""
     return Game(_new_state(ruleset_for(components), players, seed, options))
+
+
+def check_new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> None:
+    """Raise the OptionError that ``new_game`` would raise with these arguments, without starting it."""
+    check_options(ruleset_for(components), players, seed, options)

@@ -41,7 +41,7 @@ from traitlets import Integer, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .cli import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
+from .cli.app import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
 
 #: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
 #: not even to this server (a proxy's access log would keep it).

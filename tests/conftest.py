@@ -17,6 +17,9 @@ The Voilà server and the browser, one of each per test session, shared by the a
   the app (its own cookies and storage), e.g. a friend's.
 - ``start_app`` and ``start_process``: context managers for a test's own server (``carnegie-lab app``
   with other options, e.g. behind a proxy) or another process (the proxy), stopped on exit.
+- ``wheel`` and ``core_venv``: the project's wheel, built once per session, and a fresh virtual environment
+  with it and no extra (only networkx comes with it), outside the checkout (tools/fresh_env.py, importable
+  as ``fresh_env``): the packaging tests and the session's core-install test share them.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
   errors and warnings and page errors and aborts (and records) every request that is not to 127.0.0.1.
 
@@ -44,6 +47,9 @@ settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+#: tests/positions.py: the bot and analysis tests' positions, as fixtures for every test.
+pytest_plugins = ["positions"]
+
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
 assert _spec is not None and _spec.loader is not None
@@ -62,6 +68,27 @@ TIMINGS: dict[str, float] = {}
 
 
 # --------------------------------------------------------------------------- the Voilà server
+
+
+_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
+assert _spec is not None and _spec.loader is not None
+fresh_env = sys.modules["fresh_env"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fresh_env)
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The project's wheel, built once per session from a copy of the checkout (about 5 s)."""
+    return fresh_env.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def core_venv(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel and no extra: its bin folder."""
+    bin_dir = fresh_env.make_venv(tmp_path_factory.mktemp("core") / "venv")
+    fresh_env.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+                  env=fresh_env.clean_env(bin_dir))
+    return bin_dir
 
 
 def _free_port() -> int:

@@ -20,19 +20,16 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+import fresh_env  # tools/fresh_env.py (tests/conftest.py makes it importable)
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from carnegie_lab import cli
-from carnegie_lab.errors import CarnegieError, MissingExtraError, needs_extra, require_extra
+from carnegie_lab.cli import app as cli_app
+from carnegie_lab.core.errors import CarnegieError, MissingExtraError, needs_extra, require_extra
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "carnegie_lab"
-_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
-assert _spec is not None and _spec.loader is not None
-fresh_env = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fresh_env)
 
 #: The extra each part of the package needs (None: the core dependencies only). The longest prefix of
 #: where an import is (module, then function) wins, so a lazy import of an optional part in a core
@@ -40,22 +37,18 @@ _spec.loader.exec_module(fresh_env)
 EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab": None,
     "carnegie_lab.views": "views",
-    "carnegie_lab.widgets": "app",
+    "carnegie_lab.app": "app",                                 # the dashboard
+    "carnegie_lab.ui": "app",                                  # what the app and the tutorials' widgets share
+    "carnegie_lab.tutor": "app",                               # the tutorials' widgets (their positions: core)
     "carnegie_lab.server": "app",                              # the app's Voila server
-    "carnegie_lab.store.default_path": "app",                  # platformdirs: the app's default store
-    "carnegie_lab.cli._password_hash": "app",                  # jupyter_server: carnegie-lab app --password
+    "carnegie_lab.store.values.default_path": "app",                  # platformdirs: the app's default store
+    "carnegie_lab.cli.app._password_hash": "app",              # jupyter_server: carnegie-lab app --password
     "carnegie_lab.bots.simulate._import_dask": "dask",         # simulate(scheduler=...)
-    "carnegie_lab.bots.simulate.summary_figure": "views",      # simulate --html
+    "carnegie_lab.bots.simulate_cli.summary_figure": "views",  # simulate --html
 }
 
 
 # --------------------------------------------------------------------------- the wheel
-
-
-@pytest.fixture(scope="session")
-def wheel(tmp_path_factory) -> Path:
-    """The project's wheel, built once per session from a copy of the checkout (about 5 s)."""
-    return fresh_env.build_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.fixture(scope="session")
@@ -219,12 +212,10 @@ print("played", game.winners())
 """
 
 
-def test_the_wheel_with_no_extra_plays_in_a_fresh_venv(wheel, tmp_path):
+def test_the_wheel_with_no_extra_plays_in_a_fresh_venv(core_venv, tmp_path):
     """``pip install <wheel>``: only networkx comes with it; games play from Python and the command line
     (run from an empty folder, a HOME of its own), and the optional parts name their extras."""
-    bin_dir = fresh_env.make_venv(tmp_path / "venv")
-    fresh_env.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
-                  env=fresh_env.clean_env(bin_dir))
+    bin_dir = core_venv
     listed = json.loads(fresh_env.run([str(bin_dir / "python"), "-m", "pip", "list", "--format=json"],
                                       env=fresh_env.clean_env(bin_dir)).stdout)
     assert {canonicalize_name(p["name"]) for p in listed} <= {"carnegie-lab", "networkx", "pip", "setuptools"}
@@ -277,8 +268,9 @@ def test_binder_server_settings_are_the_apps():
     """Binder's jupyter server culls idle kernels as `carnegie-lab app` does, and its Voilà pages have the
     app's template and JupyterLab extensions."""
     config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
-    assert config["MappingKernelManager"] == {"cull_idle_timeout": cli.CULL_IDLE_TIMEOUT,
-                                              "cull_interval": cli.CULL_INTERVAL}
-    assert config["VoilaConfiguration"] == {"template": cli.TEMPLATE, "extension_allowlist": list(cli.LAB_EXTENSIONS)}
+    assert config["MappingKernelManager"] == {"cull_idle_timeout": cli_app.CULL_IDLE_TIMEOUT,
+                                              "cull_interval": cli_app.CULL_INTERVAL}
+    assert config["VoilaConfiguration"] == {"template": cli_app.TEMPLATE,
+                                            "extension_allowlist": list(cli_app.LAB_EXTENSIONS)}
     post_build = (ROOT / "binder" / "postBuild").read_text()
     assert "binder/jupyter_server_config.json" in post_build and "carnegie_lab/share/voila/templates" in post_build

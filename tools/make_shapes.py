@@ -14,7 +14,7 @@ import math
 import pprint
 from pathlib import Path
 
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 
 SHAPES = Path(__file__).resolve().parents[1] / "carnegie_lab" / "views" / "_shapes.py"
 

@@ -31,8 +31,8 @@ from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_fe
 from carnegie_lab.bots.greedy import _round_info, evaluator_for
 from carnegie_lab.bots.learned import MODEL_FILE, LinearModel
 from carnegie_lab.bots.simulate import simulate
+from carnegie_lab.core.state import Phase
 from carnegie_lab.rules.scoring import discs_by_owner, scores
-from carnegie_lab.state import Phase
 
 LOG = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "training" / "value_model.log"
 ROUNDS = 20

@@ -32,14 +32,15 @@ from dataclasses import asdict, dataclass, replace
 from statistics import NormalDist
 from typing import Callable, Sequence
 
-from ..actions import Action
 from ..bots.base import HIDDEN, decision_rng, table_view
 from ..bots.greedy import greedy_choice, prune
 from ..bots.learned import learned_evaluator
 from ..bots.search import VALUES, search
+from ..core.actions import Action
+from ..core.errors import CarnegieError, GameOverError
+from ..core.state import State
+from ..core.words import playout_result
 from ..engine import Game
-from ..errors import CarnegieError, GameOverError
-from ..state import State
 
 #: seconds of thinking when no playout count is given
 DEFAULT_THINK = 2.0
@@ -97,13 +98,7 @@ class ActionValue:
                 "same_as": None if self.same_as is None else str(self.same_as)}
 
     def __str__(self) -> str:
-        if not self.playouts:
-            return f"{self.action}: not played out (greedy evaluation {self.heuristic:+.1f})"
-        where = "" if self.horizon is None else \
-            f" (the end, estimated at round {self.horizon})" if self.estimated else f" at round {self.horizon}"
-        return (f"{self.action}: margin {self.margin:+.1f} VP [{self.margin_low:+.1f}, {self.margin_high:+.1f}]"
-                f"{where}, won {self.win_rate:.0%} [{self.win_low:.0%}, {self.win_high:.0%}]"
-                f" of {self.playouts} playout{'s' if self.playouts != 1 else ''}")
+        return f"{self.action}: {playout_result(self)}"
 
 
 def _t975(df: int) -> float:

@@ -6,12 +6,12 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from ..actions import Action
 from ..bots.search import resample_hidden
-from ..components import Reward
+from ..core.actions import Action
+from ..core.errors import GameOverError
+from ..core.words import reward
 from ..engine import Game
-from ..errors import GameOverError
-from ..network import cities_of
+from ..rules.network import cities_of
 from ..rules.research import project_income
 from ..rules.scoring import CATEGORIES, ScoreBreakdown
 from ..rules.solo import hidden_cards
@@ -91,10 +91,6 @@ def _money(v: int) -> str:
     return f"${v}"
 
 
-def _reward(r: Reward) -> str:
-    return ", ".join(r.parts()) or "nothing"
-
-
 def _facts(game: Game, seat: int) -> dict[tuple[str, str], tuple[Any, Callable[[Any], str]]]:
     """What explain compares for a seat: (topic, name) -> (value, how to write it)."""
     p = game.state.players[seat]
@@ -108,13 +104,13 @@ def _facts(game: Game, seat: int) -> dict[tuple[str, str], tuple[Any, Callable[[
         ("resources", "employees in the supply"): (p.supply, str),
         ("resources", "departments"): (sum(game.departments_of_type(seat, t) for t in types), str),
         ("resources", "discs in the supply"): (p.discs, str),
-        ("income", "project income per income event"): (project_income(game.rules, p), _reward),
+        ("income", "project income per income event"): (project_income(game.rules, p), reward),
     }
     for region, space in p.tracks.items():
         track = C.tracks[region].spaces[space]
         name = C.regions[region].name
         facts["income", f"{name} track"] = ((space, track.level, track.income),
-                                            lambda v: f"space {v[0]} ({v[1]}, {_reward(v[2])} per employee back)")
+                                            lambda v: f"space {v[0]} ({v[1]}, {reward(v[2])} per employee back)")
         facts["income", f"employees on missions to the {name}"] = (p.missions.get(region, 0), str)
     cities = cities_of(game.state, seat)
     link = game.connection(seat)

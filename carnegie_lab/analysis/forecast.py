@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..components import Components, SoloCard
+from ..core.components import Components, SoloCard
+from ..core.errors import CarnegieError
+from ..core.state import State
 from ..engine import Game
-from ..errors import CarnegieError
 from ..rules.prompts import TYPE_NAMES
 from ..rules.solo import ADVANCED, back_of, chooses_in, face_down, hidden_cards, unseen_deck
-from ..state import State
 
 #: the outcomes of each kind that a forecast's text lists (the likeliest; the data has them all)
 FORECAST_SHOWN = 5

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence, TypeVar
 
 from ..bots.simulate import _import_dask
-from ..errors import CarnegieError
+from ..core.errors import CarnegieError
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -31,11 +31,12 @@ from dataclasses import asdict, dataclass, fields
 from functools import partial
 from typing import Any, Iterable, NamedTuple
 
-from ..actions import Action
 from ..bots.greedy import prune
-from ..components import Components, components
+from ..core.actions import Action
+from ..core.components import Components
+from ..core.errors import CarnegieError, RecordError
+from ..core.loader import components
 from ..engine import Game
-from ..errors import CarnegieError, RecordError
 from .evaluate import DEFAULT_THINK, ActionValue, evaluate
 from .explain import Change, Explanation, explain
 from .jobs import Progress, run_jobs

@@ -22,7 +22,8 @@ from .greedy import Evaluator, GreedyBot, Weights, score_totals
 from .random_bot import RandomBot
 from .rollout import ActionStats, RolloutBot
 from .search import CandidateStats, SearchBot, resample_hidden
-from .simulate import GameResult, SimulationResult, make_bot, play_game, simulate, simulate_main
+from .simulate import GameResult, SimulationResult, make_bot, play_game, simulate
+from .simulate_cli import simulate_main
 from .strengths import STRENGTHS, Strength
 
 __all__ = ["ActionStats", "Bot", "CandidateStats", "Evaluator", "GameResult", "GreedyBot", "RandomBot",

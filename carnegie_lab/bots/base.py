@@ -1,6 +1,6 @@
 """What every bot shares: the ``Bot`` interface, per-decision seeding and fast stepping on copies.
 
-Bots think on bare :class:`~carnegie_lab.state.State` copies rather than :class:`~carnegie_lab.Game`
+Bots think on bare :class:`~carnegie_lab.core.state.State` copies rather than :class:`~carnegie_lab.Game`
 objects: :func:`light_copy` makes a copy without the game log and round history that writes neither
 (no rule and no bot reads them), and :func:`step` applies an action that is known to be legal without
 checking it again, getting the next legal actions from the forced steps that follow it
@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence, runtime_checkable
 
-from ..actions import Action
+from ..core.actions import Action
+from ..core.state import State
 from ..engine import Game
 from ..rules import loop
 from ..rules.solo import ADVANCED, face_down, hidden_cards, unseen_deck
-from ..state import State
 
 PASSIVE = ("done", "sell")
 #: the random stream of a decision that redraws the hidden cards (:func:`decision_rng`)

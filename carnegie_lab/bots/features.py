@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ..components import ACTION_TYPES, PROJECT_TYPES
+from ..core.components import ACTION_TYPES, PROJECT_TYPES
+from ..core.state import Phase, State
 from ..rules.scoring import ScoreBreakdown
 from ..rules.solo import unseen_deck
-from ..state import Phase, State
 from .greedy import _icons, _path_bonus, _RoundInfo, _tables
 
 #: the score categories a seat's features start with (ScoreBreakdown's fields, Andrew's excepted)

@@ -28,43 +28,52 @@ candidate as well (``settle=True``) costs twice as much and plays worse (it wins
 against the default), because the values of the players whose turn begins or ends jump.
 
 Speed: a 2-player greedy game takes about 0.15 s. The copies leave the log behind (``base.light_copy``), and
-other players' values are not computed again for actions that cannot change them
-(:data:`LOCAL_VERBS`).
+other players' values are not computed again for actions that cannot change them (a verb whose
+``Vocab`` is ``local``).
 """
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Sequence
 
 import networkx as nx
 
-from ..actions import Action
-from ..components import PROJECT_TYPES, Components, Reward
+from ..core.actions import Action
+from ..core.components import PROJECT_TYPES, Components, Reward
+from ..core.state import Phase, Player, State
 from ..engine import Game
-from ..network import map_graph
 from ..rules.construction import discs
+from ..rules.network import map_graph
 from ..rules.research import project_income
 from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, player_score, scores
 from ..rules.timeline import space as timeline_space
-from ..state import Phase, Player, State
 from .base import HIDDEN, choices, deciding, decision_rng, light_copy, step, table_view
 from .weights import Weights, WeightsSpec, check_weights, tuned_weights
 
-#: A use of each department, in VP-ish units (used for the turn still to come this round and for
-#: the reserved tile). Ongoing departments are worth their effect, not their uses.
-USE_VALUE = {
-    "human_resources": 0.8, "commerce_finance": 1.8, "strategic_planning": 2.2, "construction": 2.6,
-    "research": 1.2, "training_partnerships": 2.5, "recruiting": 1.2, "safety_quality": 1.8,
-    "new_lobby": 0.5, "purchasing": 2.6, "sales": 2.4, "logistics": 2.4, "property_management": 0.8,
-    "engineering": 2.6, "construction_outsourcing": 2.0, "supply_chain": 1.0, "communications": 1.5,
-    "advanced_research": 2.2, "advanced_design": 2.0, "charitable_giving": 2.0,
-    "telegraph_operators": 1.0,
-}
+REWARD_KINDS = tuple(f.name for f in fields(Reward))
+
+
+def use_values(rs: Ruleset) -> dict[str, float]:
+    """A use of each department, in VP-ish units (for a built tile, the turn still to come this round
+    and the reserved tile; an ongoing department is worth its effect): the ``value`` its rules
+    declare, else one derived from its effect, the rewards its ``params`` name (``money``,
+    ``vp_per_project``...) valued early in the game."""
+    return rs.memo("greedy.use_values", lambda: {d: _use_value(rs, d) for d in rs.department_rules})
+
+
+def _use_value(rs: Ruleset, dept_id: str) -> float:
+    declared = rs.department_rules[dept_id].value
+    if declared is not None:
+        return declared
+    params = rs.components.departments[dept_id].params
+    amounts = {kind: sum(v for k, v in params.items() if k.split("_")[0] == kind and type(v) is int)
+               for kind in REWARD_KINDS}
+    return DEFAULT_EVALUATOR.reward_value(Reward(**amounts), 1.0)
 
 
 # -- tables of the component data (one set per Components object) ------------------------------
@@ -278,7 +287,7 @@ class Evaluator:
         w, t, f = self.w, info.t, state.flow
         rs = state.rules
         tab = _tables(rs.components)
-        lobby_ids, depts = rs.lobby_ids, tab.depts
+        lobby_ids, depts, values = rs.lobby_ids, tab.depts, use_values(rs)
         p: Player = state.players[pi]
         money_w = w.money_end + (w.money - w.money_end) * t
         goods_w = w.goods_end + (w.goods - w.goods_end) * t
@@ -309,7 +318,7 @@ class Evaluator:
             if free > n:
                 wants.append(cell)
             if tile:
-                built += USE_VALUE.get(dept_id, 1.0)
+                built += values[dept_id]
         v += built * w.department * t
         for cell, n in lying.items():
             here = cells.get(cell)
@@ -355,23 +364,24 @@ class Evaluator:
 
         # the rest of this round: the turn to come, moves and study points to spend
         if f.chosen is not None and (f.phase == Phase.EVENT or (f.phase == Phase.TURN and pi in f.order)):
-            v += w.turn * (0.3 + 0.7 * t) * self._turn_value(tab, lobby_ids, p, f.chosen)
+            v += w.turn * (0.3 + 0.7 * t) * self._turn_value(tab, values, lobby_ids, p, f.chosen)
         if f.player == pi and f.phase in _TOKEN_PHASES:
             v += (f.moves + f.study) * w.token
 
         if p.reserve is not None:
-            v += USE_VALUE.get(p.reserve, 1.0) * w.reserve * t
+            v += values[p.reserve] * w.reserve * t
         return v
 
     @staticmethod
-    def _turn_value(tab: _Tables, lobby_ids: frozenset[str], p: Player, action_type: str) -> float:
+    def _turn_value(tab: _Tables, values: dict[str, float], lobby_ids: frozenset[str], p: Player,
+                    action_type: str) -> float:
         total = 0.0
         for cell, dept_id in p.cells.items():
             if dept_id in lobby_ids:
                 continue
             if tab.dept_type[dept_id] == action_type and cell in p.standing:
                 uses = 1 if dept_id in ("human_resources", "research", "advanced_design") else len(p.standing[cell])
-                total += USE_VALUE.get(dept_id, 1.0) * min(uses, 3)
+                total += values[dept_id] * min(uses, 3)
         return total
 
 
@@ -397,17 +407,6 @@ def _evaluator_of(weights: Weights) -> Evaluator:
 @lru_cache(maxsize=64)
 def _tuned_evaluator(mode: str, changes: tuple[tuple[str, float], ...]) -> Evaluator:
     return _evaluator_of(replace(tuned_weights().get(mode, Weights()), **dict(changes)))
-
-#: Verbs whose effect (without the forced steps after them) changes nobody's value but the acting
-#: player's: the other players' values need not be computed again for them. Building, donating,
-#: choosing a row and ``done`` (which moves the game on) are not local; nor is anything in solo, where
-#: Andrew's donations score the player's results.
-LOCAL_VERBS = frozenset({
-    "move", "activate", "lobby", "property", "sell", "tab", "track", "income", "switch",
-    "hr", "cf", "sp", "rd", "training", "recruiting", "safety", "purchasing", "sales", "logistics",
-    "supply", "advresearch", "design",
-})
-
 
 def prune(state: State, actions: Sequence[Action]) -> list[Action]:
     """The actions without near-duplicates: of the Strategic Planning builds of one tile, only the
@@ -452,7 +451,9 @@ def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
             step(child, action)
         else:
             verbs[action.verb].do(child, pi, action.args)
-        if not settle and not solo and action.verb in LOCAL_VERBS:
+        # a local verb (its Vocab) changes nobody's value but the acting player's, without the forced
+        # steps after it; nothing is local in solo, where Andrew's donations score the player's results
+        if not settle and not solo and verbs[action.verb].vocab.local:
             if others is None:
                 others = evaluator.best_other(state, pi)
             scored.append((evaluator.margin(child, pi, others), action))

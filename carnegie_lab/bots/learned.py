@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ..errors import DataError
+from ..core.errors import DataError
+from ..core.state import Phase, State
 from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, scores
-from ..state import Phase, State
 from .features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
 from .greedy import _round_info
 

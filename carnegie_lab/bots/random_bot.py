@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..actions import Action
+from ..core.actions import Action
 from ..engine import Game
 from .base import PASSIVE, choices, decision_rng
 

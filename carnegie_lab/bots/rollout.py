@@ -25,9 +25,9 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..actions import Action
+from ..core.actions import Action
+from ..core.state import State
 from ..engine import Game
-from ..state import State
 from .base import (
     HIDDEN,
     choices,

@@ -35,9 +35,9 @@ import time
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from ..actions import Action
+from ..core.actions import Action
+from ..core.state import Phase, State
 from ..engine import Game
-from ..state import Phase, State
 from .base import (
     HIDDEN,
     choices,

@@ -1,5 +1,5 @@
-"""Many bot games: ``simulate()`` (one process, a process pool or a Dask cluster) and the
-``carnegie-lab simulate`` command line (:func:`simulate_main`).
+"""Many bot games: ``simulate()`` (one process, a process pool or a Dask cluster; the
+``carnegie-lab simulate`` command line is :mod:`.simulate_cli`).
 
 Every game's seed and its bots' seeds are derived from the batch seed and the game's number alone, and
 results are put back in game order, so a batch gives identical results whatever ``jobs`` or scheduler
@@ -14,17 +14,14 @@ and search bots take them too, for their evaluation); or a strength of :mod:`.st
 """
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..core.errors import needs_extra
 from ..engine import Game, new_game
-from ..errors import needs_extra, require_extra
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
 from .greedy import GreedyBot, Weights
@@ -328,200 +325,3 @@ def _run_dask(tasks: list[_Task], scheduler: str, progress: Progress | None) -> 
             if progress is not None:
                 progress(len(results), len(tasks))
     return results
-
-
-# -- text, JSON and HTML reports -----------------------------------------------------------------
-
-def _who(r: GameResult, name: str) -> str:
-    if name == ANDREW_NAME:
-        return "Andrew"
-    return f"{name} ({r.bots[r.names.index(name)]})"
-
-
-def format_game(r: GameResult) -> str:
-    """One line: game number, seed, each player with bot and total, winners."""
-    parts = [f"{name} {spec} {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
-    if ANDREW_NAME in r.totals:
-        parts.append(f"Andrew {r.totals[ANDREW_NAME]}")
-    return f"game {r.index + 1:>4}  seed {r.seed:>10}  " + "  ".join(parts) + \
-        "  | winners: " + ", ".join(_who(r, w) for w in r.winners)
-
-
-def format_summary(result: SimulationResult) -> str:
-    lines = []
-    n = len(result.results)
-    rate = n / result.seconds if result.seconds else 0
-    lines.append(f"{n} games, {result.players} player(s)"
-                 + (f" against Andrew (level {result.level})" if result.players == 1 else "")
-                 + f", seed {result.seed}, {result.seconds:.1f} s ({rate:.1f} games/s)")
-    for by, title in (("bot", "bot"), ("seat", "seat")):
-        stats = result.score_stats(by)
-        rates = result.win_rates(by)
-        lines.append("")
-        lines.append(f"by {title}:")
-        lines.append(f"  {title:<28} {'games':>6} {'wins':>6} {'win rate':>9} {'mean':>7} {'stdev':>6} "
-                     f"{'min':>5} {'median':>7} {'max':>5}")
-        for key, s in stats.items():
-            label = key if by == "bot" else (f"seat {key + 1}" if key < result.players else "Andrew")
-            lines.append(f"  {label:<28} {s['games']:>6} {s['wins']:>6} {rates[key]:>9.1%} {s['mean']:>7.1f} "
-                         f"{s['stdev']:>6.1f} {s['min']:>5} {s['median']:>7.1f} {s['max']:>5}")
-    return "\n".join(lines)
-
-
-def summary_figure(result: SimulationResult):
-    """A plotly figure: box plots of the final totals per bot, and win-rate bars per bot and seat."""
-    with needs_extra("views"):
-        import plotly.colors
-        import plotly.graph_objects as go
-        from plotly.subplots import make_subplots
-
-    fig = make_subplots(rows=1, cols=3, column_widths=[0.5, 0.25, 0.25],
-                        subplot_titles=("Final totals by bot", "Win rate by bot", "Win rate by seat"))
-    palette = plotly.colors.qualitative.Plotly
-    rates = result.win_rates("bot")
-    colour = {bot: palette[i % len(palette)] for i, bot in enumerate(rates)}
-    for bot, totals in sorted(result.totals_by_bot().items()):
-        fig.add_trace(go.Box(y=totals, name=bot, boxmean=True, showlegend=False, marker_color=colour[bot]),
-                      row=1, col=1)
-    fig.add_trace(go.Bar(x=list(rates), y=list(rates.values()), showlegend=False,
-                         marker_color=[colour[b] for b in rates],
-                         text=[f"{v:.0%}" for v in rates.values()], textposition="outside"), row=1, col=2)
-    seats = result.win_rates("seat")
-    labels = [f"seat {k + 1}" if k < result.players else "Andrew" for k in seats]
-    fig.add_trace(go.Bar(x=labels, y=list(seats.values()), showlegend=False,
-                         marker_color="#888", text=[f"{v:.0%}" for v in seats.values()],
-                         textposition="outside"), row=1, col=3)
-    fig.update_yaxes(title_text="VP", row=1, col=1)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=2)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=3)
-    solo = f" against Andrew (level {result.level})" if result.players == 1 else ""
-    fig.update_layout(title=f"{len(result.results)} games, {result.players} player(s){solo}, seed {result.seed}",
-                      template="plotly_white", height=480)
-    return fig
-
-
-class ProgressBar:
-    """A plain-text progress bar on a stream (stderr): redrawn in place on a terminal, otherwise a
-    line after the first game and at every tenth of the batch."""
-
-    def __init__(self, stream=None, width: int = 30):
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-        self.start = time.perf_counter()
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last_tenth = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        if total <= 0:
-            return
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        filled = int(self.width * done / total)
-        text = (f"simulate [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games"
-                f"  {rate:.1f} games/s")
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if done == total else ""))
-        else:
-            tenth = (10 * done) // total
-            if tenth == self.last_tenth:
-                return
-            self.last_tenth = tenth
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-
-# -- the command line --------------------------------------------------------------------------
-
-def _whole(minimum: int):
-    """An argparse type: a whole number of at least `minimum`."""
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if n < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
-        return n
-    return parse
-
-
-_positive, _count = _whole(1), _whole(0)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The options of ``carnegie-lab simulate`` (so the main CLI can reuse them in a subparser)."""
-    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
-                        help="players per game: 2-4, or 1 for a bot against Andrew (default 2)")
-    parser.add_argument("--games", type=_count, default=10, help="games to play (default 10)")
-    parser.add_argument("--bots", default=None,
-                        help="comma-separated bot per seat, or one bot for every seat (default: all random): "
-                             "a strength, " + "; ".join(f"{s.name} ({s.spec})" for s in STRENGTHS.values())
-                             + f"; or a bot, {', '.join(BOT_NAMES)}, with parameters as search:playouts=64 "
-                             "or rollout:rollouts=4")
-    parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
-    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        help="run the games on this Dask scheduler (e.g. tcp://127.0.0.1:8786) instead "
-                             "of local processes (--jobs is then ignored); needs "
-                             "`pip install 'carnegie-lab[dask]'`")
-    parser.add_argument("--level", type=int, default=None, choices=(1, 2, 3, 4),
-                        help="Andrew's level for --players 1 (default 1)")
-    parser.add_argument("--departments", default="base",
-                        choices=("base", "base+expansion", "expansion-open-bar"),
-                        help=argparse.SUPPRESS)
-    parser.add_argument("--json", metavar="FILE", default=None,
-                        help="write everything (options, every game with its record, statistics) as JSON")
-    parser.add_argument("--html", metavar="FILE", default=None,
-                        help="write a plotly summary figure as a self-contained HTML file")
-    parser.add_argument("--no-rotate", dest="rotate", action="store_false",
-                        help="keep each bot in its seat (by default seats rotate from game to game)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    return parser
-
-
-def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog, description="Play bot games and print each game's scores, win rates and score "
-                               "distributions. Results depend only on the options, not on --jobs or "
-                               "--scheduler.")
-    return add_arguments(parser)
-
-
-def run(args: argparse.Namespace, out=None, err=None) -> int:
-    """Run a parsed ``simulate`` command; returns the exit status."""
-    out = out if out is not None else sys.stdout
-    err = err if err is not None else sys.stderr
-    bots = [b for b in args.bots.split(",")] if args.bots else None
-    if args.players != 1 and args.level is not None:
-        err.write("carnegie-lab simulate: error: --level is for solo games (--players 1)\n")
-        return 2
-    try:
-        if args.html:
-            require_extra("views", "plotly")   # before the games, not after them
-        progress = None if args.quiet else ProgressBar(err)
-        result = simulate(args.players, args.games, bots, seed=args.seed, jobs=args.jobs,
-                          scheduler=args.scheduler, progress=progress, level=args.level,
-                          rotate=args.rotate, keep_records=args.json is not None,
-                          departments=args.departments)
-    except (ValueError, RuntimeError, OSError) as e:
-        err.write(f"carnegie-lab simulate: error: {e}\n")
-        return 2
-    for r in result.results:
-        out.write(format_game(r) + "\n")
-    out.write("\n" + format_summary(result) + "\n")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(result.to_dict(), f, indent=1)
-        out.write(f"\nwrote {args.json}\n")
-    if args.html:
-        summary_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
-        out.write(f"wrote {args.html}\n")
-    out.flush()
-    return 0
-
-
-def simulate_main(argv: list[str] | None = None) -> int:
-    """``carnegie-lab simulate ...``: parse ``argv`` (default ``sys.argv[1:]``) and run."""
-    args = build_parser().parse_args(argv)
-    return run(args)
-

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Union
 
-from ..errors import DataError
+from ..core.errors import DataError
 
 #: the tuned weights shipped with the package
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")

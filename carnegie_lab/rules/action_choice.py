@@ -1,10 +1,10 @@
 """The Action Choice tile: a player (not the first) uses another department type this turn."""
 from __future__ import annotations
 
-from ..components import ACTION_TYPES
-from ..state import DecisionKind, State
+from ..core.components import ACTION_TYPES
+from ..core.state import DecisionKind, State
 from .core import note
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 
 
 def _check_switch(state: State, pi: int, args: Args) -> str | None:
@@ -28,7 +28,8 @@ def _switch_candidates(state: State, pi: int):
     return ()
 
 
-@verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True)
+@verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True,
+      vocab=Vocab("play the Action Choice tile", "switch", 1, local=True))
 def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False

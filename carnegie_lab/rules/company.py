@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import Department
-from ..state import Player
+from ..core.components import Department
+from ..core.state import Player
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset

@@ -1,8 +1,8 @@
 """Building projects on the map: sites, tab discs, goods, and small-town transport income."""
 from __future__ import annotations
 
-from ..components import PROJECT_TYPES
-from ..state import Disc, Owner, State, Tab, site_key
+from ..core.components import PROJECT_TYPES
+from ..core.state import Disc, Owner, State, Tab, site_key
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 

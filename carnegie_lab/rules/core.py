@@ -1,8 +1,8 @@
 """Small helpers every rule module shares: the log, rewards, new employees, payments."""
 from __future__ import annotations
 
-from ..components import Reward
-from ..state import Arrival, Player, State
+from ..core.components import Reward
+from ..core.state import Arrival, Player, State
 from . import company
 
 
@@ -10,10 +10,6 @@ def note(state: State, text: str) -> None:
     """Add a line to the game log (what just happened, in words)."""
     if state.keeps_history:
         state.log.append([len(state.log), text])
-
-
-def describe(reward: Reward) -> str:
-    return ", ".join(reward.parts()) or "nothing"
 
 
 def scale(reward: Reward, times: int) -> Reward:

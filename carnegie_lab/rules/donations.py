@@ -1,9 +1,9 @@
 """The donation chart: prices, the Make a Donation event, and what each donation scores."""
 from __future__ import annotations
 
-from ..state import DecisionKind, State
+from ..core.state import DecisionKind, State
 from .core import note
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 
 
 def price(state: State, pi: int) -> int:
@@ -55,7 +55,8 @@ def _check_donate(state: State, pi: int, args: Args) -> str | None:
     return payment_check(state, pi)
 
 
-@verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate, exact=True)
+@verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate, exact=True,
+      vocab=Vocab("make a donation", "donate", 4, board="donation"))
 def _donate(state: State, pi: int, args: Args) -> None:
     give(state, pi, args[0])
     state.flow.donation_open = False

@@ -1,11 +1,12 @@
 """The round's first decisions: choosing the timeline row, and the events it triggers (income)."""
 from __future__ import annotations
 
-from ..state import DecisionKind, State
+from ..core.state import DecisionKind, State
+from ..core.words import reward as describe
 from . import timeline
-from .core import arrive, describe, gain, note, scale
+from .core import arrive, gain, note, scale
 from .loop import start_events
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 from .research import project_income
 
 
@@ -19,7 +20,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("choose", [("type",)], (DecisionKind.CHOOSE,), lambda s, pi: ((t,) for t in s.rules.components.timeline.rows),
-      _check_choose)
+      _check_choose,
+      vocab=Vocab("choose the timeline row", "timeline", 0, board="row"))
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     note(state, f"{state.players[pi].name} chooses {args[0]}: {describe_event(state)}")
@@ -62,7 +64,8 @@ def _check_income(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("income", [("count",), ("count", "=at", "count")], (DecisionKind.EVENT,), _income_candidates, _check_income,
-      exact=True)
+      exact=True,
+      vocab=Vocab("take income", "income", 3, local=True))
 def _income(state: State, pi: int, args: Args) -> None:
     f = state.flow
     rs, p = state.rules, state.players[pi]

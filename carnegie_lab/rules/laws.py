@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from ..errors import OptionError, RecordError
-from ..state import (
+from ..core.errors import OptionError, RecordError
+from ..core.state import (
     ANDREW,
     NEUTRAL,
     Activation,
@@ -30,7 +30,6 @@ from . import company, timeline
 from .loop import seats_from
 from .research import discs_on_tab, track_owners
 from .setup import check_options, department_pool
-from .solo import NAME as ANDREW_NAME
 
 SETUP_PHASES = (Phase.HOUSE, Phase.RESERVE, Phase.SETUP)
 ROUND_PHASES = (Phase.CHOOSE, Phase.EVENT, Phase.TURN)
@@ -73,7 +72,6 @@ def _options(state: State) -> None:
     solo = options.get("solo_level") is not None
     _law(solo == (state.andrew is not None), "andrew",
          "a solo game has Andrew and a game of 2-4 players has not")
-    _law(ANDREW_NAME not in names or not solo, "options.players", f"{ANDREW_NAME!r} is the solo opponent")
     for seat, p in enumerate(state.players):
         _law(p.tab_side == options.get("tab_side", "A"), f"players[{seat}].tab_side",
              f"every player plays the tab side of the game ({options.get('tab_side', 'A')})")

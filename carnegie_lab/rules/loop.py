@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator
 
-from ..actions import Action
-from ..errors import GameOverError, IllegalActionError
-from ..state import Activation, DecisionKind, Phase, RoundSummary, State
+from ..core.actions import Action
+from ..core.errors import GameOverError, IllegalActionError
+from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 from .scoring import scores
 
 K = DecisionKind
@@ -187,7 +187,8 @@ _DONE: dict[DecisionKind, Callable[[State], None]] = {
 DONE_KINDS = frozenset(_DONE)
 
 
-@verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"))
+@verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"),
+      vocab=Vocab("done", "footer"))
 def _done(state: State, pi: int, args: Args) -> None:
     _DONE[decision_kind(state)](state)
 
@@ -197,7 +198,8 @@ def _check_sell(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),) if s.players[pi].goods else (),
-      _check_sell, exact=True)
+      _check_sell, exact=True,
+      vocab=Vocab("sell 1 goods for ${sell_price}", "footer", local=True))
 def _sell(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     price = state.rules.constants.sell_price

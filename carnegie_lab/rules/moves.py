@@ -14,7 +14,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple
 
-from ..state import DecisionKind, State
+from ..core.state import DecisionKind, State
 from .solo import NAME as ANDREW_NAME
 
 

@@ -2,15 +2,18 @@
 
 A :class:`Verb` is one verb of the loop (``done``, ``move``, ``tab`` ...): its argument patterns (the
 notation grammar is derived from them), the decision kinds where it can be legal, ``candidates``
-(argument tuples worth trying), ``check`` (why an action is illegal, ``None`` when legal) and ``do``.
+(argument tuples worth trying), ``check`` (why an action is illegal, ``None`` when legal), ``do`` and
+its :class:`Vocab` (what the app, the tutorials and the bots need to know of it).
 Legal actions are the candidates that pass ``check``, so the reasons given for illegal actions and
 the list of legal actions come from the same code; a verb whose candidates are all legal by
 construction is ``exact`` and its check runs only on actions that come from outside.
 
 A :class:`DepartmentRules` is everything one department does, keyed by its id in
 ``data/departments.json``: how it is used in a turn (patterns, options, check, effect), the named
-hooks of its ongoing and end-game effects (see :data:`HOOKS`) and ``describe`` (what a use does, in
-words). The :class:`~carnegie_lab.rules.ruleset.Ruleset` binds them to the component data.
+hooks of its ongoing and end-game effects (see :data:`HOOKS`), ``describe`` (what a use does, in
+words), the board thing a use picks, whether it is local to a turn and what a bot values a use at.
+The :class:`~carnegie_lab.rules.ruleset.Ruleset` binds them to the component data, making the verb
+of a department used by an action. Consumers iterate the verbs of the Ruleset, never a list of names.
 Registering a name twice raises at import time.
 """
 from __future__ import annotations
@@ -18,17 +21,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from ..actions import Action, Pattern
-from ..state import DecisionKind, State
+from ..core.actions import Action, Pattern
+from ..core.state import DecisionKind, State
 
 if TYPE_CHECKING:
-    from ..components import Department
+    from ..core.components import Department
 
 Args = tuple[str, ...]
 Candidates = Callable[[State, int], Iterable[Args]]
 Check = Callable[[State, int, Args], "str | None"]
 Do = Callable[[State, int, Args], None]
 Listing = Callable[[State, int], "Iterable[Action]"]
+
+
+#: What a click on the board can pick (``Vocab.board``): the starting city, a construction site of a
+#: city, a city, a timeline row, the next space of a transport track or of a project tab, a space of
+#: the donation chart, an employee's move (two clicks: its cell, then where), a lobby, a cell to take
+#: an employee from (Property Management) and the workstation where a lying employee stands up.
+BOARD = ("start", "site", "city", "row", "track", "tab", "donation", "move", "lobby", "property", "activate")
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """What the consumers of a verb need: what it does in ``words`` (they may name the rules' constants,
+    ``{sell_price}``), the ``group`` of the app's controls that shows it and the group's place
+    (``order``, smaller first), the ``board`` thing a click picks for it (one of :data:`BOARD`, or
+    None), and whether it is ``local``: its effect changes nobody's position but the acting player's."""
+    words: str
+    group: str = "other"
+    order: int = 50
+    board: str | None = None
+    local: bool = False
+
+    def __post_init__(self) -> None:
+        if self.board is not None and self.board not in BOARD:
+            raise RuntimeError(f"{self.words!r}: unknown board target {self.board!r} (one of {BOARD})")
 
 
 @dataclass(frozen=True)
@@ -39,6 +66,7 @@ class Verb:
     candidates: Candidates
     check: Check
     do: Do
+    vocab: Vocab
     exact: bool = False                       # every candidate is legal: no check when listing
     listing: Listing | None = None            # the legal actions themselves, faster (exact verbs)
     needs: str | None = None                  # a field of the flow that must be non-zero (else no candidate)
@@ -48,7 +76,7 @@ VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str, patterns: Iterable[Pattern], decisions: Iterable[DecisionKind], candidates: Candidates,
-         check: Check, exact: bool = False, listing: Listing | None = None,
+         check: Check, vocab: Vocab, exact: bool = False, listing: Listing | None = None,
          needs: str | None = None) -> Callable[[Do], Do]:
     """Register the decorated function as the ``do`` of a verb of the loop."""
     def register(do: Do) -> Do:
@@ -56,7 +84,8 @@ def verb(name: str, patterns: Iterable[Pattern], decisions: Iterable[DecisionKin
             raise RuntimeError(f"verb {name!r} is registered twice")
         if listing is not None and not exact:
             raise RuntimeError(f"verb {name!r}: a listing is for exact verbs")
-        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, exact, listing, needs)
+        VERBS[name] = Verb(name, tuple(patterns), frozenset(decisions), candidates, check, do, vocab, exact, listing,
+                           needs)
         return do
     return register
 
@@ -87,7 +116,10 @@ DescribeFn = Callable[[State, int, "Department", Args], str]
 @dataclass(frozen=True)
 class DepartmentRules:
     """What a department does. A department without ``effect`` is not used by an action (ongoing or
-    end-game tiles, the New Lobby); ``all_at_once`` pools every use into one (HR, R&D, Advanced Design)."""
+    end-game tiles, the New Lobby); ``all_at_once`` pools every use into one (HR, R&D, Advanced Design).
+    ``board``, ``local``: its use's, as in :class:`Vocab`. ``value``: what a bot values a use at, in
+    VP-ish units (a built tile, the turn still to come, the reserved tile; an ongoing or end-game
+    tile, its effect); None: the bots derive one from its ``params``."""
     id: str
     patterns: tuple[Pattern, ...] = ()
     options: OptionsFn | None = None
@@ -98,6 +130,9 @@ class DepartmentRules:
     lobby: bool = False                       # the New Lobby: a second lobby for arriving employees
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     describe: DescribeFn | None = None
+    board: str | None = None
+    local: bool = False
+    value: float | None = None
 
     def __post_init__(self) -> None:
         unknown = set(self.hooks) - set(HOOKS)

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import PROJECT_TYPES, Reward, TabSpace
-from ..state import ANDREW, DecisionKind, Owner, Player, State, Tab
-from .core import describe, gain, note
-from .registry import Args, verb
+from ..core.components import PROJECT_TYPES, Reward, TabSpace
+from ..core.state import ANDREW, DecisionKind, Owner, Player, State, Tab
+from ..core.words import reward as describe
+from .core import gain, note
+from .registry import Args, Vocab, verb
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -98,7 +99,8 @@ def _check_tab(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab, needs="study")
+@verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab, needs="study",
+      vocab=Vocab("reveal a project-tab space", "study", 30, board="tab", local=True))
 def _tab(state: State, pi: int, args: Args) -> None:
     (ptype,) = args
     p = state.players[pi]
@@ -133,7 +135,8 @@ def _check_track(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track, needs="study")
+@verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track, needs="study",
+      vocab=Vocab("move up a transport track", "study", 30, board="track", local=True))
 def _track(state: State, pi: int, args: Args) -> None:
     (region,) = args
     rs, p = state.rules, state.players[pi]

@@ -1,27 +1,33 @@
 """The :class:`Ruleset`: the rules of the game bound to one set of component data.
 
 Rule modules register their verbs and departments in :mod:`.registry` (code); a Ruleset joins them to
-a :class:`~carnegie_lab.components.Components` (data): every department of the data needs its
-rules, and a department used by an action becomes a verb named by its ``code``. It also keeps the
+a :class:`~carnegie_lab.core.components.Components` (data): every department of the data needs its
+rules, and a department used by an action becomes a verb named by its ``code`` (its words, control
+group and board target in its ``Vocab``). It also keeps the
 tables derived from the data that the rules ask for often. Every state carries its Ruleset
 (``state.rules``), so games on different data can live side by side in one process.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Hashable
 
-from ..actions import Action, Grammar, parse
-from ..components import Components, Department, components
-from ..errors import DataError
-from ..state import DecisionKind, Player, State, site_key
+from ..core.actions import Action, Grammar, parse
+from ..core.components import Components, Department
+from ..core.errors import DataError
+from ..core.loader import components
+from ..core.state import DecisionKind, Player, State, site_key
+from ..core.words import use as use_words
 
 # importing the rule modules registers their verbs and departments
 from . import action_choice, company, departments, donations, employees, events, loop, research, setup_verbs  # noqa: F401
 from .departments.base import StaticOptions, mission_text, usable, use
-from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb
+from .registry import DEPARTMENTS, VERBS, Args, DepartmentRules, Verb, Vocab
 
 #: the order of the legal actions: these verbs, with the departments in data order at the marker;
 #: ``sell`` and ``done`` come last (the loop's has-choice tests rely on it)
+#: the group of the app's controls that shows the departments' verbs, and its place
+DEPARTMENT_GROUP = ("department", 10)
 ORDER = ("house", "reserve", "choose", "switch", "income", "donate", None,
          "move", "tab", "track", "lobby", "property", "relocate", "activate", "sell", "done")
 Hook = Callable[..., Any]
@@ -78,7 +84,9 @@ class Ruleset:
     def _build_verbs(self) -> None:
         if set(VERBS) != {v for v in ORDER if v is not None}:
             raise RuntimeError(f"verbs without a place in ruleset.ORDER: {sorted(set(VERBS) - set(ORDER))}")
-        self.verbs: dict[str, Verb] = dict(VERBS)
+        numbers = vars(self.constants)               # a verb's words may name them: '{sell_price}'
+        self.verbs: dict[str, Verb] = {name: replace(v, vocab=replace(v.vocab, words=v.vocab.words.format_map(numbers)))
+                                       for name, v in VERBS.items()}
         self.used: dict[str, tuple[Department, DepartmentRules]] = {}   # department id -> its use
         for dept in self.components.departments.values():
             rules = self.department_rules[dept.id]
@@ -211,7 +219,8 @@ def _department_verb(dept: Department, rules: DepartmentRules) -> Verb:
     def do(state: State, pi: int, args: Args) -> None:
         effect(state, pi, dept, use(state, pi, dept, rules.all_at_once), args)
 
-    return Verb(dept.code, rules.patterns, frozenset((DecisionKind.TURN,)), candidates, full_check, do)
+    vocab = Vocab(use_words(dept.name), *DEPARTMENT_GROUP, board=rules.board, local=rules.local)
+    return Verb(dept.code, rules.patterns, frozenset((DecisionKind.TURN,)), candidates, full_check, do, vocab)
 
 
 _RULESETS: dict[int, Ruleset] = {}

@@ -6,11 +6,11 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ..components import Donation
-from ..network import best_connection
-from ..state import ANDREW, Owner, State
+from ..core.components import Donation
+from ..core.state import ANDREW, Owner, State
 from . import company
 from .construction import discs
+from .network import best_connection
 from .research import level, tab_vp
 
 if TYPE_CHECKING:

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..components import PROJECT_TYPES
-from ..errors import OptionError
-from ..state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
+from ..core.components import PROJECT_TYPES
+from ..core.errors import OptionError
+from ..core.state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
 from . import company
 from .construction import free_site, place_disc
 from .loop import begin_setup
@@ -16,7 +16,9 @@ from .solo import new_andrew
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
-DEPARTMENT_MODES = ("base", "base+expansion", "expansion-open-bar")
+#: the department tiles a game may use: mode -> what it is called
+DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansion",
+                    "expansion-open-bar": "Open bar: one of every tile"}
 MAX_SEED = 2**63 - 1
 TAB_SIDES = ("A", "B")
 
@@ -104,8 +106,8 @@ def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any])
     if unknown:
         raise OptionError(unknown[0], "unknown option")
     departments = options.get("departments", "base")
-    if departments not in DEPARTMENT_MODES:
-        raise OptionError("departments", f"must be one of {DEPARTMENT_MODES}, not {departments!r}")
+    if not isinstance(departments, str) or departments not in DEPARTMENT_MODES:
+        raise OptionError("departments", f"must be one of {tuple(DEPARTMENT_MODES)}, not {departments!r}")
     tab_side = options.get("tab_side", "A")
     if tab_side not in TAB_SIDES:
         raise OptionError("tab_side", f"must be 'A' or 'B', not {tab_side!r}")

@@ -1,11 +1,11 @@
 """The setup decisions: the starting Housing project and the reserved Department tile."""
 from __future__ import annotations
 
-from ..state import DecisionKind, Phase, State, Tab
+from ..core.state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
 from .loop import next_setup_house
-from .registry import Args, verb
+from .registry import Args, Vocab, verb
 
 
 def _check_house(state: State, pi: int, args: Args) -> str | None:
@@ -24,7 +24,8 @@ def _check_house(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: ((c,) for c in s.rules.components.cities),
-      _check_house)
+      _check_house,
+      vocab=Vocab("place the starting house", "house", 2, board="start"))
 def _house(state: State, pi: int, args: Args) -> None:
     (city,) = args
     p = state.players[pi]
@@ -50,7 +51,8 @@ def _check_reserve(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("reserve", [("name",)], (DecisionKind.RESERVE,), _reserve_candidates, _check_reserve, exact=True)
+@verb("reserve", [("name",)], (DecisionKind.RESERVE,), _reserve_candidates, _check_reserve, exact=True,
+      vocab=Vocab("reserve a department tile", "reserve", 2))
 def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1

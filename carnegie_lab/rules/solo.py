@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from ..components import PROJECT_TYPES, SoloCard
-from ..state import ANDREW, Andrew, Phase, State
+from ..core.components import PROJECT_TYPES, SoloCard
+from ..core.state import ANDREW, Andrew, Phase, State
 from .construction import free_site, place_disc
 from .core import note
 from .research import final_box_full

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..components import TimelineSpace
-from ..state import State
+from ..core.components import TimelineSpace
+from ..core.state import State
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import needs_extra
+from ..core.errors import needs_extra
 
 _WHERE = {
     "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",

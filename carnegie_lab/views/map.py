@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Mapping
 
 import networkx as nx
 
-from ..components import ANY_SITE
-from ..network import best_connection, map_graph, network
-from ..state import site_key
+from ..core.components import ANY_SITE
+from ..core.state import site_key
+from ..rules.network import best_connection, map_graph, network
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -47,7 +47,7 @@ from .style import (
 )
 
 if TYPE_CHECKING:
-    from ..components import Components
+    from ..core.components import Components
 
 X_RANGE = (60, 2700)            # room on the left for the "SAN FRANCISCO" label
 Y_RANGE = (880, 2250)

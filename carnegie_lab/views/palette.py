@@ -12,11 +12,12 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.state import ANDREW, NEUTRAL
+from ..core.words import reward
 from ..rules.prompts import TYPE_NAMES
-from ..state import ANDREW, NEUTRAL
 
 if TYPE_CHECKING:
-    from ..components import Components, Donation, DonationFormula
+    from ..core.components import Components, Donation, DonationFormula
 
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
 NEUTRAL_COLOUR = "#9a9a9a"
@@ -67,9 +68,7 @@ def donation_condition(donation: Donation) -> str:
 def donation_vp(formula: DonationFormula) -> str:
     """What a donation scores at the end of the game: '7 VP', '3 VP each', '2 VP for each $5 paid'."""
     if formula.kind == "payments":
-        paid = " + ".join(x for x in (f"${formula.payment.money}" if formula.payment.money else "",
-                                      f"{formula.payment.goods} goods" if formula.payment.goods else "") if x)
-        return f"{formula.vp} VP for each {paid} paid"
+        return f"{formula.vp} VP for each {reward(formula.payment, short=True, sep=' + ')} paid"
     return f"{formula.vp} VP" if formula.kind == "flat" else f"{formula.vp} VP each"
 
 

@@ -7,8 +7,8 @@ customdata = seats), ``vp-<seat>``, ``money-<seat>``, ``goods-<seat>``, ``projec
 """
 from __future__ import annotations
 
+from ..core.state import ANDREW
 from ..rules.scoring import CATEGORIES
-from ..state import ANDREW
 from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
 from .style import base_layout, key_html, view
 

@@ -1,6 +1,6 @@
-"""Colours, fonts and small helpers shared by every figure: one palette for the whole package.
+"""The figures' shared plumbing: layouts, traces, legends and the :class:`View` wrapper. The colours and
+fonts they draw with are :mod:`.palette`'s (the one palette); the words of rewards, :mod:`carnegie_lab.core.words`.
 
-Owners are player seats (ints), ``"neutral"`` or ``"andrew"``; :func:`owner_colour` maps any of them to a colour.
 Figures are built from plain dicts and wrapped with validation switched off (``VALIDATE``): plotly's
 property validation costs ~6x the time of building the figure. The tests switch it on. A view function is
 a :class:`View` (``@view``): called, it returns the ``go.Figure``; its ``spec`` returns the plain dicts.
@@ -12,7 +12,6 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from ..components import Reward
 from .palette import FONT, HIGHLIGHT, INK, PAPER, esc, owner_colour, owner_name, owners
 
 VALIDATE = False                  # tests set this to True to check every property against plotly's schema
@@ -40,19 +39,6 @@ class View:
 
 def view(build: Callable[..., tuple[list, dict]]) -> View:
     return View(build)
-
-
-def reward_text(reward: Reward, short: bool = True) -> str:
-    """'$3', '2 goods', '+1 employee', ... joined by ' + '."""
-    return " + ".join(reward.parts(short)) or "–"
-
-
-def reward_tiny(reward: Reward) -> str:
-    """The most compact form, for small cells: '$1+1g', '2VP', '3sp'."""
-    parts = [f"{v}{unit}" if unit != "$" else f"${v}" for v, unit in
-             ((reward.money, "$"), (reward.goods, "g"), (reward.vp, "VP"), (reward.study, "sp"),
-              (reward.employees, "e")) if v]
-    return "+".join(parts) or "–"
 
 
 def polygons(rects: Iterable[tuple[float, float, float, float]], radius: float = 0.0) -> tuple[list, list]:

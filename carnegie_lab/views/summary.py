@@ -3,6 +3,7 @@ decision being taken and one row per player, next to a small inline SVG map (:mo
 no plotly: it must be cheap."""
 from __future__ import annotations
 
+from ..core.words import round_of
 from ..rules import company
 from .palette import ANDREW_COLOUR, GOLD, INK, MUTED, PAPER, esc, owner_colour
 from .svg_map import map_svg
@@ -25,7 +26,7 @@ def game_html(game, map_width: int = 420) -> str:
         status = "the game is over · winner" + ("s" if len(winners) > 1 else "") + ": " + \
             ", ".join(f"<b>{esc(w)}</b>" for w in winners)
     else:
-        where = "setup" if f.round == 0 else f"round <b>{f.round}</b> of {rounds}"
+        where = round_of(f.round, rounds, capital=False, number="<b>{}</b>")
         chosen = f" · action: <b>{esc(f.chosen)}</b>" if f.chosen else ""
         status = f"{where} · {esc(f.phase)}{chosen}"
     head = "".join(f"<th style='{_CELL};font-weight:600'>{h}</th>"

@@ -16,8 +16,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
-from ..components import ANY_SITE
-from ..state import site_key
+from ..core.components import ANY_SITE
+from ..core.state import site_key
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -33,7 +33,7 @@ from .palette import (
 )
 
 if TYPE_CHECKING:
-    from ..components import Components
+    from ..core.components import Components
 
 PAD = 30                                         # board units around the coastline
 CITY_RADIUS = {"small": 22, "medium": 32, "major": 44}

@@ -7,6 +7,7 @@ regions and the number of rounds come from the game's rules and component data (
 """
 from __future__ import annotations
 
+from ..core.words import round_of
 from ..rules.timeline import event_text, space
 from .palette import (
     DEPARTMENT_COLOURS,
@@ -142,7 +143,7 @@ def timeline_figure(game, *, highlight=None, targets=None):
     headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=13),
                         text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
-    title = f"Round {f.round} of {C.constants.rounds}: timeline" + (f" · {chosen}" if chosen else "")
+    title = f"{round_of(f.round, C.constants.rounds)}: timeline" + (f" · {chosen}" if chosen else "")
     if live:
         event = event_text(rs, f.income, f.donation) or "no event"
         moved = "" if rows[f.event_row] == f.chosen else \

@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..components import PROJECT_TYPES
+from ..core.components import PROJECT_TYPES
+from ..core.words import reward_cell, reward_tiny
 from ..rules.research import final_box_holder, project_income, tab_spaces, tab_vp, track_owners
 from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
 from .style import (
@@ -21,8 +22,6 @@ from .style import (
     fill_trace,
     highlight_trace,
     rect_spots,
-    reward_text,
-    reward_tiny,
     ringed_keys,
     targets_trace,
     text_trace,
@@ -30,7 +29,7 @@ from .style import (
 )
 
 if TYPE_CHECKING:
-    from ..components import Components
+    from ..core.components import Components
 
 WIDTH = 1150
 
@@ -73,7 +72,7 @@ def _track_static(components: Components, final: int) -> tuple[list, list]:
             lt.append(space.level.upper() + (" · FINAL BOX" if j == final else ""))
             ix.append(x0 + 0.12)
             iy.append(y + 0.1)
-            it.append(f"<b>{esc(reward_text(space.income))}</b>")
+            it.append(f"<b>{esc(reward_cell(space.income))}</b>")
             cx.append(x0 + T_W / 2)
             cy.append(y + T_H / 2 - 0.14)
             ct.append("start" if j == 0 else f"{space.cost} study pts")
@@ -131,7 +130,7 @@ def _tracks_dynamic(state) -> tuple[list, list]:
                if holder is not None else "<span style='color:#8a8478'>not reached yet</span>")
         rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))
-        rt.append(f"first there: <b>{esc(reward_text(C.tracks[region].final_reward, short=False))}</b><br>{who}")
+        rt.append(f"first there: <b>{esc(reward_cell(C.tracks[region].final_reward, short=False))}</b><br>{who}")
     traces.append(dict(text_trace("track-final-rewards", rx, ry, rt, size=12, position="middle right"),
                        customdata=list(C.tracks),
                        meta=dict(holders=[final_box_holder(state, r) for r in C.tracks])))
@@ -220,7 +219,7 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
         lx.append(0.12)
         ly.append(y)
         lt.append(f"<b>{esc(p.name)}</b> <span style='color:#8a8478'>(side {p.tab_side})</span><br>"
-                  f"income {esc(reward_text(income))}<br>tabs: {vp} VP · {p.discs} discs left")
+                  f"income {esc(reward_cell(income))}<br>tabs: {vp} VP · {p.discs} discs left")
     traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
     headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
                     yanchor="bottom", showarrow=False,

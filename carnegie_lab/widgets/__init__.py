@@ -1,43 +1,33 @@
-"""ipywidgets for Jupyter and the Voilà app: :class:`Dashboard` is the whole app.
+"""The widgets' public face: :class:`Dashboard` is the whole app; :class:`Stepper` and :class:`Exercise`
+are the tutorials' widgets. Each name is imported from its home when first used:
 
-The dashboard's modules, one job each:
-
-- ``controller.py``: the game, its seats (human or bot), bots, undo, restart, save and load — no widgets;
-- ``controls.py``: a decision's legal actions arranged as controls that fit it — no widgets
-  (``labels.py``: the words for cities, departments, rows...);
-- ``render.py``: those controls as ipywidgets; ``figures.py``: a plotly FigureWidget updated in place;
-- ``board.py``: the board's tabs; ``panels.py``: the new-game and save/load panels; ``style.py``: CSS;
-- ``hints.py``: the Hint button's best three choices, from ``carnegie_lab.analysis``;
-- ``dashboard.py``: all of it together; ``page.py``: the app page's address (``?game=ID&seat=KEY``)
-  and clock (a tiny anywidget), and ``app_dashboard()``, what notebooks/app.ipynb shows.
-
-The tutorials' widgets are ``stepper.py`` (:class:`Stepper`) and ``exercise.py`` (:class:`Exercise`); a
-stepper plays a script (``script.py``: :class:`Step` and its helpers), rings what each step changed
-(``changes.py``) and shares its HTML and stylesheet with the exercises (``tutorial_html.py``).
+- :mod:`carnegie_lab.session`: the game session (:class:`Controller`, :class:`Seat`, :class:`Setup`), no widgets;
+- :mod:`carnegie_lab.app`: the dashboard, the page bridge and ``app_dashboard()``, what notebooks/app.ipynb shows;
+- :mod:`carnegie_lab.tutor`: the stepper, its script (:class:`Step`) and the exercises.
 """
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ..errors import needs_extra, require_extra
+from ..core.errors import needs_extra, require_extra
 
 # No ipywidgets, anywidget or plotly: MissingExtraError at once, naming the extra. Each public name is
 # imported when first used: an app page's kernel imports the dashboard, not the tutorials' stepper.
 require_extra("app", "ipywidgets", "anywidget", "plotly")
 
 #: The module of each public name.
-_HOMES = {"Controller": "controller", "Seat": "controller", "Setup": "controller", "Dashboard": "dashboard",
-          "Exercise": "exercise", "app_dashboard": "page", "page_query": "page", "Step": "script",
-          "Stepper": "stepper"}
+_HOMES = {"Controller": "session", "Seat": "session", "Setup": "session",
+          "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.entry",
+          "page_query": "app.entry", "Step": "tutor.script", "Stepper": "tutor.stepper"}
 
 if TYPE_CHECKING:
-    from .controller import Controller, Seat, Setup
-    from .dashboard import Dashboard
-    from .exercise import Exercise
-    from .page import app_dashboard, page_query
-    from .script import Step
-    from .stepper import Stepper
+    from ..app.dashboard import Dashboard
+    from ..app.entry import app_dashboard, page_query
+    from ..session import Controller, Seat, Setup
+    from ..tutor.exercise import Exercise
+    from ..tutor.script import Step
+    from ..tutor.stepper import Stepper
 
 
 def __getattr__(name: str) -> Any:
@@ -45,7 +35,7 @@ def __getattr__(name: str) -> Any:
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     with needs_extra("app"):
-        value = getattr(importlib.import_module(f".{home}", __name__), name)
+        value = getattr(importlib.import_module(f"..{home}", __name__), name)
     globals()[name] = value
     return value
 

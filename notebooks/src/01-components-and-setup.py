@@ -18,10 +18,10 @@
 
 # %%
 import carnegie_lab as cl
-from carnegie_lab.tutorials import Numbers, loss
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, loss
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 game = cl.new_game(["Ada", "Bo"], seed=7)

@@ -32,10 +32,10 @@
 # So moving an employee is an investment: you pay again to make it work in its new place.
 
 # %%
-from carnegie_lab.tutorials import Numbers, loss, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, loss, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).

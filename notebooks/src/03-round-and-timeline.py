@@ -29,10 +29,10 @@
 # and the game still ends after exactly 20 rounds.
 
 # %%
-from carnegie_lab.tutorials import Numbers, gain, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step, until
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, gain, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step, until
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).

@@ -30,10 +30,10 @@
 # departments may run out.
 
 # %%
-from carnegie_lab.tutorials import Numbers, gain, loss, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, gain, loss, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game after the setup of notebook 1 and the Human Resources round of notebook 2

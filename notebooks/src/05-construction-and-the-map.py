@@ -29,10 +29,10 @@
 # the disc left shows an income that you collect at every income event where you bring someone home.
 
 # %%
-from carnegie_lab.tutorials import Numbers, gain, loss, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, gain, loss, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).

@@ -17,10 +17,10 @@
 # end for VP. A single donation never scores more than **12 VP**.
 
 # %%
-from carnegie_lab.tutorials import Numbers, loss, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step, until
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, loss, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step, until
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).

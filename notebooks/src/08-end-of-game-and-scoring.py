@@ -28,14 +28,14 @@
 # %%
 import networkx as nx
 
-from carnegie_lab.tutorials import Numbers, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada and Bo's game at the start of round 20: two bots played rounds 1 to 19 for them (notebook 10
-# shows how); their actions are stored in carnegie_lab.tutorials.endgame.
+# shows how); their actions are stored in carnegie_lab.tutor.endgame.
 game = positions.last_round()
 game
 

@@ -29,10 +29,10 @@
 # The level (1 to 4) sets how many of his cards are advanced ones.
 
 # %%
-from carnegie_lab.tutorials import Numbers, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step, until_round
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step, until_round
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 # Ada's solo game against Andrew at level 1, after her setup (her part of notebook 1's setup:

@@ -17,10 +17,10 @@ from collections import Counter
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, RandomBot
-from carnegie_lab.tutorials import Numbers, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import replay_steps
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import replay_steps
+from carnegie_lab.tutor.stepper import Stepper
 
 # %%
 bots = [GreedyBot(seed=1), GreedyBot(seed=2)]

@@ -24,10 +24,10 @@
 # %%
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain
 from carnegie_lab.bots import STRENGTHS, make_bot
-from carnegie_lab.tutorials import Numbers, gain, loss, positions
-from carnegie_lab.widgets.exercise import Exercise
-from carnegie_lab.widgets.script import Step, bots_play, play
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, gain, loss, positions
+from carnegie_lab.tutor.exercise import Exercise
+from carnegie_lab.tutor.script import Step, bots_play, play
+from carnegie_lab.tutor.stepper import Stepper
 
 ROWS = ("HR", "MG", "CO", "RD")
 

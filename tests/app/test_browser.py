@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
+from carnegie_lab.session import BOT_KINDS, SEAT_KINDS
 from carnegie_lab.store import GameStore
-from carnegie_lab.widgets.controller import BOT_KINDS, SEAT_KINDS
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ MAP = ".cl-figure-map .js-plotly-plot"
 TIMELINE = ".cl-figure-timeline .js-plotly-plot"
 TURN = ".cl-turn"
 EASY = SEAT_KINDS[BOT_KINDS[0]]          # the new-game panel's label of the weakest bot
-#: the page's click guard has given the buttons back (widgets/guard.py): the next click counts
+#: the page's click guard has given the buttons back (app/click_guard.py): the next click counts
 READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
 
 #: Disc markers drawn on the map: points of the traces named discs-<owner>.

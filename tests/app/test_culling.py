@@ -2,7 +2,7 @@
 the test's own with short times: an app page following a stored game stops its clock after 0.15
 minutes without a click or a move, a kernel without a page is culled after 8 s idle, one whose page
 is connected after 12 s (the server's defaults are 30 minutes, 10 minutes and 30 minutes:
-carnegie_lab/cli.py)."""
+carnegie_lab/cli/app.py)."""
 from __future__ import annotations
 
 import re

@@ -5,7 +5,7 @@ In order, on pages that live for the whole module: Ada starts a 2-player game of
 a little; the reloaded page brings it back. She makes seat links; Bo opens his in another browser
 (a second context of the session's Chromium) and they play the setup and two rounds against each other,
 each page showing the other's moves. A link with a wrong seat key can watch but not act (an address
-that names no game at all is tested without a browser, in tests/widgets/test_stored_games.py). Then
+that names no game at all is tested without a browser, in tests/session/test_stored_games.py). Then
 Bo's link is open in two browsers and both click the same decision at the same moment: exactly one
 move is stored, and the other browser is told.
 

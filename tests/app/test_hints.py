@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from carnegie_lab.widgets.hints import SHOWN, THINKING
-from carnegie_lab.widgets.render import css_class
+from carnegie_lab.app.hints import SHOWN, THINKING
+from carnegie_lab.app.render import css_class
 
 from .test_browser import EASY, TIMEOUT, TURN, actions, click_and_wait, ready, start_game
 
@@ -42,7 +42,7 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
         button = p.locator(f".cl-controls button.{css_class(row.get_attribute('data-notation'))}")
         expect(button).to_have_count(1)
         assert row.locator("b").inner_text() == button.inner_text().strip()   # the city, as the button says
-        expect(row.locator(".cl-hint-numbers")).to_contain_text("wins ")
+        expect(row.locator(".cl-hint-numbers")).to_contain_text("won ")
         expect(row.locator(".cl-hint-numbers")).to_contain_text(" VP")
         if row.get_attribute("data-notation").startswith("house "):   # (a time budget: which rows varies)
             expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")

@@ -17,10 +17,10 @@ import pytest
 from tornado.httpclient import HTTPClientError
 
 import carnegie_lab as cl
+from carnegie_lab.app.hints import HINT_THINK
+from carnegie_lab.session import APP_KEY
 from carnegie_lab.store import MAX_NAME, GameStore, new_key
 from carnegie_lab.widgets import Dashboard
-from carnegie_lab.widgets.controller import APP_KEY
-from carnegie_lab.widgets.hints import HINT_THINK
 
 from .widget_client import WidgetPage, kernel_id_of
 

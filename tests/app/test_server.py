@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from carnegie_lab import cli
+from carnegie_lab.cli import app as cli_app
 from carnegie_lab.store import STORE_ENV, GameStore, default_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +36,7 @@ def test_app_defaults_serve_this_machine_only_on_8866():
 
 def test_app_port_host_and_extra_voila_options():
     args = parse("app", "--port", "9001", "--host", "0.0.0.0", "--", "--theme=dark")
-    cmd = cli.voila_command(args)
+    cmd = cli_app.voila_command(args)
     assert cmd[:4] == [sys.executable, "-m", "carnegie_lab.server", str(NOTEBOOK.parent)]  # app + tutorials
     for option in ("--no-browser", "--port=9001", "--Voila.ip=0.0.0.0",
                    "--Voila.port_retries=0", "--template=carnegie",
@@ -46,7 +47,7 @@ def test_app_port_host_and_extra_voila_options():
 
 def test_app_preheats_a_kernel_for_the_app_only():
     # serving a folder, Voilà would otherwise keep a kernel ready for every notebook in it
-    [deny] = [c.split("=", 1)[1] for c in cli.voila_command(parse("app"))
+    [deny] = [c.split("=", 1)[1] for c in cli_app.voila_command(parse("app"))
               if c.startswith("--VoilaKernelManager.preheat_denylist=")]
     denied = lambda path: deny in path or bool(re.match(deny, path))   # as voila_kernel_manager.py
     # Voilà 0.5 filters the absolute paths; the relative ones, in case a later version does
@@ -56,7 +57,7 @@ def test_app_preheats_a_kernel_for_the_app_only():
 
 
 def test_app_extra_option_replaces_a_default():
-    cmd = cli.voila_command(parse("app", "--", "--MappingKernelManager.cull_interval=5"))
+    cmd = cli_app.voila_command(parse("app", "--", "--MappingKernelManager.cull_interval=5"))
     culls = [c for c in cmd if c.startswith("--MappingKernelManager.cull_interval")]
     assert culls == ["--MappingKernelManager.cull_interval=5"]
 
@@ -87,7 +88,7 @@ def test_app_reports_a_missing_notebook_clearly(tmp_path, capsys):
 
 def test_app_runs_voila_from_the_repo_and_returns_its_status(monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr(cli, "_run_until_done",
+    monkeypatch.setattr(cli_app, "_run_until_done",
                         lambda cmd, cwd, env=None: calls.append((cmd, cwd, env)) or 3)
     store = tmp_path / "my games" / "games.db"
     assert cli.main(["app", "--port", "9002", "--store", str(store)]) == 3
@@ -100,9 +101,9 @@ def test_app_runs_voila_from_the_repo_and_returns_its_status(monkeypatch, tmp_pa
 
 def test_a_server_on_one_other_address_tells_its_kernels_where_to_ask_for_the_page(tmp_path):
     # a preheated kernel asks ws://VOILA_APP_IP:port/voila/query/... for its page's address
-    assert "VOILA_APP_IP" not in cli.kernel_env(tmp_path / "g.db", "0.0.0.0")
-    assert "VOILA_APP_IP" not in cli.kernel_env(tmp_path / "g.db", "127.0.0.1")
-    assert cli.kernel_env(tmp_path / "g.db", "192.0.2.7")["VOILA_APP_IP"] == "192.0.2.7"
+    assert "VOILA_APP_IP" not in cli_app.kernel_env(tmp_path / "g.db", "0.0.0.0")
+    assert "VOILA_APP_IP" not in cli_app.kernel_env(tmp_path / "g.db", "127.0.0.1")
+    assert cli_app.kernel_env(tmp_path / "g.db", "192.0.2.7")["VOILA_APP_IP"] == "192.0.2.7"
 
 
 def test_app_keeps_games_in_the_user_data_folder_by_default(monkeypatch, tmp_path):
@@ -113,7 +114,7 @@ def test_app_keeps_games_in_the_user_data_folder_by_default(monkeypatch, tmp_pat
         assert default_path() == str(expected)
     assert parse("app").store is None
     calls = []
-    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    monkeypatch.setattr(cli_app, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
     assert cli.main(["app"]) == 0
     assert calls[0][STORE_ENV] == default_path() and os.path.isfile(default_path())
 
@@ -174,7 +175,7 @@ def start_html(voila_server, timings) -> str:
 def test_start_page_redirects_to_the_app(start_html):
     assert re.search(r'<meta http-equiv="refresh" content="0; url=/voila/render/app\.ipynb">', start_html)
     link = re.search(r'<a id="cl-app-link" href="([^"]+)">([^<]+)</a>', start_html)  # visible, in case
-    assert link and link.group(1) == "/" + cli.APP_PATH and "open the app" in link.group(2)
+    assert link and link.group(1) == "/" + cli_app.APP_PATH and "open the app" in link.group(2)
 
 
 def test_start_page_lists_the_tutorials(start_html):
@@ -249,7 +250,7 @@ def test_the_app_s_kernel_imports_only_what_its_page_draws(tmp_path, monkeypatch
     monkeypatch.setenv(STORE_ENV, str(tmp_path / "games.db"))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
     nb = nbformat.read(NOTEBOOK, as_version=4)
-    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.widgets.stepper")
+    heavy = ("voila", "jupyter_server", "nbformat", "jsonschema", "carnegie_lab.tutor.stepper")
     nb.cells.append(nbformat.v4.new_code_cell(f"import sys\nprint([m for m in {heavy!r} if sys.modules.get(m)])"))
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
@@ -292,52 +293,52 @@ def test_page_hides_the_code(app_html):
 def started_env(monkeypatch, tmp_path, *argv: str) -> dict[str, str]:
     """The environment `carnegie-lab app ARGV` gives its server (which is not started)."""
     calls = []
-    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
+    monkeypatch.setattr(cli_app, "_run_until_done", lambda cmd, cwd, env=None: calls.append(env) or 0)
     assert cli.main(["app", "--store", str(tmp_path / "games.db"), *argv]) == 0
     return calls[0]
 
 
 def test_no_login_on_this_machine_a_token_anywhere_else(monkeypatch, tmp_path, capsys):
     monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
-    assert cli.TOKEN_ENV not in started_env(monkeypatch, tmp_path)
+    assert cli_app.TOKEN_ENV not in started_env(monkeypatch, tmp_path)
     assert "log in" not in capsys.readouterr().err
     for argv in (["--host", "0.0.0.0"], ["--allow-host", "games.example.org"], ["--login"]):
         env = started_env(monkeypatch, tmp_path, *argv)
-        token = env[cli.TOKEN_ENV]
+        token = env[cli_app.TOKEN_ENV]
         assert len(token) >= 32 and f"?token={token}" in capsys.readouterr().err       # made and printed
 
 
 def test_a_given_token_is_used_and_neither_printed_nor_passed_on(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("JUPYTER_TOKEN", "a-token-of-my-own-0123456789")
     env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0")
-    assert env[cli.TOKEN_ENV] == "a-token-of-my-own-0123456789" and "JUPYTER_TOKEN" not in env
+    assert env[cli_app.TOKEN_ENV] == "a-token-of-my-own-0123456789" and "JUPYTER_TOKEN" not in env
     assert "a-token-of-my-own" not in capsys.readouterr().err
 
 
 def test_a_password_is_passed_hashed(monkeypatch, tmp_path):
     from jupyter_server.auth import passwd_check
-    monkeypatch.setenv(cli.PASSWORD_ENV, "correct horse battery")
+    monkeypatch.setenv(cli_app.PASSWORD_ENV, "correct horse battery")
     for argv in (["--host", "0.0.0.0", "--password"], ["--password"]):          # a password asks for the login
         env = started_env(monkeypatch, tmp_path, *argv)
-        assert passwd_check(env[cli.PASSWORD_HASH_ENV], "correct horse battery")
-    assert cli.PASSWORD_ENV not in env and cli.TOKEN_ENV not in env
+        assert passwd_check(env[cli_app.PASSWORD_HASH_ENV], "correct horse battery")
+    assert cli_app.PASSWORD_ENV not in env and cli_app.TOKEN_ENV not in env
     assert all("correct horse" not in value for value in env.values())
 
 
 def test_a_short_password_or_none_without_a_terminal_is_refused(monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(cli, "_run_until_done", lambda cmd, cwd, env=None: pytest.fail("the server started"))
+    monkeypatch.setattr(cli_app, "_run_until_done", lambda cmd, cwd, env=None: pytest.fail("the server started"))
     def refused(words: str) -> None:
         with pytest.raises(SystemExit) as exc:
             cli.main(["app", "--store", str(tmp_path / "g.db"), "--password"])
         assert exc.value.code == 2 and words in capsys.readouterr().err
-    monkeypatch.setenv(cli.PASSWORD_ENV, "short")
+    monkeypatch.setenv(cli_app.PASSWORD_ENV, "short")
     refused("at least 8 characters")
-    monkeypatch.delenv(cli.PASSWORD_ENV)
+    monkeypatch.delenv(cli_app.PASSWORD_ENV)
     monkeypatch.setattr(sys, "stdin", open(os.devnull))               # no terminal to ask on
-    refused(f"type it at a terminal, or set {cli.PASSWORD_ENV}")
+    refused(f"type it at a terminal, or set {cli_app.PASSWORD_ENV}")
 
 
 def test_no_login_off_this_machine_says_what_it_leaves_open(monkeypatch, tmp_path, capsys):
     env = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0", "--no-login")
-    assert cli.TOKEN_ENV not in env and cli.PASSWORD_HASH_ENV not in env
+    assert cli_app.TOKEN_ENV not in env and cli_app.PASSWORD_HASH_ENV not in env
     assert "anyone who reaches this port can open pages" in capsys.readouterr().err

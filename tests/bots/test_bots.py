@@ -8,7 +8,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, RandomBot, RolloutBot, make_bot
 from carnegie_lab.bots.base import light_copy
-from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, LOCAL_VERBS, evaluator_for
+from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, evaluator_for
 from carnegie_lab.bots.random_bot import pick
 from carnegie_lab.bots.simulate import parse_spec
 
@@ -91,7 +91,7 @@ def test_local_verbs_change_no_other_value(many_positions):
         state, pi = game.state, game.current_player
         others = DEFAULT_EVALUATOR.best_other(state, pi)
         for action in game.legal_actions():
-            if action.verb in LOCAL_VERBS:
+            if state.rules.verbs[action.verb].vocab.local:
                 child = light_copy(state)
                 state.rules.verbs[action.verb].do(child, pi, action.args)
                 assert DEFAULT_EVALUATOR.best_other(child, pi) == pytest.approx(others), action

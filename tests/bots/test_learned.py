@@ -14,7 +14,7 @@ from carnegie_lab.bots import GreedyBot, SearchBot
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
 from carnegie_lab.bots.greedy import _round_info
 from carnegie_lab.bots.learned import MODEL_FILE, LearnedEvaluator, learned_evaluator, load_value_models
-from carnegie_lab.errors import DataError
+from carnegie_lab.core.errors import DataError
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
 

@@ -9,7 +9,7 @@ import pytest
 from carnegie_lab.bots import GreedyBot, RandomBot, SearchBot, SimulationResult, make_bot, simulate
 from carnegie_lab.bots.simulate import game_seed
 from carnegie_lab.bots.strengths import STRENGTHS, resolve, strength_of
-from carnegie_lab.errors import MissingExtraError
+from carnegie_lab.core.errors import MissingExtraError
 
 
 def test_same_seed_same_batch_and_jobs_do_not_matter():

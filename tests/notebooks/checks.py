@@ -9,8 +9,8 @@ import traceback as _traceback
 
 
 def _tutorial_checks():
-    from carnegie_lab.widgets.exercise import Exercise
-    from carnegie_lab.widgets.stepper import Stepper
+    from carnegie_lab.tutor.exercise import Exercise
+    from carnegie_lab.tutor.stepper import Stepper
 
     found, seen = [], set()
     for value in list(globals().values()) + list(globals().get("Out", {}).values()):
@@ -27,7 +27,7 @@ def _tutorial_checks():
 
 
 def _check_stepper(tour):
-    from carnegie_lab.tutorials import Numbers
+    from carnegie_lab.tutor import Numbers
 
     out = {"title": tour.title, "steps": len(tour), "errors": [], "texts": [], "actions": [], "views": [],
            "intro": tour.intro, "played": tour.game_at(len(tour)).actions,
@@ -42,7 +42,7 @@ def _check_stepper(tour):
             tour.next_button.click()
             out["texts"].append(tour.explanation.value)
             out["actions"].append(len(tour.game.actions))
-            if "Something went wrong" in tour.message.value:
+            if "Unexpected error" in tour.message.value:
                 out["errors"].append(tour.message.value)
         out["index_at_end"] = tour.index
         tour.back_button.click()
@@ -50,7 +50,7 @@ def _check_stepper(tour):
         # every view of the position shown draws
         for _, view in tour.view_buttons.options:
             tour.view_buttons.value = view
-            if "Something went wrong" in tour.message.value:
+            if "Unexpected error" in tour.message.value:
                 out["errors"].append(f"{view}: {tour.message.value}")
             out["views"].append(view)
         # leaving the script: a bad action is refused, a legal one is played, then back to the script
@@ -68,8 +68,8 @@ def _check_stepper(tour):
 
 def _check_exercise(ex):
     """The tutorial's own answer and its listed mistakes, typed in as a learner would."""
-    from carnegie_lab.tutorials import Numbers
-    from carnegie_lab.widgets.tutorial_html import markdown
+    from carnegie_lab.tutor import Numbers
+    from carnegie_lab.tutor.tutorial_html import markdown
 
     texts = [ex.question, ex.hint, ex.explanation if isinstance(ex.explanation, str) else "", *ex.mistakes.values()]
     out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts,

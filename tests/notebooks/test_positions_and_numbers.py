@@ -1,12 +1,12 @@
-"""carnegie_lab.tutorials without a kernel: the shared positions are the ones the tutorials describe, and a
+"""carnegie_lab.tutor without a kernel: the shared positions are the ones the tutorials describe, and a
 ``Numbers`` check catches a text whose number the engine does not give (in a stepper, naming the step)."""
 from __future__ import annotations
 
 import pytest
 
-from carnegie_lab.tutorials import Numbers, failure, gain, loss, positions
-from carnegie_lab.widgets.script import ScriptError, Step
-from carnegie_lab.widgets.stepper import Stepper
+from carnegie_lab.tutor import Numbers, failure, gain, loss, positions
+from carnegie_lab.tutor.script import ScriptError, Step
+from carnegie_lab.tutor.stepper import Stepper
 
 
 def test_the_shared_positions():

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from carnegie_lab.tutorials import positions
+from carnegie_lab.tutor import positions
 
 from .conftest import NOTEBOOKS, ROOT, TUTORIALS
 
@@ -162,7 +162,7 @@ def test_tutorial_code_uses_only_the_public_api(name):
 
 def test_the_internals_check_catches_what_the_old_tutorials_did():
     old = ['lambda g: g.state.flow.hr_moves', 'from carnegie_lab.rules import company',
-           'import carnegie_lab.rules.donations', 'from carnegie_lab.network import best_connection',
+           'import carnegie_lab.rules.donations', 'from carnegie_lab.rules.network import best_connection',
            'tour._games[3]', 'game.state\n']
     assert all(INTERNALS.search(code) for code in old)
     assert not INTERNALS.search('game.decision.context.hr_moves; game.money(0); cl.Game.from_record(text)')

@@ -15,12 +15,12 @@ from typing import Callable
 from hypothesis import strategies as st
 
 import carnegie_lab as cl
-from carnegie_lab.actions import CELL, CITY, COUNT, NAME, PROJECT, REGION, TYPE, Action, parse
-from carnegie_lab.components import components
+from carnegie_lab.core.actions import CELL, CITY, COUNT, NAME, PROJECT, REGION, TYPE, Action, parse
+from carnegie_lab.core.loader import components
+from carnegie_lab.core.state import NEUTRAL
 from carnegie_lab.rules import laws
 from carnegie_lab.rules.research import discs_on_tab
 from carnegie_lab.rules.ruleset import ruleset_for
-from carnegie_lab.state import NEUTRAL
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "benchmarks" / "bench_engine.py")

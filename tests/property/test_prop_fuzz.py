@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import carnegie_lab as cl
+from carnegie_lab.core.state import DecisionKind
 from carnegie_lab.rules.laws import AT_REST
-from carnegie_lab.state import DecisionKind
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("fuzz", ROOT / "benchmarks" / "fuzz.py")

@@ -22,7 +22,7 @@ from prop_support import (
 )
 
 import carnegie_lab as cl
-from carnegie_lab.actions import parse
+from carnegie_lab.core.actions import parse
 
 SETTINGS = settings(deadline=None)
 

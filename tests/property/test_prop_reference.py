@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from prop_support import Chooser, choices, dump, new_game, pick, seeds, variants
 
 import carnegie_lab as cl
-from carnegie_lab.actions import COUNT, Action
+from carnegie_lab.core.actions import COUNT, Action
 from carnegie_lab.rules.loop import illegal_reason
 
 #: counts are written 1..12 (more employees, goods or spaces than that never come up in practice; a

@@ -21,7 +21,7 @@ from typing import Callable, Iterable
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.rules import company
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import department_pool

@@ -7,7 +7,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from carnegie_lab.network import map_graph
+from carnegie_lab.rules.network import map_graph
 
 from .conftest import C, clear_board, edit, site, started, tracks
 

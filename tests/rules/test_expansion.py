@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 
 from .conftest import (
     assert_illegal,

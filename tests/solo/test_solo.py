@@ -5,7 +5,7 @@ import random
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.rules import timeline
 from carnegie_lab.rules.solo import NAME
 

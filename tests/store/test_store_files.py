@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab import store as store_module
 from carnegie_lab.store import APPLICATION_ID, SCHEMA_VERSION, GameStore, StoreError, StoreFileError, StoreReadOnly
+from carnegie_lab.store import file as store_module
 
 from .conftest import play
 

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.errors import OptionError
+from carnegie_lab.core.errors import OptionError
 from carnegie_lab.store import (
     MAX_LABEL,
     MAX_NAME,

@@ -5,7 +5,7 @@ import pytest
 from views_helpers import play, played, with_state
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.views import style
 
 C = components()

@@ -5,8 +5,8 @@ import networkx as nx
 import pytest
 from views_helpers import build_disc, remove_disc, segments, trace, with_state
 
-from carnegie_lab.components import components
-from carnegie_lab.network import best_connection, map_graph, network
+from carnegie_lab.core.loader import components
+from carnegie_lab.rules.network import best_connection, map_graph, network
 from carnegie_lab.views import _shapes, map_figure
 from carnegie_lab.views.palette import owner_colour, owners
 

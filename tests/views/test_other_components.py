@@ -106,7 +106,7 @@ def test_games_on_different_data_draw_side_by_side(renamed, default):
 
 
 def test_importing_the_views_reads_no_component_data():
-    code = ("import importlib, carnegie_lab.components as c\n"
+    code = ("import importlib, carnegie_lab.core.loader as c\n"
             "for m in ('palette', 'style', 'map', 'company', 'tracks', 'timeline', 'scores', 'summary', 'svg_map',\n"
             "          'donations'):\n"
             "    importlib.import_module('carnegie_lab.views.' + m)\n"

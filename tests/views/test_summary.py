@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 from carnegie_lab.views import game_html
 from carnegie_lab.views.palette import ANDREW_COLOUR, NEUTRAL_COLOUR, owner_colour, region_colours, tint
 from carnegie_lab.views.svg_map import CITY_RADIUS, SLOT_ANGLES, SVG_NS, map_svg, site_points

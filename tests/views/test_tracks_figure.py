@@ -4,11 +4,12 @@ from __future__ import annotations
 import pytest
 from views_helpers import reveal, segments, trace, with_state
 
-from carnegie_lab.components import PROJECT_TYPES, components
+from carnegie_lab.core.components import PROJECT_TYPES
+from carnegie_lab.core.loader import components
+from carnegie_lab.core.words import reward_cell
 from carnegie_lab.rules.research import discs_on_tab, project_income
 from carnegie_lab.views import tracks_figure
 from carnegie_lab.views.palette import owner_colour
-from carnegie_lab.views.style import reward_text
 from carnegie_lab.views.tracks import T_STEP, T_W, T_X0
 
 C = components()
@@ -42,7 +43,7 @@ def test_final_box_reward_and_holder(mid3):
     assert t.meta["holders"] == [1 if r == "east" else None for r in C.tracks]
     assert "Bo" in text["east"] and "not reached yet" in text["west"]
     for region in C.tracks:
-        assert reward_text(C.tracks[region].final_reward, short=False) in text[region]
+        assert reward_cell(C.tracks[region].final_reward, short=False) in text[region]
 
 
 @pytest.mark.parametrize("name", ["fresh", "mid3", "mid4"])
@@ -59,7 +60,7 @@ def test_tabs_show_revealed_spaces_and_waiting_discs(positions, name):
         discs = trace(fig, f"tab-discs-{seat}")
         assert len(discs.x) == sum(discs_on_tab(game.rules, p, t) for t in PROJECT_TYPES)
         assert discs.marker.color == owner_colour(seat)
-        assert f"income {reward_text(project_income(game.rules, p))}" in labels[seat].replace("&amp;", "&")
+        assert f"income {reward_cell(project_income(game.rules, p))}" in labels[seat].replace("&amp;", "&")
 
 
 def test_the_scoring_vp_space_is_ringed(mid3):

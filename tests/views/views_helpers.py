@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import carnegie_lab as cl
-from carnegie_lab.components import components
+from carnegie_lab.core.loader import components
 
 
 def play(game: cl.Game, seed: int, until_round: int | None = None, steps: int | None = None) -> cl.Game:

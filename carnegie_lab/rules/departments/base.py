@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...components import Components, Department
-from ...state import State
+from ...core.components import Components, Department
+from ...core.state import State
+from ...core.words import amount_text
+from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
 from ..core import note
@@ -124,24 +126,18 @@ def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
         earn(state, pi, what, **{kind: amount})
 
 
-def amount_text(kind: str, amount: int) -> str:
-    """'+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
-    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
-            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
-
-
 def mission_text(state: State, args: Args) -> str:
     """', mission to the West' for a use ending in ``to <region>``, else ''."""
     if len(args) >= 2 and args[-2] == "to":
-        return f", mission to the {state.rules.components.regions[args[-1]].name}"
+        return f", {mission_words(state.rules.components.regions[args[-1]].name)}"
     return ""
 
 
 # -- two families of expansion tiles -------------------------------------------------------------
 
-def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> DepartmentRules:
+def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: float) -> DepartmentRules:
     """A tile used with a mission that pays `kind` per department of `counted_type` the player has
-    (`per` names the parameter)."""
+    (`per` names the parameter); a bot values a use at `value`."""
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         mission(state, pi, cell, args[-1])
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
@@ -152,12 +148,14 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str) -> Departme
         return amount_text(kind, n * param(dept, per))
 
     return department(DepartmentRules(dept_id, patterns=(("=to", "region"),), options=with_regions(()),
-                                      check=check_region_last, effect=effect, exact=True, describe=describe))
+                                      check=check_region_last, effect=effect, exact=True, describe=describe,
+                                      value=value))
 
 
-def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
+def region_tile(dept_id: str, choices: dict[str, str], value: float) -> DepartmentRules:
     """A tile used without a mission: ``<region> <choice>`` pays the choice (money, goods, VP, moves
-    or study points; `choices` maps it to its parameter) per own project in the region."""
+    or study points; `choices` maps it to its parameter) per own project in the region; a bot values
+    a use at `value`."""
     options = StaticOptions(lambda C: [(r, c) for r in C.regions for c in choices])
 
     def check(state: State, pi: int, dept: Department, args: Args) -> str | None:
@@ -176,4 +174,4 @@ def region_tile(dept_id: str, choices: dict[str, str]) -> DepartmentRules:
 
     patterns = tuple(("region", f"={c}") for c in choices)
     return department(DepartmentRules(dept_id, patterns=patterns, options=options, check=check, effect=effect,
-                                      exact=True, describe=describe))
+                                      exact=True, describe=describe, value=value))

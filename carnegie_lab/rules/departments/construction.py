@@ -1,8 +1,9 @@
 """The Construction departments: Construction (starting), tiles 9-12 and the expansion tiles 25-28."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import State
+from ...core.components import Department
+from ...core.state import State
+from ...core.words import mission as mission_words
 from ..construction import build, build_check, build_options
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department
@@ -29,14 +30,15 @@ def _describe_project(extra: str):
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         C = state.rules.components
         town = C.cities[args[1]]
-        how = extra.format(**dept.params) if extra else f", mission to the {C.regions[town.region].name}"
+        how = extra.format(**dept.params) if extra else f", {mission_words(C.regions[town.region].name)}"
         return f"build a {C.tabs[args[0]].name} project in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
     return describe
 
 
 for _id in ("construction", "engineering"):     # the same use: a project, with a mission to its region
     department(DepartmentRules(_id, patterns=PROJECT_PATTERNS, options=_project_options, check=_check_project,
-                               effect=_build_on_mission, exact=True, describe=_describe_project("")))
+                               effect=_build_on_mission, exact=True, describe=_describe_project(""),
+                               board="site", value=2.6))
 
 
 # -- Construction Outsourcing: a project without a mission, for money ------------------------------
@@ -51,7 +53,7 @@ def _outsourcing(state: State, pi: int, dept: Department, cell: str, args: Args)
 
 
 department(DepartmentRules(
-    "construction_outsourcing", patterns=PROJECT_PATTERNS,
+    "construction_outsourcing", value=2.0, board="site", patterns=PROJECT_PATTERNS,
     options=lambda state, pi, dept: build_options(state, pi, extra_money=param(dept, "money")),
     check=_check_outsourcing, effect=_outsourcing, exact=True, describe=_describe_project(", pays ${money}")))
 
@@ -72,20 +74,21 @@ def _supply_chain(state: State, pi: int, dept: Department, cell: str, args: Args
 
 
 department(DepartmentRules(
-    "supply_chain", patterns=(("count",),), options=counts, check=_check_supply, effect=_supply_chain,
+    "supply_chain", value=1.0, local=True,
+    patterns=(("count",),), options=counts, check=_check_supply, effect=_supply_chain,
     describe=lambda state, pi, dept, args: f"buy {args[0]} goods for ${int(args[0]) * param(dept, 'price')}"))
 
 
 # -- Communications: cheaper donations -------------------------------------------------------------
 
-department(DepartmentRules("communications", hooks={
+department(DepartmentRules("communications", value=1.5, hooks={
     "donation_price": lambda dept, base: param(dept, "donation_price")}))
 
 
 # -- the expansion tiles ----------------------------------------------------------------------------
 
-count_tile("production_lines", "CO", "goods", "goods_per_department")
-region_tile("renovation", {"money": "money_per_project", "vp": "vp_per_project"})
+count_tile("production_lines", "CO", "goods", "goods_per_department", value=1.0)
+region_tile("renovation", {"money": "money_per_project", "vp": "vp_per_project"}, value=1.0)
 
 
 def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> None:
@@ -96,7 +99,7 @@ def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> Non
         note(state, f"{p.name} gains {param(dept, 'match_vp')} VP from {dept.name}")
 
 
-department(DepartmentRules("political_lobbying", hooks={"any_site": lambda dept: True,
+department(DepartmentRules("political_lobbying", value=1.0, hooks={"any_site": lambda dept: True,
                                                          "project_built": _lobbying_vp}))
 
 
@@ -104,5 +107,6 @@ def _post_office_bonus(dept: Department, points: int) -> int:
     return param(dept, "vp_at_max") if points >= param(dept, "max_points") else 0
 
 
-department(DepartmentRules("post_office", hooks={"connection_points": lambda dept: param(dept, "connection_points"),
-                                                  "connection_bonus": _post_office_bonus}))
+department(DepartmentRules("post_office", value=1.0,
+                           hooks={"connection_points": lambda dept: param(dept, "connection_points"),
+                                  "connection_bonus": _post_office_bonus}))

@@ -1,12 +1,13 @@
 """The HR departments: Human Resources (starting), tiles 1-4 and the expansion tiles 17-20."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import DecisionKind, Relocation, State
+from ...core.components import Department
+from ...core.state import DecisionKind, Relocation, State
+from ...core.words import amount_text
 from .. import company
 from ..core import note, recruit
-from ..registry import Args, DepartmentRules, department, verb
-from .base import amount_text, check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
+from ..registry import Args, DepartmentRules, Vocab, department, verb
+from .base import check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
 
 # -- Human Resources: all the moves of the turn in one use -----------------------------------------
 
@@ -23,7 +24,8 @@ def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
 
 
 department(DepartmentRules(
-    "human_resources", patterns=((),), options=fixed(()), effect=_hr, all_at_once=True, exact=True,
+    "human_resources", value=0.8, local=True,
+    patterns=((),), options=fixed(()), effect=_hr, all_at_once=True, exact=True,
     hooks={"turn_start": _hr_turn_start},
     describe=lambda state, pi, dept, args: f"+{state.flow.hr_moves} moves"))
 
@@ -40,7 +42,7 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 
 
 department(DepartmentRules(
-    "training_partnerships", patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
+    "training_partnerships", value=2.5, local=True, patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
     options=with_regions(("money",), ("moves",)), check=check_region_last, effect=_training, exact=True,
     describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
@@ -72,7 +74,7 @@ def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) ->
 
 
 department(DepartmentRules(
-    "recruiting", patterns=(("=hire", "=to", "region"), ("=moves",)),
+    "recruiting", value=1.2, local=True, patterns=(("=hire", "=to", "region"), ("=moves",)),
     options=fixed(("moves",)) + with_regions(("hire",)),
     check=_check_recruiting, effect=_recruiting, describe=_describe_recruiting))
 
@@ -91,14 +93,15 @@ def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> N
 
 
 department(DepartmentRules(
-    "safety_quality", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    "safety_quality", value=1.8, local=True,
+    patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_safety, exact=True,
     describe=lambda state, pi, dept, args: f"1 VP per {param(dept, 'employees_per_vp')} working employees"))
 
 
 # -- New Lobby: a second lobby (arriving employees choose one) ------------------------------------
 
-department(DepartmentRules("new_lobby", lobby=True))
+department(DepartmentRules("new_lobby", value=0.5, lobby=True))
 
 
 # -- HR Administration (expansion): employees moved anywhere, one per HR department ----------------
@@ -115,7 +118,7 @@ def _relocations(state: State, pi: int, dept: Department) -> int:
 
 
 department(DepartmentRules(
-    "hr_administration", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    "hr_administration", value=1.0, patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_hr_administration, exact=True,
     describe=lambda state, pi, dept, args: f"move {_relocations(state, pi, dept)} employee(s) anywhere"))
 
@@ -138,7 +141,8 @@ def _check_relocate(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("relocate", [("cell", "cell")], (DecisionKind.RELOCATE,), _relocate_candidates, _check_relocate, exact=True)
+@verb("relocate", [("cell", "cell")], (DecisionKind.RELOCATE,), _relocate_candidates, _check_relocate, exact=True,
+      vocab=Vocab("HR Administration move", "relocate", 20, board="move"))
 def _relocate(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     company.move_employee(state.rules, p, args[0], args[1])
@@ -152,7 +156,7 @@ def _relocate(state: State, pi: int, args: Args) -> None:
 
 # -- Local Partners (expansion): money or moves per project in a region ---------------------------
 
-region_tile("local_partners", {"money": "money_per_project", "moves": "moves_per_project"})
+region_tile("local_partners", {"money": "money_per_project", "moves": "moves_per_project"}, value=1.0)
 
 
 # -- Corporate Communications (expansion): diagonal moves in turns that begin with it staffed -----
@@ -161,7 +165,7 @@ def _diagonal(state: State, pi: int, dept: Department) -> None:
     state.flow.diagonal = True
 
 
-department(DepartmentRules("corporate_communications", hooks={"turn_start": _diagonal}))
+department(DepartmentRules("corporate_communications", value=1.0, hooks={"turn_start": _diagonal}))
 
 
 # -- Green Spaces (expansion): VP per empty space of the company at the end -----------------------
@@ -172,4 +176,4 @@ def _green_spaces(state: State, pi: int, dept: Department) -> int:
     return param(dept, "vp_per_empty_space") * empty
 
 
-department(DepartmentRules("green_spaces", hooks={"end_game": _green_spaces}))
+department(DepartmentRules("green_spaces", value=1.0, hooks={"end_game": _green_spaces}))

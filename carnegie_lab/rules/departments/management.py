@@ -2,14 +2,14 @@
 the expansion tiles 21-24."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import DecisionKind, PropertyMove, State
+from ...core.components import Department
+from ...core.state import DecisionKind, PropertyMove, State
+from ...core.words import amount_text
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
-from ..registry import Args, DepartmentRules, department, verb
+from ..registry import Args, DepartmentRules, Vocab, department, verb
 from .base import (
-    amount_text,
     check_region_last,
     count_tile,
     counts,
@@ -36,7 +36,7 @@ def _commerce(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 
 
 department(DepartmentRules(
-    "commerce_finance",
+    "commerce_finance", value=1.8, local=True,
     patterns=(("=money",), ("=goods",), ("=money", "=to", "region"), ("=goods", "=to", "region")),
     options=fixed(("money",), ("goods",)) + with_regions(("money",), ("goods",)),
     check=lambda state, pi, dept, args: region_check(state, args) if len(args) == 3 else None,
@@ -114,7 +114,8 @@ def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
 
 
 department(DepartmentRules(
-    "strategic_planning", patterns=(("name", "cell"),), options=_build_options, check=_check_build,
+    "strategic_planning", value=2.2, local=True,
+    patterns=(("name", "cell"),), options=_build_options, check=_check_build,
     effect=_strategic_planning, exact=True, describe=_describe_build))
 
 
@@ -126,7 +127,7 @@ def _purchasing(state: State, pi: int, dept: Department, cell: str, args: Args) 
 
 
 department(DepartmentRules(
-    "purchasing", patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
+    "purchasing", value=2.6, local=True, patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
     options=with_regions(("goods",), ("money",)), check=check_region_last, effect=_purchasing, exact=True,
     describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
@@ -147,7 +148,7 @@ def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> No
 
 
 department(DepartmentRules(
-    "sales", patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
+    "sales", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
     describe=lambda state, pi, dept, args: (f"sell {args[0]} goods → "
                                             f"${int(args[0]) * param(dept, 'money_per_goods')}")))
 
@@ -160,7 +161,7 @@ def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -
 
 
 department(DepartmentRules(
-    "logistics", patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
+    "logistics", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
     describe=lambda state, pi, dept, args: (f"ship {args[0]} goods → ${int(args[0]) * param(dept, 'money_per_goods')}"
                                             f" + {int(args[0]) * param(dept, 'vp_per_goods')} VP")))
 
@@ -173,7 +174,7 @@ def _after_build(state: State, pi: int, dept: Department, cell: str) -> None:
         state.flow.stack.append(PropertyMove(cell))
 
 
-department(DepartmentRules("property_management", hooks={"department_built": _after_build}))
+department(DepartmentRules("property_management", value=0.8, hooks={"department_built": _after_build}))
 
 
 def _target(state: State) -> str:
@@ -195,7 +196,8 @@ def _check_property(state: State, pi: int, args: Args) -> str | None:
     return None
 
 
-@verb("property", [("cell",)], (DecisionKind.PROPERTY,), _property_candidates, _check_property, exact=True)
+@verb("property", [("cell",)], (DecisionKind.PROPERTY,), _property_candidates, _check_property, exact=True,
+      vocab=Vocab("Property Management move", "property", 20, board="property", local=True))
 def _property(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     target = _target(state)
@@ -206,8 +208,8 @@ def _property(state: State, pi: int, args: Args) -> None:
 
 # -- the expansion tiles ----------------------------------------------------------------------------
 
-count_tile("accounting", "MG", "money", "money_per_department")
-region_tile("branding", {"money": "money_per_project", "goods": "goods_per_project"})
+count_tile("accounting", "MG", "money", "money_per_department", value=1.0)
+region_tile("branding", {"money": "money_per_project", "goods": "goods_per_project"}, value=1.0)
 
 
 def _payroll_start(state: State, pi: int, dept: Department) -> None:
@@ -221,11 +223,12 @@ def _salary(dept: Department, price: int, option: str) -> tuple[int, int]:
     return param(dept, "cut_price"), -param(dept, "cut_vp")
 
 
-department(DepartmentRules("payroll_management", hooks={"turn_start": _payroll_start, "activation_cost": _salary}))
+department(DepartmentRules("payroll_management", value=1.0,
+                           hooks={"turn_start": _payroll_start, "activation_cost": _salary}))
 
 
 def _public_relations(state: State, pi: int, dept: Department) -> int:
     return param(dept, "vp_per_project") * max(projects_in(state, pi, r) for r in state.rules.components.regions)
 
 
-department(DepartmentRules("public_relations", hooks={"end_game": _public_relations}))
+department(DepartmentRules("public_relations", value=1.0, hooks={"end_game": _public_relations}))

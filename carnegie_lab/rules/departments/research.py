@@ -1,8 +1,8 @@
 """The R&D departments: Research & Development (starting), tiles 13-16 and the expansion tiles 29-32."""
 from __future__ import annotations
 
-from ...components import Department
-from ...state import NEUTRAL, State
+from ...core.components import Department
+from ...core.state import NEUTRAL, State
 from .. import company
 from ..construction import projects_in
 from ..donations import give, payment_check
@@ -17,17 +17,19 @@ def _points(state: State, pi: int, dept: Department, key: str) -> int:
     return param(dept, key) * company.standing(state.players[pi], cell)
 
 
-def _pooled(dept_id: str, key: str) -> DepartmentRules:
-    """A department whose every use comes at once: `key` study points per standing employee."""
+def _pooled(dept_id: str, key: str, value: float) -> DepartmentRules:
+    """A department whose every use comes at once: `key` study points per standing employee (a bot
+    values its use at `value`; it is local to the turn)."""
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         study(state, pi, dept.name, _points(state, pi, dept, key))
     return department(DepartmentRules(
         dept_id, patterns=((),), options=fixed(()), effect=effect, all_at_once=True, exact=True,
+        value=value, local=True,
         describe=lambda state, pi, dept, args: f"+{_points(state, pi, dept, key)} study points"))
 
 
-_pooled("research", "study_per_employee")
-_pooled("advanced_design", "study")
+_pooled("research", "study_per_employee", value=1.2)
+_pooled("advanced_design", "study", value=2.0)
 
 
 # -- Advanced Research: study points, with a mission -----------------------------------------------
@@ -38,7 +40,8 @@ def _advanced_research(state: State, pi: int, dept: Department, cell: str, args:
 
 
 department(DepartmentRules(
-    "advanced_research", patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    "advanced_research", value=2.2, local=True,
+    patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_advanced_research, exact=True,
     describe=lambda state, pi, dept, args: f"+{param(dept, 'study')} study points"))
 
@@ -70,23 +73,24 @@ def _charitable_giving(state: State, pi: int, dept: Department, cell: str, args:
 
 
 department(DepartmentRules(
-    "charitable_giving", patterns=(("name", "=to", "region"),), options=_charity_options, check=_check_charity,
+    "charitable_giving", value=2.0,
+    patterns=(("name", "=to", "region"),), options=_charity_options, check=_check_charity,
     effect=_charitable_giving,
     describe=lambda state, pi, dept, args: f"join {state.rules.components.donations[args[0]].name}"))
 
 
 # -- Telegraph Operators: cheaper track steps ------------------------------------------------------
 
-department(DepartmentRules("telegraph_operators", hooks={
+department(DepartmentRules("telegraph_operators", value=1.0, hooks={
     "track_cost": lambda dept, cost: max(param(dept, "min_cost"), cost - param(dept, "track_discount"))}))
 
 
 # -- the expansion tiles ----------------------------------------------------------------------------
 
-count_tile("rd_coordination", "RD", "study", "study_per_department")
-region_tile("knowledge_sharing", {"money": "money_per_project", "study": "study_per_project"})
+count_tile("rd_coordination", "RD", "study", "study_per_department", value=1.0)
+region_tile("knowledge_sharing", {"money": "money_per_project", "study": "study_per_project"}, value=1.0)
 
-department(DepartmentRules("archives", hooks={"income_spaces": lambda dept: True,
+department(DepartmentRules("archives", value=1.0, hooks={"income_spaces": lambda dept: True,
                                               "enter_taken_final_box": lambda dept: True}))
 
 
@@ -94,4 +98,4 @@ def _libraries(state: State, pi: int, dept: Department) -> int:
     return param(dept, "vp_per_project") * min(projects_in(state, pi, r) for r in state.rules.components.regions)
 
 
-department(DepartmentRules("network_libraries", hooks={"end_game": _libraries}))
+department(DepartmentRules("network_libraries", value=1.0, hooks={"end_game": _libraries}))

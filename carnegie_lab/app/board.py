@@ -1,0 +1,327 @@
+"""The board: tabs Map, Companies, Tracks & Timeline, Scores, Log, drawn with the package's views.
+
+Each kind of figure (map, company, timeline, tracks, donations, scores, history) has one FigureWidget, made the
+first time it is shown and kept in the page afterwards (hidden while another is shown): plotly sends a
+~5 MB bundle per FigureWidget, so only the figures a player looks at are made, and each is then only
+updated in place. A small selector under the tab bar picks the variant (whose network, whose company,
+timeline, tracks or the donation chart, scores now or over the rounds). Only what is visible is redrawn
+after an action, from the views' ``spec`` (plain dicts: no plotly figure is made).
+"""
+from __future__ import annotations
+
+import functools
+import html
+from typing import Any, Callable, Mapping
+
+import ipywidgets as W
+
+from ..core.words import round_of
+from ..engine import AndrewView
+from ..session.history import lines_by_round
+from ..session.targets import KINDS, Target
+from ..ui.figures import FigureSlot
+from ..views.palette import DEPARTMENT_TYPE_NAMES
+
+TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
+LOG_LINES = 400
+
+
+def _views():
+    from .. import views
+    return views
+
+
+class BoardView:
+    """Tabs (a ToggleButtons bar) over the figures, which never leave the page once made.
+
+    Why never: plotly's widget view does not unregister its model listeners when it is removed, so a
+    view taken out of the page (a Tab-panel swap, or moving the widget to another container) keeps
+    receiving updates and throws "Error setting state" in the console. And one FigureWidget cannot
+    switch between kinds of figure: plotly.js keeps the old axis types and layout keys (bars on the
+    map's numeric axes give NaN). So the board hides the figures it does not show."""
+
+    def __init__(self, game: Any, defer: bool = False):
+        self.game = game
+        self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
+        #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
+        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks)
+        self.targets: Mapping[str, Mapping[str, Target]] = {}
+        self.on_pick: Callable[[str, str], None] | None = None
+        self._quiet = False
+        #: True until ``start_drawing``: the figures wait (see ``Dashboard``: the page shows its
+        #: controls before plotly's bundle has loaded)
+        self.defer = defer
+        self.slots: dict[str, FigureSlot] = {}
+        self.error = W.HTML()
+        self.tabs = W.ToggleButtons(options=list(TABS), value=TABS[0], style={"button_width": "auto"})
+        self.tabs.add_class("cl-board-tabs")
+        self.tabs.observe(lambda change: self._changed(), names="value")
+        self.selectors = [self._selector(i) for i in range(4)]
+        self.selector_box = W.HBox([self.selectors[0]])
+        self.selector_box.add_class("cl-view-selectors")
+        self.figure_box = W.VBox(layout=W.Layout(min_height="300px"))
+        self.figure_box.add_class("cl-figure")
+        self.score_table = W.HTML()
+        self.score_table.add_class("cl-score-table")
+        self.log = W.HTML()
+        self.log.add_class("cl-log")
+        self.players = W.HTML()
+        self.players.add_class("cl-players-strip")
+        self.page = W.VBox([self.players, self.selector_box, self.figure_box, self.score_table, self.log])
+        self.page.add_class("cl-board-page")
+        self.box = W.VBox([self.tabs, self.page, self.error])
+        self.box.add_class("cl-board")
+        self.set_game(game)
+        self._show_parts()
+
+    # -- selectors ------------------------------------------------------------------------------
+    def _selector(self, tab: int) -> W.ToggleButtons:
+        sel = W.ToggleButtons(style={"button_width": "auto"})
+        sel.add_class("cl-view-selector")
+        sel.observe(lambda change: self._changed(), names="value")
+        return sel
+
+    def _changed(self) -> None:
+        if not self._quiet:
+            self.defer = False        # a click on a tab draws, whatever the page told us
+            self._show_parts()
+            self.refresh()
+
+    def _options(self, game) -> list[list[tuple[str, Any]]]:
+        seats = list(enumerate(game.players))
+        return [
+            [("Whole map", -1)] + [(f"{name}'s network", i) for i, name in seats],
+            [(f"{name}", i) for i, name in seats],
+            [("Timeline", "timeline"), ("Tracks & project tabs", "tracks"), ("Donation chart", "donations")],
+            [("Score if the game ended now", "scores"), ("Over the rounds", "history")],
+        ]
+
+    def set_game(self, game, seat: int | None = None, redraw: bool = False) -> None:
+        """A new game (its players may differ): reset the selectors (and redraw if asked)."""
+        self.game = game
+        self._quiet = True
+        try:
+            for sel, options in zip(self.selectors, self._options(game)):
+                keep = sel.value
+                values = [v for _, v in options]
+                sel.options = options
+                sel.value = keep if keep in values else values[0]
+            if seat is not None:
+                self.follow(seat)
+        finally:
+            self._quiet = False
+        if redraw:
+            self.refresh()
+
+    def follow(self, seat: int) -> None:
+        """Show this seat's company in the Companies tab (the human deciding now); no redraw."""
+        sel = self.selectors[1]
+        if seat in [v for _, v in sel.options] and sel.value != seat:
+            quiet, self._quiet = self._quiet, True
+            try:
+                sel.value = seat
+            finally:
+                self._quiet = quiet
+
+    def select(self, tab: str, value: Any = None) -> None:
+        """Show a tab (and one of its variants): what a click on the tab bar does."""
+        quiet, self._quiet = self._quiet, True
+        try:
+            self.tabs.value = tab
+            if value is not None:
+                self.selectors[TABS.index(tab)].value = value
+        finally:
+            self._quiet = quiet
+        self._show_parts()
+        self.refresh()
+
+    # -- drawing --------------------------------------------------------------------------------
+    @property
+    def tab(self) -> str:
+        return self.tabs.value
+
+    def _show_parts(self) -> None:
+        i = TABS.index(self.tab)
+        if i < 4 and self.selector_box.children != (self.selectors[i],):
+            self.selector_box.children = [self.selectors[i]]
+        self.selector_box.layout.display = "none" if i >= 4 else ""
+        self.figure_box.layout.display = "none" if i >= 4 else ""
+        self.score_table.layout.display = "" if self.tab == "Scores" else "none"
+        self.log.layout.display = "" if self.tab == "Log" else "none"
+
+    def view_key(self) -> tuple[str, Any] | None:
+        i = TABS.index(self.tab)
+        if i >= 4:
+            return None
+        return self.tab, self.selectors[i].value
+
+    @staticmethod
+    def kind(tab: str, value: Any) -> str:
+        """The kind of figure a tab and variant show (one FigureWidget per kind)."""
+        return {"Map": "map", "Companies": "company"}.get(tab, value)
+
+    def _build(self, kind: str, value: Any) -> dict:
+        """The spec of the figure (``View.spec``: plain dicts, no plotly figure made)."""
+        views, game = _views(), self.game
+        extra: dict[str, Any] = {}
+        if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
+            mine = kind != "company" or value == game.current_player     # only the decider's company
+            extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
+        if kind == "map":
+            return views.map_figure.spec(game, None if value == -1 else value, **extra)
+        if kind == "company":
+            return views.company_figure.spec(game, value, **extra)
+        return getattr(views, f"{kind}_figure").spec(game, **extra)
+
+    def refresh(self) -> None:
+        """Redraw what the selected tab shows (the figure only when it is visible)."""
+        self.players.value = players_html(self.game, self.kinds)
+        key = self.view_key()
+        if key is None:
+            self.log.value = log_html(self.game)
+            return
+        tab, value = key
+        if tab == "Scores":
+            self.score_table.value = scores_html(self.game)
+        if self.defer:
+            if not self.figure_box.children:
+                placeholder = W.HTML("<div class='cl-drawing'>Drawing the board…</div>")
+                self.figure_box.children = [placeholder]
+            return
+        kind = self.kind(tab, value)
+        try:
+            spec = self._build(kind, value)
+        except Exception as e:  # a view failing must not take the dashboard down
+            self.error.value = (f"<p class='cl-error'>The {html.escape(tab)} view could not be drawn: "
+                                f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p>")
+            return
+        self.error.value = ""
+        slot = self.slots.get(kind)
+        if slot is None:
+            slot = self.slots[kind] = FigureSlot()
+            if self.on_pick is not None and kind in KINDS:
+                slot.on_target = functools.partial(self._picked, kind)
+        slot.draw(f"{tab}/{value}", spec)
+        if slot.box is None:
+            slot.box = W.Box([slot.widget])
+            slot.box.add_class(f"cl-figure-{kind}")
+            boxes = [b for b in self.figure_box.children if isinstance(b, W.Box)]
+            self.figure_box.children = [*boxes, slot.box]
+        for other in self.slots.values():
+            if other.box is not None:
+                other.box.layout.display = "" if other is slot else "none"
+
+    def _picked(self, kind: str, key: str) -> None:
+        if self.on_pick is not None:
+            self.on_pick(kind, key)
+
+    def start_drawing(self) -> None:
+        """Draw the figures from now on (the first time: make the visible one)."""
+        if self.defer:
+            self.defer = False
+            self.refresh()
+
+    @property
+    def slot(self) -> FigureSlot | None:
+        """The figure shown now (None on the Log tab)."""
+        key = self.view_key()
+        return None if key is None else self.slots.get(self.kind(*key))
+
+
+def players_html(game, kinds: list[str] | None = None) -> str:
+    """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
+    from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
+    table = game.scores()
+    cards = []
+    for i, name in enumerate(game.players):
+        who = "" if kinds is None or not kinds[i] else f" <span class='cl-note'>({html.escape(kinds[i])})</span>"
+        now = " cl-now" if game.current_player == i else ""
+        away = sum(game.on_mission(i, r) for r in game.components.regions)
+        cards.append(
+            f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
+            f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
+            f"<b>{html.escape(name)}</b>{who}<br>"
+            f"<span title='money'>${game.money(i)}</span> · <span title='goods'>{game.goods(i)} goods</span> · "
+            f"<span title='working employees / on missions'>{game.active_employees(i)} working, "
+            f"{away} away</span><br><span title='score if the game ended now'>"
+            f"<b>{table[name].total} VP</b> now</span></div>")
+    andrew = game.andrew()
+    if andrew is not None:
+        name = game.andrew_name
+        cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
+                     f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
+                     f"<b>{html.escape(name)}</b> <span class='cl-note'>(level {andrew.level})</span> · "
+                     f"<b>{table[name].total} VP</b> now<br>{andrew_deck_html(game, andrew)}</div>")
+    return f"<div class='cl-players-row'>{''.join(cards)}</div>"
+
+
+def andrew_deck_html(game, andrew: AndrewView) -> str:
+    """Andrew's deck as the table shows it: this round's card (only its back, its action, until his
+    turn), the action on the back of his next card, the cards left (and how many of them are
+    advanced) and the cards on his VP cards."""
+    cards = game.components.solo_cards
+    advanced = "" if andrew.advanced_left is None else f" ({andrew.advanced_left} advanced)"
+    if andrew.card:
+        card = cards[andrew.card]
+        action = DEPARTMENT_TYPE_NAMES.get(card.action, card.action)
+        now = (f"card <b>{html.escape(card.id)}</b> ({'advanced' if card.advanced else 'normal'}), action "
+               f"{html.escape(action)}" + (" · it chooses the row" if andrew.chooses else "")
+               + (f" · slid {andrew.slide}" if andrew.slide else ""))
+    elif andrew.face_down:
+        action = DEPARTMENT_TYPE_NAMES.get(andrew.card_action or "", andrew.card_action)
+        now = ("this round's card face down, " +
+               (f"action {html.escape(action)}" if action else "an advanced card (its action is hidden)"))
+        if andrew.advanced_left is not None:
+            advanced = f" ({andrew.advanced_left} advanced among them and this round's)"
+    else:
+        now = "no card this round yet"
+    if andrew.next_action:
+        action = DEPARTMENT_TYPE_NAMES.get(andrew.next_action, andrew.next_action)
+        now += f"<br>next round: <b>{html.escape(action)}</b>"
+    elif andrew.next_advanced:
+        now += "<br>next round: <b>an advanced card</b> (its action is hidden)"
+    on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or "none yet"
+    return (f"<span class='cl-note'>{now}<br>{andrew.cards_left} cards left{advanced} · "
+            f"on his VP cards: {on_vp}</span>")
+
+
+def scores_html(game, caption: str | None = None) -> str:
+    """The score breakdown as a table (the final scores once the game is over; ``caption``: another
+    title)."""
+    table = game.scores()
+    if not table:
+        return ""
+    names = list(table)
+    fields = [k for k in next(iter(table.values())).as_dict() if k != "total"]
+    used = [k for k in fields if any(getattr(table[n], k) for n in names)]
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    rows = "".join(f"<tr><td>{html.escape(k.replace('_', ' '))}</td>"
+                   + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
+    winners = set(game.winners()) if game.is_over else set()
+    total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
+    caption = caption or ("Final scores" if game.is_over else "Score if the game ended now")
+    return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
+            f"<tbody>{rows}<tr class='cl-total'><td><b>total</b></td>{total}</tr></tbody></table>")
+
+
+def log_html(game, limit: int = LOG_LINES) -> str:
+    """The game log from its moves (``Game.moves``), newest first, under a heading per round."""
+    groups = lines_by_round(game)
+    count = sum(len(lines) for _, lines in groups)
+    total = game.rules.constants.rounds
+    body, number, shown = [], count, 0
+    for round_, lines in reversed(groups):
+        items = []
+        for text in reversed(lines):
+            if shown == limit:
+                break
+            items.append(f"<li value='{number}'>{html.escape(text)}</li>")
+            number, shown = number - 1, shown + 1
+        if items:
+            body.append(f"<div class='cl-round-head'>{round_of(round_, total)}</div>"
+                        f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
+    more = f"<p class='cl-note'>(the {count - limit} oldest lines are not shown)</p>" if count > limit else ""
+    return (f"<div class='cl-log-head'>{count} lines, newest first</div>"
+            f"<div class='cl-log-body'>{''.join(body)}</div>{more}")
+
+__all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

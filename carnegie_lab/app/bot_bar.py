@@ -1,0 +1,76 @@
+"""The Play tab's bot bar: Step, Play bots, Bots finish the game (with the bot that finishes), "Bots play at
+once" and the progress of the bots at work."""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
+from ..session.access import FINISH, may
+from .turn import where
+
+
+def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls: str) -> W.Button:
+    """A small button of the Play tab that calls ``action`` (already guarded) when clicked."""
+    b = W.Button(description=label, icon=icon, tooltip=tooltip, layout=W.Layout(width="auto", margin="2px"))
+    b.add_class(cls)
+    b.on_click(lambda _b: action())
+    return b
+
+
+class BotBar:
+    """The bots' buttons and progress; ``step``, ``play``, ``finish`` and ``auto_changed`` are the dashboard's
+    (guarded) callbacks."""
+
+    def __init__(self, auto: bool, rounds: int, step: Callable[[], None], play: Callable[[], None],
+                 finish: Callable[[], None], auto_changed: Callable[[], None]):
+        self.auto = W.Checkbox(value=auto, description="Bots play at once", indent=False,
+                               tooltip="when unchecked, bots wait for Step or Play", layout=W.Layout(width="auto"))
+        self.auto.add_class("cl-auto")
+        self.auto.observe(lambda change: auto_changed(), names="value")
+        self.step_button = button("Step", "step-forward", "one bot decision", step, "cl-step")
+        self.play_button = button("Play bots", "forward", "bots decide until a human does", play, "cl-play")
+        self.finish_button = button(
+            "Bots finish the game", "fast-forward",
+            "hand every human seat to the bot chosen next to it and play to the end", finish, "cl-finish")
+        self.finish_kind = W.Dropdown(options=[(SEAT_KINDS[k], k) for k in BOT_KINDS], value=FINISHING_BOT,
+                                      tooltip="the bot that plays the human seats to the end",
+                                      layout=W.Layout(width="120px"))
+        self.finish_kind.add_class("cl-finish-kind")
+        self.progress = W.IntProgress(min=0, max=rounds, value=0, layout=W.Layout(width="120px"))
+        self.progress.add_class("cl-progress")
+        self.progress_label = W.HTML()
+        self.progress_label.add_class("cl-progress-label")
+        self.box = W.VBox([
+            W.HBox([self.step_button, self.play_button, self.finish_button, self.finish_kind],
+                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.auto, self.progress, self.progress_label], layout=W.Layout(align_items="center"))])
+        self.box.add_class("cl-bots")
+
+    def busy(self, text: str) -> None:
+        """Bots at work: the buttons disabled, the text in the progress label."""
+        for b in (self.step_button, self.play_button, self.finish_button):
+            b.disabled = True
+        self.progress_label.value = f"<span class='cl-note'>{html.escape(text)}</span>"
+
+    def show_progress(self, ctl: Controller, p: Progress) -> None:
+        game = ctl.game
+        self.progress.value = min(game.round, self.progress.max)
+        self.progress_label.value = f"<span class='cl-note'>{p.done} bot decisions · {where(game)}</span>"
+
+    def update(self, ctl: Controller) -> None:
+        """The buttons for the decision now (a bot's to play here, the game not over, this browser's place)."""
+        game = ctl.game
+        bot_turn = ctl.bot_to_move and ctl.plays_bots
+        self.step_button.disabled = not bot_turn
+        self.play_button.disabled = not bot_turn
+        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or not may(ctl.place, FINISH)
+        self.auto.disabled = ctl.role == WATCH
+        self.progress.max = game.rules.constants.rounds
+        self.progress.value = min(game.round, self.progress.max)
+        self.progress_label.value = f"<span class='cl-note'>{where(game)}</span>"
+
+
+__all__ = ["BotBar", "button"]

@@ -1,0 +1,486 @@
+"""``Dashboard``: the whole app — the board on the left, the decision and the game's menus on the right.
+
+    import carnegie_lab as cl
+    cl.widgets.Dashboard()                         # a game of You against the easy (random) bot
+    cl.widgets.Dashboard(cl.new_game(["Ada", "Bo"], seed=3))
+
+Every control ends in ``Controller.apply(notation)``. Errors (an illegal action, a broken record, a
+bad new-game form) are shown in the status line and the game is kept.
+
+With a store (``Dashboard(store="games.db")``, a path or a GameStore) every game is kept: each action
+is appended to it, the page's address says which game it is (``?game=ID``, ``&seat=TOKEN`` for a
+friend's seat link; ``query=`` opens one), the New game tab lists the stored games, the Friends tab
+makes seat links, and the page asks twice a second whether another browser played (a
+:class:`~.page.PageBridge` tick), so the others' moves show within a second.
+"""
+from __future__ import annotations
+
+import html
+import os
+import time
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ..core.errors import CarnegieError
+from ..session import (
+    LOCAL,
+    SEAT,
+    WATCH,
+    Controller,
+    GameGone,
+    NotAllowed,
+    Overtaken,
+    Progress,
+    Seat,
+    Setup,
+)
+from ..session.access import LOAD, RESTART, Limits, may
+from ..session.controls import panel_for
+from ..session.targets import board_targets
+from ..store import GameStore, StoreError
+from ..ui.guard import ErrorGuard
+from .board import BoardView, scores_html
+from .bot_bar import BotBar, button
+from .click_guard import ClickGuard
+from .hints import HintPanel, decision_key
+from .page import POLL_MS, PageBridge, in_kernel
+from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
+from .render import ControlsView
+from .replay_panel import ReplayPanel
+from .replays import Replays
+from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
+from .style import STYLE
+from .turn import recent_html, role_note, sentence, turn_html, waiting_text
+
+SIDE_TABS = ("Play", "New game", "Save / load", "Friends", "Replay")
+
+
+class Dashboard(W.VBox):
+    """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
+
+    def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
+                 auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
+                 query: str | None = None, limits: Limits | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("cl-dashboard")
+        limits = limits or Limits()
+        opened, problem = open_store(store, limits.stored_games)
+        if game is not None:
+            self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
+        else:
+            self.controller = Controller(setup, store=opened, limits=limits)
+        self.timings: dict[str, float] = {}
+        self._errors = ErrorGuard(lambda text: self.say(text, error=True), lambda: self._show_decision())
+        self.sharing = Sharing(self)
+        self.replays = Replays(self)
+        if problem is None and query:
+            problem = self.sharing.open_link(query)       # the page's address: a stored game, or why not
+
+        # -- the decision (Play tab)
+        self.turn = W.HTML()
+        self.turn.add_class("cl-turn-card")
+        self.status = W.HTML()
+        self.status.add_class("cl-status")
+        self.controls = ControlsView(self.act)
+        self.bots = BotBar(auto, self.game.rules.constants.rounds, lambda: self._guard(self.step_bot),
+                           lambda: self._guard(self.play_bots), lambda: self._guard(self.finish),
+                           lambda: self._guard(self._auto_changed))
+        self.recent = W.HTML()
+        self.recent.add_class("cl-recent")
+        self.undo_button = button("Undo", "undo", "take back your last decision (and the bots' after it)",
+                                  lambda: self._guard(self.undo), "cl-undo")
+        self.restart_button = button("Restart", "refresh", "the same game from its start",
+                                     lambda: self._guard(self.restart), "cl-restart")
+        self.final = W.HTML()
+        self.final.add_class("cl-final")
+        self.role_note = W.HTML()
+        self.role_note.add_class("cl-role-note")
+        #: the Hint button, its "always" option and the hint (between the status line and the bots)
+        self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
+        # the controls right under the turn card: a message (status line) or the final scores
+        # appearing never moves them
+        play = W.VBox([self.turn, self.role_note, self.final, self.controls.box, self.status, self.hints.box,
+                       self.bots.box,
+                       self.recent, W.HBox([self.undo_button, self.restart_button])])
+        play.add_class("cl-play-tab")
+
+        # -- new game (and the stored games), save / load, friends
+        self.new_game_panel = NewGamePanel(self.start, self.controller.setup)
+        self.stored = StoredGames(lambda gid: self._guard(self.sharing.resume, gid),
+                                  lambda gid: self._guard(self.sharing.delete_game, gid),
+                                  lambda gid: self._guard(self.replays.stored, gid),
+                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset))
+        self.records = RecordPanel(self.load)
+        self.friends = FriendsPanel(lambda: self._guard(self.make_links))
+        #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
+        self.replay = ReplayPanel(self.replays.show,
+                                  lambda r, seats, n: self._guard(self.replays.play_from, r, seats, n),
+                                  lambda: self._guard(self.replays.this_game))
+        self.replaying = False
+        new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
+        self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box, self.replay.box],
+                          titles=list(SIDE_TABS))
+        self.side.add_class("cl-side-tabs")
+        self.side.observe(lambda change: self._guard(self._side_changed), names="selected_index")
+        #: one click, one action: drops the page's extra clicks while the kernel handles one
+        self.guard = ClickGuard()
+        #: the page's address and clock (only with a store: nothing to poll or to link without one)
+        self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
+        if self.bridge is not None:
+            self.bridge.owner = self.controller.owner_key
+            self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
+            self.bridge.observe(lambda change: self._guard(self.sharing.owner_key, change["new"]), names="owner")
+        #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
+        self.last_activity = time.monotonic()
+
+        # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
+        # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
+        # which the first FigureWidget brings (about two seconds less to an interactive page).
+        self.board = BoardView(self.controller.game, defer=in_kernel())
+        self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
+        #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
+        self.source: str | None = None
+        if self.board.defer:
+            self.turn._view_count = 0
+            self.turn.observe(self._page_shown, names="_view_count")
+
+        rounds = self.game.rules.constants.rounds
+        header = W.HTML("<div class='cl-header'><span class='cl-title'>Carnegie</span>"
+                        f"<span class='cl-subtitle'>build an industrial empire in {rounds} rounds · "
+                        "hover the board for details</span></div>")
+        main = W.HBox([self.board.box, self.side], layout=W.Layout(align_items="flex-start"))
+        main.add_class("cl-main")
+        self.children = [W.HTML(STYLE), header, main]
+        if not self.board.defer:
+            self._add_bridge()
+        self._ready = False
+        self._guard(self.after_change, run_bots=True)
+        self._ready = True
+        if problem is not None:              # never a traceback: the reason, and a fresh game to start
+            self.say(problem, error=True)
+            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
+            self.side.selected_index = NEW_GAME
+
+    @property
+    def game(self):
+        return self.controller.game
+
+    def act(self, notation: str) -> None:
+        """A human's action (what every control calls)."""
+        self._guard(self._act, notation)
+
+    def _act(self, notation: str) -> None:
+        start = time.perf_counter()
+        ctl = self.controller
+        if not ctl.you_to_move:        # a click that arrived late: never play for a bot or another seat
+            if self.game.is_over:
+                self.say("The game is over.", error=True)
+            elif ctl.role == WATCH:
+                self.say("You are watching: this browser cannot play.", error=True)
+            elif ctl.human_to_move:
+                self.say(f"Not your decision: {self._decider()} decides now.", error=True)
+            else:
+                self.say("Not your decision now.", error=True)
+            return
+        self.controls.disable()        # until the next decision's controls replace them
+        try:
+            ctl.apply(notation)
+        except (Overtaken, GameGone, NotAllowed) as e:
+            self.say(sentence(str(e)), error=True)
+            self.after_change(run_bots=True)       # the game as it is now
+            return
+        except CarnegieError as e:
+            self.controls.enable()
+            self.say(str(e), error=True)
+            return
+        self.say("")
+        self.after_change(run_bots=True)
+        self.timings["last action (server)"] = time.perf_counter() - start
+
+    def _picked(self, kind: str, key: str) -> None:
+        """A click on the board: the action of that ringed thing, if it is one now. A click on an
+        employee who can move only chooses them (the cells they can go to are ringed then); a click
+        on anything else only looks (its hover says what it is) and takes back such a choice."""
+        if self.replaying:
+            return
+        target = self.board.targets.get(kind, {}).get(key)
+        if target is not None and target.notation:
+            self._act(target.notation)
+            return
+        source = target.selects if target is not None else None
+        if source != self.source:
+            self.source = source
+            self.board.targets = board_targets(self.game, source)
+            self.board.refresh()
+
+    def hint(self) -> None:
+        """The Hint button: the analysis's best choices for this browser's decision, thought about
+        once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
+        can make its kernel think longer than that per decision."""
+        if not self.controller.you_to_move or self.replaying:
+            self.say("A hint is for a decision of yours, in the live game.", error=True)
+            return
+        if self.hints.key != decision_key(self.game):
+            self._think()
+
+    def _hint_option_changed(self) -> None:
+        if self.controller.you_to_move and not self.replaying and self.hints.wanted(self.game):
+            self._think()
+
+    def _think(self) -> None:
+        """Compute the hint, the controls disabled meanwhile (they stay in place)."""
+        self.hints.show_while(self.game, self.controls)
+
+    def _decider(self) -> str:
+        seat = self.controller.current_seat
+        return "nobody" if seat is None else self.controller.seats[seat].name
+
+    def _stored_call(self, fn: Callable[[], Any]) -> bool:
+        """Run something that may meet another browser's change: False (and the reason shown, the
+        game as it is now drawn) if it did, or if this browser may not do it."""
+        try:
+            fn()
+        except (Overtaken, GameGone, NotAllowed) as e:
+            self.say(sentence(str(e)), error=True)
+            self.board.set_game(self.game)
+            self.after_change(run_bots=False)
+            return False
+        return True
+
+    def step_bot(self) -> None:
+        result: list = []
+        if not self._stored_call(lambda: result.append(self.controller.step_bot())):
+            return
+        if result[0] is None:
+            self.say("No bot is deciding now.")
+        self.after_change(run_bots=False)
+
+    def play_bots(self) -> None:
+        self._run_bots(until_human=True)
+        self.after_change(run_bots=False)
+
+    def finish(self) -> None:
+        """Hand the human seats to a bot and play to the end."""
+        if self.game.is_over:
+            self.say("The game is over.")
+            return
+        self._busy("Bots are finishing the game…")
+        start = time.perf_counter()
+        steps: list = []
+        kind = self.bots.finish_kind.value
+        if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(kind, self._progress))):
+            return
+        self.timings["bots finish the game (server)"] = time.perf_counter() - start
+        self.say(f"Bots played the last {len(steps)} decisions.")
+        self.after_change(run_bots=False)
+
+    def undo(self) -> None:
+        taken: list[int] = []
+        if not self._stored_call(lambda: taken.append(self.controller.undo())):
+            return
+        if taken[0] == 0:
+            self.say("Nothing to undo: no human decision yet." if self.controller.role == LOCAL else
+                     "Nothing to undo: you can take back your own last decision while nobody else has "
+                     "decided since.", error=True)
+        else:
+            self.say("")
+        self.after_change(run_bots=False)
+
+    def restart(self) -> None:
+        if not self._stored_call(self.controller.restart):
+            return
+        self.say("")
+        self.board.set_game(self.game)
+        self.after_change(run_bots=True)
+
+    def start(self, setup: Setup) -> None:
+        """Start a new game (the New game tab's Start button)."""
+        self._guard(self._start, setup)
+
+    def _start(self, setup: Setup) -> None:
+        try:
+            self.controller.new_game(setup)
+        except (ValueError, CarnegieError) as e:
+            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+            return
+        self.say("")
+        try:
+            self.controller.keep()               # a new game is stored at once (and its id in the URL)
+        except StoreError as e:
+            self.say(f"This game is not kept: {e}", error=True)
+        humans = self.controller.humans
+        self.board.set_game(self.game, seat=humans[0] if humans else None)
+        self.side.selected_index = 0
+        self.after_change(run_bots=True)
+
+    def load(self, data: bytes, name: str = "file") -> None:
+        self._guard(self._load, data, name)
+
+    def _load(self, data: bytes, name: str) -> None:
+        try:
+            self.controller.load(data)
+        except (Overtaken, GameGone) as e:
+            self.records.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
+            self.say(sentence(str(e)), error=True)
+            self.board.set_game(self.game)
+            self.after_change(run_bots=False)
+            return
+        except CarnegieError as e:
+            text = f"Could not load {name}: {e}. The current game is kept."
+            self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
+            self.say(text, error=True)
+            return
+        self.records.message.value = f"<p class='cl-ok'>Loaded {html.escape(name)}.</p>"
+        self.say("")
+        self.new_game_panel.fill(self.controller.setup)
+        self.board.set_game(self.game)
+        self.after_change(run_bots=False)
+
+    def seat_to_follow(self) -> int | None:
+        ctl = self.controller
+        if ctl.role == SEAT:
+            return ctl.my_seat
+        seat = ctl.current_seat
+        return seat if seat is not None and ctl.seats[seat].is_human else (ctl.humans[0] if ctl.humans else None)
+
+    def _run_bots(self, until_human: bool) -> None:
+        if not self.controller.bot_to_move or not self.controller.plays_bots:
+            return
+        self._busy("Bots are playing…")
+        start = time.perf_counter()
+        self.controller.run_bots(until_human=until_human, progress=self._progress)
+        self.timings["bots until a human decides (server)"] = time.perf_counter() - start
+
+    def _busy(self, text: str) -> None:
+        """Bots at work: the controls stay where they are, disabled (nothing moves under the cursor)."""
+        self.controls.disable()
+        self.undo_button.disabled = True
+        self.bots.busy(text)
+
+    def _progress(self, p: Progress) -> None:
+        self.bots.show_progress(self.controller, p)
+
+    def _page_shown(self, change) -> None:
+        if (change["new"] or 0) > 0:
+            self.turn.unobserve(self._page_shown, names="_view_count")
+            self._guard(self._add_bridge)
+            self._guard(self.board.start_drawing)
+
+    def _add_bridge(self) -> None:
+        """Put the click guard and the page's address and clock in the page: once the page has drawn
+        its controls (their JavaScript modules are more things for the page to load first)."""
+        extra = [w for w in (self.guard, self.bridge) if w is not None and w not in self.children]
+        if extra:
+            self.children = [*self.children, *extra]
+
+    def _auto_changed(self) -> None:
+        if self.bots.auto.value and self.controller.bot_to_move:
+            self.after_change(run_bots=True)
+        else:
+            self._show_decision()
+
+    def _side_changed(self) -> None:
+        was, self.replaying = self.replaying, self.side.selected_index == REPLAY
+        if self.side.selected_index == RECORDS:
+            self.records.update(self.controller)
+        elif self.side.selected_index == NEW_GAME:
+            self.sharing.update_stored()
+        elif self.side.selected_index == FRIENDS:
+            self.sharing.update_friends()
+        elif self.replaying:
+            if self.replay.replay is None:
+                self.replays.this_game()
+            else:
+                self.replay.go(self.replay.index)
+        if was and not self.replaying:           # the board shows the live game again
+            self.board.set_game(self.game, seat=self.seat_to_follow())
+            self.after_change(run_bots=False)
+
+    def after_change(self, run_bots: bool) -> None:
+        if run_bots and self.bots.auto.value:
+            self._run_bots(until_human=True)
+        start = time.perf_counter()
+        self._show_decision()
+        ctl = self.controller
+        seat = ctl.current_seat
+        if self._ready:                     # after any click the board draws, even if the page never
+            self.board.defer = False        # reported itself drawn (a frontend without view counts)
+            self._add_bridge()
+        if self.replaying:                 # the board shows the replay's moment
+            self.replay.go(self.replay.index)
+        else:
+            if ctl.role == SEAT and ctl.my_seat is not None:
+                self.board.follow(ctl.my_seat)
+            elif seat is not None and ctl.seats[seat].is_human:
+                self.board.follow(seat)
+            self.board.game = self.game
+            self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
+            self.board.refresh()
+        if self.side.selected_index == RECORDS:
+            self.records.update(ctl)
+        elif self.side.selected_index == FRIENDS:
+            self.sharing.update_friends()
+        if self.bridge is not None:
+            self.bridge.query = ctl.query()
+            self.bridge.interval = POLL_MS if ctl.kept else 0
+        self.timings["redraw (server)"] = time.perf_counter() - start
+        if ctl.you_to_move and not self.replaying and self.hints.wanted(self.game):
+            self._think()               # "Always show a hint": each new decision of a human seat
+
+    def _show_decision(self) -> None:
+        ctl = self.controller
+        game = ctl.game
+        seat = ctl.current_seat
+        if game.is_over:
+            self.controls.clear()
+            self.final.value = (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"
+                                + scores_html(game))
+        elif ctl.you_to_move:
+            self.final.value = ""
+            self.controls.show(panel_for(game))
+        else:
+            self.final.value = ""
+            assert seat is not None             # the game is not over: somebody decides
+            self.controls.clear(waiting_text(ctl))
+        self.source = None                          # a new decision: no employee chosen on the board
+        targets = board_targets(game) if ctl.you_to_move and not self.replaying else {}
+        if not self.replaying:
+            self.board.targets = targets
+        self.bots.update(ctl)
+        place = ctl.place
+        self.undo_button.disabled = not ctl.can_undo
+        self.hints.forget(game)
+        self.hints.button.disabled = not ctl.you_to_move or self.replaying
+        self.restart_button.disabled = not may(place, RESTART)
+        self.records.upload.disabled = not may(place, LOAD)
+        self.role_note.value = role_note(ctl)
+        self.recent.value = recent_html(ctl.recent)
+        # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
+        self.turn.value = turn_html(ctl, targets)
+
+    def open_page(self, query: str | None) -> None:
+        """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""
+        self.sharing.open_page(query)
+
+    def poll(self) -> None:
+        """Bring in what other browsers played (the page's clock calls this twice a second)."""
+        self.sharing.poll()
+
+    def make_links(self) -> None:
+        """The Friends tab's button: seat links (this browser then plays the first human seat)."""
+        self.sharing.make_links()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """The status line (errors in red)."""
+        cls = "cl-error" if error else "cl-info"
+        self.status.value = f"<div class='{cls}'>{html.escape(text)}</div>" if text else ""
+
+    def _guard(self, fn: Callable, *args: Any, **kwargs: Any) -> None:
+        """Run a callback (a click: the page is active); an unexpected exception is shown in the status line."""
+        if fn != self.poll:
+            self.last_activity = time.monotonic()
+        self._errors(fn, *args, **kwargs)
+
+
+__all__ = ["Dashboard"]

@@ -1,0 +1,133 @@
+"""The app's page: its address and a clock, for a dashboard whose games are kept in a store.
+
+- ``?game=ID`` (and ``&seat=TOKEN`` in a friend's seat link) says which stored game a page shows
+  (:func:`parse_query`; the kernel reads it from Voilà with :func:`carnegie_lab.app.entry.page_query`).
+- :class:`PageBridge`, a tiny anywidget (no file, no CDN: its JavaScript is the ``_esm`` string
+  below), keeps the page's address in step with the game shown (``history.replaceState``, only
+  on a Voilà page: a JupyterLab URL is left alone), reports the page's own address (for the seat
+  links) and sends the kernel a tick every ``interval`` ms. The ticks arrive as widget messages,
+  on the kernel's main thread between clicks, so the dashboard polls the store without a thread.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+import anywidget
+import traitlets
+
+#: How often a page asks its kernel to look for other browsers' moves (ms).
+POLL_MS = 500
+
+_ESM = """
+const OWNER_ITEM = "carnegie-lab-owner";
+export default {
+  render({ model, el }) {
+    el.classList.add("cl-page-bridge-view");
+    const voila = window.location.pathname.includes("/voila/render/");
+    const show = () => {
+      if (!voila) return;                     // a JupyterLab page keeps its own address
+      const q = model.get("query");
+      const want = q ? "?" + q : "";
+      if (window.location.search !== want) {
+        window.history.replaceState(window.history.state, "",
+                                    window.location.pathname + want + window.location.hash);
+      }
+    };
+    model.on("change:query", show);
+    show();
+    // the browser's owner key (docs/security.md): kept in this site's storage; the kernel offers
+    // one of its own for a browser that has none yet
+    try {
+      const kept = window.localStorage.getItem(OWNER_ITEM);
+      if (kept && kept !== model.get("owner")) model.set("owner", kept);
+      else if (!kept) window.localStorage.setItem(OWNER_ITEM, model.get("owner"));
+    } catch (error) { /* no storage (private mode): the page's own key, for this page only */ }
+    model.set("page", window.location.origin + window.location.pathname);
+    model.save_changes();
+    let timer = null;
+    const stop = () => { if (timer !== null) clearInterval(timer); timer = null; };
+    const tick = () => {
+      try { model.send({ event: "tick" }); }
+      catch (error) { stop(); }               // the kernel's connection is gone: the page is closing
+    };
+    const restart = () => {
+      stop();
+      const ms = model.get("interval");
+      if (ms > 0) timer = setInterval(tick, ms);
+    };
+    model.on("change:interval", restart);
+    window.addEventListener("pagehide", stop);
+    window.addEventListener("beforeunload", stop);
+    restart();
+    return stop;
+  }
+};
+"""
+
+
+class PageBridge(anywidget.AnyWidget):
+    """The page's address (``query``: what follows the ``?``; "" for none), its own URL without
+    the query as the page reports it (``page``), ticks every ``interval`` ms (0: none), and the
+    browser's owner key (``owner``: the kernel offers one, the page answers with the key its
+    browser keeps, if any)."""
+
+    _esm = _ESM
+    owner = traitlets.Unicode("").tag(sync=True)
+    query = traitlets.Unicode("").tag(sync=True)
+    page = traitlets.Unicode("").tag(sync=True)
+    interval = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, on_tick: Callable[[], None] | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("cl-page-bridge")
+        self.on_tick = on_tick
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "tick" and self.on_tick is not None:
+            self.on_tick()
+
+    def link(self, query: str) -> str:
+        """The address of this page with another query string (relative until the page said its own)."""
+        return f"{self.page}?{query}" if self.page else f"?{query}"
+
+
+class LinkError(ValueError):
+    """A page address that names no game the right way (shown to the player, never raised past
+    the dashboard)."""
+
+
+def parse_query(query: str | None) -> tuple[str | None, str | None]:
+    """``(game id, seat token)`` from a page's query string; either may be None. Only the shape
+    is checked here (one value each, plain text of a sane length); the store checks the id itself
+    and a token that is not a seat's is simply not one."""
+    if not query:
+        return None, None
+    if len(query) > 2000:
+        raise LinkError("the page address is too long to be a link of this app")
+    try:
+        params = parse_qs(query, keep_blank_values=True, strict_parsing=False, max_num_fields=20)
+    except ValueError as e:
+        raise LinkError(f"the page address is not a link of this app ({e})") from None
+    games, seats = params.get("game", []), params.get("seat", [])
+    if len(games) > 1 or len(seats) > 1:
+        raise LinkError("the page address names more than one game or seat")
+    game = games[0] if games else None
+    seat = seats[0] if seats else None
+    if seat is not None and game is None:
+        raise LinkError("a seat link needs its game: ?game=ID&seat=KEY")
+    return game, seat
+
+
+
+def in_kernel() -> bool:
+    """True in a Jupyter kernel (Voilà, JupyterLab): widgets have a page that draws them."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+__all__ = ["LinkError", "POLL_MS", "PageBridge", "in_kernel", "parse_query"]

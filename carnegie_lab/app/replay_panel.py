@@ -1,0 +1,170 @@
+"""The Replay tab: scrub through a game (a slider, step and round buttons, the arrow keys), read
+what each step wrote, see the score if the game had ended there, and play on from any step.
+
+The panel shows a :class:`~.replay.Replay`; the board shows the game at the chosen moment (the
+dashboard's ``on_show``), and "Play from here" hands that moment to the dashboard (``on_branch``),
+which makes it a new live game.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+import ipywidgets as W
+
+from ..core.words import round_of
+from ..engine import Game
+from ..session import Seat
+from ..session.replay import Moment, Replay
+from .board import scores_html
+from .keys import ArrowKeys
+from .panels import chip
+from .render import shared
+
+#: What the board is told at each moment: the game then and the seats' labels.
+ShowFn = Callable[[Game, list[str]], None]
+
+
+class ReplayPanel:
+    """A replay and its controls (see the module)."""
+
+    def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, list[Seat], int], None],
+                 on_this_game: Callable[[], None]):
+        self.on_show, self.on_branch = on_show, on_branch
+        self.replay: Replay | None = None
+        self.seats: list[Seat] = []
+        self.index = 0
+        self.game: Game | None = None           # the game at the moment shown
+        self._quiet = False
+        self.source = W.HTML()
+        self.source.add_class("cl-replay-source")
+        self.this_game = W.Button(description="Replay this game", icon="history",
+                                  tooltip="the game of the Play tab, from its start", layout=W.Layout(width="auto"))
+        self.this_game.add_class("cl-replay-this")
+        self.this_game.on_click(lambda _b: on_this_game())
+        self.slider = W.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False,
+                                  layout=W.Layout(width="100%"))
+        self.slider.add_class("cl-replay-slider")
+        self.slider.observe(lambda change: None if self._quiet else self.go(change["new"]), names="value")
+        nav = shared(W.Layout(width="auto", margin="2px"))
+        self.buttons = {
+            name: self._button(label, icon, tip, nav, step)
+            for name, label, icon, tip, step in (
+                ("home", "Start", "fast-backward", "the start of the game (Home)", lambda: 0),
+                ("pageup", "Round", "backward", "where this round began, or the round before (Page Up)",
+                 lambda: self._replay().round_step(self.index, -1)),
+                ("left", "Step", "step-backward", "one step back (←)", lambda: self.index - 1),
+                ("right", "Step", "step-forward", "one step on (→): a bot's move, or one of Andrew's, is a step",
+                 lambda: self.index + 1),
+                ("pagedown", "Round", "forward", "the next round (Page Down)",
+                 lambda: self._replay().round_step(self.index, 1)),
+                ("end", "End", "fast-forward", "the last step (End)", lambda: self._replay().last))}
+        self.play_here = W.Button(description="Play from here", icon="play", button_style="primary",
+                                  tooltip="a new game, stored on its own, from this step (the replay is kept)",
+                                  layout=W.Layout(width="auto", margin="6px 0"))
+        self.play_here.add_class("cl-replay-branch")
+        self.play_here.on_click(lambda _b: self.branch())
+        self.step = W.HTML()
+        self.step.add_class("cl-replay-step")
+        self.score = W.HTML()
+        self.score.add_class("cl-replay-score")
+        self.keys = ArrowKeys(self.key)
+        self.controls = W.VBox([self.slider, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
+                                self.play_here, self.step, self.score])
+        self.box = W.VBox([W.HTML("<div class='cl-group-title'>Replay</div>"), self.source, self.this_game,
+                           self.controls, self.keys])
+        self.box.add_class("cl-replay")
+        self._enable()
+
+    def _button(self, label: str, icon: str, tip: str, layout: W.Layout, target: Callable[[], int]) -> W.Button:
+        b = W.Button(description=label, icon=icon, tooltip=tip, layout=layout)
+        b.add_class("cl-replay-nav")
+        b.add_class(f"cl-replay-{icon}")
+        b.on_click(lambda _b: self.go(target()))
+        return b
+
+    def _replay(self) -> Replay:
+        assert self.replay is not None, "no replay open"
+        return self.replay
+
+    def _enable(self) -> None:
+        self.controls.layout.display = "" if self.replay is not None else "none"
+        if self.replay is None:
+            self.source.value = ("<div class='cl-note'>Replay this page's game, or a stored game (the New game "
+                                 "tab lists them, each with Replay).</div>")
+
+    # -- opening and moving ---------------------------------------------------------------------
+    def open(self, replay: Replay, seats: Sequence[Seat], at: int | None = None) -> None:
+        """Show this replay (its players' seats: who was a bot), at moment ``at`` (default: the end)."""
+        self.replay, self.seats = replay, list(seats)
+        self._quiet = True
+        try:
+            self.slider.max = replay.last
+        finally:
+            self._quiet = False
+        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in seats)
+        title = f" · {html.escape(replay.title)}" if replay.title else ""
+        self.source.value = (f"<div class='cl-note'>{kinds}{title} · {replay.actions} actions, "
+                             f"{replay.last} steps</div>")
+        self._enable()
+        self.go(replay.last if at is None else at)
+
+    def go(self, index: int) -> None:
+        """Show moment ``index`` (kept within the replay)."""
+        replay = self.replay
+        if replay is None:
+            return
+        self.index = index = max(0, min(index, replay.last))
+        if self.slider.value != index:
+            self._quiet = True
+            try:
+                self.slider.value = index
+            finally:
+                self._quiet = False
+        moment = replay.moments[index]
+        self.game = game = replay.game_at(moment.actions)
+        self.step.value = self._moment_html(moment, index)
+        self.score.value = scores_html(game, caption="Final scores" if game.is_over else
+                                       "Score if the game ended at this step")
+        for name, b in self.buttons.items():
+            b.disabled = index == 0 if name in ("home", "pageup", "left") else index == replay.last
+        self.on_show(game, [self._label(i) for i in range(len(self.seats))])
+
+    def key(self, name: str) -> None:
+        """An arrow key (or Home, End, Page Up/Down) pressed while the tab is shown."""
+        if self.replay is not None and name in self.buttons:
+            self.buttons[name].click()
+
+    def branch(self) -> None:
+        if self.replay is not None:
+            self.on_branch(self.replay, self.seats, self.replay.moments[self.index].actions)
+
+    # -- words ----------------------------------------------------------------------------------
+    def _label(self, seat: int) -> str:
+        s = self.seats[seat]
+        return "" if s.is_human else s.describe()
+
+    def _moment_html(self, m: Moment, index: int) -> str:
+        replay = self._replay()
+        where = round_of(m.round, replay.rounds)
+        head = (f"<div class='cl-replay-where' data-step='{index}' data-actions='{m.actions}'>"
+                f"<b>Step {index} of {replay.last}</b> · {where} · after {m.actions} "
+                f"action{'s' if m.actions != 1 else ''}</div>")
+        if m.seat is None:
+            return head + "<div class='cl-note'>The start of the game: nothing played yet.</div>"
+        name = html.escape(self.seats[m.seat].name)
+        label = self._label(m.seat)
+        who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
+                                                 if label else "")
+        if m.andrew:
+            what = (f"<div><b>{html.escape(replay.andrew or '')}</b>'s turn, one move at a time <span class='cl-note'>"
+                    f"(played with {name}'s <code>{html.escape(m.notation)}</code>: the board shows his whole "
+                    "turn)</span></div>")
+        else:
+            what = f"<div>{who}: <code>{html.escape(m.notation)}</code></div>"
+        lines = ("".join(f"<li>{html.escape(t)}</li>" for t in m.lines)
+                 or "<li class='cl-note'>(nothing in the log)</li>")
+        return f"{head}{what}<ul class='cl-recent-lines cl-replay-lines'>{lines}</ul>"
+
+
+__all__ = ["ReplayPanel"]

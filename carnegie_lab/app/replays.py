@@ -1,0 +1,74 @@
+"""The Replay tab's side of the dashboard: a replay of this game or of a stored one shown on the board, and
+playing on from one of its moments as a new game."""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from ..core.errors import CarnegieError
+from ..session import NotAllowed
+from ..session.replay import Replay
+from ..store import StoreError, StoreFull
+from .sharing import PLAY, REPLAY
+from .turn import sentence
+
+if TYPE_CHECKING:
+    from .dashboard import Dashboard
+
+
+class Replays:
+    """What a dashboard does with replays (one per dashboard)."""
+
+    def __init__(self, dash: Dashboard):
+        self.dash = dash
+
+    def this_game(self) -> None:
+        """Replay the page's game (played, resumed or loaded) from its start."""
+        ctl = self.dash.controller
+        self.open(Replay(self.dash.game, title=f"this game, seed {self.dash.game.options.get('seed')}"),
+                          ctl.seats)
+
+    def stored(self, game_id: str) -> None:
+        """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
+        try:
+            game, seats = self.dash.controller.stored_game(game_id)
+        except CarnegieError as e:
+            self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
+            return
+        self.open(Replay(game, title=f"stored game {game_id}, seed {game.options.get('seed')}"),
+                          seats)
+
+    def open(self, replay: Replay, seats) -> None:
+        self.dash.board.set_game(replay.final)
+        self.dash.replaying = True
+        self.dash.replay.open(replay, seats)
+        if self.dash.side.selected_index != REPLAY:
+            self.dash.side.selected_index = REPLAY
+
+    def show(self, game, kinds: list[str]) -> None:
+        """The board at a replay's moment."""
+        if not self.dash.replaying:
+            return
+        board = self.dash.board
+        board.game, board.kinds, board.targets = game, kinds, {}
+        board.defer = False
+        board.refresh()
+
+    def play_from(self, replay: Replay, seats, actions: int) -> None:
+        """Play from here: the replay's moment becomes a new live (and stored) game of this page."""
+        step = self.dash.replay.index
+        problem = ""
+        try:
+            self.dash.controller.branch(replay.game_at(actions), seats, f"step {step} of a replay of {replay.title}")
+        except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
+            self.dash.say(sentence(str(e)), error=True)
+            return
+        except StoreError as e:
+            problem = f"This game is not kept: {e}"
+        self.dash.new_game_panel.fill(self.dash.controller.setup)
+        self.dash.say(problem, error=bool(problem))
+        self.dash.side.selected_index = PLAY           # the board shows the new game (see _side_changed)
+        self.dash.board.set_game(self.dash.game, seat=self.dash.seat_to_follow())
+        self.dash.after_change(run_bots=True)
+
+__all__ = ["Replays"]

@@ -1,0 +1,169 @@
+"""The store side of the app's page: the game its address names, this browser's stored games, seat links for
+friends, and the clock's poll that brings in what other browsers played."""
+from __future__ import annotations
+
+import html
+import os
+import time
+from typing import TYPE_CHECKING
+
+from ..core.errors import CarnegieError
+from ..session import GameGone
+from ..store import GameStore, StoreError
+from .page import LinkError, parse_query
+from .turn import sentence
+
+if TYPE_CHECKING:
+    from .dashboard import Dashboard
+
+#: The side tabs' indices (Dashboard.side)
+PLAY, NEW_GAME, RECORDS, FRIENDS, REPLAY = range(5)
+
+
+class Sharing:
+    """What a dashboard does with its game store (one per dashboard)."""
+
+    def __init__(self, dash: Dashboard):
+        self.dash = dash
+
+    def open_link(self, query: str | None) -> str | None:
+        """Open the stored game the page's address names; the reason (a sentence) if it cannot be."""
+        try:
+            game_id, token = parse_query(query)
+            if game_id is not None:
+                self.dash.controller.open_stored(game_id, token)
+        except (LinkError, CarnegieError) as e:
+            return (f"This link does not open a game of this app ({sentence(str(e), end=False)}). "
+                    "Start a new game below, or resume a stored one.")
+        return None
+
+    def open_page(self, query: str | None) -> None:
+        """Show the stored game a page's address names (``game=ID&seat=TOKEN``; nothing to do for
+        an address without a game); an error and the New game tab if it names none."""
+        self.dash.last_activity = time.monotonic()      # a preheated kernel may have waited long for its page
+        problem = self.open_link(query)
+        if problem is not None:
+            self.dash.say(problem, error=True)
+            self.dash.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
+            self.dash.side.selected_index = NEW_GAME
+            self.dash.after_change(run_bots=False)
+        elif self.dash.controller.kept:
+            self.shown()
+
+    def resume(self, game_id: str) -> None:
+        """Play (or watch, if it has seat links) a stored game (the New game tab's Resume)."""
+        try:
+            self.dash.controller.open_stored(game_id)
+        except CarnegieError as e:
+            self.dash.stored.message.value = f"<p class='cl-error'>Could not resume it: {html.escape(str(e))}</p>"
+            self.update_stored()
+            return
+        self.dash.stored.message.value = ""
+        self.shown()
+
+    def shown(self) -> None:
+        self.dash.say("")
+        self.dash.new_game_panel.fill(self.dash.controller.setup)
+        self.dash.board.set_game(self.dash.game, seat=self.dash.seat_to_follow())
+        self.dash.side.selected_index = PLAY
+        self.dash.after_change(run_bots=True)
+
+    def delete_game(self, game_id: str) -> None:
+        """Put one of this browser's stored games in the trash (not the one on this page)."""
+        try:
+            self.dash.controller.delete_stored(game_id)
+        except CarnegieError as e:
+            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
+        else:
+            self.dash.stored.message.value = ("<p class='cl-ok'>Deleted: the game is in the store's trash, where "
+                                         "its keeper can restore it (carnegie-lab games restore).</p>")
+        self.update_stored()
+
+    def make_links(self) -> None:
+        """The Friends tab's button: seat links (this browser then plays the first human seat)."""
+        try:
+            self.dash.controller.make_links()
+        except (CarnegieError, StoreError) as e:
+            self.dash.friends.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
+            return
+        self.dash.friends.message.value = ("<p class='cl-ok'>Links made: send each player theirs. "
+                                      "Anyone with the spectator link can watch.</p>")
+        self.dash.after_change(run_bots=False)
+
+    def owner_key(self, key: str) -> None:
+        """The page gave its browser's owner key: its games, and maybe the game shown, are its own."""
+        if self.dash.controller.use_owner_key(key):
+            self.dash.board.set_game(self.dash.game, seat=self.dash.seat_to_follow())
+            self.dash.after_change(run_bots=True)
+        if self.dash.side.selected_index == NEW_GAME:
+            self.update_stored()
+
+    def idle(self) -> bool:
+        """Stop the page's clock after Limits.idle_minutes without a click or a move: its kernel,
+        idle then, is culled by the server (the page says how to come back; a click that changes the
+        game starts the clock again)."""
+        minutes = self.dash.controller.limits.idle_minutes
+        if minutes is None or self.dash.bridge is None or time.monotonic() - self.dash.last_activity < 60 * minutes:
+            return False
+        self.dash.bridge.interval = 0
+        self.dash.say(f"This page was left alone for {minutes:g} minutes and stopped following the game: "
+                 "reload it to go on (the game is kept).", error=True)
+        return True
+
+    def poll(self) -> None:
+        """Bring in what other browsers played (the page's clock calls this twice a second)."""
+        ctl = self.dash.controller
+        if self.idle() or not ctl.kept:
+            return
+        before = ctl.game
+        try:
+            changed = ctl.sync()
+        except GameGone as e:
+            self.dash.say(sentence(str(e)), error=True)
+            self.dash.after_change(run_bots=False)
+            return
+        except StoreError as e:                # busy or gone: say so (once), and try again next time
+            text = f"The game store is not answering ({e}); trying again."
+            if html.escape(text) not in self.dash.status.value:
+                self.dash.say(text, error=True)
+            return
+        if changed:
+            self.dash.last_activity = time.monotonic()
+            if ctl.game is not before:
+                self.dash.board.set_game(ctl.game, seat=self.dash.seat_to_follow())
+            self.dash.after_change(run_bots=True)
+
+    def update_stored(self, offset: int | None = None) -> None:
+        """The New game tab's list: a page of this browser's own games."""
+        if self.dash.controller.store is None:
+            self.dash.stored.update(None, None)
+            return
+        offset = self.dash.stored.offset if offset is None else offset
+        try:
+            games, total = self.dash.controller.my_games(max(0, offset))
+        except StoreError as e:
+            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+            games, total = [], 0
+        self.dash.stored.update(games, self.dash.controller.game_id, total=total, offset=max(0, offset))
+
+    def update_friends(self) -> None:
+        bridge = self.dash.bridge
+        self.dash.friends.update(self.dash.controller, bridge.link if bridge is not None else lambda q: f"?{q}")
+
+
+def open_store(store: GameStore | str | os.PathLike[str] | None,
+                max_games: int | None) -> tuple[GameStore | None, str | None]:
+    """The store (opened from a path, its folder made, with at most ``max_games``) and, if it cannot
+    be used, why."""
+    if store is None or isinstance(store, GameStore):
+        return store, None
+    path = os.fspath(store)
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        return GameStore(path, max_games=max_games), None
+    except (OSError, StoreError) as e:
+        return None, f"Games are not kept: the game store cannot be opened ({e})."
+
+
+__all__ = ["Sharing", "open_store"]

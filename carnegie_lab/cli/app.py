@@ -1,0 +1,316 @@
+"""``carnegie-lab app``: the Voilà server of the app, its login, its limits and its kernels' settings."""
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from ..core.errors import require_extra
+from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError
+
+#: What the app needs, besides this package: the server and what the app's kernels import.
+APP_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget", "plotly")
+#: Where the app is, relative to the server's root URL (the root page redirects there).
+APP_PATH = "voila/render/app.ipynb"
+#: Voilà's lab template without its CDN links, and whose folder page (the root page) sends a
+#: visitor to the app (carnegie_lab/share/voila/templates/carnegie).
+TEMPLATE = "carnegie"
+TEMPLATE_ROOT = PACKAGE_DIR / "share"
+
+#: The JupyterLab extensions a page loads: the widgets' and plotly's. Voilà loads every one installed
+#: in the environment otherwise, and one made for JupyterLab alone (jupytext's) fails in a Voilà page.
+#: Voilà's own widget manager (widgets-manager8) draws the widgets whose models jupyterlab-manager
+#: registers: without it no widget is drawn. Their versions are pinned in pyproject.toml's [app] extra.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget",
+                  "jupyterlab-plotly", "jupyterlab_pygments")
+
+DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
+#: Pages (kernels) open at once, by default: about 110 MB each, so 60 take some 7 GB.
+MAX_KERNELS = 60
+#: Games the store keeps at most (its trash included), by default.
+MAX_GAMES = 10_000
+#: Where `--password` reads the password when no terminal asks for it (a systemd service).
+PASSWORD_ENV = "CARNEGIE_LAB_PASSWORD"
+MIN_PASSWORD = 8
+#: The environment variables the app's server (carnegie_lab.server) takes its login from: never a
+#: command line, which any user of the machine can read with ps; the server removes them at start.
+TOKEN_ENV = "CARNEGIE_LAB_SERVER_TOKEN"
+PASSWORD_HASH_ENV = "CARNEGIE_LAB_SERVER_PASSWORD_HASH"
+
+
+def is_loopback(host: str) -> bool:
+    """The address is this machine only (127.0.0.0/8, ::1 or the name localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+# Voilà gives every page load its own kernel, and the page's shutdown request on unload is refused
+# (voila issue 1458), so kernels of closed pages would pile up: a kernel without a page is culled
+# after CULL_IDLE_TIMEOUT seconds idle, one whose page is still open after CULL_CONNECTED_TIMEOUT
+# (carnegie_lab.server.CullingKernelManager). An app page's clock keeps its kernel busy, so the page
+# stops its clock after IDLE_MINUTES without a click or a move (app/sharing.py): a page left
+# open is culled IDLE_MINUTES + CULL_CONNECTED_TIMEOUT after its last use.
+CULL_IDLE_TIMEOUT = 600
+CULL_CONNECTED_TIMEOUT = 1800
+CULL_INTERVAL = 60
+IDLE_MINUTES = 30
+# Preheating works when Voilà serves a folder, but then it keeps one kernel that has run the
+# notebook ready for *every* notebook of the folder (twelve kernels at start). Every notebook but
+# the app is on the preheat denylist, a regular expression matched at the start of the notebook's
+# path; Voilà 0.5 matches the absolute path, so the pattern accepts both. A tutorial page
+# starts its kernel when it is opened.
+PREHEAT_ONLY_THE_APP = r"^(?!(?:.*[/\\])?app\.ipynb$)"
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be in 1..65535, got {port}")
+    return port
+
+
+def add_app_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "app",
+        help="serve the Voilà app and the tutorials",
+        description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
+        f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
+        "On this machine only (the default) no login is asked; on any other address the server "
+        "starts with a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. "
+        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark. "
+        "See docs/deploy.md and docs/security.md.",
+    )
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                   help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only)")
+    p.add_argument("--store", type=Path, default=None, metavar="PATH",
+                   help="the SQLite file that keeps the games (created if missing; default "
+                   "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)")
+    p.add_argument("--base-url", default="/", type=_base_url, metavar="PREFIX",
+                   help="the path the app is served under, e.g. /carnegie/ behind a reverse proxy")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a server on this machine also answers requests for NAME (the public name "
+                   "a reverse proxy passes on); every other Host is refused (DNS rebinding)")
+    login = p.add_mutually_exclusive_group()
+    login.add_argument("--login", action="store_true", default=None,
+                       help="ask for a login even on this machine")
+    login.add_argument("--no-login", dest="login", action="store_false",
+                       help="no login on another address either (anyone who reaches the port can open "
+                       "pages: see docs/security.md)")
+    p.add_argument("--password", action="store_true",
+                   help="log in with a password instead of a token (asked here, or "
+                   f"${PASSWORD_ENV})")
+    p.add_argument("--max-kernels", type=_count, default=MAX_KERNELS, metavar="N",
+                   help=f"at most N pages open at once, each with its kernel (default {MAX_KERNELS}; 0: no cap); "
+                   "a page over it says the server is full")
+    p.add_argument("--max-games", type=_count, default=MAX_GAMES, metavar="N",
+                   help=f"the store keeps at most N games, its trash included (default {MAX_GAMES}; 0: no cap); "
+                   "starting one more says the store is full")
+    p.add_argument("--idle-minutes", type=_minutes, default=IDLE_MINUTES, metavar="M",
+                   help=f"a page with no click and no move for M minutes stops following its game (default "
+                   f"{IDLE_MINUTES}); the server then stops its kernel {CULL_CONNECTED_TIMEOUT // 60} minutes later")
+    p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
+    p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
+                   help="extra voila options, after '--'")
+    p.set_defaults(func=run_app)
+
+
+def _base_url(text: str) -> str:
+    if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", text if text.endswith("/") else text + "/"):
+        raise argparse.ArgumentTypeError(f"a base URL is a path like /carnegie/, got {text!r}")
+    return text if text.endswith("/") else text + "/"
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 0 < minutes < float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of minutes > 0: {text!r}")
+    return minutes
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number >= 0: {text!r}")
+    return int(text)
+
+
+def find_notebook(path: Path) -> Path:
+    path = Path(path)
+    if not path.is_file():
+        raise CliError(
+            f"the app notebook was not found at {path}: this copy of carnegie_lab lacks its notebooks "
+            "(in a source checkout, carnegie_lab/share/notebooks must link to notebooks/); reinstall it "
+            "with `pip install \"carnegie-lab[app]\"`"
+        )
+    return path.resolve()
+
+
+def voila_command(args: argparse.Namespace) -> list[str]:
+    """The command line that serves the app notebook's folder (the notebook must exist) with the
+    app's server, Voilà with the protections of carnegie_lab.server.
+
+    Options after '--' are appended; one that names a default option below replaces it
+    (Voilà refuses an option given twice)."""
+    notebook = find_notebook(args.notebook)
+    for extra in args.voila_args:
+        if not extra.startswith("-"):
+            raise CliError(f"extra voila options go after '--' as --name=value, got {extra!r}")
+    defaults = [
+        f"--template={TEMPLATE}",
+        "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=True",     # after CULL_CONNECTED_TIMEOUT (see above)
+        f"--CullingKernelManager.cull_connected_timeout={CULL_CONNECTED_TIMEOUT}",
+        "--VoilaConfiguration.preheat_kernel=True",  # the next app page's kernel has run the notebook already
+        f"--VoilaKernelManager.preheat_denylist={PREHEAT_ONLY_THE_APP}",
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in LAB_EXTENSIONS),
+    ]
+    given = {extra.split("=", 1)[0] for extra in args.voila_args}
+    return [
+        sys.executable, "-m", "carnegie_lab.server", str(notebook.parent),
+        "--no-browser",
+        f"--port={args.port}",
+        f"--Voila.ip={args.host}",
+        f"--Voila.base_url={args.base_url}",
+        f"--AppServer.max_kernels={args.max_kernels}",
+        *(f"--AppServer.local_hostnames={name}" for name in ("localhost", *args.allow_host)),
+        *(option for option in defaults if option.split("=", 1)[0] not in given),
+        *args.voila_args,
+    ]
+
+
+def run_app(args: argparse.Namespace) -> int:
+    cmd = voila_command(args)
+    require_extra("app", *APP_MODULES)
+    store = open_store(args.store)
+    from ..session.access import IDLE_ENV, MAX_GAMES_ENV
+    env = kernel_env(store, args.host)
+    env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
+    login = login_env(args)
+    for secret in ("JUPYTER_TOKEN", PASSWORD_ENV):   # the server reads its login from the variables of
+        env.pop(secret, None)                        # login_env, which it removes before any kernel starts
+    env.update(login)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{host}:{args.port}{args.base_url}"
+    print(f"carnegie-lab: serving {cmd[3]} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
+          f"Ctrl-C stops); games kept in {store}", file=sys.stderr, flush=True)
+    if TOKEN_ENV in login:
+        given = login[TOKEN_ENV] == os.environ.get("JUPYTER_TOKEN")
+        print("carnegie-lab: log in with the token of $JUPYTER_TOKEN" if given else
+              f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
+              file=sys.stderr, flush=True)
+    return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
+
+
+def login_env(args: argparse.Namespace) -> dict[str, str]:
+    """The login the server asks for, as the environment variables carnegie_lab.server reads: none
+    on this machine unless --login or --password; a token or --password's hash on any other address,
+    or behind a proxy (--allow-host), unless --no-login (which says what that leaves open)."""
+    reachable = not is_loopback(args.host) or bool(args.allow_host)     # from elsewhere, or through a proxy
+    wanted = args.login if args.login is not None else reachable or args.password
+    if not wanted:
+        if args.login is False and reachable:
+            print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "
+                  "pages (each starts a kernel) and watch any game whose link they have; the games stay "
+                  "their owners' (docs/security.md)", file=sys.stderr, flush=True)
+        return {}
+    if args.password:
+        return {PASSWORD_HASH_ENV: _password_hash()}
+    return {TOKEN_ENV: os.environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)}
+
+
+def _password_hash() -> str:
+    """The hash of the password in $PASSWORD_ENV, or of one typed twice at the terminal."""
+    from jupyter_server.auth import passwd
+    password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        if not sys.stdin.isatty():
+            raise CliError(f"--password: type it at a terminal, or set {PASSWORD_ENV}")
+        import getpass
+        password = getpass.getpass("Password for the app: ")
+        if getpass.getpass("Again: ") != password:
+            raise CliError("the two passwords differ")
+    if len(password) < MIN_PASSWORD:
+        raise CliError(f"the password needs at least {MIN_PASSWORD} characters")
+    return passwd(password)
+
+
+def open_store(path: Path | None) -> Path:
+    """The store's absolute path (the default one if None), its folder created and the file
+    checked (created, or migrated) before the server starts: a file that is not a game store is
+    an error here rather than in every page."""
+    from ..store import GameStore, StoreError, default_path
+    target = Path(path if path is not None else default_path()).expanduser().absolute()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create the folder of the game store {target}: {exc.strerror or exc}") from None
+    try:
+        GameStore(target).close()
+    except StoreError as exc:
+        raise CliError(f"cannot use {target} as the game store: {exc}") from None
+    return target
+
+
+#: Addresses that include 127.0.0.1, where Voilà's preheated kernels ask for their page's address.
+ALL_INTERFACES = ("0.0.0.0", "::", "", "127.0.0.1", "localhost")
+
+
+def kernel_env(store: Path | None = None, host: str = DEFAULT_HOST) -> dict[str, str]:
+    """This environment with REPO_ROOT first on PYTHONPATH, so the app's kernels import this
+    carnegie_lab, even from a checkout where it is not installed (``python -m carnegie_lab app``), and
+    the package's share/ first on JUPYTER_PATH, where Voilà finds the app's template; with the game
+    store's path in CARNEGIE_LAB_STORE (Voilà's kernels inherit the server's environment). A
+    preheated kernel learns its page's address over a websocket to VOILA_APP_IP (127.0.0.1 unless
+    set): a server on one other address is told so."""
+    from ..store import STORE_ENV
+    env = dict(os.environ)
+    for name, first in (("PYTHONPATH", REPO_ROOT), ("JUPYTER_PATH", TEMPLATE_ROOT)):
+        env[name] = os.pathsep.join(p for p in (str(first), env.get(name, "")) if p)
+    if store is not None:
+        env[STORE_ENV] = str(store)
+    if host not in ALL_INTERFACES:
+        env["VOILA_APP_IP"] = host
+    return env
+
+
+def _run_until_done(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> int:
+    """Run ``cmd`` and return its status. SIGTERM is passed on; on Ctrl-C the child (which got
+    the SIGINT too when it came from the terminal) has time to stop its kernels, and is sent
+    SIGTERM if it is still running after 2 s."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    previous = signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
+    try:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            pass
+        for stop, timeout in ((None, 2), (proc.terminate, 10), (proc.kill, None)):
+            if stop is not None:
+                stop()
+            try:
+                return proc.wait(timeout=timeout)
+            except (subprocess.TimeoutExpired, KeyboardInterrupt):
+                continue
+        return proc.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)

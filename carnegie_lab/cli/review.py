@@ -1,0 +1,60 @@
+"""``carnegie-lab review``: grade every decision of a recorded game."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..core.errors import MissingExtraError
+from .base import CliError
+
+
+def add_review_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "review", help="grade every decision of a recorded game",
+        description="Review a game record: for every decision of the chosen seats that had a choice, the "
+        "action played against the one the analysis rates best, the expected final margin of each, the VP "
+        "given away and a grade (best, good, inaccuracy, mistake, blunder); then a summary per seat and the "
+        "costliest decisions in words. The analysis sees only what the seat saw at the table.")
+    p.add_argument("record", type=Path, help="the record file (Game.to_record, the app's Save, games export)")
+    p.add_argument("--seat", action="append", metavar="NAME", help="review this player (repeat for more; "
+                   "default: every seat)")
+    p.add_argument("--think", type=float, default=None, metavar="S",
+                   help="seconds of analysis per decision (default 2)")
+    p.add_argument("--playouts", type=int, default=None, metavar="N",
+                   help="playouts per decision (instead of --think: the same review on any machine)")
+    p.add_argument("--seed", type=int, default=0, help="the analysis's seed (default 0)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the decisions on this Dask scheduler (e.g. tcp://127.0.0.1:8786) instead; needs "
+                   "`pip install 'carnegie-lab[dask]'`")
+    p.add_argument("--json", type=Path, default=None, metavar="FILE", help="write the whole review as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run_review)
+
+
+def run_review(args: argparse.Namespace) -> int:
+    import json
+
+    from ..analysis.jobs import ProgressBar
+    from ..analysis.review import review
+    from ..core.errors import CarnegieError
+    try:
+        text = args.record.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {args.record}: {getattr(exc, 'strerror', None) or exc}") from None
+    progress = None if args.quiet else ProgressBar("review", "decisions")
+    try:
+        result = review(text, args.seat, args.think, playouts=args.playouts, seed=args.seed, jobs=args.jobs,
+                        scheduler=args.scheduler, on_progress=progress)
+    except MissingExtraError:
+        raise
+    except CarnegieError as exc:
+        raise CliError(f"{args.record}: {exc}") from None
+    print(result)
+    if args.json:
+        try:
+            args.json.write_text(json.dumps(result.to_dict(), indent=1), encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.json}: {exc.strerror or exc}") from None
+        print(f"wrote {args.json}")
+    return 0

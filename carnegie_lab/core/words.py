@@ -1,0 +1,91 @@
+"""The package's sentences made of numbers, each written once: the one place a translation layer wraps.
+
+What belongs to a component is data (a tile's or a city's name, in ``data/*.json``); what a verb
+does is its ``Vocab`` in the rules' registry and what a department's use gains its ``describe``.
+Everything else a person reads that is put together from numbers lives here: a reward, the round,
+a department's use, the result of an action's playouts. Actions, records and the log's notation
+stay untranslated.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis.evaluate import ActionValue
+    from .components import Reward
+
+
+def reward_parts(r: Reward, short: bool = False) -> list[str]:
+    """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ...
+    (``short``: '3 study', '+1 empl.')."""
+    parts = [f"${r.money}"] if r.money else []
+    if r.goods:
+        parts.append(f"{r.goods} goods")
+    if r.vp:
+        parts.append(f"{r.vp} VP")
+    if r.study:
+        parts.append(f"{r.study} study" if short else f"{r.study} study points")
+    if r.employees:
+        parts.append(f"+{r.employees} empl." if short else
+                     f"{r.employees} new employee" + ("s" if r.employees > 1 else ""))
+    return parts
+
+
+def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = "nothing") -> str:
+    """'$3, 2 goods' (or 'nothing'); the controls' '$3 + 2 goods' is ``short=True, sep=" + "``."""
+    return sep.join(reward_parts(r, short)) or empty
+
+
+def reward_cell(r: Reward, short: bool = True) -> str:
+    """A reward in a figure's cell: '$3 + 2 goods', '–' for none."""
+    return reward(r, short, " + ", "–")
+
+
+def reward_tiny(r: Reward) -> str:
+    """The most compact form, for small cells: '$1+1g', '2VP', '3sp'."""
+    parts = [f"{v}{unit}" if unit != "$" else f"${v}" for v, unit in
+             ((r.money, "$"), (r.goods, "g"), (r.vp, "VP"), (r.study, "sp"), (r.employees, "e")) if v]
+    return "+".join(parts) or "–"
+
+
+def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}") -> str:
+    """'Round 3 of 8', or 'Setup' in round 0 (``capital=False``: 'round 3 of 8', 'setup'; ``number``
+    formats the round's number, e.g. '<b>{}</b>')."""
+    text = f"Round {number.format(round_)} of {rounds}" if round_ else "Setup"
+    return text if capital else text[0].lower() + text[1:]
+
+
+def amount_text(kind: str, amount: int) -> str:
+    """A department's gain: '+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
+    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
+            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
+
+
+def mission(region: str) -> str:
+    """'mission to the West' (``region``: the region's name)."""
+    return f"mission to the {region}"
+
+
+def use(name: str) -> str:
+    """What a department's verb does: 'use Construction'."""
+    return f"use {name}"
+
+
+def playout_result(v: ActionValue) -> str:
+    """What an action's playouts gave: 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%]
+    of 20 playouts' (at the end: no round; estimated there: '(the end, estimated at round 6)'), or
+    'not played out (greedy evaluation +0.8)'. An interval that cannot be computed is left out."""
+    if not v.playouts:
+        return f"not played out (greedy evaluation {v.heuristic:+.1f})"
+    where = "" if v.horizon is None else \
+        f" (the end, estimated at round {v.horizon})" if v.estimated else f" at round {v.horizon}"
+    return (f"margin {v.margin:+.1f} VP{_interval(v.margin_low, v.margin_high, '{:+.1f}')}{where}, "
+            f"won {v.win_rate:.0%}{_interval(v.win_low, v.win_high, '{:.0%}')}"
+            f" of {v.playouts} playout{'s' if v.playouts != 1 else ''}")
+
+
+def _interval(low: float, high: float, form: str) -> str:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return ""
+    return f" [{form.format(low)}, {form.format(high)}]"

@@ -1,0 +1,90 @@
+"""Who may do what to a game, and the app's limits: no widget here, so that the rules can move with
+the game session (docs/security.md, "What each link grants").
+
+A page's place in a game is a :class:`Place`: how it plays (``LOCAL``: every human seat of a game
+not shared; ``SEAT``: the one seat of its link; ``WATCH``: nothing) and whether it holds the game's
+owner key. The controller asks :func:`may` before every change, whatever the page shows, since a
+page can send any widget message.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..core.errors import CarnegieError
+
+LOCAL, SEAT, WATCH = "local", "seat", "watch"
+
+#: What a page can ask for, besides playing a seat's decision.
+RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE = (
+    "Restart", "Loading a record", "Bots finish the game", "Making seat links", "Renewing your link", "Deleting")
+#: Only the owner's page, and only in a game it plays alone (not shared with seat links).
+OWNER_ALONE = (RESTART, LOAD, FINISH, MAKE_LINKS)
+
+
+class NotAllowed(CarnegieError):
+    """This page may not do that in this game (another seat's decision, it only watches, or it does
+    not hold the game's owner key)."""
+
+
+#: How ``carnegie-lab app`` gives its kernels the server's limits (environment variables).
+IDLE_ENV, MAX_GAMES_ENV = "CARNEGIE_LAB_IDLE_MINUTES", "CARNEGIE_LAB_MAX_GAMES"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The app's limits for one page (its kernel). The last two are the server's (``carnegie-lab app
+    --idle-minutes``, ``--max-games``); None, in a notebook's dashboard: no limit."""
+    games_per_page: int = 20              # games a page may start (Start, Load, Play from here)
+    list_page: int = 10                   # stored games in one page of the New game tab's list
+    idle_minutes: float | None = None     # a page with no click and no move for this long stops its clock
+    stored_games: int | None = None       # games the store keeps at most (GameStore's max_games)
+
+    @classmethod
+    def of_server(cls, env: Mapping[str, str] = os.environ) -> Limits:
+        """The limits ``carnegie-lab app`` set for its kernels (the defaults for those it did not)."""
+        idle, games = env.get(IDLE_ENV), env.get(MAX_GAMES_ENV)
+        return cls(idle_minutes=float(idle) if idle else None, stored_games=int(games) if games else None)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A page's place in its game (see the module's docstring)."""
+    role: str = LOCAL
+    owner: bool = True              # holds the owner key (a game not stored yet is the page's own)
+    seat: int | None = None         # the seat of its link (role SEAT)
+    shared: bool = False            # the game has seat links
+
+
+def may(place: Place, what: str, seat: int | None = None) -> bool:
+    """Whether a page in this place may do ``what`` (one of the names above; for RENEW_OWN_LINK,
+    ``seat`` is the seat whose link is renewed)."""
+    if what in OWNER_ALONE:
+        return place.owner and place.role == LOCAL and (what == MAKE_LINKS or not place.shared)
+    if what == DELETE:
+        return place.owner
+    if what == RENEW_OWN_LINK:
+        return place.role == SEAT and seat == place.seat or place.owner and place.shared
+    raise ValueError(f"unknown request {what!r}")
+
+
+def check(place: Place, what: str, seat: int | None = None) -> None:
+    """NotAllowed, with the reason, unless :func:`may`."""
+    if may(place, what, seat):
+        return
+    if what == DELETE or not place.owner:
+        raise NotAllowed(f"{what} needs this game's owner: the browser that started it")
+    if place.shared:
+        raise NotAllowed(f"{what} is for a game played in one browser: this one is shared with seat links "
+                         "(start a new game in the New game tab instead)")
+    raise NotAllowed(f"{what} is not for this browser: it watches the game")
+
+
+def may_play(place: Place, seat: int) -> bool:
+    """The page may decide for this human seat."""
+    return place.role == LOCAL or (place.role == SEAT and seat == place.seat)
+
+
+__all__ = ["DELETE", "FINISH", "IDLE_ENV", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "MAX_GAMES_ENV", "NotAllowed",
+           "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may", "may_play"]

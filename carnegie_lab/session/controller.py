@@ -1,0 +1,258 @@
+"""The game behind the dashboard, without any widget: seats (human or bot), bots playing their
+decisions, undo to the previous human decision, restart, save and load, and what each action did.
+
+Everything the dashboard does to a game goes through :class:`Controller`, so it is unit-tested
+without a browser::
+
+    ctl = Controller(Setup([Seat("Ada"), Seat("Bot", "easy")], seed=1))
+    ctl.apply("house pittsburgh")        # a human decision; bots then play until a human decides
+    ctl.undo()                           # back to Ada's previous decision
+    text = ctl.save_json()               # the game record (plus the seats) as JSON
+    ctl.load(text)                       # RecordError on a broken record: the game is kept
+
+With a :class:`~carnegie_lab.store.GameStore` the game is kept: every action is appended to the
+stored game (``append`` with the expected count, so two browsers never both play the same
+decision), undo, restart and load replace it (``save`` with the expected count), ``sync()``
+brings in what other browsers played, and seat links (``make_links``) let friends play one seat
+each from their own browser. A writer that loses a race reloads the stored game and gets
+:class:`Overtaken` ("Bo moved first")::
+
+    ctl = Controller(setup, store=GameStore("games.db"))
+    ctl.keep()                           # stored now (else at its first action): ctl.game_id
+    links = ctl.make_links()             # {seat: token}; this controller plays the first human seat
+    other = Controller(store=store); other.open_stored(ctl.game_id, links[1])   # Bo's browser
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..core.errors import CarnegieError, RecordError
+from ..core.words import round_of
+from ..engine import Game
+from ..store import GameStore, check_names
+from . import access
+from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
+from .history import own_moves
+from .seating import Step
+from .seats import APP_KEY, FINISHING_BOT, Seat, Setup, default_setup, seats_from, setup_of
+from .stored import Overtaken, StoredSession
+
+
+@dataclass
+class Progress:
+    """Bots at work: ``done`` actions taken so far; ``total`` is None when the end is unknown."""
+    done: int
+    total: int | None
+    text: str
+
+
+class Controller(StoredSession):
+    """A game with seats, bots, undo, save and load. No widgets: the dashboard only displays it."""
+
+    def __init__(self, setup: Setup | None = None, game: Game | None = None,
+                 seats: Sequence[Seat] | None = None, store: GameStore | None = None,
+                 limits: Limits | None = None):
+        super().__init__(setup or default_setup(), store, limits)
+        if game is None:
+            self.new_game(self.setup)
+        else:
+            seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
+            self._adopt(game, seats)
+
+    def new_game(self, setup: Setup) -> None:
+        """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
+        current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
+        its first action on, played in this browser (role LOCAL)."""
+        self._check_new_game()
+        game = setup.game()
+        self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
+                           setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
+                           setup.label.strip())
+        self._adopt(game, list(self.setup.seats))
+        self._detach()
+        self.recent = [f"New game: {self.describe_setup()}."]
+
+    def restart(self) -> None:
+        """The same game (seats, seed and options) from its start (a stored game is replaced)."""
+        access.check(self.place, access.RESTART)
+        game = self.setup.game()
+        self._replace(game, list(self.setup.seats))
+        self._adopt(game, list(self.setup.seats))
+        self.recent = [f"Restarted: {self.describe_setup()}."]
+
+    def apply(self, notation: str) -> Step:
+        """Apply an action for whoever decides now (a human's click). Raises IllegalActionError,
+        NotationError or GameOverError and then keeps the game exactly as it was."""
+        seat = self.current_seat
+        by_bot = seat is not None and not self.seats[seat].is_human
+        if self.role != LOCAL and not by_bot and not self.may_act(seat):
+            raise NotAllowed("this browser watches the game: it cannot play" if self.role == WATCH else
+                             f"it is {self.seats[seat].name}'s decision (another browser)" if seat is not None
+                             else "the game is over")
+        recent = self.recent
+        if not by_bot:
+            self.recent = []
+        try:
+            return self._apply(notation, by_bot)
+        except Overtaken:
+            raise                       # recent: what the other browser played
+        except CarnegieError:
+            self.recent = recent
+            raise
+
+    def _apply(self, notation: str, by_bot: bool) -> Step:
+        self._store_action(notation, by_bot)
+        return self._apply_local(notation, by_bot)
+
+    def step_bot(self) -> Step | None:
+        """One decision of the bot whose turn it is (None if a human decides or the game is over,
+        or if this browser only watches)."""
+        if not self.bot_to_move or not self.plays_bots:
+            return None
+        seat = self.current_seat
+        assert seat is not None                 # a bot is to move, so the game is not over
+        action = self.bot(seat).choose(self.game)
+        return self._apply(str(action), by_bot=True)
+
+    def run_bots(self, until_human: bool = True, limit: int | None = None,
+                 progress: Callable[[Progress], None] | None = None, every: float = 0.1) -> list[Step]:
+        """Let the bots decide until a human decides (or the game ends, or ``limit`` actions).
+        ``progress`` is called at most every ``every`` seconds and once at the end."""
+        steps: list[Step] = []
+        last = time.monotonic()
+        total = limit
+        while not self.game.is_over and (limit is None or len(steps) < limit):
+            if self.human_to_move and until_human:
+                break
+            try:
+                step = self.step_bot()
+            except Overtaken:
+                break       # another browser played this bot first: the game is reloaded, it goes on there
+            if step is None:
+                break
+            steps.append(step)
+            if progress is not None and time.monotonic() - last >= every:
+                last = time.monotonic()
+                progress(Progress(len(steps), total, self._progress_text(len(steps))))
+        if progress is not None:
+            progress(Progress(len(steps), total, self._progress_text(len(steps))))
+        return steps
+
+    def _progress_text(self, done: int) -> str:
+        game = self.game
+        where = round_of(game.round, game.rules.constants.rounds, capital=False)
+        return f"bots played {done} decision{'s' if done != 1 else ''} · {where}"
+
+    def finish_with_bots(self, kind: str = FINISHING_BOT,
+                         progress: Callable[[Progress], None] | None = None) -> list[Step]:
+        """Hand every human seat to a bot and play to the end of the game (a stored game is saved
+        once, at the end, if no other browser changed it meanwhile)."""
+        access.check(self.place, access.FINISH)
+        before, seats = self.game.copy(), list(self.seats)
+        for seat in self.humans:
+            self.set_seat_kind(seat, kind)
+        self.recent = []
+        self._batch = True
+        try:
+            steps = self.run_bots(until_human=False, progress=progress)
+        finally:
+            self._batch = False
+        if self.kept and steps:
+            played, bots = self.game, self.seats
+            # _replace compares the stored game with the game as it was before the bots played
+            self.game, self.seats = before, seats
+            self._replace(played, bots)          # Overtaken: the stored game is reloaded
+            self.game, self.seats = played, bots
+        if steps:                               # undo goes back to this click and gives the seats back
+            self._handover = (len(before.actions), seats)
+        return steps
+
+    def _last_human_action(self) -> int | None:
+        if self._handover is not None:      # the bots finished the game: undo goes back to that click
+            return self._handover[0]
+        played = own_moves(self.game)
+        for i in range(len(played) - 1, -1, -1):
+            seat = played[i].seat
+            assert seat is not None             # a seat's own action
+            if 0 <= seat < len(self.seats) and self.seats[seat].is_human:
+                if self.role == WATCH or (self.role == SEAT and seat != self.my_seat):
+                    return None     # in a shared game: only your own decision, if nobody decided since
+                return i
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return self._last_human_action() is not None
+
+    def undo(self) -> int:
+        """Take back the last human decision and every bot decision after it; returns how many
+        actions were taken back (0 when no human decision was made yet)."""
+        index = self._last_human_action()
+        if index is None:
+            return 0
+        seats = self._handover[1] if self._handover is not None else self.seats
+        record = self.game.to_record()
+        taken = len(record["actions"]) - index
+        record["actions"] = record["actions"][:index]
+        game = Game.from_record(record, components=self.game.components)
+        self._replace(game, seats)
+        self._adopt(game, seats)
+        current = self.current_seat
+        assert current is not None              # a human decided here, so the game is not over
+        seat = self.seats[current]
+        self.recent = [f"Undone: {taken} action{'s' if taken != 1 else ''} taken back; "
+                       f"{seat.name} decides again."]
+        return taken
+
+    def record(self) -> dict[str, Any]:
+        """The engine's record of the game, with the seats (who is a bot) under ``APP_KEY``."""
+        record = self.game.to_record()
+        record[APP_KEY] = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        return record
+
+    def save_json(self) -> str:
+        return json.dumps(self.record(), indent=1)
+
+    def branch(self, game: Game, seats: Sequence[Seat], what: str) -> None:
+        """Play on from a moment of a replay: ``game`` (its options and its actions so far) becomes
+        this browser's live game with these seats, a new stored game (the replayed one is left as
+        it was); ``what`` says where it comes from, for the log."""
+        self._check_new_game()
+        seats = [Seat(s.name, s.kind) for s in seats]
+        self._adopt(game, seats)
+        self._detach()
+        self.setup = setup_of(game, seats, self.setup.label)
+        self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
+        self.keep()
+
+    def load(self, data: bytes | str | dict) -> None:
+        """Replace the game by a saved one. A broken record raises RecordError naming the field,
+        and the current game is kept."""
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            try:
+                data = bytes(data).decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("(file)", "not a text file (expected a JSON game record)") from None
+        if isinstance(data, str):
+            try:
+                record = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise RecordError("(json)", f"not valid JSON: {e}") from None
+        else:
+            record = data
+        access.check(self.place, access.LOAD)
+        game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
+        check_names(game.players)
+        seats = seats_from(record.get(APP_KEY), game.players)
+        self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
+        self._adopt(game, seats)
+        self.keep()                             # a game not stored yet: stored now
+        self.setup = setup_of(game, seats)
+        self.recent = [f"Loaded a game of {', '.join(game.players)} "
+                       f"({len(game.actions)} actions): {self.headline()}."]
+
+
+__all__ = ["Controller", "Progress"]

@@ -1,0 +1,192 @@
+"""A game and its seats: who decides now, the bots playing their seats, this browser's role (playing here, one
+seat of a shared game, or watching) and one action played here with the lines it wrote."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots import Bot, make_bot
+from ..core.words import round_of
+from ..engine import Game
+from . import access
+from .access import LOCAL, SEAT, WATCH, Place
+from .history import own_moves
+from .seats import ANDREW, Seat, Setup
+
+
+@dataclass
+class Step:
+    """One action applied: by whom, its notation and the log lines it wrote (Andrew's included)."""
+    seat: int
+    notation: str
+    lines: list[str]
+    by_bot: bool
+
+
+class Seating:
+    """A game with seats (human or bot) and this browser's role in it. No store, no widgets."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.game: Game
+        self.seats: list[Seat] = []
+        self.recent: list[str] = []          # log lines since the last human action began
+        #: after "Bots finish the game": (the action count then, the seats as they were), for undo
+        self._handover: tuple[int, list[Seat]] | None = None
+        self._bots: dict[int, tuple[str, Bot]] = {}     # seat -> (its kind, the bot playing it)
+        self.role = LOCAL
+        self.owner = True                    # this page holds the owner key of its game
+        self.my_seat: int | None = None      # the seat of this browser's link (role SEAT)
+        self.token: str | None = None        # that link's secret
+        self.bad_token = False               # the page's link named a seat token that is not valid
+        self.seated: tuple[int, ...] = ()    # the seats that have links (a shared game if any)
+
+    def _adopt(self, game: Game, seats: list[Seat]) -> None:
+        if len(seats) != len(game.players):
+            raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
+        self.game = game
+        self.seats = seats
+        self._bots = {}
+        self._handover = None
+
+    @property
+    def history_seats(self) -> list[int]:
+        """The seat that took each action of ``game.actions``."""
+        return [m.seat for m in own_moves(self.game) if m.seat is not None]
+
+    def describe_setup(self) -> str:
+        seats = ", ".join(f"{s.name} ({self.seat_label(i) or 'human'})" for i, s in enumerate(self.seats))
+        options = self.game.options
+        extra = f", against {ANDREW} level {options['solo_level']}" if options.get("solo_level") else ""
+        return f"{seats}{extra}, seed {options.get('seed')}"
+
+    def set_seat_kind(self, seat: int, kind: str) -> None:
+        self.seats[seat] = Seat(self.seats[seat].name, kind)
+        self._bots.pop(seat, None)
+
+    @property
+    def shared(self) -> bool:
+        """The game has seat links: each browser plays only the seat of its link."""
+        return bool(self.seated)
+
+    @property
+    def place(self) -> Place:
+        """This page's place in its game: what it may do (session/access.py)."""
+        return Place(self.role, self.owner, self.my_seat, self.shared)
+
+    def bot(self, seat: int) -> Bot:
+        """The bot playing a seat (one per seat, seeded from the game's seed and the seat)."""
+        kind = self.seats[seat].kind
+        kept = self._bots.get(seat)
+        if kept is not None and kept[0] == kind:
+            return kept[1]
+        bot = make_bot(kind, int(self.game.options.get("seed") or 0) * 10 + seat + 1)
+        self._bots[seat] = (kind, bot)
+        return bot
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.game.current_player
+
+    @property
+    def human_to_move(self) -> bool:
+        seat = self.current_seat
+        return seat is not None and self.seats[seat].is_human
+
+    @property
+    def bot_to_move(self) -> bool:
+        seat = self.current_seat
+        return seat is not None and not self.seats[seat].is_human
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def may_act(self, seat: int | None) -> bool:
+        """This browser may decide for this seat: a human seat, and its own seat in a shared game."""
+        if seat is None or not self.seats[seat].is_human:
+            return False
+        return access.may_play(self.place, seat)
+
+    @property
+    def you_to_move(self) -> bool:
+        """The decision now is this browser's to make."""
+        return self.may_act(self.current_seat)
+
+    @property
+    def plays_bots(self) -> bool:
+        """This browser may play the bots' decisions (a watcher never writes to the store)."""
+        return self.role != WATCH
+
+    def headline(self) -> str:
+        """One line: the round and who decides what (or who won)."""
+        game = self.game
+        if game.is_over:
+            return f"Game over: {self.result()}"
+        where = round_of(game.round, game.rules.constants.rounds)
+        player = game.current_player
+        assert player is not None               # the game is not over: somebody decides
+        label = self.seat_label(player)
+        return f"{where} · {self.seats[player].name}{f' ({label})' if label else ''} to decide"
+
+    def seat_label(self, seat: int) -> str:
+        """Who plays a seat, as this browser sees it: "you", a friend (another browser's seat in a
+        shared game), "player" (for a watcher) or the bot's kind. In a hot-seat game (one browser,
+        several human seats) no seat is this browser's own: a human seat has no label ("")."""
+        s = self.seats[seat]
+        if not s.is_human:
+            return s.describe()
+        if self.role == LOCAL:
+            return s.describe() if len(self.humans) == 1 else ""
+        if self.role == SEAT:
+            return "you" if seat == self.my_seat else "friend"
+        return "player"
+
+    def prompt(self) -> str:
+        """What is being decided, in words (the engine's prompt)."""
+        return self.game.decision.prompt
+
+    def result(self) -> str:
+        if not self.game.is_over:
+            return ""
+        scores = self.game.scores()
+        winners = self.game.winners()
+        best = scores[winners[0]].total if winners else 0
+        who = " and ".join(winners)
+        verb = "wins" if len(winners) == 1 else "win"
+        return f"{who} {verb} with {best} VP"
+
+    def scores(self) -> dict[str, dict[str, int]]:
+        return {name: s.as_dict() for name, s in self.game.scores().items()}
+
+    def _apply_local(self, notation: str, by_bot: bool) -> Step:
+        game = self.game
+        seat, kind = game.current_player, game.decision.kind
+        before = len(game.log)
+        action = game.apply(notation)
+        assert seat is not None                 # apply raised GameOverError if nobody was deciding
+        lines = game.log[before:]
+        if not lines:
+            lines = [silent(self.seats[seat].name, str(action), kind)]
+        self.recent.extend(lines)
+        return Step(seat, str(action), lines, by_bot)
+
+
+_DONE = {"setup": "finishes the setup moves", "turn": "ends the turn", "event": "is done with the event",
+         "activate": "is done activating employees", "property": "moves nobody with Property Management",
+         "relocate": "is done moving employees with HR Administration"}
+
+
+def silent(name: str, notation: str, kind: str) -> str:
+    """A line for an action that wrote nothing in the game log (e.g. ``done``)."""
+    if notation == "done":
+        return f"{name} {_DONE.get(kind, 'is done')}"
+    if notation.startswith("lobby "):
+        return f"{name} puts an arriving employee in the lobby on {notation.split()[1]}"
+    return f"{name}: {notation}"
+
+
+__all__ = ["Seating", "Step", "silent"]

@@ -1,0 +1,110 @@
+"""The players of a session: a :class:`Seat` (a name and who decides for it, a human or a bot strength) and the
+new-game form's :class:`Setup`, with the seats the app keeps in a stored or saved record."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.strengths import STRENGTHS, strength_of
+from ..engine import ANDREW_NAME as ANDREW
+from ..engine import DEPARTMENT_MODES, Game, check_new_game, new_game
+from ..store import check_names
+
+HUMAN = "human"
+#: Seat kinds offered by the new-game panel, with what they are called there: a human or a bot
+#: strength (``carnegie_lab.bots.strengths``).
+SEAT_KINDS = {HUMAN: "Human", **{s.name: s.label for s in STRENGTHS.values()}}
+BOT_KINDS = tuple(k for k in SEAT_KINDS if k != HUMAN)
+#: Seat kinds of games saved before there were strengths (a bot by name): still played by that bot.
+OLD_KINDS = {"random": "Random bot", "greedy": "Greedy bot"}
+#: Strength that takes over the human seats when the player asks the bots to finish the game.
+FINISHING_BOT = "medium"
+#: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
+APP_KEY = "carnegie_lab.app"
+
+
+def offered_kind(kind: str) -> str:
+    """The kind the new-game panel shows for a seat kind: an old kind as its strength."""
+    return kind if kind in SEAT_KINDS else strength_of(kind) or HUMAN
+
+
+@dataclass
+class Seat:
+    """A player of the game: their name and who decides for them (``human`` or a bot strength:
+    ``easy``, ``medium``, ``hard``; or an old kind, ``random``, ``greedy``)."""
+    name: str
+    kind: str = HUMAN
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS and self.kind not in OLD_KINDS:
+            raise ValueError(f"seat kind must be one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def describe(self) -> str:
+        return "you" if self.is_human else {**SEAT_KINDS, **OLD_KINDS}[self.kind].lower()
+
+
+@dataclass
+class Setup:
+    """What the new-game panel asks: 1-4 seats, a seed, the solo level (1 seat) and the departments."""
+    seats: list[Seat]
+    seed: int = 0
+    solo_level: int | None = None
+    departments: str = "base"
+    label: str = ""                 # the game's name in the games list (optional)
+
+    def check(self) -> None:
+        """Raise ValueError with a sentence a player understands when the setup cannot be played
+        (an OptionError for a name or label over the store's limit)."""
+        n = len(self.seats)
+        if not 1 <= n <= 4:
+            raise ValueError(f"Carnegie is played by 1 to 4 players, not {n}")
+        names = [s.name.strip() for s in self.seats]
+        check_names(names, self.label.strip())
+        if any(not name for name in names):
+            raise ValueError("every player needs a name")
+        if len(set(names)) != n:
+            raise ValueError("player names must differ")
+        if n == 1 and self.solo_level not in (1, 2, 3, 4):
+            raise ValueError("a solo game needs a level from 1 to 4")
+        check_new_game(names, self.seed, **self.options())    # the reserved name, the departments, the seed
+
+    def options(self) -> dict[str, Any]:
+        """The options of ``new_game`` (the departments; the level of a solo game)."""
+        options: dict[str, Any] = {"departments": self.departments}
+        if len(self.seats) == 1:
+            options["solo_level"] = self.solo_level
+        return options
+
+    def game(self) -> Game:
+        self.check()
+        return new_game([s.name.strip() for s in self.seats], seed=self.seed, **self.options())
+
+
+def default_setup() -> Setup:
+    return Setup([Seat("Ada", HUMAN), Seat("Bo", "easy")], seed=1)
+
+
+def setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
+    """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
+    options = game.options
+    return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
+                 options.get("solo_level"), options.get("departments", "base"), label)
+
+
+def seats_from(app: Any, names: list[str]) -> list[Seat]:
+    """Seats saved by the app, if they fit the game's players; else every seat is human."""
+    try:
+        seats = [Seat(str(s["name"]), str(s["kind"])) for s in app["seats"]]
+    except (TypeError, KeyError, ValueError):
+        return [Seat(n) for n in names]
+    if [s.name for s in seats] != names:
+        return [Seat(n) for n in names]
+    return seats
+
+
+__all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "DEPARTMENT_MODES", "FINISHING_BOT", "HUMAN", "OLD_KINDS", "SEAT_KINDS",
+           "Seat", "Setup", "default_setup", "offered_kind", "seats_from", "setup_of"]

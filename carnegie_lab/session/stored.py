@@ -1,0 +1,317 @@
+"""A session kept in a :class:`~carnegie_lab.store.GameStore`: every action appended to the stored game (with
+the expected count, so two browsers never both play the same decision), ``sync()`` bringing in what other
+browsers played, seat links for friends (``make_links``), this browser's own games (its owner key)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core.errors import CarnegieError
+from ..engine import Game
+from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
+from . import access
+from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
+from .seating import Seating
+from .seats import Seat, Setup, seats_from, setup_of
+
+
+class Overtaken(CarnegieError):
+    """Another browser changed the stored game first (``mover`` played the decision this one
+    tried, or the game was undone, restarted or loaded there). The game has been reloaded."""
+
+    def __init__(self, message: str, mover: str | None = None):
+        self.mover = mover
+        super().__init__(message)
+
+
+class GameGone(CarnegieError):
+    """The stored game was deleted (in another browser). The game is no longer kept."""
+
+
+class StoredSession(Seating):
+    """A :class:`Seating` whose game may be kept in a store, shared by seat links with other browsers."""
+
+    def __init__(self, setup: Setup, store: GameStore | None, limits: Limits | None) -> None:
+        super().__init__(setup)
+        self.limits = limits or Limits()
+        #: the owner key of this browser (docs/security.md): one of this page's own until the page
+        #: gives its browser's (``use_owner_key``); the games this page stores belong to it
+        self.owner_key = new_key()
+        self._own_key = True                 # owner_key is still the page's own, not the browser's
+        self.started = 0                     # games this page stored (Limits.games_per_page)
+        #: where the game is kept (None: nowhere) and under which id (None until it is stored)
+        self.store = store
+        self.game_id: str | None = None
+        self.issued: dict[int, str] = {}     # the links this controller made: seat -> token
+        self._mark: tuple[int, int] | None = None   # (revision, action count) of the stored game seen
+        self._batch = False                  # playing many bot actions: stored in one save at the end
+
+    @property
+    def kept(self) -> bool:
+        """The game is in the store (under ``game_id``)."""
+        return self.store is not None and self.game_id is not None
+
+    def app_data(self, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+        """What the store keeps with the game besides its record: who plays each seat, its label."""
+        data: dict[str, Any] = {"seats": [{"name": s.name, "kind": s.kind} for s in seats or self.seats]}
+        if self.setup.label:
+            data["label"] = self.setup.label
+        return data
+
+    def query(self) -> str:
+        """This browser's place in the app, for its URL: ``game=ID`` (and ``&seat=TOKEN`` with a
+        seat link), or "" while the game is not stored."""
+        if not self.kept:
+            return ""
+        seat = f"&seat={self.token}" if self.role == SEAT and self.token else ""
+        return f"game={self.game_id}{seat}"
+
+    def keep(self) -> str | None:
+        """Store the game now if it is not stored yet; its id (None without a store)."""
+        if self.store is None:
+            return None
+        if self.game_id is None:
+            self._check_new_game()
+            gid = self.store.save(self.game, app=self.app_data(), owner=self.owner_key)
+            self.started += 1
+            self.game_id, self.owner = gid, True
+            self._mark = (self.store.info(gid).revision, len(self.game.actions))
+        return self.game_id
+
+    def _detach(self) -> None:
+        """A game of this browser's own, not stored yet."""
+        self.game_id, self.role, self.my_seat, self.token, self.owner = None, LOCAL, None, None, True
+        self.bad_token, self.seated, self.issued, self._mark = False, (), {}, None
+
+    def _check_new_game(self) -> None:
+        """NotAllowed past the page's limit of new games, StoreFull if the store has no room."""
+        if self.store is None:
+            return
+        if self.started >= self.limits.games_per_page:
+            raise NotAllowed(f"this page has started {self.started} games, its limit: reload the page to "
+                             "start more (the games are kept)")
+        self.store.check_room()
+
+    def use_owner_key(self, key: str) -> bool:
+        """The owner key this page's browser keeps (sent by the page): the games this page stored
+        with its own key become the browser's, and the game shown is played if it is the browser's.
+        True if the page's place changed. A key of the wrong shape changes nothing."""
+        if self.store is None or key == self.owner_key or not isinstance(key, str) or \
+                len(key) != len(self.owner_key):
+            return False
+        try:
+            if self._own_key:
+                self.store.transfer(self.owner_key, key)
+        except StoreError:
+            return False
+        self.owner_key, self._own_key = key, False
+        before = self.place
+        if self.kept:
+            assert self.game_id is not None
+            try:
+                self.owner = self.store.is_owner(self.game_id, key)
+            except StoreError:
+                return False
+            if self.owner and self.role == WATCH and not self.shared and not self.bad_token:
+                self.role = LOCAL
+        return self.place != before
+
+    def my_games(self, offset: int = 0) -> tuple[list[GameInfo], int]:
+        """A page of this browser's stored games (the last changed first) and how many it has."""
+        store = self._need_store()
+        page = self.limits.list_page
+        return (store.list(owner=self.owner_key, limit=page, offset=offset),
+                store.count(owner=self.owner_key))
+
+    def delete_stored(self, game_id: str) -> None:
+        """Put one of this browser's stored games in the trash (not the one on this page)."""
+        store = self._need_store()
+        if game_id == self.game_id:
+            raise NotAllowed("the game on this page cannot be deleted here: open another one first")
+        if not store.is_owner(game_id, self.owner_key):
+            raise NotAllowed(f"{access.DELETE} needs this game's owner: the browser that started it")
+        store.delete(game_id)
+
+    def open_stored(self, game_id: str, token: str | None = None) -> None:
+        """Play (or watch) a stored game: its seat link's ``token`` gives this browser that seat; a
+        game with seat links and no valid token is watched; one without links is played here.
+        StoreError (a malformed id, no such game) or RecordError, and nothing changes, if it cannot
+        be opened."""
+        store = self._need_store()
+        info = store.info(game_id)
+        game = Game.from_record(store.record(game_id))
+        seats = seats_from(info.app, game.players)
+        seat = store.seat_for(game_id, token) if token else None
+        if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
+            seat = None
+        owner = store.is_owner(game_id, self.owner_key)
+        self._adopt(game, seats)
+        self._detach()
+        self.game_id, self.seated, self.owner = game_id, info.seated, owner
+        self._mark = (info.revision, len(game.actions))
+        if seat is not None:
+            self.role, self.my_seat, self.token = SEAT, seat, token
+        elif token or info.seated or not owner:
+            self.role = WATCH                # a game with links, or another browser's: watched
+            self.bad_token = bool(token)
+        self.setup = setup_of(game, seats)
+        self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
+                       f"{self.headline()}."]
+
+    def sync(self) -> bool:
+        """Bring in what other browsers did to the stored game; True if the game changed. New
+        actions are applied (their log lines become ``recent``); an undone, restarted or loaded
+        game is reloaded. GameGone (and the game is no longer kept) if it was deleted."""
+        if not self.kept:
+            return False
+        store, gid = self.store, self.game_id
+        assert store is not None and gid is not None
+        try:
+            info = store.info(gid)
+            self.seated = info.seated
+            shared_now = self.role == LOCAL and bool(info.seated)
+            if shared_now:            # another browser made seat links: this one, without any, watches
+                self.role = WATCH
+            if (info.revision, info.actions) == self._mark:
+                return shared_now
+            record = store.record(gid)
+        except GameNotFound:
+            self._detach()
+            raise GameGone("this game was deleted from the store (in another browser): "
+                           "it is no longer kept") from None
+        mine, stored = self.game.actions, record["actions"]
+        same = self._mark is not None and info.revision == self._mark[0] and stored[:len(mine)] == mine
+        if same:
+            lines: list[str] = []
+            try:
+                for text in stored[len(mine):]:
+                    seat = self.current_seat
+                    step = self._apply_local(text, by_bot=seat is not None and not self.seats[seat].is_human)
+                    lines.extend(step.lines)
+            except CarnegieError:               # not the game we have after all: reload it whole
+                same = False
+            if lines and same:
+                self.recent = lines
+        if not same:
+            game = Game.from_record(record)
+            seats = seats_from(info.app, game.players)
+            self._adopt(game, seats)
+            self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
+                           f"{self.headline()}."]
+        self._mark = (info.revision, len(stored))
+        return True
+
+    def make_links(self) -> dict[int, str]:
+        """Seat links for friends in other browsers: a new secret token per seat (0 = the first),
+        ``{seat: token}``. The owner's page, in a game not shared yet, makes one for each human seat
+        and then plays the first; in a shared game the owner renews the links of every seat but its
+        own (theirs stop working), and a player's page renews only its own link."""
+        store = self._need_store()
+        humans = self.humans
+        if len(humans) < 2:
+            raise NotAllowed("seat links are for games with two or more human seats")
+        place = self.place
+        if not place.shared:
+            access.check(place, access.MAKE_LINKS)
+            seats = humans
+        elif place.owner:
+            seats = [s for s in humans if s != self.my_seat]
+        else:
+            access.check(place, access.RENEW_OWN_LINK, self.my_seat)
+            seats = [self.my_seat] if self.my_seat is not None else []
+        gid = self.keep()
+        assert gid is not None
+        tokens = store.add_seat_tokens(gid, seats)
+        self.issued.update(tokens)
+        if self.role != SEAT:
+            self.role, self.my_seat = SEAT, humans[0]
+        if self.my_seat in tokens:
+            self.token = tokens[self.my_seat]
+        self.bad_token = False
+        self.seated = store.info(gid).seated
+        return tokens
+
+    def _need_store(self) -> GameStore:
+        if self.store is None:
+            raise NotAllowed("games are not kept here (no game store)")
+        return self.store
+
+    def _overtaken(self, expected: int) -> Overtaken:
+        """After a lost race: reload the stored game and say who was first (the player of the first
+        stored action that this browser did not have)."""
+        mine = self.game.actions[:expected]
+        try:
+            self.sync()
+        except GameGone as e:
+            return Overtaken(str(e))
+        stored = self.game.actions
+        first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
+        movers = self.history_seats
+        if first < len(stored) and first < len(movers):
+            mover = self.seats[movers[first]].name
+            return Overtaken(f"{mover} moved first (in another browser): your move was not played. "
+                             "Here is the game now.", mover)
+        return Overtaken("The game was changed in another browser: your move was not played. "
+                         "Here is the game now.")
+
+    def _store_action(self, notation: str, by_bot: bool) -> None:
+        """Append an action to the stored game before playing it here (engine errors if it is
+        illegal there, Overtaken if another browser was first: nothing is played then). A game is
+        stored from its first human action on (the bots' moves before it are stored with it)."""
+        if self._batch or self.store is None or (by_bot and self.game_id is None):
+            return
+        if self.role == WATCH:
+            raise NotAllowed("this browser watches the game: it cannot play")
+        self.keep()
+        assert self.game_id is not None and self._mark is not None
+        expected = len(self.game.actions)
+        if self.role == SEAT and self.current_seat == self.my_seat \
+                and self.store.seat_for(self.game_id, self.token) != self.my_seat:
+            self.role, self.token, self.my_seat, self.bad_token = WATCH, None, None, True
+            raise NotAllowed("this browser's seat link was replaced by a new one: it can watch but not play")
+        try:
+            count = self.store.append(self.game_id, notation, expected, revision=self._mark[0])
+        except StoreConflict:
+            raise self._overtaken(expected) from None
+        except GameNotFound:
+            self._detach()
+            raise GameGone("this game was deleted from the store (in another browser): "
+                           "it is no longer kept") from None
+        except StoreError:
+            raise
+        except CarnegieError:
+            # illegal in the stored game: illegal here too, or the stored game is no longer ours
+            info = self.store.info(self.game_id)
+            if (info.revision, info.actions) != self._mark:
+                raise self._overtaken(expected) from None
+            raise
+        self._mark = (self._mark[0], count)
+
+    def _replace(self, game: Game, seats: list[Seat]) -> None:
+        """Replace the stored game (undo, restart, load) if the stored one is still ours."""
+        if not self.kept or self._batch:
+            return
+        store, gid = self.store, self.game_id
+        assert store is not None and gid is not None
+        expected = len(self.game.actions)
+        try:
+            store.save(game, gid, expected_count=expected, revision=None if self._mark is None else self._mark[0],
+                       app=self.app_data(seats))
+        except StoreConflict:
+            raise self._overtaken(expected) from None
+        except GameNotFound:
+            self._detach()
+            return
+        self._mark = (store.info(gid).revision, len(game.actions))
+
+    def stored_game(self, game_id: str) -> tuple[Game, list[Seat]]:
+        """A stored game and its seats, to replay: the page's own game or one of this browser's
+        (nothing changes here; StoreError or RecordError if it cannot be read)."""
+        store = self._need_store()
+        if game_id != self.game_id and not store.is_owner(game_id, self.owner_key):
+            raise NotAllowed("this browser replays its own games and the game on this page")
+        info = store.info(game_id)
+        game = Game.from_record(store.record(game_id))
+        return game, seats_from(info.app, game.players)
+
+
+__all__ = ["GameGone", "Overtaken", "StoredSession"]

@@ -1,0 +1,54 @@
+"""The store's errors: every one a :class:`~carnegie_lab.core.errors.CarnegieError`."""
+from __future__ import annotations
+
+from ..core.errors import CarnegieError
+
+
+class StoreError(CarnegieError):
+    """A game store refused a request: a bad game id, an unknown game, a busy or broken database."""
+
+
+class StoreFileError(StoreError):
+    """The file is not a carnegie_lab game store (not SQLite, damaged, another program's database,
+    or a newer schema). The file is left exactly as it was."""
+
+    def __init__(self, path: str, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: {problem}")
+
+
+class GameNotFound(StoreError):
+    """No game with this id in the store."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(f"no game {game_id!r} in the store")
+
+
+class StoreReadOnly(StoreError):
+    """The store can be read but not written (a read-only file, folder or disk): games cannot be kept."""
+
+    def __init__(self, path: str, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: the game store cannot be written ({problem})")
+
+
+class StoreFull(StoreError):
+    """The store holds its maximum number of games (``max_games``, the trash included)."""
+
+    def __init__(self, path: str, limit: int):
+        self.path, self.limit = path, limit
+        super().__init__(f"the game store is full ({limit} games, the trash included): no new game can be "
+                         "kept until its keeper empties the trash (carnegie-lab games purge)")
+
+
+class StoreConflict(StoreError):
+    """Optimistic concurrency: the stored game does not have the expected number of actions (another
+    writer was first). ``count`` is the number of actions stored now."""
+
+    def __init__(self, game_id: str, expected: int, count: int):
+        self.game_id, self.expected, self.count = game_id, expected, count
+        super().__init__(f"game {game_id!r} has {count} actions, not {expected}: another writer was first")
+
+
+__all__ = ["GameNotFound", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly"]

@@ -1,0 +1,106 @@
+"""The tutorials' stylesheet (:data:`STYLE`) and small HTML helpers: a tiny :func:`markdown`, a player's
+colour chip, the donation chart (:func:`donations_html`). No widgets: strings only.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import Iterable
+
+from ..engine import Game
+from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_condition, donation_vp, owner_colour
+
+_INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
+           (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
+
+
+def markdown(text: str) -> str:
+    """A tiny markdown: blank-line paragraphs, '- ' bullet lists, **bold**, *italics*, `code`."""
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [line.strip() for line in block.strip().splitlines()]
+        if lines and all(line.startswith("- ") for line in lines):
+            items = "".join(f"<li>{_inline(line[2:])}</li>" for line in lines)
+            out.append(f"<ul>{items}</ul>")
+        elif lines:
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "".join(out)
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    for pattern, repl in _INLINE:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def owner_chip(owner) -> str:
+    """A small disc in an owner's colour (a seat, Andrew or neutral)."""
+    return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
+
+
+def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
+    """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
+    and each player's price for their next donation. Highlighted spaces get a pink ring."""
+    C = game.components
+    ringed = set(highlight)
+    themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
+    rows = max(d.row for d in C.donations.values())
+    head = "".join(f"<th>{html.escape(theme.replace('_', ' ').capitalize())}</th>" for theme, _ in themes)
+    body = []
+    for row in range(1, rows + 1):
+        cells = []
+        for _, column in themes:
+            d = next(x for x in C.donations.values() if x.column == column and x.row == row)
+            owners = game.donors(d.id)
+            discs = "".join(owner_chip(o) for o in owners) or "<span class='cl-tut-muted'>free</span>"
+            name = donation_condition(d)
+            scores = f"{donation_vp(d.formula)} at the end"
+            style = f" style='outline:3px solid {HIGHLIGHT};outline-offset:-3px'" if d.id in ringed else ""
+            cells.append(f"<td{style} title='{html.escape(d.name)}: {html.escape(scores)}'><div class='cl-tut-dname'>"
+                         f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"
+                         f"<div>{discs}</div></td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    prices = " · ".join(f"{owner_chip(seat)}{html.escape(name)}: next donation <b>${game.donation_price(seat)}</b>"
+                        for seat, name in enumerate(game.players))
+    return (f"<div class='cl-tut-donations'><div class='cl-tut-dtitle'>Donation chart</div>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"<div class='cl-tut-muted'>a grey dot is a neutral disc (blocks the space) · "
+            f"each donation scores at most {C.constants.donation_cap} VP at the end</div>"
+            f"<div>{prices}</div></div>")
+
+
+STYLE = f"""<style>
+.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px; }}
+.cl-tut .widget-html-content, .cl-tut-exercise .widget-html-content {{ line-height: 1.4; }}
+.cl-tut-card {{ background: {PAPER}; border-left: 5px solid #e8b420; border-radius: 6px; padding: 6px 14px;
+  min-height: 120px; }}
+.cl-tut-card p {{ margin: 6px 0; line-height: 1.45; font-size: 14px; }}
+.cl-tut-card ul {{ margin: 4px 0 4px 18px; padding: 0; font-size: 14px; line-height: 1.4; }}
+.cl-tut-head {{ font-size: 16px; font-weight: 700; margin-top: 4px; }}
+.cl-tut-count {{ color: {MUTED}; font-weight: 400; font-size: 13px; margin-right: 6px; }}
+.cl-tut-changes {{ border-top: 1px solid #e6e0d3; margin-top: 6px; padding-top: 4px; font-size: 12.5px;
+  color: #5b5348; line-height: 1.45; }}
+.cl-tut-changes ul {{ font-size: 12.5px; margin: 2px 0 2px 18px; }}
+.cl-tut-now {{ font-size: 12.5px; color: #5b5348; margin-top: 4px; }}
+.cl-tut-off {{ background: #fff0f6; border-left-color: {HIGHLIGHT}; }}
+.cl-tut-chip {{ display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin: 0 4px 0 1px;
+  vertical-align: -1px; border: 1px solid {INK}; }}
+.cl-tut-muted {{ color: {MUTED}; font-size: 11.5px; }}
+.cl-tut-error {{ color: #b3261e; font-weight: 600; }}
+.cl-tut-ok {{ color: #2e7d32; font-weight: 600; }}
+.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; }}
+.cl-tut-donations td {{ background: #f3efe6; border-radius: 6px; padding: 3px 8px; vertical-align: top;
+  width: 190px; font-size: 12.5px; line-height: 1.3; }}
+.cl-tut-donations .cl-tut-muted {{ line-height: 1.25; }}
+.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; }}
+.cl-tut-dtitle {{ font-size: 17px; font-weight: 700; margin: 4px 0; }}
+.cl-tut-dname {{ font-weight: 600; }}
+.cl-tut-question {{ font-size: 14px; line-height: 1.45; }}
+.cl-tut-question p {{ margin: 4px 0; }}
+.cl-tut-exercise {{ background: #f4f8fb; border-left: 5px solid #3f86c6; border-radius: 6px; padding: 4px 12px;
+  max-width: 860px; }}
+</style>"""
+
+
+__all__ = ["STYLE", "donations_html", "markdown", "owner_chip"]

@@ -1,0 +1,137 @@
+"""What a choice means, without hovering: the Department tiles of the reserve and of Strategic
+Planning say what they do, the donation chart shows every space in its place (taken ones marked),
+and Andrew Carnegie's deck is shown as the table shows it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.app.board import andrew_deck_html, players_html
+from carnegie_lab.bots import make_bot
+from carnegie_lab.session.controls import Buttons, Picker, panel_for
+from carnegie_lab.session.labels import Labels
+from carnegie_lab.views.palette import DEPARTMENT_TYPE_NAMES, donation_vp
+from carnegie_lab.widgets import Dashboard
+
+
+def until(game: cl.Game, done, seed: int = 1, bot: str = "greedy") -> cl.Game:
+    player = make_bot(bot, seed)
+    while not done(game):
+        assert not game.is_over, "the game ended first"
+        game.apply(player.choose(game))
+    return game
+
+
+@pytest.fixture(scope="module")
+def open_bar():
+    return cl.new_game(["Ada", "Bo"], seed=1, departments="expansion-open-bar")
+
+
+def test_a_tile_with_one_fixed_gain_says_it_as_the_engine_describes_it(open_bar):
+    L = Labels(open_bar)
+    assert L.tile_effect("training") == (f"{open_bar.describe('training money to west', mission=False)} or "
+                                         f"{open_bar.describe('training moves to west', mission=False)} "
+                                         "· with a mission")
+    assert L.tile_effect("advresearch").startswith(open_bar.describe("advresearch to east", mission=False))
+    assert L.tile_effect("sales").startswith("e.g. " + open_bar.describe("sales 1"))   # a use with a choice
+    assert L.tile_effect("telegraph") == "ongoing: track discount 1, min cost 1"      # the data's numbers
+    assert L.tile_effect("green").startswith("at game end: ")
+    every = [d.code for d in open_bar.components.departments.values() if not d.starting]
+    assert all(L.tile_effect(code) for code in every)
+
+
+def test_the_reserve_buttons_name_the_tile_and_what_it_does(open_bar):
+    panel = panel_for(open_bar)
+    assert panel.kind == "house"
+    open_bar.apply(str(open_bar.legal_actions()[0]))
+    panel = panel_for(open_bar)
+    L = Labels(open_bar)
+    options = [o for g in panel.groups for o in g.options]
+    assert options and all(isinstance(g, Buttons) and g.layout == "column" for g in panel.groups)
+    for o in options:
+        code = o.notation.split()[1]
+        name, effect = o.label.split("\n")
+        assert name == L.department(code).name and effect == L.tile_effect(code)
+
+
+def test_strategic_planning_offers_tiles_with_their_effect():
+    game = until(cl.new_game(["Ada", "Bo"], seed=2),
+                 lambda g: any(a.verb == "sp" for a in g.legal_actions()))
+    picker = panel_for(game).group("department:sp")
+    assert isinstance(picker, Picker) and picker.slots[0] == "Department"
+    L = Labels(game)
+    for code, label in picker.options(0):
+        assert label == f"{L.department(code).name} — {L.tile_effect(code)}"
+
+
+def test_the_donation_chart_keeps_every_space_in_its_place():
+    game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
+    chart = panel_for(game).group("donate")
+    donations = game.components.donations
+    assert isinstance(chart, Buttons) and chart.layout == "grid"
+    spaces = {(o.row, o.col): o for o in chart.options + chart.inactive}
+    assert spaces.keys() == {(d.row, d.column) for d in donations.values()}      # all 20, none moved
+    taken = game.state.board.donations
+    assert taken and {o.label.split("\n")[0] for o in chart.inactive} == {
+        Labels(game).donation_short(d) for d in taken}
+    for d in donations.values():
+        o = spaces[(d.row, d.column)]
+        assert o.label.split("\n")[1] == (f"taken: {', '.join(taken[d.id])}" if d.id in taken
+                                           else donation_vp(d.formula))
+        assert (o.notation == "") == (d.id in taken)
+    assert sorted(chart.notations()) == sorted(str(a) for a in game.legal_actions() if a.verb == "donate")
+    assert chart.columns == ("Education", "Human rights", "Welfare", "Health")
+
+
+def test_the_dashboard_draws_taken_donations_disabled_in_place():
+    game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
+    d = Dashboard(game)
+    grid = d.controls.box.children[0].children[1]
+    cells = [c for c in grid.children if hasattr(c, "disabled")]
+    assert len(cells) == len(game.components.donations)
+    inactive = [c for c in cells if "cl-inactive" in c._dom_classes]
+    assert inactive and all(c.disabled and "taken:" in c.description for c in inactive)
+    assert {(c.layout.grid_row, c.layout.grid_column) for c in cells} == {
+        (str(x.row + 1), str(x.column)) for x in game.components.donations.values()}
+
+
+def test_andrews_deck_as_the_table_shows_it():
+    game = cl.new_game(["Ada"], seed=5, solo_level=2)
+    assert "no card this round yet" in andrew_deck_html(game, game.andrew())
+    assert "20 cards left (5 advanced)" in players_html(game)                 # level 2: 5 advanced cards
+    until(game, lambda g: g.round >= 4, bot="easy")
+    andrew = game.andrew()
+    text = andrew_deck_html(game, andrew)
+    card = game.components.solo_cards[andrew.card]
+    assert f"card <b>{card.id}</b> ({'advanced' if card.advanced else 'normal'})" in text
+    played = [c for _, on in andrew.vp_cards for c in on] + [andrew.card]
+    left = 5 - sum(game.components.solo_cards[c].advanced for c in played)
+    assert f"{andrew.cards_left} cards left ({left} advanced)" in text
+    on_vp = re.search(r"on his VP cards: (.*)</span>", text).group(1)
+    assert on_vp == ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on)
+    assert ("it chooses the row" in text) == andrew.chooses
+    assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[andrew.next_action]}</b>" in text     # the top card's back
+
+
+def test_andrews_face_down_card_shows_only_its_back():
+    game = cl.new_game(["Ada"], seed=5, solo_level=2)
+    until(game, lambda g: g.decision.kind == "choose", bot="easy")      # round 1: drawn, face down
+    andrew, state = game.andrew(), game.state.andrew
+    text = andrew_deck_html(game, andrew)
+    cards = game.components.solo_cards
+    assert andrew.face_down and andrew.card is None and state.card not in text
+    assert f"face down, action {DEPARTMENT_TYPE_NAMES[cards[state.card].action]}" in text
+    assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action]}</b>" in text
+    game.apply(game.legal_actions()[0])                                 # Andrew's turn: the card turns face up
+    assert f"card <b>{state.card}</b>" in andrew_deck_html(game, game.andrew())
+
+
+def test_an_advanced_card_shows_no_action_on_its_back():
+    game = cl.new_game(["Ada"], seed=1, solo_level=3)                  # its first card is an advanced one
+    state, cards = game.state.andrew, game.components.solo_cards
+    assert cards[state.deck[0]].advanced
+    text = andrew_deck_html(game, game.andrew())
+    assert "next round: <b>an advanced card</b> (its action is hidden)" in text
+    assert DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action] not in text.split("next round:")[1].split("<br>")[0]

@@ -1,0 +1,173 @@
+"""The package's layers, checked on its source: no import circle between its modules, and nothing above the
+engine reads a game's state or the rules' grammar (they use ``Game`` queries). The layers themselves, in
+order, are import-linter's contracts (pyproject.toml, ``make check``)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "carnegie_lab"
+#: Above the engine: these read a game only through its public queries.
+ABOVE_THE_ENGINE = ("session", "app", "tutor", "ui", "widgets", "cli", "server.py")
+#: What they must not reach into: the live state, and the rules' tables behind ``Game.department/patterns``.
+FORBIDDEN = {"state", "grammar", "by_code"}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if "share" in parts:
+            continue
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_time(body: list[ast.stmt]):
+    """The import statements a module runs when it is imported: its top level, its classes' bodies and its
+    ``if``/``try`` blocks, not its functions (a lazy import runs when called) nor ``if TYPE_CHECKING``."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If):
+            if not _is_type_checking(node):
+                yield from _import_time(node.body)
+            yield from _import_time(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody, *[h.body for h in node.handlers]):
+                yield from _import_time(block)
+        elif isinstance(node, ast.ClassDef):
+            yield from _import_time(node.body)
+
+
+def _anywhere(body: list[ast.stmt]):
+    """Every import statement of a module, lazy ones in functions included (not ``if TYPE_CHECKING``)."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and _is_type_checking(node):
+            yield from _anywhere(node.orelse)
+        else:
+            yield from _anywhere([n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt)])
+
+
+def _imported(name: str, path: Path, modules: dict[str, Path], lazy: bool) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in (_anywhere if lazy else _import_time)(ast.parse(path.read_text()).body):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+        for target in targets:
+            while target and target not in modules:          # an attribute of a module: that module
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph(lazy: bool = False) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports when imported; with ``lazy``, also those its functions
+    import when called."""
+    modules = _modules()
+    return {name: _imported(name, path, modules, lazy) for name, path in modules.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_package_has_no_import_circle():
+    graph = import_graph()
+    assert "carnegie_lab.engine" in graph["carnegie_lab"] and "carnegie_lab.core.loader" in graph["carnegie_lab"]
+    assert circles(graph) == []
+
+
+#: Circles closed only by a lazy import inside a function (the module-level graph above has none): a rules
+#: step that calls back into the loop, and the bots' evaluation that asks a learned model, which asks the
+#: greedy features. Nothing else may close one, even lazily.
+LAZY_CIRCLES = [["carnegie_lab.bots.features", "carnegie_lab.bots.greedy", "carnegie_lab.bots.learned"],
+                ["carnegie_lab.rules.events", "carnegie_lab.rules.loop", "carnegie_lab.rules.prompts"]]
+
+
+def test_lazy_imports_close_only_the_known_circles():
+    assert sorted(circles(import_graph(lazy=True))) == LAZY_CIRCLES
+
+
+def test_a_circle_is_found():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def _reaches(path: Path, root: Path = PACKAGE.parent) -> list[str]:
+    """Where a module's code reads ``<something>.state`` / ``.grammar`` / ``.by_code`` (its own ``self.``
+    attributes are its own business)."""
+    return sorted(f"{path.relative_to(root)}:{node.lineno}: .{node.attr}"
+                  for node in ast.walk(ast.parse(path.read_text()))
+                  if isinstance(node, ast.Attribute) and node.attr in FORBIDDEN
+                  and not (isinstance(node.value, ast.Name) and node.value.id == "self"))
+
+
+@pytest.mark.parametrize("part", ABOVE_THE_ENGINE)
+def test_nothing_above_the_engine_reads_the_state(part):
+    root = PACKAGE / part
+    paths = [root] if root.is_file() else sorted(root.rglob("*.py"))
+    assert paths and [hit for path in paths for hit in _reaches(path)] == []
+
+
+#: The views that still draw from ``game.state`` (the next ones to move to Game queries): a view not listed
+#: here reads none, and a view that stops reading it leaves the list.
+VIEWS_ON_THE_STATE = ["company.py", "donations.py", "map.py", "scores.py", "summary.py", "svg_map.py",
+                      "timeline.py", "tracks.py"]
+
+
+def test_only_the_listed_views_read_the_state():
+    views = sorted((PACKAGE / "views").glob("*.py"))
+    assert sorted(p.name for p in views if _reaches(p)) == VIEWS_ON_THE_STATE
+
+
+def test_a_read_of_the_state_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f(game, self):\n    return game.state.players, game.rules.by_code, self.state\n")
+    assert _reaches(module, tmp_path) == ["m.py:2: .by_code", "m.py:2: .state"]
