@@ -32,6 +32,7 @@ from functools import partial
 from typing import Any, Iterable, NamedTuple
 
 from ..bots.greedy import prune
+from ..bots.jobs import Progress, run_jobs
 from ..core.actions import Action
 from ..core.components import Components
 from ..core.errors import CarnegieError, RecordError
@@ -39,7 +40,6 @@ from ..core.loader import components
 from ..engine import Game
 from .evaluate import DEFAULT_THINK, ActionValue, evaluate
 from .explain import Change, Explanation, explain
-from .jobs import Progress, run_jobs
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: the least loss (VP of expected final margin) of each grade worse than good

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
-from ..core.errors import needs_extra
 from ..engine import Game, new_game
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
 from .greedy import GreedyBot, Weights
+from .jobs import Progress, run_jobs
 from .random_bot import RandomBot
 from .rollout import RolloutBot
 from .search import SearchBot
@@ -32,7 +31,6 @@ from .strengths import STRENGTHS, resolve
 
 BOT_NAMES = ("random", "greedy", "rollout", "search")
 ANDREW = "andrew"                              # the bot column of Andrew in solo results
-Progress = Callable[[int, int], None]          # (games done, games in the batch)
 MAX_DECISIONS = 20_000                          # a guard: no real game comes near it
 
 
@@ -270,58 +268,7 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
         raise ValueError("level is for solo games (players=1) only")
     tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
     start = time.perf_counter()
-    if scheduler is not None:
-        results = _run_dask(tasks, scheduler, progress)
-    elif jobs > 1 and len(tasks) > 1:
-        results = _run_pool(tasks, jobs, progress)
-    else:
-        results = []
-        for task in tasks:
-            results.append(_run_task(task))
-            if progress is not None:
-                progress(len(results), len(tasks))
-    results.sort(key=lambda r: r.index)
+    results = run_jobs(_run_task, tasks, jobs, scheduler, progress, chunked=True)
     return SimulationResult(players, games, bots, seed, level, jobs, scheduler,
                             time.perf_counter() - start, results)
 
-
-def _chunks(tasks: list[_Task], size: int) -> list[list[_Task]]:
-    return [tasks[i:i + size] for i in range(0, len(tasks), size)]
-
-
-def _run_chunk(chunk: list[_Task]) -> list[GameResult]:
-    return [_run_task(t) for t in chunk]
-
-
-def _run_pool(tasks: list[_Task], jobs: int, progress: Progress | None) -> list[GameResult]:
-    # small chunks: few round trips, yet the workers stay evenly loaded till the end
-    size = max(1, min(8, len(tasks) // (jobs * 8)))
-    results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, chunk) for chunk in _chunks(tasks, size)]
-        for future in as_completed(futures):
-            results.extend(future.result())
-            if progress is not None:
-                progress(len(results), len(tasks))
-    return results
-
-
-def _import_dask():
-    with needs_extra("dask"):          # --scheduler without Dask: MissingExtraError
-        from dask.distributed import Client
-        from dask.distributed import as_completed as dask_completed
-    return Client, dask_completed
-
-
-def _run_dask(tasks: list[_Task], scheduler: str, progress: Progress | None) -> list[GameResult]:
-    Client, dask_completed = _import_dask()
-    results: list[GameResult] = []
-    with Client(scheduler) as client:
-        workers = max(1, sum(client.nthreads().values()))
-        size = max(1, min(8, len(tasks) // (workers * 8)))
-        futures = client.map(_run_chunk, _chunks(tasks, size), pure=False)
-        for future in dask_completed(futures):
-            results.extend(future.result())
-            if progress is not None:
-                progress(len(results), len(tasks))
-    return results

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 from ..core.errors import needs_extra, require_extra
 from ..rules.setup import DEPARTMENT_MODES
 from ..rules.solo import NAME as ANDREW_NAME
+from .jobs import ProgressBar
 from .simulate import BOT_NAMES, GameResult, SimulationResult, simulate
 from .strengths import STRENGTHS
 
@@ -83,36 +83,6 @@ def summary_figure(result: SimulationResult):
     return fig
 
 
-class ProgressBar:
-    """A plain-text progress bar on a stream (stderr): redrawn in place on a terminal, otherwise a
-    line after the first game and at every tenth of the batch."""
-
-    def __init__(self, stream=None, width: int = 30):
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-        self.start = time.perf_counter()
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last_tenth = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        if total <= 0:
-            return
-        elapsed = time.perf_counter() - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        filled = int(self.width * done / total)
-        text = (f"simulate [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games"
-                f"  {rate:.1f} games/s")
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if done == total else ""))
-        else:
-            tenth = (10 * done) // total
-            if tenth == self.last_tenth:
-                return
-            self.last_tenth = tenth
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-
 # -- the command line --------------------------------------------------------------------------
 
 def _whole(minimum: int):
@@ -181,7 +151,7 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     try:
         if args.html:
             require_extra("views", "plotly")   # before the games, not after them
-        progress = None if args.quiet else ProgressBar(err)
+        progress = None if args.quiet else ProgressBar("simulate", "games", err)
         result = simulate(args.players, args.games, bots, seed=args.seed, jobs=args.jobs,
                           scheduler=args.scheduler, progress=progress, level=args.level,
                           rotate=args.rotate, keep_records=args.json is not None,

@@ -35,8 +35,8 @@ def add_review_parser(subparsers) -> None:
 def run_review(args: argparse.Namespace) -> int:
     import json
 
-    from ..analysis.jobs import ProgressBar
     from ..analysis.review import review
+    from ..bots.jobs import ProgressBar
     from ..core.errors import CarnegieError
     try:
         text = args.record.read_text(encoding="utf-8")

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from carnegie_lab.bots.simulate_cli import ProgressBar, build_parser, run, simulate_main
+from carnegie_lab.bots.jobs import ProgressBar
+from carnegie_lab.bots.simulate_cli import build_parser, run, simulate_main
 
 GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \w+ -?\d+  ?)+ *\| winners: .+$")
 
@@ -80,7 +81,7 @@ def test_simulate_main_prints_to_stdout(capsys):
 
 def test_progress_bar_without_a_terminal():
     stream = io.StringIO()
-    bar = ProgressBar(stream)
+    bar = ProgressBar("simulate", "games", stream)
     for k in range(1, 101):
         bar(k, 100)
     lines = stream.getvalue().splitlines()

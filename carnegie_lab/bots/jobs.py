@@ -1,19 +1,17 @@
 """Independent pieces of work run in this process, a process pool or on a Dask cluster, the results
 in the order of the work (so they do not depend on who ran them), with a progress callback; and a
-plain-text progress bar for the command line.
-
-The same scheme as ``carnegie_lab.bots.simulate`` (``jobs=``, ``scheduler=``, ``progress(done,
-total)``, its Dask import), for any picklable function of one item.
+plain-text progress bar for the command line. ``simulate`` (games) and ``analysis.review``
+(decisions) both run on it.
 """
 from __future__ import annotations
 
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Callable, Sequence, TypeVar
 
-from ..bots.simulate import _import_dask
-from ..core.errors import CarnegieError
+from ..core.errors import CarnegieError, needs_extra
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -21,36 +19,55 @@ Progress = Callable[[int, int], None]          # (items done, items in all)
 
 
 def run_jobs(work: Callable[[T], R], items: Sequence[T], jobs: int = 1, scheduler: str | None = None,
-             progress: Progress | None = None) -> list[R]:
+             progress: Progress | None = None, chunked: bool = False) -> list[R]:
     """``[work(item) for item in items]``: here (``jobs=1``), in ``jobs`` processes, or on the Dask
     scheduler at ``scheduler`` (an address such as ``tcp://127.0.0.1:8786``; ``jobs`` is then
     ignored). ``work`` must be picklable for the last two (a module-level function or a
-    ``functools.partial`` of one). ``progress(done, total)`` is called after every item."""
+    ``functools.partial`` of one). ``progress(done, total)`` is called as items finish.
+    ``chunked`` sends small items (games) to the workers a few at a time: fewer round trips, the
+    workers still evenly loaded till the end."""
     if jobs < 1:
         raise CarnegieError(f"jobs must be at least 1, not {jobs}")
     total = len(items)
     results: dict[int, R] = {}
 
-    def done(k: int, result: R) -> None:
-        results[k] = result
+    def done(start: int, chunk: list[R]) -> None:
+        results.update(enumerate(chunk, start))
         if progress is not None:
             progress(len(results), total)
+
+    def chunks(workers: int) -> list[tuple[int, list[T]]]:
+        size = max(1, min(8, total // (workers * 8))) if chunked else 1
+        return [(i, list(items[i:i + size])) for i in range(0, total, size)]
     if scheduler is not None:
-        Client, dask_completed = _import_dask()   # simulate's: MissingExtraError without Dask
+        Client, dask_completed = import_dask()
         with Client(scheduler) as client:
-            futures = client.map(work, list(items), pure=False)
-            index = {f.key: k for k, f in enumerate(futures)}
+            parts = chunks(max(1, sum(client.nthreads().values())))
+            futures = client.map(partial(_run_chunk, work), [part for _, part in parts], pure=False)
+            start = {f.key: i for f, (i, _) in zip(futures, parts)}
             for future in dask_completed(futures):
-                done(index[future.key], future.result())
+                done(start[future.key], future.result())
     elif jobs > 1 and total > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
-            pending = {pool.submit(work, item): k for k, item in enumerate(items)}
+            pending = {pool.submit(_run_chunk, work, part): i for i, part in chunks(jobs)}
             for future in as_completed(pending):
                 done(pending[future], future.result())
     else:
         for k, item in enumerate(items):
-            done(k, work(item))
+            done(k, [work(item)])
     return [results[k] for k in range(total)]
+
+
+def _run_chunk(work: Callable[[T], R], part: list[T]) -> list[R]:
+    return [work(item) for item in part]
+
+
+def import_dask():
+    """Dask's client and ``as_completed`` (``MissingExtraError`` naming the ``dask`` extra without it)."""
+    with needs_extra("dask"):
+        from dask.distributed import Client
+        from dask.distributed import as_completed as dask_completed
+    return Client, dask_completed
 
 
 class ProgressBar:
