@@ -28,8 +28,9 @@ import numpy as np
 
 import carnegie_lab as cl
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.greedy import _round_info, evaluator_for
+from carnegie_lab.bots.greedy import evaluator_for
 from carnegie_lab.bots.learned import MODEL_FILE, LinearModel
+from carnegie_lab.bots.position import round_info
 from carnegie_lab.bots.simulate import simulate
 from carnegie_lab.core.state import Phase
 from carnegie_lab.rules.scoring import discs_by_owner, scores
@@ -48,7 +49,7 @@ def positions(record: dict) -> list[tuple[int, float, list[list[float]], list[fl
         if state.flow.phase != Phase.OVER:
             own = discs_by_owner(state)
             table = scores(state, own)
-            info = _round_info(state)
+            info = round_info(state)
             seats = [seat_features(state, i, table[i], info, [c for c, _ in own[i]]) for i in range(len(state.players))]
             andrew = andrew_features(state, table[-1]) if state.andrew is not None else None
             hand = evaluator_for(state)

@@ -19,7 +19,7 @@ from ..core.components import ACTION_TYPES, PROJECT_TYPES
 from ..core.state import Phase, State
 from ..rules.scoring import ScoreBreakdown
 from ..rules.solo import unseen_deck
-from .greedy import _icons, _path_bonus, _RoundInfo, _tables
+from .position import RoundInfo, icons, path_bonus, tables
 
 #: the score categories a seat's features start with (ScoreBreakdown's fields, Andrew's excepted)
 SEAT_SCORE = ("in_game", "employees", "departments", "tabs", "connections", "cities", "donations",
@@ -37,12 +37,12 @@ ANDREW_FEATURES = (*(f"andrew_{c}" for c in ANDREW_SCORE), "andrew_card_vp", "an
 _CHEAP = ("H", "C")                           # project types that cost 1 goods (the others 2)
 
 
-def seat_features(state: State, pi: int, score: ScoreBreakdown, info: _RoundInfo,
+def seat_features(state: State, pi: int, score: ScoreBreakdown, info: RoundInfo,
                   cities: list[str]) -> list[float]:
     """Seat ``pi``'s features (see :data:`SEAT_FEATURES`); ``score``: its score if the game ended now,
-    ``info``: the rounds and income events left (``greedy._round_info``), ``cities``: its discs' cities."""
+    ``info``: the rounds and income events left (``greedy.round_info``), ``cities``: its discs' cities."""
     rs = state.rules
-    tab = _tables(rs.components)
+    tab = tables(rs.components)
     p, f = state.players[pi], state.flow
     lobby_ids, depts = rs.lobby_ids, tab.depts
     standing = ready = idle = built = 0
@@ -68,7 +68,7 @@ def seat_features(state: State, pi: int, score: ScoreBreakdown, info: _RoundInfo
         chance = 1.0 if current and region == f.income else min(1.0, info.events.get(region, 0.0))
         home += chance * n
     away = sum(p.missions.values())
-    icons = _icons(rs, p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES))
+    income = icons(rs, p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES))
     events = info.income_events
     cheap = dear = 0
     for ptype, (revealed, done) in p.tabs.items():
@@ -79,7 +79,7 @@ def seat_features(state: State, pi: int, score: ScoreBreakdown, info: _RoundInfo
             dear += waiting
     levels = [tab.track_levels[r][k] for r, k in p.tracks.items()]
     final = rs.final_space
-    link = _path_bonus(rs.components, frozenset(cities), tuple(p.tracks[r] for r in tab.regions), 0.5) \
+    link = path_bonus(rs.components, frozenset(cities), tuple(p.tracks[r] for r in tab.regions), 0.5) \
         if cities else 0.0
     to_come = 0
     if f.chosen is not None and (f.phase == Phase.EVENT or (f.phase == Phase.TURN and pi in f.order)):
@@ -87,7 +87,7 @@ def seat_features(state: State, pi: int, score: ScoreBreakdown, info: _RoundInfo
     tokens = f.moves + f.study if f.player == pi and f.phase in (Phase.TURN, Phase.EVENT, Phase.SETUP) else 0
     return [*(float(getattr(score, c)) for c in SEAT_SCORE),
             p.money, p.goods, standing, ready, idle, p.supply,
-            home, away - home, icons.money * events, icons.goods * events, icons.vp * events,
+            home, away - home, income.money * events, income.goods * events, income.vp * events,
             cheap, dear, sum(p.tracks.values()), sum(1 for v in levels if v >= 3),
             sum(1 for k in p.tracks.values() if k == final), link,
             *(float(uses[t]) for t in ACTION_TYPES), built, to_come, p.reserve is not None, p.donations,

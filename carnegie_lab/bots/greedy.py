@@ -35,24 +35,19 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import combinations
 from typing import Sequence
 
-import networkx as nx
-
 from ..core.actions import Action
-from ..core.components import PROJECT_TYPES, Components, Reward
+from ..core.components import PROJECT_TYPES, Reward
 from ..core.state import Phase, Player, State
 from ..engine import Game
 from ..rules.construction import discs
-from ..rules.network import map_graph
-from ..rules.research import project_income
 from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, player_score, scores
-from ..rules.timeline import space as timeline_space
 from .base import HIDDEN, choices, deciding, decision_rng, light_copy, step, table_view
+from .position import RoundInfo, Tables, andrew_card_vp, icons, path_bonus, round_info, tables
 from .weights import Weights, WeightsSpec, check_weights, tuned_weights
 
 REWARD_KINDS = tuple(f.name for f in fields(Reward))
@@ -76,161 +71,11 @@ def _use_value(rs: Ruleset, dept_id: str) -> float:
     return DEFAULT_EVALUATOR.reward_value(Reward(**amounts), 1.0)
 
 
-# -- tables of the component data (one set per Components object) ------------------------------
-
-@dataclass(frozen=True)
-class _Tables:
-    cell_vp: dict[str, int]                   # company cell -> VP of a tile built there
-    cell_xy: dict[str, tuple[int, int]]       # company cell -> (column, row)
-    city_region: dict[str, str]
-    city_points: dict[str, int]               # city -> connection points (0 unless major)
-    majors: tuple[str, ...]
-    max_points: int                           # the highest connection points of the table
-    connection_table: dict[tuple[int, int], int]
-    regions: tuple[str, ...]                  # the transport tracks, in data order
-    track_levels: dict[str, tuple[int, ...]]  # region -> level value of each track space
-    track_income: dict[str, tuple[Reward, ...]]  # region -> income of each track space
-    # department id -> (workstations, indices of permanent workstations, built tile?)
-    depts: dict[str, tuple[int, frozenset[int], bool]]
-    dept_type: dict[str, str]
-
-
-@lru_cache(maxsize=8)
-def _tables(C: Components) -> _Tables:
-    return _Tables(
-        cell_vp={name: cell.vp for name, cell in C.company.cells.items()},
-        cell_xy={name: (cell.col, cell.row) for name, cell in C.company.cells.items()},
-        city_region={c.id: c.region for c in C.cities.values()},
-        city_points={c.id: c.connection_points for c in C.cities.values()},
-        majors=tuple(c.id for c in C.cities.values() if c.connection_points),
-        max_points=max(p for p, _ in C.connection_table),
-        connection_table=dict(C.connection_table),
-        regions=tuple(C.tracks),
-        track_levels={r: tuple(s.level_value for s in t.spaces) for r, t in C.tracks.items()},
-        track_income={r: tuple(s.income for s in t.spaces) for r, t in C.tracks.items()},
-        depts={d.id: (len(d.workstations), frozenset(i for i, x in enumerate(d.workstations) if x is None),
-                      not d.starting) for d in C.departments.values()},
-        dept_type={d.id: d.type for d in C.departments.values()},
-    )
-
-
 # -- the score if the game ended now -------------------------------------------------------------
 
 def score_totals(state: State) -> list[int]:
     """Score totals if the game ended now, one per seat (then Andrew's in solo)."""
     return [s.total for s in scores(state)]
-
-
-# -- connection paths ----------------------------------------------------------------------------
-
-@lru_cache(maxsize=8)
-def _major_paths(C: Components) -> dict[tuple[str, str], tuple[frozenset[str], ...]]:
-    """Inner cities of every shortest route between two major cities."""
-    g = map_graph(C)
-    return {(a, b): tuple(frozenset(path[1:-1]) for path in nx.all_shortest_paths(g, a, b))
-            for a, b in combinations(_tables(C).majors, 2)}
-
-
-@lru_cache(maxsize=4096)
-def _missing_links(C: Components, cities: frozenset[str]) -> tuple[tuple[int, tuple[str, ...], int], ...]:
-    """For each pair of majors: (connection points, regions, cities still missing on the best route),
-    for the pairs not yet linked, with the majors themselves counted as missing if not held."""
-    tab = _tables(C)
-    out = []
-    for (a, b), routes in _major_paths(C).items():
-        inner = min(len(r - cities) for r in routes)
-        ends = (a not in cities) + (b not in cities)
-        missing = inner + ends
-        if missing == 0:
-            continue
-        points = tab.city_points[a] + tab.city_points[b]
-        out.append((min(points, tab.max_points), (tab.city_region[a], tab.city_region[b]), missing))
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 14)
-def _path_bonus(C: Components, cities: frozenset[str], track_spaces: tuple[int, ...], decay: float) -> float:
-    """The best link of two majors still to make: its VP at the current track levels (track spaces
-    in data order), times ``decay`` for each missing city beyond the first."""
-    tab = _tables(C)
-    levels = {r: tab.track_levels[r][k] for r, k in zip(tab.regions, track_spaces)}
-    best = 0.0
-    for points, regions, missing in _missing_links(C, cities):
-        lowest = min(levels[r] for r in regions)
-        vp = tab.connection_table[(points, lowest)] * decay ** (missing - 1)
-        if vp > best:
-            best = vp
-    return best
-
-
-@lru_cache(maxsize=4096)
-def _icons(rs: Ruleset, side: str, built: tuple[int, ...]) -> Reward:
-    """``project_income(rs, p)`` for a player with this tab side and these built counts (in
-    PROJECT_TYPES order)."""
-    return project_income(rs, _Probe(side, {t: [0, n] for t, n in zip(PROJECT_TYPES, built)}))  # type: ignore[arg-type]
-
-
-@dataclass
-class _Probe:
-    """The two fields of a Player that project_income reads."""
-    tab_side: str
-    tabs: dict
-
-
-# -- the evaluation ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _RoundInfo:
-    t: float                                  # share of the game still to play
-    events: dict[str, float]                  # region -> expected income events still to come
-    income_events: float
-
-
-_ROUND_INFO: dict[tuple, _RoundInfo] = {}
-_OVER = _RoundInfo(0.0, {}, 0.0)
-_BEFORE_EVENTS = frozenset((Phase.HOUSE, Phase.RESERVE, Phase.SETUP, Phase.CHOOSE))
-
-
-def _round_info(state: State) -> _RoundInfo:
-    """How much of the game is left, and how many income events of each region are still expected
-    (the events of the timeline spaces still to come, spread over the rounds left)."""
-    f = state.flow
-    if f.phase == Phase.OVER:
-        return _OVER
-    before = f.phase in _BEFORE_EVENTS
-    board = state.board
-    rs = state.rules
-    key = (rs.components, f.round, before, tuple(board.markers), tuple(map(tuple, board.timeline)))
-    info = _ROUND_INFO.get(key)
-    if info is not None:
-        return info
-    rounds = rs.constants.rounds
-    to_come = rounds - f.round + (1 if before else 0)
-    t = max(0.0, (rounds - f.round + (1.0 if f.round == 0 else 0.5)) / (rounds + 1))
-    counts: dict[str, int] = {}
-    total = 0
-    end = rs.timeline_end
-    for row in range(len(rs.components.timeline.rows)):
-        for k in range(board.markers[row] + 1, end + 1):
-            sp = timeline_space(state, row, k)
-            total += 1
-            if sp.income:
-                counts[sp.income] = counts.get(sp.income, 0) + 1
-    events = {r: to_come * n / total for r, n in counts.items()} if total else {}
-    info = _RoundInfo(t, events, sum(events.values()))
-    if len(_ROUND_INFO) > 50_000:
-        _ROUND_INFO.clear()
-    _ROUND_INFO[key] = info
-    return info
-
-
-def _andrew_card_vp(state: State) -> float:
-    """The VP card Andrew's card of this round will lie on if nothing more slides it."""
-    andrew = state.andrew
-    if andrew is None or andrew.card is None:
-        return 0.0
-    cards = state.rules.constants.andrew_vp_cards
-    return float(cards[min(andrew.slide, len(cards) - 1)])
 
 
 class Evaluator:
@@ -251,11 +96,11 @@ class Evaluator:
         totals = [s.total for s in scores(state, own)]
         if state.flow.phase == Phase.OVER:
             return [float(x) for x in totals]
-        info = _round_info(state)
+        info = round_info(state)
         out = [totals[i] + self._potential(state, i, info, [city for city, _ in own[i]])
                for i in range(len(state.players))]
         if state.andrew is not None:
-            out.append(totals[-1] + _andrew_card_vp(state))
+            out.append(totals[-1] + andrew_card_vp(state))
         return out
 
     def value(self, state: State, pi: int) -> float:
@@ -264,7 +109,7 @@ class Evaluator:
         total = player_score(state, pi, own).total
         if state.flow.phase == Phase.OVER:
             return float(total)
-        return total + self._potential(state, pi, _round_info(state), [city for city, _ in own])
+        return total + self._potential(state, pi, round_info(state), [city for city, _ in own])
 
     def margin(self, state: State, pi: int, others: float | None = None) -> float:
         """The player's value minus ``opponents`` times the best other value (``others``: that best
@@ -283,10 +128,10 @@ class Evaluator:
         return max(rest) if rest else None
 
     # -- the parts ---------------------------------------------------------------------------
-    def _potential(self, state: State, pi: int, info: _RoundInfo, cities) -> float:
+    def _potential(self, state: State, pi: int, info: RoundInfo, cities) -> float:
         w, t, f = self.w, info.t, state.flow
         rs = state.rules
-        tab = _tables(rs.components)
+        tab = tables(rs.components)
         lobby_ids, depts, values = rs.lobby_ids, tab.depts, use_values(rs)
         p: Player = state.players[pi]
         money_w = w.money_end + (w.money - w.money_end) * t
@@ -332,7 +177,7 @@ class Evaluator:
         v += idle * idle_v
 
         # missions and income
-        icon_value = self.reward_value(_icons(rs, p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES)), t)
+        icon_value = self.reward_value(icons(rs, p.tab_side, tuple(p.tabs[t][1] for t in PROJECT_TYPES)), t)
         current = f.phase == Phase.EVENT and f.income is not None and (
             (f.player == pi and f.income_open) or pi in f.order)
         back = w.mission_return * t
@@ -359,7 +204,7 @@ class Evaluator:
 
         # linking major cities
         if t > 0.05 and cities:
-            bonus = _path_bonus(rs.components, frozenset(cities), tuple(p.tracks[r] for r in tab.regions), w.path_decay)
+            bonus = path_bonus(rs.components, frozenset(cities), tuple(p.tracks[r] for r in tab.regions), w.path_decay)
             v += bonus * w.path * min(1.0, 2 * t)
 
         # the rest of this round: the turn to come, moves and study points to spend
@@ -373,7 +218,7 @@ class Evaluator:
         return v
 
     @staticmethod
-    def _turn_value(tab: _Tables, values: dict[str, float], lobby_ids: frozenset[str], p: Player,
+    def _turn_value(tab: Tables, values: dict[str, float], lobby_ids: frozenset[str], p: Player,
                     action_type: str) -> float:
         total = 0.0
         for cell, dept_id in p.cells.items():
@@ -413,7 +258,7 @@ def prune(state: State, actions: Sequence[Action]) -> list[Action]:
     first empty space of each kind (its VP, and whether an employee lies there) is kept. They make
     up half of all the actions of a game and the evaluation tells the others apart only by a hair."""
     p = state.players[deciding(state)]
-    cell_vp = _tables(state.rules.components).cell_vp
+    cell_vp = tables(state.rules.components).cell_vp
     seen = set()
     out = []
     for action in actions:

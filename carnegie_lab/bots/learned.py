@@ -25,7 +25,7 @@ from ..core.state import Phase, State
 from ..rules.ruleset import Ruleset
 from ..rules.scoring import discs_by_owner, scores
 from .features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from .greedy import _round_info
+from .position import round_info
 
 #: the model shipped with the package
 MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "value_model.json"
@@ -108,7 +108,7 @@ class LearnedEvaluator:
         table = scores(state, own)
         if state.flow.phase == Phase.OVER:
             return [float(s.total) for s in table]
-        info = _round_info(state)
+        info = round_info(state)
         t, seat = info.t, self.model.seat
         out = [seat.predict(seat_features(state, i, table[i], info, [c for c, _ in own[i]]), t)
                for i in range(len(state.players))]
@@ -122,7 +122,7 @@ class LearnedEvaluator:
         score = scores(state, own)[pi]
         if state.flow.phase == Phase.OVER:
             return float(score.total)
-        info = _round_info(state)
+        info = round_info(state)
         return self.model.seat.predict(seat_features(state, pi, score, info, [c for c, _ in own[pi]]), info.t)
 
     def best_other(self, state: State, pi: int) -> float | None:

@@ -12,15 +12,15 @@ import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, SearchBot
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.greedy import _round_info
 from carnegie_lab.bots.learned import MODEL_FILE, LearnedEvaluator, learned_evaluator, load_value_models
+from carnegie_lab.bots.position import round_info
 from carnegie_lab.core.errors import DataError
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
 
 def features(game: cl.Game) -> tuple[list[list[float]], list[float]]:
     state = game.state
-    own, table, info = discs_by_owner(state), scores(state), _round_info(state)
+    own, table, info = discs_by_owner(state), scores(state), round_info(state)
     seats = [seat_features(state, i, table[i], info, [c for c, _ in own[i]]) for i in range(len(state.players))]
     return seats, andrew_features(state, table[-1])
 
