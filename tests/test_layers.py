@@ -158,7 +158,7 @@ def test_nothing_above_the_engine_reads_the_state(part):
 
 #: The views that still draw from ``game.state`` (the next ones to move to Game queries): a view not listed
 #: here reads none, and a view that stops reading it leaves the list.
-VIEWS_ON_THE_STATE = ["company.py", "timeline.py"]
+VIEWS_ON_THE_STATE = ["company.py"]
 
 
 def test_only_the_listed_views_read_the_state():
