@@ -13,6 +13,7 @@ from .core.components import Components, Department, TabSpace, TimelineSpace
 from .core.errors import CarnegieError, OptionError, RecordError
 from .core.jsontext import JSONTextError, read_json
 from .core.state import Owner, RoundSummary, State, Tab, site_key
+from .queries import Queries
 from .rules import company, construction, donations, laws, loop, timeline
 from .rules.changes import Changes, diff
 from .rules.construction import projects_in
@@ -51,12 +52,14 @@ class AndrewView:
     next_advanced: bool = False               # his next card is an advanced one (its back says so, not its action)
 
 
-class Game:
+class Game(Queries):
     """A game of Carnegie, played one decision at a time.
 
     >>> game = new_game(["Ada", "Bo"], seed=1)
     >>> game.apply(game.legal_actions()[0])  # doctest: +ELLIPSIS
     Action(...)
+
+    Its read-only queries for views are here and in :class:`.queries.Queries`.
     """
 
     def __init__(self, state: State, *, start: State | None = None, actions: Iterable[str] = (),

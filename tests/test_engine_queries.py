@@ -230,3 +230,52 @@ def test_the_options_and_andrews_name_come_from_the_engine():
     assert options["seed"] == 4 and options["solo_level"] == 2
     options["seed"] = 5                                   # a copy: the game keeps its own
     assert solo.options["seed"] == 4 and solo.to_record()["options"]["seed"] == 4
+
+
+def check_view_queries(game: cl.Game) -> None:
+    """The read-only queries the views draw from (``carnegie_lab.queries``) say what the position's JSON says."""
+    state = game.to_position()["state"]
+    flow, board, C = state["flow"], state["board"], game.components
+    assert (game.phase, game.chosen_action, game.gear_row) == (flow["phase"], flow["chosen"], flow["event_row"])
+    assert game.markers() == tuple(board["markers"])
+    assert game.timeline_tiles() == tuple(tuple(t) for t in board["timeline"])
+    assert game.map_discs() == {k: tuple(v) for k, v in board["sites"].items()}
+    andrew = [("andrew", state["andrew"]["tracks"])] if state["andrew"] else []
+    assert game.track_discs() == tuple([*enumerate(p["tracks"] for p in state["players"]), *andrew])
+    final = game.rules.final_space
+    for region in C.tracks:
+        holders = [o for o, tracks in game.track_discs() if tracks[region] == final]
+        assert game.final_box_holder(region) == (holders[0] if holders else None)
+    for seat, p in enumerate(state["players"]):
+        assert (game.vp(seat), game.discs(seat), game.supply(seat)) == (p["vp"], p["discs"], p["supply"])
+        assert (game.donations_made(seat), game.reserved_tile(seat), game.holds_action_choice(seat)) == \
+            (p["donations"], p["reserve"], p["action_choice"])
+        assert game.tab_side(seat) == p["tab_side"]
+        for cell in C.company.cells:
+            assert game.workstations_taken(seat, cell) == tuple(p["standing"].get(cell, ()))
+            dept = game.company_department(seat, cell)
+            assert dept is None or (dept.id == p["cells"][cell] and game.department_at(seat, cell) == dept.id)
+        income = game.project_income(seat)
+        assert income.vp == 0 and income.money >= 0 and income.goods >= 0
+        for ptype in C.tabs:
+            shown = [s.vp for s in game.tab_spaces(seat, ptype)[:p["tabs"][ptype][0]] if s.kind == "vp"]
+            assert game.tab_vp(seat, ptype) == max(shown, default=0)
+
+
+def test_the_views_queries_say_what_the_position_holds():
+    seen = Counter()
+    for departments in ("base", "base+expansion"):
+        for n, game in enumerate(positions(departments, games=3)):
+            if n % 11 == 0:
+                check_view_queries(game)
+                seen["chosen"] += game.chosen_action is not None
+    solo = cl.new_game(["Ada"], seed=2, solo_level=2)
+    rng = random.Random(2)
+    while not solo.is_over:
+        check_view_queries(solo)
+        solo.apply(rng.choice(solo.legal_actions()))
+    check_view_queries(solo)
+    assert seen["chosen"] > 20 and solo.phase == "over", seen
+    discs = solo.map_discs()
+    discs.clear()                                         # a copy: the game keeps its own
+    assert solo.map_discs() and solo.track_discs()[0][1] is not solo.track_discs()[0][1]

@@ -1,6 +1,6 @@
 """Plotly pictures of a game: pure functions of a ``Game`` returning ``go.Figure``.
 
-They work offline (plain axes, no plotly geo or CDN), only read the state, and give every trace a stable
+They work offline (plain axes, no plotly geo or CDN), read the game only through its queries, give every trace a stable
 ``name`` with ids in ``customdata``/``meta`` so tests and the dashboard can find and update them.
 The figure modules are imported on first use, so ``views.summary`` (Jupyter's rich display) and
 ``views.palette`` stay free of plotly. Component data (cities, regions, tracks, ...) is read from the game drawn

@@ -8,8 +8,6 @@ the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
-from ..rules import company as rules_company
-from ..rules.scoring import player_score
 from .palette import (
     DEPARTMENT_COLOURS,
     DEPARTMENT_TYPE_NAMES,
@@ -53,15 +51,14 @@ def _mission_box(i: int) -> tuple[float, float, float, float]:
     return bx0, by0, bx0 + 1.48, by0 + 0.78
 
 
-def company_highlight(state, p, keys: set[str]) -> dict:
+def company_highlight(game, seat: int, keys: set[str]) -> dict:
     """The ``highlight`` trace: rings around highlighted cells, workstations, mission areas and the panel."""
-    return highlight_trace([rect for _, rect in _rects(state, p, keys)], radius=0.06, width=4)
+    return highlight_trace([rect for _, rect in _rects(game, seat, keys)], radius=0.06, width=4)
 
 
-def _rects(state, p, keys: set[str]) -> list[tuple[str, tuple[float, float, float, float]]]:
+def _rects(game, seat: int, keys: set[str]) -> list[tuple[str, tuple[float, float, float, float]]]:
     """(key, rectangle) of each cell, workstation, mission area or the panel that ``keys`` name, sorted."""
-    rs = state.rules
-    C = rs.components
+    C = game.components
     rects = []
     regions = list(C.regions)
     for key in sorted(keys):
@@ -76,7 +73,7 @@ def _rects(state, p, keys: set[str]) -> list[tuple[str, tuple[float, float, floa
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
             rects.append((key, (x0 + 0.01, y0 + 0.01, x1 - 0.01, y1 - 0.01)))
         elif cell_name in C.company.cells and index.isdigit():
-            dept = rules_company.department(rs, p, cell_name)
+            dept = game.company_department(seat, cell_name)
             if dept is None or int(index) >= len(dept.workstations):
                 continue
             x0, y0, x1, y1 = _cell_box(C.company.cells[cell_name])
@@ -127,10 +124,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     resources panel (``"panel"``). Other keys are ignored. ``targets``: what a click can choose, ``{key:
     what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what each
     does)."""
-    state = game.state
-    rs = state.rules
-    C = rs.components
-    p = state.players[player]
+    C = game.components
     colour = owner_colour(player)
     tiles: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}      # by department type
     bands: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}
@@ -145,8 +139,8 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     for cell in C.company.cells.values():
         x0, y0, x1, y1 = _cell_box(cell)
         cx = (x0 + x1) / 2
-        dept_id = p.cells.get(cell.name)
-        dept = rules_company.department(rs, p, cell.name)
+        dept_id = game.department_at(player, cell.name)
+        dept = game.company_department(player, cell.name)
         hover_x.append(cx)
         hover_y.append((y0 + y1) / 2)
         hover_keys.append(cell.name)
@@ -187,7 +181,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
             info_t.append(" · ".join(flags))
             hover_t.append(_department_hover(dept, cell))
             n = len(dept.workstations)
-            occupied = set(p.standing.get(cell.name, ()))
+            occupied = set(game.workstations_taken(player, cell.name))
             for i, price in enumerate(dept.workstations):
                 wx = x0 + (x1 - x0) * (i + 0.5) / n
                 wy = y1 - 0.17
@@ -200,7 +194,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
                     st_y.append(wy)
                     st_keys.append(f"{cell.name}/{i}")
                     st_text.append(ws_text[-1])
-        lying = p.lying.get(cell.name, 0)
+        lying = game.lying(player, cell.name)
         shown = min(lying, 2 * LYING_PER_ROW)
         for k in range(shown):
             row, col = divmod(k, LYING_PER_ROW)
@@ -235,15 +229,15 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     traces.append(dict(type="scatter", name="cells", mode="markers", x=hover_x, y=hover_y, customdata=hover_keys,
                        hovertext=hover_t, hoverinfo="text", showlegend=False,
                        marker=dict(size=90, symbol="square", color="rgba(0,0,0,0)", line=dict(width=0))))
-    side, notes = _panel(state, player)
+    side, notes = _panel(game, player)
     traces += side
     keys = ringed_keys(highlight, targets)
     if keys is not None:
-        traces.append(company_highlight(state, p, keys))
+        traces.append(company_highlight(game, player, keys))
     if targets is not None:
-        spots = rect_spots(_rects(state, p, set(targets)), WIDTH / (X_RANGE[1] - X_RANGE[0]))
+        spots = rect_spots(_rects(game, player, set(targets)), WIDTH / (X_RANGE[1] - X_RANGE[0]))
         traces.append(targets_trace(spots, targets))
-    layout = base_layout(f"Round {state.flow.round}: {esc(p.name)}'s company", WIDTH, HEIGHT,
+    layout = base_layout(f"Round {game.round}: {esc(game.players[player])}'s company", WIDTH, HEIGHT,
                          annotations=notes,
                          xaxis=blank_axis(*X_RANGE),
                          yaxis=blank_axis(-0.03, 4.25, reverse=True, scaleanchor="x", scaleratio=1),
@@ -251,24 +245,24 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     return traces, layout
 
 
-def _panel(state, player: int) -> tuple[list, list]:
+def _panel(game, player: int) -> tuple[list, list]:
     """Resources, the employees away on missions (by region), the reserved tile and the score so far."""
-    rs = state.rules
-    C = rs.components
+    C = game.components
     colours = region_colours(C)
-    p = state.players[player]
     colour = owner_colour(player)
     x0 = PANEL_X
-    active = rules_company.active_employees(rs, p)
+    active = game.active_employees(player)
     big = "<span style='font-size:24px'><b>{}</b></span>"
     # the VP earned during play are a line of the score below: beside the money they read as the score
-    lines = [f"{big.format('$' + str(p.money))}    {big.format(p.goods)} goods",
-             f"{active} active employee{'s' if active != 1 else ''} · {p.supply} in supply · {p.discs} discs left",
-             f"{len(p.built)} department tile{'s' if len(p.built) != 1 else ''} built · {p.donations} "
-             f"donation{'s' if p.donations != 1 else ''}"]
-    if p.reserve:
-        lines.append(f"reserved tile: <b>{esc(C.departments[p.reserve].name)}</b> (built first)")
-    if p.action_choice:
+    built, donations, reserve = len(game.built_tiles(player)), game.donations_made(player), game.reserved_tile(player)
+    lines = [f"{big.format('$' + str(game.money(player)))}    {big.format(game.goods(player))} goods",
+             f"{active} active employee{'s' if active != 1 else ''} · {game.supply(player)} in supply · "
+             f"{game.discs(player)} discs left",
+             f"{built} department tile{'s' if built != 1 else ''} built · {donations} "
+             f"donation{'s' if donations != 1 else ''}"]
+    if reserve:
+        lines.append(f"reserved tile: <b>{esc(C.departments[reserve].name)}</b> (built first)")
+    if game.holds_action_choice(player):
         lines.append("holds the Action Choice tile")
     traces = [fill_trace("panel", [PANEL_BOX], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
     traces.append(text_trace("panel-text", [x0 + 0.14], [0.58], ["<br>".join(lines)], size=13,
@@ -280,7 +274,7 @@ def _panel(state, player: int) -> tuple[list, list]:
     for i, region in enumerate(C.regions):
         bx0, by0, _, _ = _mission_box(i)
         boxes.append((region, _mission_box(i)))
-        count = p.missions.get(region, 0)
+        count = game.on_mission(player, region)
         labels_x.append(bx0 + 0.08)
         labels_y.append(by0 + 0.17)
         labels_t.append(f"<b>{esc(C.regions[region].name)}</b>" + (f"  ×{count}" if count else ""))
@@ -295,7 +289,7 @@ def _panel(state, player: int) -> tuple[list, list]:
     traces.append(dict(type="scatter", name="missions", mode="markers", x=mx, y=my, customdata=mkeys,
                        hoverinfo="skip", showlegend=False, meta=dict(owner=player),
                        marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
-    score = player_score(state, player)
+    score = game.seat_score(player)
     parts = [f"{SCORE_LABELS[k]} {v}" for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,

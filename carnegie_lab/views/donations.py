@@ -3,7 +3,7 @@ scores at the end, the discs on the taken ones (kept in place, greyed, with who 
 each player's next donation costs.
 
 Drawn from the game's public queries (``game.components.donations``, ``game.free_donations()``,
-``game.donation_price``) and the discs on the chart (``game.state.board.donations``). Stable trace
+``game.donation_price``) and the discs on the chart (``game.donors``). Stable trace
 names: ``donation-spaces-<theme>`` (the free spaces of a theme), ``donation-taken`` (the spaces with a
 disc), ``donation-names``, ``donation-vp``, ``donation-owners`` (texts), ``donation-discs`` (one point
 per disc, customdata = donation ids, meta["owners"]), ``donation-hover`` (one point per space,
@@ -66,11 +66,9 @@ def donations_figure(game, *, highlight=None, targets=None):
     ``highlight``: donation ids to ring (a last trace named ``highlight``, present whenever the argument
     is given). ``targets``: what a click can choose, ``{donation id: what it does}`` (ringed too; a last
     trace named ``targets`` takes their clicks and says what each does)."""
-    state = game.state
     donations = game.components.donations
     cap = game.rules.constants.donation_cap
     free = set(game.free_donations())
-    discs = state.board.donations
     columns = sorted({d.column: d.theme for d in donations.values()}.items())
     colour = {column: THEME_COLOURS[i % len(THEME_COLOURS)] for i, (column, _) in enumerate(columns)}
     spaces: dict[int, list] = {column: [] for column, _ in columns}
@@ -80,7 +78,7 @@ def donations_figure(game, *, highlight=None, targets=None):
     hx, hy, hkeys, htext = [], [], [], []
     for d in donations.values():
         x0, y0, x1, y1 = _rect(d)
-        owners = list(discs.get(d.id, ()))
+        owners = list(game.donors(d.id))
         (spaces[d.column] if d.id in free else taken).append((x0, y0, x1, y1))
         scores = donation_terms(game.components, d.formula)
         nx.append(x0 + 0.12)
@@ -89,7 +87,7 @@ def donations_figure(game, *, highlight=None, targets=None):
         vx.append(x0 + 0.12)
         vy.append(y0 + 0.45)
         vt.append(_wrap(scores))
-        who = ", ".join(owner_name(state, o) for o in owners)
+        who = ", ".join(owner_name(game, o) for o in owners)
         if owners:
             ox.append(x0 + 0.12)
             oy.append(y0 + 0.73)
@@ -131,7 +129,7 @@ def donations_figure(game, *, highlight=None, targets=None):
                            "blocked</span>"))
     right = X0 + (len(columns) - 1) * COLUMN + W
     height = int(95 * (bottom + 0.85 - (Y0 - 0.45))) + 60
-    layout = base_layout(f"Round {state.flow.round}: the donation chart" if state.flow.round else
+    layout = base_layout(f"Round {game.round}: the donation chart" if game.round else
                          "The donation chart", WIDTH, height, annotations=heads,
                          xaxis=blank_axis(X0 - 0.05, right + 0.05),
                          yaxis=blank_axis(Y0 - 0.45, bottom + 0.85, reverse=True),

@@ -16,7 +16,6 @@ import networkx as nx
 
 from ..core.components import ANY_SITE
 from ..core.state import site_key
-from ..rules.network import best_connection, map_graph, network
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -146,8 +145,8 @@ def _static(components: Components) -> tuple[list, list, list]:
     return shapes, annotations, [routes, *plates, names, badges]
 
 
-def _hover(state, city) -> str:
-    C = state.rules.components
+def _hover(game, sites, city) -> str:
+    C = game.components
     names = project_names(C)
     lines = [f"<b>{esc(city.name)}</b> ({city.size}, {esc(C.regions[city.region].name)})",
              f"{city.vp} VP per disc at game end"]
@@ -156,14 +155,14 @@ def _hover(state, city) -> str:
     if city.transport_income:
         lines.append("small town: transport income when built on")
     for site in city.sites:
-        held = state.board.sites.get(site_key(city.id, site.index))
+        held = sites.get(site_key(city.id, site.index))
         kind = "any project" if site.type == ANY_SITE else esc(names[site.type])
         if held is None:
             lines.append(f"• {kind}: free")
         else:
             who, ptype = held
             built = f" ({esc(names[ptype])})" if ptype and site.type == ANY_SITE else ""
-            lines.append(f"• {kind}: <b>{esc(owner_name(state, who))}</b>{built}")
+            lines.append(f"• {kind}: <b>{esc(owner_name(game, who))}</b>{built}")
     return "<br>".join(lines)
 
 
@@ -178,11 +177,10 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
     ``targets``: what a click can choose, ``{key: what it does}`` (the same keys): they are ringed too, and
     a last trace named ``targets`` (present whenever the argument is given) takes their clicks, its hover
     saying what each does."""
-    state = game.state
     C = game.components
     shapes, annotations, static = _static(C)
     positions = site_positions(C)
-    sites = state.board.sites
+    sites = game.map_discs()
 
     free = [key for key in positions if key not in sites]
     site_type = site_types(C)
@@ -195,7 +193,7 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
                              line=dict(width=2, color=[PROJECT_COLOURS.get(site_type[k], ANY_SITE_COLOUR)
                                                        for k in free])))
     disc_traces = []
-    for owner in owners(state):
+    for owner in owners(game):
         held = [k for k, disc in sites.items() if disc.owner == owner]
         colour = owner_colour(owner)
         disc_traces.append(dict(
@@ -203,26 +201,26 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
             x=[positions[k][0] for k in held], y=[positions[k][1] for k in held], customdata=held,
             text=[sites[k].type or "" for k in held], textfont=dict(size=9, color=text_on(colour), family=FONT),
             marker=dict(symbol="circle", size=17, color=colour, line=dict(width=1.3, color=INK)),
-            meta=dict(owner=owner, label=owner_name(state, owner))))
+            meta=dict(owner=owner, label=owner_name(game, owner))))
 
     cities = list(C.cities.values())
     clicks = targets or {}          # a city to click: its hover says first what the click does
     city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
                       x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
                       hovertext=[(f"<b>Click: {esc(clicks[c.id])}</b><br>" if c.id in clicks else "")
-                                 + _hover(state, c) for c in cities], hoverinfo="text",
+                                 + _hover(game, sites, c) for c in cities], hoverinfo="text",
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
 
-    network_traces, notes = _highlight(state, player)
+    network_traces, notes = _highlight(game, player)
     names = project_names(C)
-    title = f"Round {state.flow.round}: the map" if player is None else \
-        f"Round {state.flow.round}: {esc(state.players[player].name)}'s network"
+    title = f"Round {game.round}: the map" if player is None else \
+        f"Round {game.round}: {esc(game.players[player])}'s network"
     layout = base_layout(
         title, WIDTH, HEIGHT, shapes=shapes,
         annotations=annotations + notes + [dict(
             x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-            text=key_html(state, [(names[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
+            text=key_html(game, [(names[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
             font=dict(size=12))],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
@@ -262,27 +260,26 @@ def map_highlight(components: Components, keys: set[str]) -> dict:
                 marker=dict(symbol="circle-open", size=sizes, color=HIGHLIGHT, line=dict(width=3.5, color=HIGHLIGHT)))
 
 
-def _highlight(state, player):
+def _highlight(game, player):
     """Traces for one player's network (edges, cities, best connection) and a note with the connection's VP.
     The traces are always present (empty without a player) so a figure keeps the same traces."""
     ex, ey, cx, cy, ids, bx, by = [], [], [], [], [], [], []
     notes = []
     colour = INK
-    C = state.rules.components
+    C = game.components
     if player is not None:
         colour = owner_colour(player)
-        net = network(state, player)
+        net = game.network(player)
         for a, b in sorted(tuple(sorted(e)) for e in net.edges()):
             ex += [C.cities[a].x, C.cities[b].x, None]
             ey += [C.cities[a].y, C.cities[b].y, None]
         ids = sorted(net.nodes())
         cx = [C.cities[c].x for c in ids]
         cy = [C.cities[c].y for c in ids]
-        p = state.players[player]
-        best = best_connection(state, player, p.tracks)
+        best = game.connection(player)
         groups = nx.number_connected_components(net)
         if best is not None:
-            sub = map_graph(C).subgraph(best.cities)
+            sub = game.network().subgraph(best.cities)
             for a, b in sorted(tuple(sorted(e)) for e in sub.edges()):
                 bx += [C.cities[a].x, C.cities[b].x, None]
                 by += [C.cities[a].y, C.cities[b].y, None]
@@ -292,7 +289,7 @@ def _highlight(state, player):
                     f"{best.points} connection points × {esc(level)} (level {best.level})")
         else:
             text = "<b>No connection yet</b><br>link two major cities with your discs to score"
-        text = (f"<span style='color:{colour}'>●</span> <b>{esc(p.name)}</b>: {len(ids)} "
+        text = (f"<span style='color:{colour}'>●</span> <b>{esc(game.players[player])}</b>: {len(ids)} "
                 f"{'city' if len(ids) == 1 else 'cities'} in {groups} group{'s' if groups != 1 else ''}<br>" + text)
         notes.append(dict(x=0.01, y=0.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
                           showarrow=False, align="left", text=text, bgcolor="rgba(255,253,247,0.92)",

@@ -107,18 +107,19 @@ def owner_colour(owner: Any) -> str:
     return PLAYER_COLOURS[int(owner) % len(PLAYER_COLOURS)]
 
 
-def owner_name(state, owner: Any) -> str:
+def owner_name(game, owner: Any) -> str:
+    """What a game's views call an owner of pieces: a seat's player, "neutral" or "Andrew"."""
     if owner == NEUTRAL:
         return "neutral"
     if owner == ANDREW:
         return "Andrew"
-    return state.players[int(owner)].name
+    return game.players[int(owner)]
 
 
-def owners(state) -> list:
-    """Every owner that can have pieces in this game, in a fixed order: seats, then neutral or Andrew."""
-    out: list = [*range(len(state.players)), NEUTRAL]
-    if state.andrew is not None:
+def owners(game) -> list:
+    """Every owner that can have pieces in a game, in a fixed order: seats, then neutral or Andrew."""
+    out: list = [*range(len(game.players)), NEUTRAL]
+    if game.andrew_name is not None:
         out.append(ANDREW)
     return out
 

@@ -1,5 +1,5 @@
 """Scores: the breakdown per player as stacked bars ("if the game ended now"), and the story of the game
-over the finished rounds (``state.history``).
+over the finished rounds (``game.round_summaries()``).
 
 Stable trace names: ``score-<category>`` (one bar trace per ScoreBreakdown field, x = player names,
 customdata = seats), ``vp-<seat>``, ``money-<seat>``, ``goods-<seat>``, ``projects-<seat>``,
@@ -24,7 +24,6 @@ def _seat(game, name: str):
 @view
 def scores_figure(game):
     """Stacked bars of each player's score by category, totals on top, winners marked at the end."""
-    state = game.state
     table = game.scores()
     names = list(table)
     seats = [_seat(game, n) for n in names]
@@ -54,7 +53,7 @@ def scores_figure(game):
                       text="<br>".join(f"<span style='color:{SCORE_COLOURS[c]}'>■</span> {esc(SCORE_LABELS[c])}"
                                        for c in reversed(used)) or "no points yet"))
     tick = [f"<span style='color:{owner_colour(s)}'>●</span> <b>{esc(n)}</b>" for n, s in zip(names, seats)]
-    title = "Final score" if over else f"Round {state.flow.round}: the score if the game ended now"
+    title = "Final score" if over else f"Round {game.round}: the score if the game ended now"
     layout = base_layout(
         title, 900, 480, barmode="stack", bargap=0.38,
         margin=dict(l=50, r=190, t=50, b=40), annotations=notes,
@@ -82,13 +81,12 @@ def history_figure(game):
 
     Every player has the same seven traces; those without data are empty. A round summary that also carries
     ``score`` (the total if the game had ended then) replaces the active employees in the top panel."""
-    state = game.state
-    history = state.history
+    history = game.round_summaries()
     rounds = [h["round"] for h in history]
     with_score = bool(history) and all("score" in row for h in history for row in h["players"])
     hidden = "active" if with_score else "score"
     traces = []
-    for seat, p in enumerate(state.players):
+    for seat, name in enumerate(game.players):
         colour = owner_colour(seat)
         for key, axis, dash in SERIES:
             values = [] if key == hidden else [h["players"][seat][key] for h in history]
@@ -98,19 +96,19 @@ def history_figure(game):
                 type="scatter", name=f"{key}-{seat}", x=rounds if values else [], y=values, yaxis=axis,
                 mode="lines+markers", line=dict(color=colour, width=2.5, dash=dash),
                 marker=dict(size=5 if dash == "solid" else 4, color=colour), showlegend=False,
-                meta=dict(owner=seat, label=p.name, series=key),
-                hovertemplate=f"{esc(p.name)}, round %{{x}}: %{{y}} {key}<extra></extra>"))
+                meta=dict(owner=seat, label=name, series=key),
+                hovertemplate=f"{esc(name)}, round %{{x}}: %{{y}} {key}<extra></extra>"))
     titles = [SCORE_PANEL if with_score else PANELS[0][0], PANELS[1][0], PANELS[2][0]]
     notes = [dict(x=0, y=domain[1], xref="paper", yref="paper", xanchor="left", yanchor="bottom", showarrow=False,
                   font=dict(size=13), text=f"<b>{title}</b>") for title, (_, domain) in zip(titles, PANELS)]
     notes.append(dict(x=1, y=1.06, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-                      text=key_html(state, players_only=True), font=dict(size=12)))
+                      text=key_html(game, players_only=True), font=dict(size=12)))
     if not history:
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                           text="no round finished yet", font=dict(size=16, color=MUTED)))
     rounds = game.components.constants.rounds
     layout = base_layout(
-        "How the game went" if game.is_over else f"Round {state.flow.round}: how the game went",
+        "How the game went" if game.is_over else f"Round {game.round}: how the game went",
         900, 560, margin=dict(l=50, r=20, t=60, b=40), hovermode="x unified", annotations=notes,
         xaxis=dict(range=[0.5, rounds + 0.5], dtick=1, anchor="y3", gridcolor=GRID, fixedrange=True,
                    title=dict(text="round", font=dict(size=12))),

@@ -97,10 +97,10 @@ def figure(data: list, layout: dict) -> go.Figure:
     return go.Figure(data=data, layout=layout, _validate=VALIDATE)
 
 
-def key_html(state, extra: Iterable[tuple[str, str]] = (), players_only: bool = False) -> str:
-    """A one-line colour key of the owners (and extra (label, colour) pairs) for an annotation."""
-    shown = range(len(state.players)) if players_only else owners(state)
-    items = [(owner_name(state, o), owner_colour(o)) for o in shown] + list(extra)
+def key_html(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False) -> str:
+    """A one-line colour key of a game's owners (and extra (label, colour) pairs) for an annotation."""
+    shown = range(len(game.players)) if players_only else owners(game)
+    items = [(owner_name(game, o), owner_colour(o)) for o in shown] + list(extra)
     return "   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items)
 
 

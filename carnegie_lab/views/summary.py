@@ -4,7 +4,6 @@ no plotly: it must be cheap."""
 from __future__ import annotations
 
 from ..core.words import round_of
-from ..rules import company
 from .palette import ANDREW_COLOUR, GOLD, INK, MUTED, PAPER, esc, owner_colour
 from .svg_map import map_svg
 
@@ -14,9 +13,6 @@ _CELL = "padding:2px 10px;text-align:right"
 def game_html(game, map_width: int = 420) -> str:
     """The summary table and, beside it (below it in a narrow output), the mini-map ``map_width`` pixels wide
     (0: no map)."""
-    state = game.state
-    f = state.flow
-    rs = game.rules
     rounds = game.components.constants.rounds
     over = game.is_over
     scores = game.scores()
@@ -26,23 +22,23 @@ def game_html(game, map_width: int = 420) -> str:
         status = "the game is over · winner" + ("s" if len(winners) > 1 else "") + ": " + \
             ", ".join(f"<b>{esc(w)}</b>" for w in winners)
     else:
-        where = round_of(f.round, rounds, capital=False, number="<b>{}</b>")
-        chosen = f" · action: <b>{esc(f.chosen)}</b>" if f.chosen else ""
-        status = f"{where} · {esc(f.phase)}{chosen}"
+        where = round_of(game.round, rounds, capital=False, number="<b>{}</b>")
+        chosen = f" · action: <b>{esc(game.chosen_action)}</b>" if game.chosen_action else ""
+        status = f"{where} · {esc(game.phase)}{chosen}"
     head = "".join(f"<th style='{_CELL};font-weight:600'>{h}</th>"
                    for h in ("money", "goods", "VP", "score", "active", "discs"))
     rows = []
-    for seat, p in enumerate(state.players):
-        score = scores.get(p.name)
+    for seat, name in enumerate(game.players):
+        score = scores.get(name)
         mark = "▶ " if seat == current else ""
-        star = " ★" if p.name in winners else ""
+        star = " ★" if name in winners else ""
         style = f"background:{'#fff3cf' if seat == current else 'transparent'}"
         rows.append(
             f"<tr style='{style}'><td style='padding:2px 10px;text-align:left;white-space:nowrap'>{mark}"
-            f"<span style='color:{owner_colour(seat)};font-size:1.2em'>●</span> <b>{esc(p.name)}</b>{star}</td>"
-            f"<td style='{_CELL}'>${p.money}</td><td style='{_CELL}'>{p.goods}</td>"
-            f"<td style='{_CELL}'>{p.vp}</td><td style='{_CELL}'><b>{score.total if score else '–'}</b></td>"
-            f"<td style='{_CELL}'>{company.active_employees(rs, p)}</td><td style='{_CELL}'>{p.discs}</td></tr>")
+            f"<span style='color:{owner_colour(seat)};font-size:1.2em'>●</span> <b>{esc(name)}</b>{star}</td>"
+            f"<td style='{_CELL}'>${game.money(seat)}</td><td style='{_CELL}'>{game.goods(seat)}</td>"
+            f"<td style='{_CELL}'>{game.vp(seat)}</td><td style='{_CELL}'><b>{score.total if score else '–'}</b></td>"
+            f"<td style='{_CELL}'>{game.active_employees(seat)}</td><td style='{_CELL}'>{game.discs(seat)}</td></tr>")
     for name, score in scores.items():                     # the solo opponent scores without a seat
         if name not in game.players:
             star = " ★" if name in winners else ""

@@ -3,7 +3,7 @@
 The plotly map (:mod:`.map`) is too heavy there: it needs plotly.js (3.5 MB to embed offline) and plain figures
 do not display in every front end. This one is a plain string (about 10 KB) with no external references, drawn
 from the same data: the region polygons of :mod:`._shapes` in board coordinates (x right, y down), the cities
-and routes of the components and the discs of ``state.board.sites``. Each city is a circle (major ones larger)
+and routes of the components and the discs of ``game.map_discs()``. Each city is a circle (major ones larger)
 with its construction discs on a ring around it (a town's single disc covers it), free sites as small hollow
 dots; hovering a city shows its name and who built where. Free of plotly, and cheap (the static part is cached
 per Components object: the cities, routes and regions come from ``game.components``).
@@ -124,16 +124,15 @@ def _city_parts(components: Components) -> tuple[tuple[str, str, str], ...]:
 def map_svg(game, width: int = 420) -> str:
     """The board as an inline ``<svg>`` string ``width`` pixels wide: regions, routes, cities and every disc
     in its owner's colour (neutral grey, Andrew black), with a tooltip per city. Read-only and cheap."""
-    state = game.state
     C = game.components
     kinds = project_names(C)
-    sites = state.board.sites
+    sites = game.map_discs()
     points = site_points(C)
     x0, y0, w, h = view_box()
     height = round(width * h / w)
     names: dict = {}
     out = [f'<svg xmlns="{SVG_NS}" class="carnegie-map" viewBox="{x0} {y0} {w} {h}" width="{int(width)}" '
-           f'height="{height}" role="img" aria-label="Carnegie map, round {state.flow.round}" '
+           f'height="{height}" role="img" aria-label="Carnegie map, round {game.round}" '
            f'style="display:block;width:100%;max-width:{int(width)}px;height:auto;background:{OUTSIDE};'
            f'border-radius:4px">', _background(C)]
     for (city_id, head, circle), city in zip(_city_parts(C), C.cities.values()):
@@ -153,7 +152,7 @@ def map_svg(game, width: int = 420) -> str:
                 continue
             who, ptype = held
             if who not in names:
-                names[who] = owner_name(state, who)
+                names[who] = owner_name(game, who)
             built = f" ({kinds[ptype]})" if ptype and site.type == ANY_SITE else ""
             lines.append(f"• {kind}: {names[who]}{built}")
             dots.append(f'<circle class="disc" data-site="{key}" data-owner="{_attr(who)}" cx="{x}" cy="{y}" '

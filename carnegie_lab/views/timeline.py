@@ -8,7 +8,7 @@ regions and the number of rounds come from the game's rules and component data (
 from __future__ import annotations
 
 from ..core.words import round_of
-from ..rules.timeline import event_text, space
+from ..rules.timeline import event_text
 from .palette import (
     DEPARTMENT_COLOURS,
     DEPARTMENT_TYPE_NAMES,
@@ -58,11 +58,10 @@ def timeline_figure(game, *, highlight=None, targets=None):
     label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored.
     ``targets``: what a click can choose, ``{key: what it does}`` (ringed too; a last trace named
     ``targets`` takes their clicks and says what each does)."""
-    state = game.state
-    rs = state.rules
+    rs = game.rules
     C = rs.components
     rows, last, colours = C.timeline.rows, rs.timeline_end, region_colours(C)
-    f, markers = state.flow, state.board.markers
+    phase, picked, gear, markers = game.phase, game.chosen_action, game.gear_row, game.markers()
     fills: dict[str, list] = {k: [] for k in (*rows, "start", *C.regions, "donation")}   # one trace per kind of space
     passed, tx, ty, tt, hx, hy, ht = [], [], [], [], [], [], []
     for r, row in enumerate(rows):
@@ -70,7 +69,7 @@ def timeline_figure(game, *, highlight=None, targets=None):
         fills[row].append((0.0, y - H / 2, 2.75, y + H / 2))
         fills["start"].append((_x(0), y - H / 2, _x(0) + W * 0.6, y + H / 2))
         for k in range(1, last + 1):
-            ev = space(state, r, k)
+            ev = game.timeline_space(r, k)
             x0, y0 = _box_x0(k), y - H / 2
             x1, y1 = x0 + W, y + H / 2
             kinds = ([ev.income] if ev.income else []) + (["donation"] if ev.donation else [])
@@ -88,7 +87,7 @@ def timeline_figure(game, *, highlight=None, targets=None):
             hy.append(y)
             what = event_text(rs, ev.income, ev.donation)
             state_text = "done" if k <= markers[r] else "next" if k == markers[r] + 1 else "to come"
-            ht.append(f"<b>{row} space {k}</b> ({_tile_name(state, r, k)})"
+            ht.append(f"<b>{row} space {k}</b> ({_tile_name(game, r, k)})"
                       f"<br>{what}<br>{state_text}")
     traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(colours, kind), line="#ffffff", width=1.5,
                          radius=0.08) for kind, rects in fills.items()]
@@ -113,13 +112,13 @@ def timeline_figure(game, *, highlight=None, targets=None):
                        marker=dict(symbol="diamond-tall", size=24, color=INK, line=dict(width=1.5, color="white"))))
     # The gear: this round's event space (the chosen row, or the row below it if that row is full).
     gx, gy, gk = [], [], []
-    live = f.event_row is not None and f.phase != "over"
+    live = gear is not None and phase != "over"
     if live:
-        k = markers[f.event_row] + 1
+        k = markers[gear] + 1
         x0 = _box_x0(k)
-        gx, gy, gk = [x0 + W - 0.2], [_y(f.event_row) - H / 2 + 0.2], [f"{rows[f.event_row]}/{k}"]
-        traces.append(fill_trace("timeline-gear-ring", [(x0, _y(f.event_row) - H / 2, x0 + W,
-                                                         _y(f.event_row) + H / 2)], "rgba(0,0,0,0)", line=GOLD,
+        gx, gy, gk = [x0 + W - 0.2], [_y(gear) - H / 2 + 0.2], [f"{rows[gear]}/{k}"]
+        traces.append(fill_trace("timeline-gear-ring", [(x0, _y(gear) - H / 2, x0 + W,
+                                                         _y(gear) + H / 2)], "rgba(0,0,0,0)", line=GOLD,
                                  width=4, radius=0.08))
     else:
         traces.append(fill_trace("timeline-gear-ring", [], "rgba(0,0,0,0)", line=GOLD, width=4))
@@ -128,32 +127,32 @@ def timeline_figure(game, *, highlight=None, targets=None):
                        showlegend=False, marker=dict(size=30, color=GOLD, line=dict(width=1.5, color=INK))))
 
     ring = []
-    if f.chosen and f.phase != "over":
-        r = rows.index(f.chosen)
+    if picked and phase != "over":
+        r = rows.index(picked)
         ring = [(-0.04, _y(r) - H / 2 - 0.04, 2.79, _y(r) + H / 2 + 0.04)]
     traces.append(dict(fill_trace("timeline-chosen", ring, "rgba(0,0,0,0)", line=GOLD, width=4, radius=0.08),
-                       customdata=[f.chosen] if ring else []))
-    traces += _round_strip(state)
-    chosen = (f"this round: <b>{f.chosen}</b> ({esc(_row_name(f.chosen))})" if f.chosen
-              else "the first player chooses a row" if f.phase == "choose" else "")
+                       customdata=[picked] if ring else []))
+    traces += _round_strip(game)
+    chosen = (f"this round: <b>{picked}</b> ({esc(_row_name(picked))})" if picked
+              else "the first player chooses a row" if phase == "choose" else "")
     headers = [dict(x=_box_x0(k) + W / 2, y=Y0 - H / 2 - 0.06, xref="x", yref="y", yanchor="bottom",
                     showarrow=False, font=dict(size=11, color=MUTED),
-                    text=_column_name(state, k))
+                    text=_column_name(game, k))
                for k in range(1, last + 1)]
     headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=13),
                         text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
-    title = f"{round_of(f.round, C.constants.rounds)}: timeline" + (f" · {chosen}" if chosen else "")
+    title = f"{round_of(game.round, C.constants.rounds)}: timeline" + (f" · {chosen}" if chosen else "")
     if live:
-        event = event_text(rs, f.income, f.donation) or "no event"
-        moved = "" if rows[f.event_row] == f.chosen else \
-            f" (the {f.chosen} row is full: the gear moves down to {rows[f.event_row]})"
+        event = _event_text(game, gear, markers) or "no event"
+        moved = "" if rows[gear] == picked else \
+            f" (the {picked} row is full: the gear moves down to {rows[gear]})"
         subtitle = f"⚙ this round's event: <b>{esc(event)}</b>{esc(moved)}"
     else:
         subtitle = ""
-    if f.phase == "over":
+    if phase == "over":
         title = "Timeline: the game is over"
-    elif f.round == 0:
+    elif game.round == 0:
         title = "Timeline: setup"
     layout = base_layout(title, WIDTH, HEIGHT, annotations=headers, margin=dict(l=10, r=10, t=62, b=10),
                          xaxis=blank_axis(-0.05, 17.0), yaxis=blank_axis(Y0 - H / 2 - 0.45, ROUND_Y + 0.5,
@@ -211,22 +210,28 @@ def _fill_colour(region_colours, kind: str) -> str:
     return ROW_COLOUR
 
 
-def _tile_name(state, r: int, k: int) -> str:
+def _event_text(game, gear: int, markers: tuple[int, ...]) -> str:
+    """This round's event: the one on the space the gear stands on (set when the row was chosen)."""
+    event = game.timeline_space(gear, markers[gear] + 1)
+    return event_text(game.rules, event.income, event.donation)
+
+
+def _tile_name(game, r: int, k: int) -> str:
     """The tile under space k of row r (the End tile's last space included)."""
-    if k == state.rules.timeline_end:
+    if k == game.rules.timeline_end:
         return "End tile"
-    column = state.rules.components.timeline.orientation == "column"      # a tile per column, or per row
-    number, _ = state.board.timeline[k - 1 if column else r]
+    column = game.components.timeline.orientation == "column"      # a tile per column, or per row
+    number, _ = game.timeline_tiles()[k - 1 if column else r]
     return f"tile {number}"
 
 
-def _column_name(state, k: int) -> str:
+def _column_name(game, k: int) -> str:
     """The header of column k: its tile and side when tiles are columns, else the space number."""
-    if k == state.rules.timeline_end:
+    if k == game.rules.timeline_end:
         return "End tile"
-    if state.rules.components.timeline.orientation != "column":
+    if game.components.timeline.orientation != "column":
         return f"space {k}"
-    number, back = state.board.timeline[k - 1]
+    number, back = game.timeline_tiles()[k - 1]
     return f"tile {number} ({'back' if back else 'front'})"
 
 
@@ -238,13 +243,13 @@ def _marker_x(k: int) -> float:
     return _x(0) + W * 0.3 if k == 0 else _box_x0(k) + 0.2
 
 
-def _round_strip(state) -> list:
-    f = state.flow
-    chosen = {h["round"]: h["chosen"] for h in state.history}
-    if f.chosen and f.round not in chosen:
-        chosen[f.round] = f.chosen
-    rounds = state.rules.constants.rounds
-    by_row: dict[str, list] = {k: [] for k in (*state.rules.components.timeline.rows, "later")}
+def _round_strip(game) -> list:
+    now = game.round
+    chosen = {h["round"]: h["chosen"] for h in game.round_summaries()}
+    if game.chosen_action and now not in chosen:
+        chosen[now] = game.chosen_action
+    rounds = game.components.constants.rounds
+    by_row: dict[str, list] = {k: [] for k in (*game.components.timeline.rows, "later")}
     xs, ys, texts, colours = [], [], [], []
     for n in range(1, rounds + 1):
         x0 = (n - 1) * ROUND_STEP
@@ -261,9 +266,9 @@ def _round_strip(state) -> list:
     traces.append(dict(text_trace("round-labels", xs, ys, texts, size=10), customdata=list(range(1, rounds + 1)),
                        textfont=dict(size=10, color=colours, family=FONT)))
     current = []
-    if 1 <= f.round <= rounds and f.phase != "over":
-        x0 = (f.round - 1) * ROUND_STEP
+    if 1 <= now <= rounds and game.phase != "over":
+        x0 = (now - 1) * ROUND_STEP
         current = [(x0 - 0.05, ROUND_Y - 0.35, x0 + ROUND_W + 0.05, ROUND_Y + 0.35)]
     traces.append(dict(fill_trace("round-current", current, "rgba(0,0,0,0)", line=GOLD, width=3.5, radius=0.06),
-                       customdata=[f.round] if current else []))
+                       customdata=[now] if current else []))
     return traces

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from ..core.components import PROJECT_TYPES
 from ..core.words import reward_cell, reward_tiny
-from ..rules.research import final_box_holder, project_income, tab_spaces, tab_vp, track_owners
 from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
 from .style import (
     base_layout,
@@ -98,13 +97,13 @@ def _track_static(components: Components, final: int) -> tuple[list, list]:
     return traces, annotations
 
 
-def _tracks_dynamic(state) -> tuple[list, list]:
-    C = state.rules.components
-    final = state.rules.final_space
+def _tracks_dynamic(game) -> tuple[list, list]:
+    C = game.components
+    final = game.rules.final_space
     traces: list = []
     annotations: list = []
     by_space: dict[tuple[str, int], list] = {}
-    for owner, tracks in track_owners(state):
+    for owner, tracks in game.track_discs():
         for region, j in tracks.items():
             by_space.setdefault((region, j), []).append(owner)
     positions: dict = {}
@@ -112,49 +111,48 @@ def _tracks_dynamic(state) -> tuple[list, list]:
         for k, owner in enumerate(group):
             x = T_X0 + j * T_STEP + T_W - 0.22 - (len(group) - 1 - k) * 0.3
             positions[(owner, region)] = (x, _track_y(list(C.tracks).index(region)) + 0.1)
-    for owner, tracks in track_owners(state):
+    for owner, tracks in game.track_discs():
         regions = list(tracks)
         colour = owner_colour(owner)
         traces.append(dict(
             type="scatter", name=f"track-discs-{owner}", mode="markers", showlegend=False,
             x=[positions[(owner, r)][0] for r in regions], y=[positions[(owner, r)][1] for r in regions],
-            customdata=regions, meta=dict(owner=owner, label=owner_name(state, owner),
+            customdata=regions, meta=dict(owner=owner, label=owner_name(game, owner),
                                           spaces=[tracks[r] for r in regions]),
-            hovertext=[f"{esc(owner_name(state, owner))}: {C.tracks[r].spaces[tracks[r]].level} "
+            hovertext=[f"{esc(owner_name(game, owner))}: {C.tracks[r].spaces[tracks[r]].level} "
                        f"(space {tracks[r] + 1} of {final + 1}) in the {esc(C.regions[r].name)}" for r in regions],
             hoverinfo="text", marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     rx, ry, rt = [], [], []
     for i, region in enumerate(C.tracks):
-        holder = final_box_holder(state, region)
-        who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(state, holder))}</b>"
+        holder = game.final_box_holder(region)
+        who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(game, holder))}</b>"
                if holder is not None else "<span style='color:#8a8478'>not reached yet</span>")
         rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))
         rt.append(f"first there: <b>{esc(reward_cell(C.tracks[region].final_reward, short=False))}</b><br>{who}")
     traces.append(dict(text_trace("track-final-rewards", rx, ry, rt, size=12, position="middle right"),
                        customdata=list(C.tracks),
-                       meta=dict(holders=[final_box_holder(state, r) for r in C.tracks])))
+                       meta=dict(holders=[game.final_box_holder(r) for r in C.tracks])))
     return traces, annotations
 
 
-def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
+def _tab_cells(game, tabs_y0: float) -> tuple[list, list]:
     """Every player's four tabs: hidden spaces, revealed spaces, discs waiting on them, VP shown."""
-    rs = state.rules
-    C = rs.components
+    C = game.components
     hidden: list = []
     shown: dict[str, list] = {t: [] for t in PROJECT_TYPES}
     ringed: list = []
     tx, ty, tt, tc = [], [], [], []               # cell texts
     disc_traces, labels = [], []
-    for pi, p in enumerate(state.players):
+    for pi, name in enumerate(game.players):
         y = tabs_y0 + pi * B_ROW
         dx, dy, dkeys = [], [], []
-        income = project_income(rs, p)
+        income = game.project_income(pi)
         vp_total = 0
         for t_index, ptype in enumerate(PROJECT_TYPES):
-            spaces = tab_spaces(rs, p, ptype)
-            revealed, built = p.tabs[ptype]
-            vp = tab_vp(rs, p, ptype)
+            spaces = game.tab_spaces(pi, ptype)
+            revealed, built = game.tab(pi, ptype)
+            vp = game.tab_vp(pi, ptype)
             vp_total += vp
             projects_seen = 0
             last_vp = max((k for k in range(revealed) if spaces[k].kind == "vp"), default=None)
@@ -200,7 +198,7 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
         colour = owner_colour(pi)
         disc_traces.append(dict(type="scatter", name=f"tab-discs-{pi}", mode="markers", x=dx, y=dy,
                                 customdata=dkeys, hoverinfo="skip", showlegend=False,
-                                meta=dict(owner=pi, label=p.name),
+                                meta=dict(owner=pi, label=name),
                                 marker=dict(size=15, color=colour, line=dict(width=1.3, color=INK))))
         labels.append((pi, y, income, vp_total))
     traces = [fill_trace("tab-cells-hidden", hidden, "#efebe2", line="#d6d0c4", width=1, radius=0.05)]
@@ -212,14 +210,13 @@ def _tab_cells(state, tabs_y0: float) -> tuple[list, list]:
     traces += disc_traces
     lx, ly, lt = [], [], []
     for pi, y, income, vp in labels:
-        p = state.players[pi]
         colour = owner_colour(pi)
         traces.insert(0, fill_trace(f"tab-label-{pi}", [(0.0, y - B_H / 2, 3.1, y + B_H / 2)], tint(colour, 0.8),
                                     line=colour, width=1.5, radius=0.08))
         lx.append(0.12)
         ly.append(y)
-        lt.append(f"<b>{esc(p.name)}</b> <span style='color:#8a8478'>(side {p.tab_side})</span><br>"
-                  f"income {esc(reward_cell(income))}<br>tabs: {vp} VP · {p.discs} discs left")
+        lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:#8a8478'>(side {game.tab_side(pi)})</span><br>"
+                  f"income {esc(reward_cell(income))}<br>tabs: {vp} VP · {game.discs(pi)} discs left")
     traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
     headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
                     yanchor="bottom", showarrow=False,
@@ -244,37 +241,35 @@ def tracks_figure(game, *, highlight=None, targets=None):
     or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored. ``targets``: what a click can choose,
     ``{key: what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what
     each does)."""
-    state = game.state
     C = game.components
     static, static_notes = _track_static(C, game.rules.final_space)
-    dynamic, notes = _tracks_dynamic(state)
+    dynamic, notes = _tracks_dynamic(game)
     tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35
-    tab_traces, headers = _tab_cells(state, tabs_y0)
-    bottom = tabs_y0 + (len(state.players) - 1) * B_ROW + B_H / 2 + 0.1
+    tab_traces, headers = _tab_cells(game, tabs_y0)
+    bottom = tabs_y0 + (len(game.players) - 1) * B_ROW + B_H / 2 + 0.1
     top = T_Y0 - T_H / 2 - 0.42
     height = int(70 * (bottom - top)) + 60
-    layout = base_layout(f"Round {state.flow.round}: research", WIDTH, height,
+    layout = base_layout(f"Round {game.round}: research", WIDTH, height,
                          annotations=static_notes + notes + headers,
                          xaxis=blank_axis(-0.05, 20.0), yaxis=blank_axis(top, bottom, reverse=True),
                          meta=dict(view="tracks"))
     data = [*static, *dynamic, *tab_traces]
     keys = ringed_keys(highlight, targets)
     if keys is not None:
-        data.append(tracks_highlight(state, keys, tabs_y0))
+        data.append(tracks_highlight(game, keys, tabs_y0))
     if targets is not None:
-        data.append(targets_trace(rect_spots(_rects(state, set(targets), tabs_y0), WIDTH / 20.05), targets))
+        data.append(targets_trace(rect_spots(_rects(game, set(targets), tabs_y0), WIDTH / 20.05), targets))
     return data, layout
 
 
-def tracks_highlight(state, keys: set[str], tabs_y0: float) -> dict:
+def tracks_highlight(game, keys: set[str], tabs_y0: float) -> dict:
     """The ``highlight`` trace: rings around highlighted track spaces and project-tab spaces."""
-    return highlight_trace([rect for _, rect in _rects(state, keys, tabs_y0)], radius=0.08, width=4)
+    return highlight_trace([rect for _, rect in _rects(game, keys, tabs_y0)], radius=0.08, width=4)
 
 
-def _rects(state, keys: set[str], tabs_y0: float) -> list[tuple[str, tuple[float, float, float, float]]]:
+def _rects(game, keys: set[str], tabs_y0: float) -> list[tuple[str, tuple[float, float, float, float]]]:
     """(key, rectangle) of each track space, track, tab space or tab that ``keys`` name, sorted."""
-    rs = state.rules
-    C = rs.components
+    C = game.components
     regions = list(C.tracks)
     pad = 0.06
     rects = []
@@ -290,11 +285,11 @@ def _rects(state, keys: set[str], tabs_y0: float) -> list[tuple[str, tuple[float
                 x0 = T_X0 + int(parts[2]) * T_STEP
                 rects.append((key, (x0 - pad, y - T_H / 2 - pad, x0 + T_W + pad, y + T_H / 2 + pad)))
         elif (parts[0] == "tab" and len(parts) in (3, 4) and parts[1].isdigit()
-              and int(parts[1]) < len(state.players) and parts[2] in PROJECT_TYPES):
+              and int(parts[1]) < len(game.players) and parts[2] in PROJECT_TYPES):
             seat, ptype = int(parts[1]), parts[2]
             y = tabs_y0 + seat * B_ROW
             x_start = B_X0 + PROJECT_TYPES.index(ptype) * B_BLOCK
-            count = len(tab_spaces(rs, state.players[seat], ptype))
+            count = len(game.tab_spaces(seat, ptype))
             if len(parts) == 3:
                 rects.append((key, (x_start - pad, y - B_H / 2 - pad,
                                     x_start + (count - 1) * B_CELL + B_CW + pad, y + B_H / 2 + pad)))

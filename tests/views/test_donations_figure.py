@@ -29,7 +29,7 @@ def test_every_space_is_in_its_place_taken_or_not(positions, name):
     assert list(drawn.customdata) == [d for d in donations for _ in discs.get(d, ())]
     assert drawn.meta["owners"] == [o for d in donations for o in discs.get(d, ())]
     for key, text in zip(hover.customdata, hover.hovertext):
-        who = ", ".join(owner_name(game.state, o) for o in discs.get(key, ()))
+        who = ", ".join(owner_name(game, o) for o in discs.get(key, ()))
         assert text.endswith(f"taken: {who}" if who else "free")
         assert esc(donation_terms(game.components, donations[key].formula)) in text
     names = " ".join(trace(fig, "donation-names").text)

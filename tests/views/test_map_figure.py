@@ -21,7 +21,7 @@ def test_one_disc_marker_per_built_site_in_its_owners_colour(positions, name):
     sites = game.state.board.sites
     fig = map_figure(game)
     drawn = 0
-    for owner in owners(game.state):
+    for owner in owners(game):
         t = trace(fig, f"discs-{owner}")
         expected = {key for key, (who, _) in sites.items() if who == owner}
         assert set(t.customdata) == expected and len(t.customdata) == len(expected)
