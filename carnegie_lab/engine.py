@@ -74,7 +74,8 @@ class Game(Queries):
     # -- reading the position ------------------------------------------------------------------
     @property
     def state(self) -> State:
-        """The live state, for views and analysis. Do not change it; use ``apply``."""
+        """The live state, for the bots and the analysis (which evaluate positions). Everything else
+        above the engine reads the game through its queries (tests/test_layers.py). Do not change it."""
         return self._state
 
     @property
