@@ -8,7 +8,7 @@ playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
 
     job = ReviewJob(max_playouts=8)
     job.start(game, stored=False, playouts=1, on_progress=print, on_done=lambda job: print(job.result))
-    job.cancel()                       # stops the process; on_done is called with state CANCELLED
+    job.cancel()                       # stops the process; on_done is called with phase CANCELLED
 """
 from __future__ import annotations
 
@@ -39,12 +39,12 @@ def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn:
 
 
 class ReviewJob:
-    """One session's background review (see the module): its ``state``, progress (``done`` of
+    """One session's background review (see the module): its ``phase``, progress (``done`` of
     ``total`` decisions), and its ``result`` (a Review) or ``error``."""
 
     def __init__(self, max_playouts: int = Limits().review_playouts):
         self.max_playouts = max_playouts
-        self.state = IDLE
+        self.phase = IDLE
         self.done = self.total = 0
         self.result: Review | None = None
         self.error = ""
@@ -55,7 +55,7 @@ class ReviewJob:
 
     @property
     def running(self) -> bool:
-        return self.state == RUNNING
+        return self.phase == RUNNING
 
     @property
     def budgets(self) -> tuple[int, ...]:
@@ -84,7 +84,7 @@ class ReviewJob:
             self._proc = context.Process(target=_work, daemon=True, name="carnegie-lab review",
                                          args=(game.to_record(), None if seats is None else list(seats), playouts,
                                                seed, send))
-            self.state, self.done, self.total, self.result, self.error = RUNNING, 0, 0, None, ""
+            self.phase, self.done, self.total, self.result, self.error = RUNNING, 0, 0, None, ""
             self.game = game.copy()
             self._proc.start()
             send.close()
@@ -99,19 +99,19 @@ class ReviewJob:
                 try:
                     kind, *data = conn.recv()
                 except (EOFError, OSError):         # the process ended without a word: cancelled, or died
-                    if self.state == RUNNING:
-                        self.state, self.error = FAILED, "The review stopped unexpectedly"
+                    if self.phase == RUNNING:
+                        self.phase, self.error = FAILED, "The review stopped unexpectedly"
                     break
                 if kind == "progress":
                     self.done, self.total = data
                     if on_progress is not None:
                         on_progress(*data)
                     continue
-                if self.state == RUNNING:
+                if self.phase == RUNNING:
                     if kind == "done":
-                        self.result, self.state = Review.from_dict(data[0]), DONE
+                        self.result, self.phase = Review.from_dict(data[0]), DONE
                     else:
-                        self.error, self.state = data[0], FAILED
+                        self.error, self.phase = data[0], FAILED
                 break
         finally:
             conn.close()
@@ -122,8 +122,8 @@ class ReviewJob:
     def cancel(self) -> None:
         """Stop the review now (nothing if none runs)."""
         with self._lock:
-            if self.state == RUNNING:
-                self.state = CANCELLED
+            if self.phase == RUNNING:
+                self.phase = CANCELLED
                 self._proc.terminate()
 
     def wait(self, timeout: float | None = None) -> bool:

@@ -34,7 +34,7 @@ def test_the_kernel_refuses_an_unfinished_game_not_stored_a_budget_over_the_cap_
     for budget in (0, 9, 32, True, 1.5):
         with pytest.raises(NotAllowed, match="1 to 8 playouts"):
             job.start(finished(), stored=False, playouts=budget)
-    assert job.state == "idle" and job._proc is None            # nothing was started
+    assert job.phase == "idle" and job._proc is None            # nothing was started
     job.check(unfinished(), stored=True, playouts=8)            # a stored game, finished or not
     assert ReviewJob(max_playouts=4).budgets == (1,)
 
@@ -55,7 +55,7 @@ def test_a_review_runs_in_its_own_process_reports_progress_and_is_the_analysis_r
     moved = time.monotonic()
     ctl.apply(str(ctl.game.legal_actions()[0]))
     assert time.monotonic() - moved < 1 and job.running
-    assert ended.wait(120) and job.state == DONE, job.error
+    assert ended.wait(120) and job.phase == DONE, job.error
     rev = job.result
     assert rev is not None and rev.seats == (1,) and rev.playouts == 1
     total = len(rev.decisions)
@@ -71,12 +71,12 @@ def test_cancel_stops_the_process_and_says_so():
     first = threading.Event()
     ended: list[str] = []
     job.start(finished(), stored=False, playouts=32, on_progress=lambda d, t: first.set(),
-              on_done=lambda j: ended.append(j.state))
-    assert first.wait(60) and job.state == RUNNING
+              on_done=lambda j: ended.append(j.phase))
+    assert first.wait(60) and job.phase == RUNNING
     proc = job._proc
     job.cancel()
     assert job.wait(10) and ended == [CANCELLED] and job.result is None
     assert not proc.is_alive()
     job.start(finished(), stored=False, playouts=1)      # a new review may start once it stopped
     job.cancel()
-    assert job.wait(10) and job.state == CANCELLED
+    assert job.wait(10) and job.phase == CANCELLED
