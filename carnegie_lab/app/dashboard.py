@@ -37,6 +37,7 @@ from ..session import (
 )
 from ..session.access import LOAD, RESTART, Limits, may
 from ..session.controls import panel_for
+from ..session.review import ReviewJob
 from ..session.targets import board_targets
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
@@ -94,13 +95,16 @@ class Dashboard(W.VBox):
                                      lambda: self._guard(self.restart), "cl-restart")
         self.final = W.HTML()
         self.final.add_class("cl-final")
+        self.review_link = button("Review this game", "line-chart", "the Replay tab, where a review grades "
+                                  "every decision", lambda: self._guard(self.replays.this_game), "cl-review-link")
         self.role_note = W.HTML()
         self.role_note.add_class("cl-role-note")
         #: the Hint button, its "always" option and the hint (between the status line and the bots)
         self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
         # the controls right under the turn card: a message (status line) or the final scores
         # appearing never moves them
-        play = W.VBox([self.turn, self.role_note, self.final, self.controls.box, self.status, self.hints.box,
+        play = W.VBox([self.turn, self.role_note, self.final, self.review_link, self.controls.box, self.status,
+                       self.hints.box,
                        self.bots.box,
                        self.recent, W.HBox([self.undo_button, self.restart_button])])
         play.add_class("cl-play-tab")
@@ -116,7 +120,7 @@ class Dashboard(W.VBox):
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
         self.replay = ReplayPanel(self.replays.show,
                                   lambda r, seats, n: self._guard(self.replays.play_from, r, seats, n),
-                                  lambda: self._guard(self.replays.this_game))
+                                  lambda: self._guard(self.replays.this_game), ReviewJob(limits.review_playouts))
         self.replaying = False
         new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
         self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box, self.replay.box],
@@ -432,6 +436,7 @@ class Dashboard(W.VBox):
         ctl = self.controller
         game = ctl.game
         seat = ctl.current_seat
+        self.review_link.layout.display = "" if game.is_over else "none"
         if game.is_over:
             self.controls.clear()
             self.final.value = (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"

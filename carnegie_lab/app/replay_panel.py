@@ -16,10 +16,12 @@ from ..core.words import round_of
 from ..engine import Game
 from ..session import Seat
 from ..session.replay import Moment, Replay
+from ..session.review import ReviewJob
 from .board import scores_html
 from .keys import ArrowKeys
 from .panels import chip
 from .render import shared
+from .review_panel import ReviewPanel
 
 #: What the board is told at each moment: the game then and the seats' labels.
 ShowFn = Callable[[Game, list[str]], None]
@@ -29,7 +31,7 @@ class ReplayPanel:
     """A replay and its controls (see the module)."""
 
     def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, list[Seat], int], None],
-                 on_this_game: Callable[[], None]):
+                 on_this_game: Callable[[], None], review_job: ReviewJob):
         self.on_show, self.on_branch = on_show, on_branch
         self.replay: Replay | None = None
         self.seats: list[Seat] = []
@@ -69,8 +71,11 @@ class ReplayPanel:
         self.score = W.HTML()
         self.score.add_class("cl-replay-score")
         self.keys = ArrowKeys(self.key)
-        self.controls = W.VBox([self.slider, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
-                                self.play_here, self.step, self.score])
+        #: the game review: its marks under the slider, its verdict in the step, its controls and chart
+        self.review = ReviewPanel(review_job, self.go, self._reviewed)
+        self.controls = W.VBox([self.slider, self.review.marks,
+                                W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
+                                self.play_here, self.step, self.score, self.review.box])
         self.box = W.VBox([W.HTML("<div class='cl-group-title'>Replay</div>"), self.source, self.this_game,
                            self.controls, self.keys])
         self.box.add_class("cl-replay")
@@ -94,9 +99,11 @@ class ReplayPanel:
                                  "tab lists them, each with Replay).</div>")
 
     # -- opening and moving ---------------------------------------------------------------------
-    def open(self, replay: Replay, seats: Sequence[Seat], at: int | None = None) -> None:
-        """Show this replay (its players' seats: who was a bot), at moment ``at`` (default: the end)."""
+    def open(self, replay: Replay, seats: Sequence[Seat], at: int | None = None, stored: bool = False) -> None:
+        """Show this replay (its players' seats: who was a bot; ``stored``: its game is in the store),
+        at moment ``at`` (default: the end)."""
         self.replay, self.seats = replay, list(seats)
+        self.review.open(replay, seats, stored)
         self._quiet = True
         try:
             self.slider.max = replay.last
@@ -123,7 +130,7 @@ class ReplayPanel:
                 self._quiet = False
         moment = replay.moments[index]
         self.game = game = replay.game_at(moment.actions)
-        self.step.value = self._moment_html(moment, index)
+        self.step.value = self._moment_html(moment, index) + self.review.step_html(moment)
         self.score.value = scores_html(game, caption="Final scores" if game.is_over else
                                        "Score if the game ended at this step")
         for name, b in self.buttons.items():
@@ -134,6 +141,12 @@ class ReplayPanel:
         """An arrow key (or Home, End, Page Up/Down) pressed while the tab is shown."""
         if self.replay is not None and name in self.buttons:
             self.buttons[name].click()
+
+    def _reviewed(self) -> None:
+        """A review came (or went): the step shown says what it says of it."""
+        if self.replay is not None:
+            moment = self.replay.moments[self.index]
+            self.step.value = self._moment_html(moment, self.index) + self.review.step_html(moment)
 
     def branch(self) -> None:
         if self.replay is not None:

@@ -26,7 +26,7 @@ class Replays:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
         self.open(Replay(self.dash.game, title=f"this game, seed {self.dash.game.options.get('seed')}"),
-                          ctl.seats)
+                          ctl.seats, stored=ctl.kept)
 
     def stored(self, game_id: str) -> None:
         """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
@@ -36,12 +36,12 @@ class Replays:
             self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
             return
         self.open(Replay(game, title=f"stored game {game_id}, seed {game.options.get('seed')}"),
-                          seats)
+                          seats, stored=True)
 
-    def open(self, replay: Replay, seats) -> None:
+    def open(self, replay: Replay, seats, stored: bool) -> None:
         self.dash.board.set_game(replay.final)
         self.dash.replaying = True
-        self.dash.replay.open(replay, seats)
+        self.dash.replay.open(replay, seats, stored=stored)
         if self.dash.side.selected_index != REPLAY:
             self.dash.side.selected_index = REPLAY
 

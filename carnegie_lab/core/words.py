@@ -85,6 +85,16 @@ def playout_result(v: ActionValue) -> str:
             f" of {v.playouts} playout{'s' if v.playouts != 1 else ''}")
 
 
+def review_progress(done: int, total: int) -> str:
+    """How far a game review is: 'Reviewing: 12 of 88 decisions judged'."""
+    return f"Reviewing: {done} of {total} decision{'s' if total != 1 else ''} judged"
+
+
+def review_loss(grade: str, loss: float) -> str:
+    """A reviewed decision's verdict: 'best', or 'mistake, 6.1 VP given away'."""
+    return grade if not loss else f"{grade}, {loss:.1f} VP given away"
+
+
 def _interval(low: float, high: float, form: str) -> str:
     if not (math.isfinite(low) and math.isfinite(high)):
         return ""

@@ -40,6 +40,7 @@ class Limits:
     list_page: int = 10                   # stored games in one page of the New game tab's list
     idle_minutes: float | None = None     # a page with no click and no move for this long stops its clock
     stored_games: int | None = None       # games the store keeps at most (GameStore's max_games)
+    review_playouts: int = 32             # a game review's budget at most, playouts a decision (session/review.py)
 
     @classmethod
     def of_server(cls, env: Mapping[str, str] = os.environ) -> Limits:

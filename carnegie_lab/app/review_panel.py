@@ -1,0 +1,184 @@
+"""The Replay tab's game review: *Review this game* runs :class:`~..session.review.ReviewJob` in the
+background (a progress bar, Cancel), then marks each graded decision on the replay's slider by the
+colour of its grade, tells at each reviewed step the better action and what it does, and charts the
+expected final margin over the game (``views.review_figure``; a click on a point goes to its step).
+
+The panel shows the review of the replay open; the kernel decides what may be reviewed (the job).
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+import ipywidgets as W
+
+from ..analysis import explain
+from ..analysis.review import Decision, Review
+from ..core.words import playout_result, review_loss, review_progress
+from ..session import NotAllowed, Seat
+from ..session.replay import Moment, Replay
+from ..session.review import CANCELLED, DONE, ReviewJob
+from ..ui.figures import FigureSlot
+
+#: the chart's width in the side panel
+CHART_WIDTH = 440
+#: the marks' strip under the slider (its ends where the slider's handle goes) and one mark
+TRACK = "position:relative;height:10px;margin:0 10px 4px;"
+MARK = "position:absolute;top:0;width:3px;height:10px;margin-left:-1px;"
+
+
+def _views():
+    from ..views import review  # plotly, only once a review is shown
+    return review
+
+
+class ReviewPanel:
+    """Review controls, progress and chart for the Replay tab (see the module). ``on_go(moment)``
+    shows a step of the replay; ``on_reviewed()`` is called (from the job's thread) when a review
+    has come, so the replay panel redraws its step."""
+
+    def __init__(self, job: ReviewJob, on_go: Callable[[int], None], on_reviewed: Callable[[], None]):
+        self.job, self.on_go, self.on_reviewed = job, on_go, on_reviewed
+        self.replay: Replay | None = None
+        self.stored = False
+        self.review: Review | None = None
+        self.budget = W.Dropdown(options=[(f"{b} playout{'s' if b != 1 else ''} a decision", b) for b in job.budgets],
+                                 value=job.budgets[-1], layout=W.Layout(width="auto"),
+                                 tooltip="more playouts: a slower review that tells more actions apart")
+        self.budget.add_class("cl-review-budget")
+        self.who = W.Dropdown(options=[("every player", -1)], value=-1, layout=W.Layout(width="auto"))
+        self.who.add_class("cl-review-who")
+        self.start_button = W.Button(description="Review this game", icon="line-chart", button_style="info",
+                                     tooltip="grade every decision with a choice (in the background)",
+                                     layout=W.Layout(width="auto"))
+        self.start_button.add_class("cl-review-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.cancel_button = W.Button(description="Cancel", icon="stop", layout=W.Layout(width="auto"))
+        self.cancel_button.add_class("cl-review-cancel")
+        self.cancel_button.on_click(lambda _b: self.job.cancel())
+        self.progress = W.IntProgress(min=0, max=1, value=0, layout=W.Layout(width="100%"))
+        self.progress.add_class("cl-review-progress")
+        self.status = W.HTML()
+        self.status.add_class("cl-review-status")
+        #: the coloured marks under the replay's slider (the replay panel puts them there)
+        self.marks = W.HTML()
+        self.marks.add_class("cl-review-marks")
+        self.summary = W.HTML()
+        self.summary.add_class("cl-review-summary")
+        self.chart = FigureSlot(CHART_WIDTH)
+        self.chart.on_target = self._point
+        self.chart_box = W.Box()
+        self.chart_box.add_class("cl-review-chart")
+        self.box = W.VBox([W.HTML("<div class='cl-group-title'>Game review</div>"),
+                           W.HBox([self.budget, self.who], layout=W.Layout(flex_flow="row wrap")),
+                           W.HBox([self.start_button, self.cancel_button]), self.progress, self.status,
+                           self.summary, self.chart_box])
+        self.box.add_class("cl-review")
+        self._show()
+
+    # -- a replay opened, a review started or ended ------------------------------------------------
+    def open(self, replay: Replay, seats: Sequence[Seat], stored: bool) -> None:
+        """The replay shown (``stored``: its game is in the store): the review of the same game stays."""
+        self.replay, self.stored = replay, stored
+        humans = [i for i, s in enumerate(seats) if s.is_human]
+        self.who.options = [("every player", -1)] + [(s.name, i) for i, s in enumerate(seats)]
+        self.who.value = humans[0] if len(humans) == 1 else -1
+        reviewed = self.job.game
+        if self.review is not None and (reviewed is None or reviewed.actions != replay.final.actions):
+            self.review = None
+        self._show()
+
+    def start(self) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        seats = None if self.who.value < 0 else [self.who.value]
+        try:
+            self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
+                           on_progress=self._progress, on_done=self._done)
+        except NotAllowed as e:
+            self.status.value = f"<div class='cl-error'>{html.escape(str(e))}.</div>"
+            return
+        self.review = None
+        self.progress.value, self.progress.max = 0, 1
+        self.status.value = "<div class='cl-note'>Starting the review…</div>"
+        self._show()
+        self.on_reviewed()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max, self.progress.value = max(total, 1), done
+        self.status.value = f"<div class='cl-note'>{review_progress(done, total)}</div>"
+
+    def _done(self, job: ReviewJob) -> None:
+        if job.phase == DONE and job.result is not None:
+            self.review = job.result
+            self.status.value = ""
+        else:
+            text = "The review was cancelled." if job.phase == CANCELLED else f"No review: {job.error}."
+            self.status.value = f"<div class='cl-note'>{html.escape(text)}</div>"
+        self._show()
+        self.on_reviewed()
+
+    def _show(self) -> None:
+        running = self.job.running
+        finishing = self.replay is not None and (self.replay.final.is_over or self.stored)
+        self.start_button.disabled = running or not finishing
+        self.start_button.tooltip = ("grade every decision with a choice (in the background)" if finishing else
+                                     "a review is for a finished game, or a stored one")
+        self.cancel_button.layout.display = "" if running else "none"
+        self.progress.layout.display = "" if running else "none"
+        rev = self.review
+        self.marks.value = self._marks_html() if rev is not None else ""
+        self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
+            f"<li>{html.escape(str(s))}</li>" for s in rev.summary().values()) + "</ul>"
+        if rev is not None:
+            self.chart.draw("review", _views().review_figure.spec(rev))
+            if not self.chart_box.children:
+                self.chart_box.children = [self.chart.widget]
+        self.chart_box.layout.display = "" if rev is not None else "none"
+
+    # -- what the replay shows -----------------------------------------------------------------
+    def _moment(self, d: Decision) -> int:
+        assert self.replay is not None
+        return self.replay.moment_of(d.index + 1)
+
+    def _marks_html(self) -> str:
+        replay, rev = self.replay, self.review
+        assert replay is not None and rev is not None
+        colours = _views().GRADE_COLOURS
+        last = max(replay.last, 1)
+        marks = "".join(
+            f"<span class='cl-review-mark cl-grade-{d.grade}' data-step='{self._moment(d)}' "
+            f"style='{MARK}left:{100 * self._moment(d) / last:.2f}%;background:{colours[d.grade]}' "
+            f"title='{html.escape(f'{d.player}, step {self._moment(d)}: {review_loss(d.grade, d.loss)}')}'></span>"
+            for d in rev.decisions)
+        return f"<div class='cl-review-track' style='{TRACK}' data-marks='{len(rev.decisions)}'>{marks}</div>"
+
+    def decision_at(self, moment: Moment) -> Decision | None:
+        """The reviewed decision this step played (None: no review, or not a reviewed decision)."""
+        if self.review is None or moment.seat is None or moment.andrew or moment.automatic:
+            return None
+        return next((d for d in self.review.decisions if d.index == moment.actions - 1), None)
+
+    def step_html(self, moment: Moment) -> str:
+        """What the review says of this step: its grade, and the better action and what it does."""
+        d = self.decision_at(moment)
+        if d is None or self.replay is None:
+            return ""
+        verdict = html.escape(review_loss(d.grade, d.loss))
+        head = (f"<div class='cl-review-verdict cl-grade-{d.grade}'><b>Review: {verdict}</b>"
+                f"<br>played <code>{html.escape(str(d.played.action))}</code>: "
+                f"{html.escape(playout_result(d.played))}</div>")
+        if not d.loss:
+            return head
+        lines = explain(self.replay.game_at(d.index), d.best.action).lines
+        better = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
+        return (f"{head}<div class='cl-review-better'>better: <code>{html.escape(str(d.best.action))}</code>: "
+                f"{html.escape(playout_result(d.best))}<ul class='cl-review-lines'>{better}</ul></div>")
+
+    def _point(self, key: str) -> None:
+        if self.review is not None and self.replay is not None:
+            self.on_go(self.replay.moment_of(int(key) + 1))
+
+
+__all__ = ["ReviewPanel"]

@@ -1,0 +1,136 @@
+"""A game review run in the background for a session (no widget: ``app/review_panel.py`` shows it).
+
+:class:`ReviewJob` runs :func:`~carnegie_lab.analysis.review` in a process of its own, so that the
+kernel (its moves, and the other browsers' moves of a shared game) never waits for it, and a thread
+of the kernel reads its progress. The kernel checks what a page may ask, whatever its role: a review
+only of a finished game or a stored one, one at a time per session, at most ``max_playouts``
+playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
+
+    job = ReviewJob(max_playouts=8)
+    job.start(game, stored=False, playouts=1, on_progress=print, on_done=lambda job: print(job.result))
+    job.cancel()                       # stops the process; on_done is called with phase CANCELLED
+"""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from multiprocessing.connection import Connection
+from typing import Any, Callable, Sequence
+
+from ..analysis.review import Review, review
+from ..engine import Game
+from .access import Limits, NotAllowed
+
+#: the budgets a page chooses from, playouts a decision (those up to the session's cap)
+BUDGETS = (1, 8, 32)
+IDLE, RUNNING, DONE, FAILED, CANCELLED = "idle", "running", "done", "failed", "cancelled"
+
+
+def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn: Connection) -> None:
+    """The review process: progress, then the review's data (or why not), sent to the kernel."""
+    try:
+        rev = review(record, seats, playouts=playouts, seed=seed,
+                     on_progress=lambda done, total: conn.send(("progress", done, total)))
+        conn.send(("done", rev.to_dict()))
+    except Exception as e:  # noqa: BLE001 -- the page is told why, in words
+        conn.send(("failed", str(e)))
+    finally:
+        conn.close()
+
+
+class ReviewJob:
+    """One session's background review (see the module): its ``phase``, progress (``done`` of
+    ``total`` decisions), and its ``result`` (a Review) or ``error``."""
+
+    def __init__(self, max_playouts: int = Limits().review_playouts):
+        self.max_playouts = max_playouts
+        self.phase = IDLE
+        self.done = self.total = 0
+        self.result: Review | None = None
+        self.error = ""
+        self.game: Game | None = None           # the game reviewed (or being reviewed)
+        self._proc: Any = None
+        self._watcher: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def running(self) -> bool:
+        return self.phase == RUNNING
+
+    @property
+    def budgets(self) -> tuple[int, ...]:
+        """The budgets this session allows (playouts a decision)."""
+        return tuple(b for b in BUDGETS if b <= self.max_playouts) or (self.max_playouts,)
+
+    def check(self, game: Game, stored: bool, playouts: int) -> None:
+        """NotAllowed, with the reason, unless this session may review ``game`` now at this budget."""
+        if self.running:
+            raise NotAllowed("A review is already running on this page: wait for it, or cancel it")
+        if not (game.is_over or stored):
+            raise NotAllowed("A review is for a finished game, or a stored one")
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= self.max_playouts:
+            raise NotAllowed(f"A review here takes 1 to {self.max_playouts} playouts a decision, not {playouts!r}")
+
+    def start(self, game: Game, *, stored: bool, playouts: int, seats: Sequence[int] | None = None, seed: int = 0,
+              on_progress: Callable[[int, int], None] | None = None,
+              on_done: Callable[[ReviewJob], None] | None = None) -> None:
+        """Review ``game`` (``stored``: it is in the store) for ``seats`` (default: all) in the
+        background; ``on_progress(done, total)`` after each decision and ``on_done(job)`` at the end
+        are called from the job's thread. NotAllowed if :meth:`check` says no."""
+        with self._lock:
+            self.check(game, stored, playouts)
+            context = multiprocessing.get_context("spawn")     # no fork of a kernel's threads
+            receive, send = context.Pipe(duplex=False)
+            self._proc = context.Process(target=_work, daemon=True, name="carnegie-lab review",
+                                         args=(game.to_record(), None if seats is None else list(seats), playouts,
+                                               seed, send))
+            self.phase, self.done, self.total, self.result, self.error = RUNNING, 0, 0, None, ""
+            self.game = game.copy()
+            self._proc.start()
+            send.close()
+            self._watcher = threading.Thread(target=self._watch, args=(self._proc, receive, on_progress, on_done),
+                                             daemon=True, name="carnegie-lab review watcher")
+            self._watcher.start()
+
+    def _watch(self, proc: Any, conn: Connection, on_progress: Callable[[int, int], None] | None,
+               on_done: Callable[[ReviewJob], None] | None) -> None:
+        try:
+            while True:
+                try:
+                    kind, *data = conn.recv()
+                except (EOFError, OSError):         # the process ended without a word: cancelled, or died
+                    if self.phase == RUNNING:
+                        self.phase, self.error = FAILED, "The review stopped unexpectedly"
+                    break
+                if kind == "progress":
+                    self.done, self.total = data
+                    if on_progress is not None:
+                        on_progress(*data)
+                    continue
+                if self.phase == RUNNING:
+                    if kind == "done":
+                        self.result, self.phase = Review.from_dict(data[0]), DONE
+                    else:
+                        self.error, self.phase = data[0], FAILED
+                break
+        finally:
+            conn.close()
+            proc.join()
+        if on_done is not None:
+            on_done(self)
+
+    def cancel(self) -> None:
+        """Stop the review now (nothing if none runs)."""
+        with self._lock:
+            if self.phase == RUNNING:
+                self.phase = CANCELLED
+                self._proc.terminate()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the job's thread has called ``on_done``; False if still running after ``timeout``."""
+        if self._watcher is not None:
+            self._watcher.join(timeout)
+        return self._watcher is None or not self._watcher.is_alive()
+
+
+__all__ = ["BUDGETS", "CANCELLED", "DONE", "FAILED", "IDLE", "RUNNING", "ReviewJob"]

@@ -1,0 +1,82 @@
+"""The background review job (session/review.py): what the kernel refuses, a review run in its own
+process whose results are the analysis's, with progress and the kernel free meanwhile, and cancel."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from carnegie_lab.analysis import review
+from carnegie_lab.engine import Game
+from carnegie_lab.session import Controller, Limits, NotAllowed
+from carnegie_lab.session.review import CANCELLED, DONE, RUNNING, ReviewJob
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def finished() -> Game:
+    return Game.from_record(json.loads((GOLDEN / "base-2p.json").read_text())["record"])
+
+
+def unfinished() -> Game:
+    record = finished().to_record()
+    return Game.from_record({**record, "actions": record["actions"][:30]})
+
+
+def test_the_kernel_refuses_an_unfinished_game_not_stored_a_budget_over_the_cap_and_a_second_review():
+    job = ReviewJob(max_playouts=Limits(review_playouts=8).review_playouts)
+    assert job.budgets == (1, 8)
+    with pytest.raises(NotAllowed, match="finished game, or a stored one"):
+        job.start(unfinished(), stored=False, playouts=1)
+    for budget in (0, 9, 32, True, 1.5):
+        with pytest.raises(NotAllowed, match="1 to 8 playouts"):
+            job.start(finished(), stored=False, playouts=budget)
+    assert job.phase == "idle" and job._proc is None            # nothing was started
+    job.check(unfinished(), stored=True, playouts=8)            # a stored game, finished or not
+    assert ReviewJob(max_playouts=4).budgets == (1,)
+
+
+def test_a_review_runs_in_its_own_process_reports_progress_and_is_the_analysis_review():
+    game = finished()
+    job = ReviewJob()
+    seen: list[tuple[int, int]] = []
+    ended = threading.Event()
+    start = time.monotonic()
+    job.start(game, stored=False, playouts=1, seats=[1], on_progress=lambda d, t: seen.append((d, t)),
+              on_done=lambda j: ended.set())
+    assert time.monotonic() - start < 2 and job.running             # start() does not wait for it
+    with pytest.raises(NotAllowed, match="already running"):
+        job.start(game, stored=False, playouts=1)
+    # the kernel plays on meanwhile: a move of another game is applied at once
+    ctl = Controller()
+    moved = time.monotonic()
+    ctl.apply(str(ctl.game.legal_actions()[0]))
+    assert time.monotonic() - moved < 1 and job.running
+    assert ended.wait(120) and job.phase == DONE, job.error
+    rev = job.result
+    assert rev is not None and rev.seats == (1,) and rev.playouts == 1
+    total = len(rev.decisions)
+    assert seen == [(k, total) for k in range(1, total + 1)] and (job.done, job.total) == (total, total)
+    # the judge never sees the record's future: the review of the first 40 actions is its beginning
+    record = game.to_record()
+    head = review({**record, "actions": record["actions"][:40]}, [1], playouts=1)
+    assert head.decisions and rev.decisions[:len(head.decisions)] == head.decisions
+
+
+def test_cancel_stops_the_process_and_says_so():
+    job = ReviewJob()
+    first = threading.Event()
+    ended: list[str] = []
+    job.start(finished(), stored=False, playouts=32, on_progress=lambda d, t: first.set(),
+              on_done=lambda j: ended.append(j.phase))
+    assert first.wait(60) and job.phase == RUNNING
+    proc = job._proc
+    job.cancel()
+    assert job.wait(10) and ended == [CANCELLED] and job.result is None
+    assert not proc.is_alive()
+    job.start(finished(), stored=False, playouts=1)      # a new review may start once it stopped
+    job.cancel()
+    assert job.wait(10) and job.phase == CANCELLED
