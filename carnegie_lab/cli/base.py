@@ -15,3 +15,11 @@ APP_NOTEBOOK = NOTEBOOKS / "app.ipynb"
 
 class CliError(Exception):
     """A problem reported as ``carnegie-lab: error: ...`` with exit status 2."""
+
+
+def read_text(path: Path) -> str:
+    """A file's text (UTF-8), or a CliError saying why it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None

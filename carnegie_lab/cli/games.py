@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .base import CliError
+from .base import CliError, read_text
 
 
 def add_games_parser(subparsers) -> None:
@@ -76,10 +76,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     from ..core.errors import CarnegieError
     from ..engine import Game
-    try:
-        text = args.record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {args.record}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_text(args.record)
     try:
         game = Game.from_record(text)
     except CarnegieError as exc:

@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..core.errors import MissingExtraError
-from .base import CliError
+from .base import CliError, read_text
 
 
 def add_review_parser(subparsers) -> None:
@@ -38,10 +38,7 @@ def run_review(args: argparse.Namespace) -> int:
     from ..analysis.review import review
     from ..bots.jobs import ProgressBar
     from ..core.errors import CarnegieError
-    try:
-        text = args.record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {args.record}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_text(args.record)
     progress = None if args.quiet else ProgressBar("review", "decisions")
     try:
         result = review(text, args.seat, args.think, playouts=args.playouts, seed=args.seed, jobs=args.jobs,
