@@ -171,7 +171,7 @@ def tasks_for(players: int, games: int, bots: Sequence[str], seed: int, level: i
 
 # -- a batch ---------------------------------------------------------------------------------------
 
-@dataclass
+@dataclass(repr=False)
 class SimulationResult:
     """The games of a batch in game order, with win rates and score distributions."""
     players: int
@@ -183,6 +183,16 @@ class SimulationResult:
     scheduler: str | None
     seconds: float
     results: list[GameResult] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        """A line per batch, not its games: who won how often and scored what (the games are in
+        ``results``; the tables in ``win_rates()`` and ``score_stats()``)."""
+        solo = f" against Andrew (level {self.level})" if self.level is not None else ""
+        rates, stats = self.win_rates(), self.score_stats()
+        bots = ", ".join(f"{b} wins {rates[b]:.0%} (mean {stats[b]['mean']:.1f} VP)" for b in rates)
+        games = f"{len(self.results)} game" + ("" if len(self.results) == 1 else "s")
+        return (f"<SimulationResult: {games} of {self.players} player(s){solo}, seed "
+                f"{self.seed}: {bots or 'no games'}; .win_rates(), .score_stats(), .results>")
 
     # -- tables ---------------------------------------------------------------------------------
     def _entries(self):

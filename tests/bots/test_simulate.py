@@ -125,3 +125,14 @@ def test_strength_names_make_their_bots():
         make_bot("impossible", 0)
     result = simulate(2, 2, ["easy", "medium"], seed=3)
     assert set(result.win_rates()) == {"easy", "medium"} and result.results[0].bots == ("easy", "medium")
+
+
+def test_a_batch_shows_its_outcome_in_one_line_not_its_games():
+    result = simulate(players=2, games=4, bots=["greedy", "random"], seed=1)
+    stats = result.score_stats()
+    text = repr(result)
+    assert text.count("\n") == 0 and len(text) < 300
+    assert f"greedy wins {result.win_rates()['greedy']:.0%} (mean {stats['greedy']['mean']:.1f} VP)" in text
+    assert "4 games of 2 player(s), seed 1" in text
+    solo = simulate(players=1, games=1, bots=["random"], seed=2, level=3)
+    assert "1 game of 1 player(s) against Andrew (level 3)" in repr(solo)
