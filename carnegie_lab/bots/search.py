@@ -53,6 +53,7 @@ from .base import (
 )
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
 from .learned import learned_evaluator
+from .plan import plan_evaluator
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
 
@@ -71,6 +72,9 @@ def valuer(state: State, value: str) -> Valuer | None:
     one; also when the learned model has none for its player count)."""
     return learned_evaluator(state) if value == "learned" else None
 
+
+#: the playout policies: greedy on the hand-weighted evaluation, or on it plus the build plan (:mod:`.plan`)
+POLICIES = ("greedy", "plan")
 
 #: the budget when neither ``playouts`` nor ``think`` is given
 DEFAULT_PLAYOUTS = 32
@@ -184,14 +188,16 @@ class SearchBot:
     deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
     ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
     ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
-    greedy evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`)."""
+    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`);
+    ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
+    ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
-                 weights: WeightsSpec = None, value: str = "hand"):
+                 weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy"):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
@@ -206,7 +212,9 @@ class SearchBot:
             raise ValueError(f"keep must be at least 1, not {keep}")
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
-        self.value = value
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        self.value, self.policy = value, policy
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
@@ -215,6 +223,10 @@ class SearchBot:
         if isinstance(kinds, str):
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
         self.kinds = None if kinds is None else frozenset(kinds)
+
+    def evaluator(self, state: State) -> Evaluator:
+        """The evaluation of the playout policy (and of the candidates' ranking) in this game."""
+        return plan_evaluator(state, self.weights) if self.policy == "plan" else evaluator_for(state, self.weights)
 
     def deterministic(self, state: State) -> bool:
         """Would a second pass of playouts repeat the first? (No hidden information, no random moves.)"""
@@ -233,7 +245,7 @@ class SearchBot:
         """The actions worth searching with greedy's evaluation of each (on ``state`` with its hidden
         cards redrawn by ``rng``), in greedy's order (best first, ties in the order of the legal
         actions): the best :meth:`width` of them (near-duplicates pruned)."""
-        _, scored = greedy_choice(table_view(state, rng), actions, random.Random(0), evaluator_for(state, self.weights))
+        _, scored = greedy_choice(table_view(state, rng), actions, random.Random(0), self.evaluator(state))
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         width = self.width(state)
         if width is not None:
@@ -249,7 +261,7 @@ class SearchBot:
         think = None if self.think is None else max(0.0, self.think - (time.perf_counter() - started))
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
-                         repeat=self.repeat, evaluator=evaluator_for(game.state, self.weights),
+                         repeat=self.repeat, evaluator=self.evaluator(game.state),
                          value=valuer(game.state, self.value))
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
@@ -261,7 +273,7 @@ class SearchBot:
             return actions[0]
         if self.kinds is not None and str(game.decision.kind) not in self.kinds:
             action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
-                                      decision_rng(self.seed, game), evaluator_for(game.state, self.weights))
+                                      decision_rng(self.seed, game), self.evaluator(game.state))
             return action
         if len(prune(game.state, actions)) == 1:
             return prune(game.state, actions)[0]
