@@ -115,7 +115,7 @@ class Dashboard(W.VBox):
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
         self.replay = ReplayPanel(self.replays.show,
-                                  lambda r, seats, n: self._guard(self.replays.play_from, r, seats, n),
+                                  lambda r, n: self._guard(self.replays.play_from, r, n),
                                   lambda: self._guard(self.replays.this_game))
         self.replaying = False
         new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])

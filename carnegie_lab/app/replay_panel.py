@@ -8,7 +8,7 @@ which makes it a new live game.
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence
+from typing import Callable
 
 import ipywidgets as W
 
@@ -28,7 +28,7 @@ ShowFn = Callable[[Game, list[str]], None]
 class ReplayPanel:
     """A replay and its controls (see the module)."""
 
-    def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, list[Seat], int], None],
+    def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, int], None],
                  on_this_game: Callable[[], None]):
         self.on_show, self.on_branch = on_show, on_branch
         self.replay: Replay | None = None
@@ -94,15 +94,15 @@ class ReplayPanel:
                                  "tab lists them, each with Replay).</div>")
 
     # -- opening and moving ---------------------------------------------------------------------
-    def open(self, replay: Replay, seats: Sequence[Seat], at: int | None = None) -> None:
-        """Show this replay (its players' seats: who was a bot), at moment ``at`` (default: the end)."""
-        self.replay, self.seats = replay, list(seats)
+    def open(self, replay: Replay, at: int | None = None) -> None:
+        """Show this replay, at moment ``at`` (default: the end)."""
+        self.replay, self.seats = replay, replay.seats
         self._quiet = True
         try:
             self.slider.max = replay.last
         finally:
             self._quiet = False
-        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in seats)
+        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in self.seats)
         title = f" · {html.escape(replay.title)}" if replay.title else ""
         self.source.value = (f"<div class='cl-note'>{kinds}{title} · {replay.actions} actions, "
                              f"{replay.last} steps</div>")
@@ -128,7 +128,7 @@ class ReplayPanel:
                                        "Score if the game ended at this step")
         for name, b in self.buttons.items():
             b.disabled = index == 0 if name in ("home", "pageup", "left") else index == replay.last
-        self.on_show(game, [self._label(i) for i in range(len(self.seats))])
+        self.on_show(game, [self._label(i, moment.actions) for i in range(len(self.seats))])
 
     def key(self, name: str) -> None:
         """An arrow key (or Home, End, Page Up/Down) pressed while the tab is shown."""
@@ -137,11 +137,12 @@ class ReplayPanel:
 
     def branch(self) -> None:
         if self.replay is not None:
-            self.on_branch(self.replay, self.seats, self.replay.moments[self.index].actions)
+            self.on_branch(self.replay, self.replay.moments[self.index].actions)
 
     # -- words ----------------------------------------------------------------------------------
-    def _label(self, seat: int) -> str:
-        s = self.seats[seat]
+    def _label(self, seat: int, actions: int) -> str:
+        """Who played a seat when the game had this many actions ("" for a human)."""
+        s = self._replay().seats_at(actions)[seat]
         return "" if s.is_human else s.describe()
 
     def _moment_html(self, m: Moment, index: int) -> str:
@@ -153,7 +154,7 @@ class ReplayPanel:
         if m.seat is None:
             return head + "<div class='cl-note'>The start of the game: nothing played yet.</div>"
         name = html.escape(self.seats[m.seat].name)
-        label = self._label(m.seat)
+        label = self._label(m.seat, m.actions)
         who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
                                                  if label else "")
         if m.andrew:

@@ -10,7 +10,7 @@ from ..engine import Game
 from . import access
 from .access import LOCAL, SEAT, WATCH, Place
 from .history import own_moves
-from .seats import ANDREW, Seat, Setup
+from .seats import ANDREW, Handover, Seat, Setup
 
 
 @dataclass
@@ -30,8 +30,8 @@ class Seating:
         self.game: Game
         self.seats: list[Seat] = []
         self.recent: list[str] = []          # log lines since the last human action began
-        #: after "Bots finish the game": (the action count then, the seats as they were), for undo
-        self._handover: tuple[int, list[Seat]] | None = None
+        #: after "Bots finish the game": the action count then and the seats as they were (undo, replays)
+        self.handover: Handover | None = None
         self._bots: dict[int, tuple[str, Bot]] = {}     # seat -> (its kind, the bot playing it)
         self.role = LOCAL
         self.owner = True                    # this page holds the owner key of its game
@@ -40,13 +40,13 @@ class Seating:
         self.bad_token = False               # the page's link named a seat token that is not valid
         self.seated: tuple[int, ...] = ()    # the seats that have links (a shared game if any)
 
-    def _adopt(self, game: Game, seats: list[Seat]) -> None:
+    def _adopt(self, game: Game, seats: list[Seat], handover: Handover | None = None) -> None:
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         self.game = game
         self.seats = seats
         self._bots = {}
-        self._handover = None
+        self.handover = handover
 
     @property
     def history_seats(self) -> list[int]:
