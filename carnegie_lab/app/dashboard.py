@@ -37,7 +37,7 @@ from ..session import (
 )
 from ..session.access import LOAD, RESTART, Limits, may
 from ..session.controls import panel_for
-from ..session.targets import board_targets
+from ..session.targets import board_targets, target_of
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from .board import BoardView, scores_html
@@ -204,7 +204,7 @@ class Dashboard(W.VBox):
         on anything else only looks (its hover says what it is) and takes back such a choice."""
         if self.replaying:
             return
-        target = self.board.targets.get(kind, {}).get(key)
+        target = target_of(self.board.targets, kind, key)
         if target is not None and target.notation:
             self._act(target.notation)
             return
