@@ -32,13 +32,16 @@ def tiles_note(players: int, components: Components | None = None) -> str:
     tiles = [d for d in sorted(probe.components.departments.values(), key=lambda d: d.number) if not d.starting]
     extra = [d.name for d in tiles if d.expansion]
     copies = probe.rules.constants.department_copies
-    counts = ", ".join(f"{DEPARTMENT_MODES[mode].split(':')[0].lower()} {sum(g.tiles_in_pool().values())}"
-                       for mode, g in games.items())
+    in_play = {mode: sum(g.tiles_in_pool().values()) for mode, g in games.items()}
+    counts = ", ".join(f"{DEPARTMENT_MODES[mode].split(':')[0].lower()} {n}" for mode, n in in_play.items())
+    open_bar = in_play["expansion-open-bar"]
+    kept = "all of them stay in play" if open_bar >= len(tiles) else \
+        f"only {open_bar} of the {len(tiles)} kinds of tile stay in play"
     return (f"The box has {copies} of each of the {len(tiles) - len(extra)} base tiles; the expansion adds "
             f"{len(extra)} more ({', '.join(extra[:3])}…). Open bar puts in one of each of the {len(tiles)} "
-            f"tiles instead of {copies}, so it offers fewer tiles than base + expansion, but every one of them. "
-            f"The setup removes some tiles at random (more with fewer players). Tiles in play "
-            f"{'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
+            f"tiles instead of {copies}: every kind of tile, but fewer tiles than base + expansion. "
+            f"The setup removes some tiles at random (more with fewer players): with open bar, {kept}. "
+            f"Tiles in play {'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
 
 
 def chip(seat: int) -> str:
