@@ -10,8 +10,8 @@ from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
-from .seating import Seating
-from .seats import Handover, Seat, Setup, handover_from, seats_from, setup_of
+from .seating import Seating, result_of
+from .seats import ANDREW, Handover, Seat, Setup, handover_from, seats_from, setup_of
 
 
 class Overtaken(CarnegieError):
@@ -44,6 +44,7 @@ class StoredSession(Seating):
         self.issued: dict[int, str] = {}     # the links this controller made: seat -> token
         self._mark: tuple[int, int] | None = None   # (revision, action count) of the stored game seen
         self._batch = False                  # playing many bot actions: stored in one save at the end
+        self._results: dict[tuple[str, int, int], str] = {}   # (id, revision, actions) -> result_of
 
     @property
     def kept(self) -> bool:
@@ -124,6 +125,27 @@ class StoredSession(Seating):
         page = self.limits.list_page
         return (store.list(owner=self.owner_key, limit=page, offset=offset),
                 store.count(owner=self.owner_key))
+
+    def stored_line(self, info: GameInfo) -> str:
+        """Who plays a stored game (each bot's strength; Andrew Carnegie and his level in a solo game)
+        and, once it is over, its result with every score: a line of the games list."""
+        seats = seats_from(info.app, list(info.players))
+        handover = handover_from(info.app, list(info.players))
+        before = handover.seats if handover is not None else seats
+        who = ", ".join(s.name + ("" if s.is_human else f" (finished by the {s.describe()})" if was.is_human
+                                  else f" ({s.describe()})") for s, was in zip(seats, before))
+        level = info.options.get("solo_level")
+        if level:
+            who += f" vs {ANDREW} (level {level})"
+        if info.status != "over":
+            return who
+        key = (info.id, info.revision, info.actions)
+        if key not in self._results:
+            try:
+                self._results[key] = result_of(self._need_store().load(info.id), others=True)
+            except CarnegieError:            # a record that no longer replays: no result to show
+                self._results[key] = ""
+        return f"{who} · {self._results[key]}" if self._results[key] else who
 
     def delete_stored(self, game_id: str) -> None:
         """Put one of this browser's stored games in the trash (not the one on this page)."""

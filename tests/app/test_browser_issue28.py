@@ -101,3 +101,20 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(page, tmp_path):
     built = f"Ada builds {a_project(project)} in {game.components.cities[city].name}"
     expect(p.locator(".cl-log")).to_contain_text(built, timeout=TIMEOUT)
     board_tab(p, "Map")
+
+
+def test_the_stored_games_buttons_are_whole(page):
+    """After the games loaded above (each one stored): every button of the list shows its whole word."""
+    p = page.page
+    size = p.viewport_size
+    p.set_viewport_size({"width": 900, "height": 800})        # a narrow window: the side panel is narrow too
+    side_tab(p, "New game")
+    expect(p.locator(".cl-stored-row button").first).to_be_visible(timeout=TIMEOUT)
+    p.wait_for_timeout(300)
+    cut = p.evaluate("""() => Array.from(document.querySelectorAll('.cl-stored-row button'))
+        .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())""")
+    assert not cut, cut
+    assert p.locator(".cl-stored-row", has_text="Bo (easy bot)").count()
+    side_tab(p, "Play")
+    if size:
+        p.set_viewport_size(size)
