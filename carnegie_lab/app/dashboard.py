@@ -38,7 +38,7 @@ from ..session import (
 from ..session.access import LOAD, RESTART, Limits, may
 from ..session.controls import panel_for
 from ..session.review import ReviewJob
-from ..session.targets import board_targets
+from ..session.targets import board_targets, target_of
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from .board import BoardView, scores_html
@@ -119,7 +119,7 @@ class Dashboard(W.VBox):
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
         self.replay = ReplayPanel(self.replays.show,
-                                  lambda r, seats, n: self._guard(self.replays.play_from, r, seats, n),
+                                  lambda r, n: self._guard(self.replays.play_from, r, n),
                                   lambda: self._guard(self.replays.this_game), ReviewJob(limits.review_playouts))
         self.replaying = False
         new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
@@ -208,7 +208,7 @@ class Dashboard(W.VBox):
         on anything else only looks (its hover says what it is) and takes back such a choice."""
         if self.replaying:
             return
-        target = self.board.targets.get(kind, {}).get(key)
+        target = target_of(self.board.targets, kind, key)
         if target is not None and target.notation:
             self._act(target.notation)
             return

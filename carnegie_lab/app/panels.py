@@ -7,7 +7,7 @@ import html
 import random
 import re
 from datetime import datetime, timezone
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import ipywidgets as W
 
@@ -17,7 +17,7 @@ from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
-from .render import close_tree
+from .render import close_tree, shared
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
 
@@ -32,13 +32,16 @@ def tiles_note(players: int, components: Components | None = None) -> str:
     tiles = [d for d in sorted(probe.components.departments.values(), key=lambda d: d.number) if not d.starting]
     extra = [d.name for d in tiles if d.expansion]
     copies = probe.rules.constants.department_copies
-    counts = ", ".join(f"{DEPARTMENT_MODES[mode].split(':')[0].lower()} {sum(g.tiles_in_pool().values())}"
-                       for mode, g in games.items())
+    in_play = {mode: sum(g.tiles_in_pool().values()) for mode, g in games.items()}
+    counts = ", ".join(f"{DEPARTMENT_MODES[mode].split(':')[0].lower()} {n}" for mode, n in in_play.items())
+    open_bar = in_play["expansion-open-bar"]
+    kept = "all of them stay in play" if open_bar >= len(tiles) else \
+        f"only {open_bar} of the {len(tiles)} kinds of tile stay in play"
     return (f"The box has {copies} of each of the {len(tiles) - len(extra)} base tiles; the expansion adds "
             f"{len(extra)} more ({', '.join(extra[:3])}…). Open bar puts in one of each of the {len(tiles)} "
-            f"tiles instead of {copies}, so it offers fewer tiles than base + expansion, but every one of them. "
-            f"The setup removes some tiles at random (more with fewer players). Tiles in play "
-            f"{'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
+            f"tiles instead of {copies}: every kind of tile, but fewer tiles than base + expansion. "
+            f"The setup removes some tiles at random (more with fewer players): with open bar, {kept}. "
+            f"Tiles in play {'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
 
 
 def chip(seat: int) -> str:
@@ -202,8 +205,9 @@ class RecordPanel:
 
 class StoredGames:
     """This browser's stored games, a page at a time, the most recently changed first: label,
-    players, round, status, last change, and Resume / Replay / Delete (Delete asks once more). The
-    game on the page is marked, with Replay only; Newer / Older turn the pages."""
+    players (bots, Andrew and his level) and the result of a finished game, round, status, last change
+    and its date, and Resume / Replay / Delete (Delete asks once more). The game on the page is marked,
+    with Replay only; Newer / Older turn the pages."""
 
     def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None],
                  on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None):
@@ -227,12 +231,16 @@ class StoredGames:
         self.box.layout.display = "none"
         self._armed: str | None = None          # the game whose Delete was clicked once
         self._shown: tuple[Sequence[GameInfo] | None, str | None, int, int] = (None, None, 0, 0)
+        self._lines: Mapping[str, str] = {}
+        self._button = shared(W.Layout(width="auto", flex="0 0 auto"))    # whole: never squeezed by the text
 
     def update(self, games: Sequence[GameInfo] | None, current: str | None, now: datetime | None = None,
-               total: int | None = None, offset: int = 0) -> None:
-        """Show these games, a page of ``total`` from the ``offset``-th on (None: no store, hidden)."""
+               total: int | None = None, offset: int = 0, lines: Mapping[str, str] | None = None) -> None:
+        """Show these games, a page of ``total`` from the ``offset``-th on (None: no store, hidden);
+        ``lines``: by game id, who plays it and its result (``Controller.stored_line``; else the names)."""
         total = len(games or ()) if total is None else total
         self._shown = (games, current, total, offset)
+        self._lines = lines or {}
         old = self.rows.children
         if games is None:
             self.box.layout.display = "none"
@@ -258,13 +266,15 @@ class StoredGames:
         shared = " · shared (play from your seat link)" if info.seated else ""
         label = (info.app or {}).get("label")
         title = f"{html.escape(label)}: " if isinstance(label, str) and label else ""
-        text = (f"<div class='cl-stored-game'>{title}<b>{html.escape(', '.join(info.players))}</b><br>"
+        who = self._lines.get(info.id) or ", ".join(info.players)
+        text = (f"<div class='cl-stored-game'>{title}<b>{html.escape(who)}</b><br>"
                 f"<span class='cl-note'>{html.escape(status)} · {info.actions} actions · changed "
-                f"{html.escape(ago(info.updated_at, now))}{shared}</span></div>")
-        line = W.HTML(text, layout=W.Layout(flex="1 1 auto"))
+                f"{html.escape(ago(info.updated_at, now))} ({html.escape(when(info.updated_at))}){shared}"
+                "</span></div>")
+        line = W.HTML(text, layout=W.Layout(flex="1 1 240px", min_width="0"))
         replay: list[W.Widget] = []
         if self.on_replay is not None:
-            b = W.Button(description="Replay", icon="history", layout=W.Layout(width="auto"),
+            b = W.Button(description="Replay", icon="history", layout=self._button,
                          tooltip="scrub through this game, step by step (in the Replay tab)")
             b.add_class("cl-replay-stored")
             b.add_class(f"cl-replay-{info.id}")
@@ -272,21 +282,21 @@ class StoredGames:
             replay = [b]
         if current:
             line.value = text.replace("</b><br>", "</b> <span class='cl-note'>(this game)</span><br>")
-            row = W.HBox([line, *replay], layout=W.Layout(align_items="center"))
+            row = W.HBox([line, *replay], layout=W.Layout(align_items="center", flex_flow="row wrap"))
         else:
-            resume = W.Button(description="Resume", icon="play", layout=W.Layout(width="auto"),
+            resume = W.Button(description="Resume", icon="play", layout=self._button,
                               tooltip="play (or watch) this game here")
             resume.add_class("cl-resume")
             resume.add_class(f"cl-resume-{info.id}")
             resume.on_click(lambda _b, gid=info.id: self.on_resume(gid))
             delete = W.Button(description="Really delete?" if self._armed == info.id else "Delete",
-                              icon="trash", layout=W.Layout(width="auto"),
+                              icon="trash", layout=self._button,
                               button_style="danger" if self._armed == info.id else "",
                               tooltip="put this game in the store's trash (click twice)")
             delete.add_class("cl-delete")
             delete.add_class(f"cl-delete-{info.id}")
             delete.on_click(lambda _b, gid=info.id: self._delete(gid))
-            row = W.HBox([line, resume, *replay, delete], layout=W.Layout(align_items="center"))
+            row = W.HBox([line, resume, *replay, delete], layout=W.Layout(align_items="center", flex_flow="row wrap"))
         row.add_class("cl-stored-row")
         row.add_class(f"cl-stored-{info.id}")
         return row
@@ -317,6 +327,17 @@ def ago(when: str, now: datetime) -> str:
     if seconds < 86400:
         return f"{int(seconds // 3600)} h ago"
     return then.strftime("%Y-%m-%d")
+
+
+def when(iso: str) -> str:
+    """An ISO 8601 time as '2026-12-02 03:04 UTC' (as given if it is not one)."""
+    try:
+        then = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if then.tzinfo is not None:
+        then = then.astimezone(timezone.utc)
+    return then.strftime("%Y-%m-%d %H:%M UTC")
 
 
 class FriendsPanel:

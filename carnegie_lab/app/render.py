@@ -42,8 +42,15 @@ class _Layouts:
         key = (row, col)
         if key not in self._cells:
             self._cells[key] = shared(W.Layout(width="auto", height="auto", min_height="30px", margin="0",
-                                               grid_row=str(row), grid_column=str(col)))
+                                               grid_area=grid_area(row, col)))
         return self._cells[key]
+
+
+def grid_area(row: int, col: int) -> str:
+    """Where a widget goes in a GridBox. Not ``grid_row``/``grid_column``: the page applies a layout's
+    ``grid_area`` after them, and an unset one clears them (``grid-area`` is their shorthand), so every
+    widget would be placed in the next free cell instead."""
+    return f"{row} / {col}"
 
 
 def shared(model):
@@ -356,7 +363,7 @@ class GridView:
         items = []
         for cell in grid.cells:
             b = W.Button(description=cell.label, tooltip=cell.tooltip, layout=W.Layout(
-                width="auto", height="60px", margin="0", grid_row=str(cell.row), grid_column=str(cell.col)))
+                width="auto", height="60px", margin="0", grid_area=grid_area(cell.row, cell.col)))
             b.add_class("cl-cell")
             b.add_class("cl-cell-" + cell.name)
             b.on_click(lambda _b, name=cell.name: self.click(name))

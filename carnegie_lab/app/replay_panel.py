@@ -8,7 +8,7 @@ which makes it a new live game.
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence
+from typing import Callable
 
 import ipywidgets as W
 
@@ -30,8 +30,8 @@ ShowFn = Callable[[Game, list[str]], None]
 class ReplayPanel:
     """A replay and its controls (see the module)."""
 
-    def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, list[Seat], int], None],
-                 on_this_game: Callable[[], None], review_job: ReviewJob):
+    def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, int], None],
+                 on_this_game: Callable[[], None], review_job: ReviewJob | None = None):
         self.on_show, self.on_branch = on_show, on_branch
         self.replay: Replay | None = None
         self.seats: list[Seat] = []
@@ -72,7 +72,7 @@ class ReplayPanel:
         self.score.add_class("cl-replay-score")
         self.keys = ArrowKeys(self.key)
         #: the game review: its marks under the slider, its verdict in the step, its controls and chart
-        self.review = ReviewPanel(review_job, self.go, self._reviewed)
+        self.review = ReviewPanel(review_job or ReviewJob(), self.go, self._reviewed)
         self.controls = W.VBox([self.slider, self.review.marks,
                                 W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
                                 self.play_here, self.step, self.score, self.review.box])
@@ -99,17 +99,16 @@ class ReplayPanel:
                                  "tab lists them, each with Replay).</div>")
 
     # -- opening and moving ---------------------------------------------------------------------
-    def open(self, replay: Replay, seats: Sequence[Seat], at: int | None = None, stored: bool = False) -> None:
-        """Show this replay (its players' seats: who was a bot; ``stored``: its game is in the store),
-        at moment ``at`` (default: the end)."""
-        self.replay, self.seats = replay, list(seats)
-        self.review.open(replay, seats, stored)
+    def open(self, replay: Replay, at: int | None = None, stored: bool = False) -> None:
+        """Show this replay (``stored``: its game is in the store), at moment ``at`` (default: the end)."""
+        self.replay, self.seats = replay, replay.seats
+        self.review.open(replay, replay.seats, stored)
         self._quiet = True
         try:
             self.slider.max = replay.last
         finally:
             self._quiet = False
-        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in seats)
+        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in self.seats)
         title = f" · {html.escape(replay.title)}" if replay.title else ""
         self.source.value = (f"<div class='cl-note'>{kinds}{title} · {replay.actions} actions, "
                              f"{replay.last} steps</div>")
@@ -135,7 +134,7 @@ class ReplayPanel:
                                        "Score if the game ended at this step")
         for name, b in self.buttons.items():
             b.disabled = index == 0 if name in ("home", "pageup", "left") else index == replay.last
-        self.on_show(game, [self._label(i) for i in range(len(self.seats))])
+        self.on_show(game, [self._label(i, moment.actions) for i in range(len(self.seats))])
 
     def key(self, name: str) -> None:
         """An arrow key (or Home, End, Page Up/Down) pressed while the tab is shown."""
@@ -150,11 +149,12 @@ class ReplayPanel:
 
     def branch(self) -> None:
         if self.replay is not None:
-            self.on_branch(self.replay, self.seats, self.replay.moments[self.index].actions)
+            self.on_branch(self.replay, self.replay.moments[self.index].actions)
 
     # -- words ----------------------------------------------------------------------------------
-    def _label(self, seat: int) -> str:
-        s = self.seats[seat]
+    def _label(self, seat: int, actions: int) -> str:
+        """Who played a seat when the game had this many actions ("" for a human)."""
+        s = self._replay().seats_at(actions)[seat]
         return "" if s.is_human else s.describe()
 
     def _moment_html(self, m: Moment, index: int) -> str:
@@ -166,7 +166,7 @@ class ReplayPanel:
         if m.seat is None:
             return head + "<div class='cl-note'>The start of the game: nothing played yet.</div>"
         name = html.escape(self.seats[m.seat].name)
-        label = self._label(m.seat)
+        label = self._label(m.seat, m.actions)
         who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
                                                  if label else "")
         if m.andrew:

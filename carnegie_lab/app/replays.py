@@ -25,23 +25,23 @@ class Replays:
     def this_game(self) -> None:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
-        self.open(Replay(self.dash.game, title=f"this game, seed {self.dash.game.options.get('seed')}"),
-                          ctl.seats, stored=ctl.kept)
+        self.open(Replay(self.dash.game, f"this game, seed {self.dash.game.options.get('seed')}", ctl.seats,
+                         ctl.handover), stored=ctl.kept)
 
     def stored(self, game_id: str) -> None:
         """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
         try:
-            game, seats = self.dash.controller.stored_game(game_id)
+            game, seats, handover = self.dash.controller.stored_game(game_id)
         except CarnegieError as e:
             self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
             return
-        self.open(Replay(game, title=f"stored game {game_id}, seed {game.options.get('seed')}"),
-                          seats, stored=True)
+        self.open(Replay(game, f"stored game {game_id}, seed {game.options.get('seed')}", seats, handover),
+                  stored=True)
 
-    def open(self, replay: Replay, seats, stored: bool) -> None:
+    def open(self, replay: Replay, stored: bool) -> None:
         self.dash.board.set_game(replay.final)
         self.dash.replaying = True
-        self.dash.replay.open(replay, seats, stored=stored)
+        self.dash.replay.open(replay, stored=stored)
         if self.dash.side.selected_index != REPLAY:
             self.dash.side.selected_index = REPLAY
 
@@ -54,12 +54,14 @@ class Replays:
         board.defer = False
         board.refresh()
 
-    def play_from(self, replay: Replay, seats, actions: int) -> None:
-        """Play from here: the replay's moment becomes a new live (and stored) game of this page."""
+    def play_from(self, replay: Replay, actions: int) -> None:
+        """Play from here: the replay's moment becomes a new live (and stored) game of this page, its
+        human seats played by their humans again (if the bots had finished the game)."""
         step = self.dash.replay.index
         problem = ""
         try:
-            self.dash.controller.branch(replay.game_at(actions), seats, f"step {step} of a replay of {replay.title}")
+            self.dash.controller.branch(replay.game_at(actions), replay.players,
+                                        f"step {step} of a replay of {replay.title}")
         except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
             self.dash.say(sentence(str(e)), error=True)
             return

@@ -144,7 +144,9 @@ class Sharing:
         except StoreError as e:
             self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
             games, total = [], 0
-        self.dash.stored.update(games, self.dash.controller.game_id, total=total, offset=max(0, offset))
+        ctl = self.dash.controller
+        self.dash.stored.update(games, ctl.game_id, total=total, offset=max(0, offset),
+                                lines={info.id: ctl.stored_line(info) for info in games})
 
     def update_friends(self) -> None:
         bridge = self.dash.bridge

@@ -67,6 +67,11 @@ def mission(region: str) -> str:
     return f"mission to the {region}"
 
 
+def a_project(kind: str) -> str:
+    """'a Housing project', 'an Industry project' (``kind``: the project tab's name)."""
+    return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind} project"
+
+
 def use(name: str) -> str:
     """What a department's verb does: 'use Construction'."""
     return f"use {name}"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.components import PROJECT_TYPES
 from ..core.state import Disc, Owner, State, Tab, site_key
+from ..core.words import a_project
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 
@@ -78,7 +79,7 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
     p.tabs[ptype] = Tab(p.tabs[ptype].revealed, p.tabs[ptype].built + 1)
     place_disc(state, pi, city, index, ptype)
     town = C.cities[city]
-    note(state, f"{p.name} builds a {tab.name} project in {town.name} ({tab.goods_cost} goods)")
+    note(state, f"{p.name} builds {a_project(tab.name)} in {town.name} ({tab.goods_cost} goods)")
     for dept, hook in rs.staffed(p, "project_built"):
         hook(state, pi, dept, matching)
     if town.transport_income:

@@ -168,6 +168,18 @@ def _end_moves(state: State) -> None:
     f.stack.append(Activation())
 
 
+def _end_event(state: State) -> None:
+    """A player's event ends; an income nobody of theirs was there to take is news too."""
+    f = state.flow
+    pi = f.player
+    assert pi is not None
+    p = state.players[pi]
+    if f.income_open and f.income is not None and not p.missions.get(f.income, 0):
+        note(state, f"{p.name} takes no income from the {state.rules.components.regions[f.income].name}: "
+                    "no employee on a mission there")
+    _next_event_player(state)
+
+
 def _end_activation(state: State) -> None:
     _end_interrupt(state)
     _finish_player(state)
@@ -179,7 +191,7 @@ def _end_interrupt(state: State) -> None:
 
 #: what ``done`` ends, for each kind of decision that has one
 _DONE: dict[DecisionKind, Callable[[State], None]] = {
-    K.SETUP: _end_moves, K.TURN: _end_moves, K.EVENT: _next_event_player,
+    K.SETUP: _end_moves, K.TURN: _end_moves, K.EVENT: _end_event,
     K.ACTIVATE: _end_activation, K.PROPERTY: _end_interrupt, K.RELOCATE: _end_interrupt}
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
 from ..core.state import ANDREW, Andrew, Phase, State
+from ..core.words import a_project
 from .construction import free_site, place_disc
 from .core import note
 from .research import final_box_full
@@ -185,7 +186,7 @@ def _construction(state: State, c: SoloCard) -> None:
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
         kind = state.rules.components.tabs[ptype].name
-        note(state, f"{NAME} builds {'an' if kind[0] in 'AEIOU' else 'a'} {kind} project in {cities[city].name}")
+        note(state, f"{NAME} builds {a_project(kind)} in {cities[city].name}")
 
 
 def _research(state: State, c: SoloCard) -> None:

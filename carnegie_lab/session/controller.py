@@ -37,7 +37,7 @@ from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
 from .history import own_moves
 from .seating import Step
-from .seats import APP_KEY, FINISHING_BOT, Seat, Setup, default_setup, seats_from, setup_of
+from .seats import APP_KEY, FINISHING_BOT, Handover, Seat, Setup, default_setup, handover_from, seats_from, setup_of
 from .stored import Overtaken, StoredSession
 
 
@@ -160,19 +160,21 @@ class Controller(StoredSession):
             steps = self.run_bots(until_human=False, progress=progress)
         finally:
             self._batch = False
-        if self.kept and steps:
+        if not steps:
+            return steps
+        handover = Handover(len(before.actions), seats)   # undo goes back to this click, gives the seats back
+        if self.kept:
             played, bots = self.game, self.seats
             # _replace compares the stored game with the game as it was before the bots played
             self.game, self.seats = before, seats
-            self._replace(played, bots)          # Overtaken: the stored game is reloaded
+            self._replace(played, bots, handover)   # Overtaken: the stored game is reloaded
             self.game, self.seats = played, bots
-        if steps:                               # undo goes back to this click and gives the seats back
-            self._handover = (len(before.actions), seats)
+        self.handover = handover
         return steps
 
     def _last_human_action(self) -> int | None:
-        if self._handover is not None:      # the bots finished the game: undo goes back to that click
-            return self._handover[0]
+        if self.handover is not None:       # the bots finished the game: undo goes back to that click
+            return self.handover.at
         played = own_moves(self.game)
         for i in range(len(played) - 1, -1, -1):
             seat = played[i].seat
@@ -193,7 +195,7 @@ class Controller(StoredSession):
         index = self._last_human_action()
         if index is None:
             return 0
-        seats = self._handover[1] if self._handover is not None else self.seats
+        seats = self.handover.seats if self.handover is not None else self.seats
         record = self.game.to_record()
         taken = len(record["actions"]) - index
         record["actions"] = record["actions"][:index]
@@ -208,9 +210,12 @@ class Controller(StoredSession):
         return taken
 
     def record(self) -> dict[str, Any]:
-        """The engine's record of the game, with the seats (who is a bot) under ``APP_KEY``."""
+        """The engine's record of the game, with the seats (who is a bot, and who was before the bots
+        finished the game) under ``APP_KEY``."""
         record = self.game.to_record()
         record[APP_KEY] = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        if self.handover is not None:
+            record[APP_KEY]["handover"] = self.handover.as_data()
         return record
 
     def save_json(self) -> str:
@@ -247,8 +252,9 @@ class Controller(StoredSession):
         game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
         check_names(game.players)
         seats = seats_from(record.get(APP_KEY), game.players)
-        self._replace(game, seats)              # a stored game: replaced (if nobody changed it meanwhile)
-        self._adopt(game, seats)
+        handover = handover_from(record.get(APP_KEY), game.players)
+        self._replace(game, seats, handover)    # a stored game: replaced (if nobody changed it meanwhile)
+        self._adopt(game, seats, handover)
         self.keep()                             # a game not stored yet: stored now
         self.setup = setup_of(game, seats)
         self.recent = [f"Loaded a game of {', '.join(game.players)} "

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import Game
 from .history import own_moves
+from .seats import Handover, Seat
 
 #: A copy of the game is kept every this many actions.
 CHECKPOINT = 16
@@ -37,10 +38,15 @@ class Moment:
 
 
 class Replay:
-    """Every moment of a game, and the game at any of them (read-only: the game given is not kept)."""
+    """Every moment of a game, and the game at any of them (read-only: the game given is not kept); its
+    ``seats`` (who plays them at the end: all human if not given) and who played them at each moment
+    (``seats_at``: the bots may have finished the game, see :class:`~.seats.Handover`)."""
 
-    def __init__(self, game: Game, title: str = ""):
+    def __init__(self, game: Game, title: str = "", seats: list[Seat] | None = None,
+                 handover: Handover | None = None):
         self.title = title
+        self.seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
+        self.handover = handover
         self.rounds = game.rules.constants.rounds
         self.andrew = game.andrew_name
         self.final = game.copy()
@@ -76,6 +82,15 @@ class Replay:
             if n % CHECKPOINT == 0:
                 self._checkpoints.setdefault(n, game.copy())
         return game
+
+    def seats_at(self, actions: int) -> list[Seat]:
+        """Who played the seats when the game had this many actions."""
+        return self.seats if self.handover is None else self.handover.seats_at(self.seats, actions)
+
+    @property
+    def players(self) -> list[Seat]:
+        """The seats of a game played on from a moment: the humans play their own seats again."""
+        return self.seats if self.handover is None else self.handover.seats
 
     def moment_of(self, actions: int) -> int:
         """The index of the (first) moment after this many actions."""

@@ -10,7 +10,7 @@ from ..engine import Game
 from . import access
 from .access import LOCAL, SEAT, WATCH, Place
 from .history import own_moves
-from .seats import ANDREW, Seat, Setup
+from .seats import ANDREW, Handover, Seat, Setup
 
 
 @dataclass
@@ -30,8 +30,8 @@ class Seating:
         self.game: Game
         self.seats: list[Seat] = []
         self.recent: list[str] = []          # log lines since the last human action began
-        #: after "Bots finish the game": (the action count then, the seats as they were), for undo
-        self._handover: tuple[int, list[Seat]] | None = None
+        #: after "Bots finish the game": the action count then and the seats as they were (undo, replays)
+        self.handover: Handover | None = None
         self._bots: dict[int, tuple[str, Bot]] = {}     # seat -> (its kind, the bot playing it)
         self.role = LOCAL
         self.owner = True                    # this page holds the owner key of its game
@@ -40,13 +40,13 @@ class Seating:
         self.bad_token = False               # the page's link named a seat token that is not valid
         self.seated: tuple[int, ...] = ()    # the seats that have links (a shared game if any)
 
-    def _adopt(self, game: Game, seats: list[Seat]) -> None:
+    def _adopt(self, game: Game, seats: list[Seat], handover: Handover | None = None) -> None:
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for {len(game.players)} players")
         self.game = game
         self.seats = seats
         self._bots = {}
-        self._handover = None
+        self.handover = handover
 
     @property
     def history_seats(self) -> list[int]:
@@ -150,14 +150,7 @@ class Seating:
         return self.game.decision.prompt
 
     def result(self) -> str:
-        if not self.game.is_over:
-            return ""
-        scores = self.game.scores()
-        winners = self.game.winners()
-        best = scores[winners[0]].total if winners else 0
-        who = " and ".join(winners)
-        verb = "wins" if len(winners) == 1 else "win"
-        return f"{who} {verb} with {best} VP"
+        return result_of(self.game)
 
     def scores(self) -> dict[str, dict[str, int]]:
         return {name: s.as_dict() for name, s in self.game.scores().items()}
@@ -175,6 +168,20 @@ class Seating:
         return Step(seat, str(action), lines, by_bot)
 
 
+def result_of(game: Game, others: bool = False) -> str:
+    """Who won a finished game: 'Andrew Carnegie wins with 94 VP' (``others``: then '; Ada 80 VP',
+    the other players' scores); "" while it is not over."""
+    if not game.is_over:
+        return ""
+    scores = game.scores()
+    winners = game.winners()
+    best = scores[winners[0]].total if winners else 0
+    who = " and ".join(winners)
+    verb = "wins" if len(winners) == 1 else "win"
+    rest = [f"{name} {s.total} VP" for name, s in scores.items() if name not in winners] if others else []
+    return f"{who} {verb} with {best} VP" + (f"; {', '.join(rest)}" if rest else "")
+
+
 _DONE = {"setup": "finishes the setup moves", "turn": "ends the turn", "event": "is done with the event",
          "activate": "is done activating employees", "property": "moves nobody with Property Management",
          "relocate": "is done moving employees with HR Administration"}
@@ -189,4 +196,4 @@ def silent(name: str, notation: str, kind: str) -> str:
     return f"{name}: {notation}"
 
 
-__all__ = ["Seating", "Step", "silent"]
+__all__ = ["Seating", "Step", "result_of", "silent"]

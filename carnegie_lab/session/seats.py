@@ -95,6 +95,32 @@ def setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
                  options.get("solo_level"), options.get("departments", "base"), label)
 
 
+@dataclass(frozen=True)
+class Handover:
+    """"Bots finish the game": the action count when the bots took the human seats over, and the seats
+    as they were before (kept with the game: a replay says who played each move, undo gives them back)."""
+    at: int
+    seats: list[Seat]
+
+    def seats_at(self, seats: list[Seat], actions: int) -> list[Seat]:
+        """Who played the seats when the game had this many actions (``seats``: who plays them now)."""
+        return self.seats if actions <= self.at else seats
+
+    def as_data(self) -> dict[str, Any]:
+        return {"at": self.at, "seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+
+
+def handover_from(app: Any, names: list[str]) -> Handover | None:
+    """The handover saved by the app with a game, if there is one that fits the game's players."""
+    try:
+        data = app["handover"]
+        at = int(data["at"])
+    except (TypeError, KeyError, ValueError):
+        return None
+    seats = seats_from(data, names)
+    return Handover(at, seats) if [s.name for s in seats] == names else None
+
+
 def seats_from(app: Any, names: list[str]) -> list[Seat]:
     """Seats saved by the app, if they fit the game's players; else every seat is human."""
     try:
@@ -107,4 +133,5 @@ def seats_from(app: Any, names: list[str]) -> list[Seat]:
 
 
 __all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "DEPARTMENT_MODES", "FINISHING_BOT", "HUMAN", "OLD_KINDS", "SEAT_KINDS",
-           "Seat", "Setup", "default_setup", "offered_kind", "seats_from", "setup_of"]
+           "Handover", "Seat", "Setup", "default_setup", "handover_from", "offered_kind", "seats_from",
+           "setup_of"]

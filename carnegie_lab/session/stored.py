@@ -10,8 +10,8 @@ from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
-from .seating import Seating
-from .seats import Seat, Setup, seats_from, setup_of
+from .seating import Seating, result_of
+from .seats import ANDREW, Handover, Seat, Setup, handover_from, seats_from, setup_of
 
 
 class Overtaken(CarnegieError):
@@ -44,15 +44,19 @@ class StoredSession(Seating):
         self.issued: dict[int, str] = {}     # the links this controller made: seat -> token
         self._mark: tuple[int, int] | None = None   # (revision, action count) of the stored game seen
         self._batch = False                  # playing many bot actions: stored in one save at the end
+        self._results: dict[tuple[str, int, int], str] = {}   # (id, revision, actions) -> result_of
 
     @property
     def kept(self) -> bool:
         """The game is in the store (under ``game_id``)."""
         return self.store is not None and self.game_id is not None
 
-    def app_data(self, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
-        """What the store keeps with the game besides its record: who plays each seat, its label."""
+    def app_data(self, seats: Sequence[Seat] | None = None, handover: Handover | None = None) -> dict[str, Any]:
+        """What the store keeps with the game besides its record: who plays each seat (and who played
+        them before the bots finished the game), its label."""
         data: dict[str, Any] = {"seats": [{"name": s.name, "kind": s.kind} for s in seats or self.seats]}
+        if handover is not None:
+            data["handover"] = handover.as_data()
         if self.setup.label:
             data["label"] = self.setup.label
         return data
@@ -122,6 +126,27 @@ class StoredSession(Seating):
         return (store.list(owner=self.owner_key, limit=page, offset=offset),
                 store.count(owner=self.owner_key))
 
+    def stored_line(self, info: GameInfo) -> str:
+        """Who plays a stored game (each bot's strength; Andrew Carnegie and his level in a solo game)
+        and, once it is over, its result with every score: a line of the games list."""
+        seats = seats_from(info.app, list(info.players))
+        handover = handover_from(info.app, list(info.players))
+        before = handover.seats if handover is not None else seats
+        who = ", ".join(s.name + ("" if s.is_human else f" (finished by the {s.describe()})" if was.is_human
+                                  else f" ({s.describe()})") for s, was in zip(seats, before))
+        level = info.options.get("solo_level")
+        if level:
+            who += f" vs {ANDREW} (level {level})"
+        if info.status != "over":
+            return who
+        key = (info.id, info.revision, info.actions)
+        if key not in self._results:
+            try:
+                self._results[key] = result_of(self._need_store().load(info.id), others=True)
+            except CarnegieError:            # a record that no longer replays: no result to show
+                self._results[key] = ""
+        return f"{who} · {self._results[key]}" if self._results[key] else who
+
     def delete_stored(self, game_id: str) -> None:
         """Put one of this browser's stored games in the trash (not the one on this page)."""
         store = self._need_store()
@@ -144,7 +169,7 @@ class StoredSession(Seating):
         if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
             seat = None
         owner = store.is_owner(game_id, self.owner_key)
-        self._adopt(game, seats)
+        self._adopt(game, seats, handover_from(info.app, game.players))
         self._detach()
         self.game_id, self.seated, self.owner = game_id, info.seated, owner
         self._mark = (info.revision, len(game.actions))
@@ -194,7 +219,7 @@ class StoredSession(Seating):
         if not same:
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
-            self._adopt(game, seats)
+            self._adopt(game, seats, handover_from(info.app, game.players))
             self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
                            f"{self.headline()}."]
         self._mark = (info.revision, len(stored))
@@ -286,8 +311,8 @@ class StoredSession(Seating):
             raise
         self._mark = (self._mark[0], count)
 
-    def _replace(self, game: Game, seats: list[Seat]) -> None:
-        """Replace the stored game (undo, restart, load) if the stored one is still ours."""
+    def _replace(self, game: Game, seats: list[Seat], handover: Handover | None = None) -> None:
+        """Replace the stored game (undo, restart, load, bots finishing it) if the stored one is still ours."""
         if not self.kept or self._batch:
             return
         store, gid = self.store, self.game_id
@@ -295,7 +320,7 @@ class StoredSession(Seating):
         expected = len(self.game.actions)
         try:
             store.save(game, gid, expected_count=expected, revision=None if self._mark is None else self._mark[0],
-                       app=self.app_data(seats))
+                       app=self.app_data(seats, handover))
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:
@@ -303,15 +328,16 @@ class StoredSession(Seating):
             return
         self._mark = (store.info(gid).revision, len(game.actions))
 
-    def stored_game(self, game_id: str) -> tuple[Game, list[Seat]]:
-        """A stored game and its seats, to replay: the page's own game or one of this browser's
-        (nothing changes here; StoreError or RecordError if it cannot be read)."""
+    def stored_game(self, game_id: str) -> tuple[Game, list[Seat], Handover | None]:
+        """A stored game, its seats and who played them before the bots finished it (if they did), to
+        replay: the page's own game or one of this browser's (nothing changes here; StoreError or
+        RecordError if it cannot be read)."""
         store = self._need_store()
         if game_id != self.game_id and not store.is_owner(game_id, self.owner_key):
             raise NotAllowed("this browser replays its own games and the game on this page")
         info = store.info(game_id)
         game = Game.from_record(store.record(game_id))
-        return game, seats_from(info.app, game.players)
+        return game, seats_from(info.app, game.players), handover_from(info.app, game.players)
 
 
 __all__ = ["GameGone", "Overtaken", "StoredSession"]

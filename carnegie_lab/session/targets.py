@@ -22,9 +22,11 @@ one thing to click (a picker's mission region, a donation with a mission) stays 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from ..core.actions import Action
 from ..engine import Game
+from ..views.map import city_target
 from ..views.palette import donation_terms
 from .labels import Labels
 
@@ -78,6 +80,15 @@ def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, 
         _add(out["company"], source, Target("", f"{_cell(at.words, seat, source)}: the employee chosen to move; "
                                                 "click again to choose none", selects=None))
     return {kind: {key: _merged(targets) for key, targets in keys.items()} for kind, keys in out.items()}
+
+
+def target_of(targets: Mapping[str, Mapping[str, Target]], kind: str, key: str) -> Target | None:
+    """What a click on ``key`` of a ``kind`` of figure chooses, of ``board_targets``: on the map a
+    city chooses its site to build on (the city's marker takes the clicks over its sites)."""
+    of_kind = targets.get(kind, {})
+    if kind == "map":
+        key = city_target(of_kind, key) or key
+    return of_kind.get(key)
 
 
 def _start(at: _At, a: Action) -> Place:
@@ -195,4 +206,4 @@ def _merged(targets: list[Target]) -> Target:
     return Target(first.notation, f"{first.text} (also: {also}, in the controls)", first.selects)
 
 
-__all__ = ["KINDS", "TARGETS", "Target", "board_targets"]
+__all__ = ["KINDS", "TARGETS", "Target", "board_targets", "target_of"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Mapping
 import networkx as nx
 
 from ..core.components import ANY_SITE
-from ..core.state import site_key
+from ..core.state import site_city, site_key
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -205,9 +205,10 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
 
     cities = list(C.cities.values())
     clicks = targets or {}          # a city to click: its hover says first what the click does
+    chosen = {c.id: city_target(clicks, c.id) for c in cities}
     city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
                       x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
-                      hovertext=[(f"<b>Click: {esc(clicks[c.id])}</b><br>" if c.id in clicks else "")
+                      hovertext=[(f"<b>Click: {esc(clicks[key])}</b><br>" if (key := chosen[c.id]) else "")
                                  + _hover(game, sites, c) for c in cities], hoverinfo="text",
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
@@ -232,6 +233,14 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
     if targets is not None:
         data.append(targets_trace(_spots(C, targets), targets))
     return data, layout
+
+
+def city_target(targets: Mapping[str, object], city: str) -> str | None:
+    """Which of the map's ``targets`` a click on a city chooses (the city takes the clicks over its
+    sites): the city itself, else the first of its sites (a project built there), else none."""
+    if city in targets:
+        return city
+    return next((key for key in sorted(targets) if site_city(key) == city), None)
 
 
 def _spots(C: Components, keys) -> list[tuple[str, float, float, float]]:

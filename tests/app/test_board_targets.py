@@ -214,3 +214,31 @@ def test_an_employee_moves_by_two_clicks_on_the_company():
     target = sorted(to)[0]
     click(slot, target)
     assert d.game.actions == [*before, f"move {source} {target}"] and d.source is None
+
+
+def building_game() -> cl.Game:
+    """Ada's turn with Construction: projects to build on free sites of the map."""
+    return until(cl.new_game(["Ada", "Bo"], seed=1),
+                 lambda g: g.current_player == 0 and any("/" in k for k in board_targets(g)["map"]), seed=1)
+
+
+def test_a_click_on_a_city_builds_on_its_ringed_site():
+    game = building_game()
+    d = Dashboard(game, seats=[Seat("Ada"), Seat("Bo", "easy")])
+    slot = d.board.slots["map"]
+    site = sorted(k for k in d.board.targets["map"] if "/" in k)[0]
+    city = site.split("/")[0]
+    notation = d.board.targets["map"][site].notation
+    cities = next(t for t in slot.widget.data if t.name == "cities")
+    hover = dict(zip(cities.customdata, cities.hovertext))[city]
+    assert hover.startswith("<b>Click: Construction: build ") and f"in {game.components.cities[city].name}" in hover
+    before = len(d.game.actions)
+    click(slot, city, "cities")                       # the city's own marker: it takes the clicks
+    assert len(d.game.actions) > before and d.game.actions[before] == notation
+
+
+def test_a_project_of_a_vowel_type_is_an_industry_project():
+    game = building_game()
+    words = [game.describe(a) for a in game.legal_actions() if a.verb == "co"]
+    assert any("build an Industry project" in w for w in words), words
+    assert not any(" a Industry" in w for w in words)

@@ -223,6 +223,18 @@ def test_the_tile_counts_come_from_the_data_and_the_engine():
     assert "in a solo game" in tiles_note(1) and "with 4 players" in tiles_note(4)
 
 
+def test_open_bar_says_how_many_of_its_tiles_are_in_play():
+    open_bar = {n: sum(cl.new_game([f"P{i}" for i in range(n)], seed=0, departments="expansion-open-bar",
+                                   **({"solo_level": 1} if n == 1 else {})).tiles_in_pool().values())
+                for n in (1, 2, 4)}
+    assert open_bar[2] < 32 == open_bar[4]
+    for n, count in open_bar.items():
+        note = tiles_note(n)
+        assert "every one of them" not in note and f"open bar {count}." in note
+        assert (f"only {count} of the 32 kinds of tile stay in play" in note) == (count < 32)
+    assert "all of them stay in play" in tiles_note(4)
+
+
 def test_the_tile_counts_follow_edited_data(tmp_path):
     folder = tmp_path / "data"
     shutil.copytree(DATA, folder)

@@ -93,8 +93,8 @@ def test_the_dashboard_draws_taken_donations_disabled_in_place():
     assert len(cells) == len(game.components.donations)
     inactive = [c for c in cells if "cl-inactive" in c._dom_classes]
     assert inactive and all(c.disabled and "taken:" in c.description for c in inactive)
-    assert {(c.layout.grid_row, c.layout.grid_column) for c in cells} == {
-        (str(x.row + 1), str(x.column)) for x in game.components.donations.values()}
+    assert {c.layout.grid_area for c in cells} == {
+        f"{x.row + 1} / {x.column}" for x in game.components.donations.values()}
 
 
 def test_andrews_deck_as_the_table_shows_it():

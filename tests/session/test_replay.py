@@ -80,7 +80,7 @@ def test_the_panel_scrubs_with_slider_buttons_and_keys(solo):
     panel = ReplayPanel(lambda game, kinds: shown.append((len(game.actions), kinds)),
                         lambda *a: None, lambda: None)
     replay = Replay(solo)
-    panel.open(replay, [Seat("Ada")])
+    panel.open(replay)
     assert panel.index == replay.last and panel.slider.max == replay.last
     assert shown[-1] == (len(solo.actions), [""])
     assert panel.buttons["right"].disabled and not panel.buttons["left"].disabled
@@ -165,3 +165,38 @@ def test_a_stored_game_is_replayed_from_the_new_game_tab(tmp_path):
     assert d.side.selected_index == REPLAY and d.replay.replay.final.actions == store.record(other)["actions"]
     assert d.game is here and d.controller.game_id != other              # the page's game is untouched
     assert other in d.replay.source.value
+
+
+@pytest.mark.parametrize("source", ["this game", "stored"])
+def test_play_from_here_after_bots_finished_gives_the_seat_back(tmp_path, source):
+    store = GameStore(tmp_path / "games.db")
+    d = Dashboard(store=store)
+    d.new_game_panel.players.value = 1
+    d.new_game_panel.level.value = 3
+    d.new_game_panel.start.click()
+    for _ in range(10):
+        d.act(first_choice(d.game))
+    d.bots.finish_kind.value = "medium"
+    d.finish()
+    assert d.game.is_over
+    original = d.controller.game_id
+    finished = store.record(original)["actions"]
+    if source == "stored":
+        d.replays.stored(original)
+    else:
+        d.replays.this_game()
+    panel = d.replay
+    own = next(i for i, m in enumerate(panel.replay.moments) if m.seat == 0 and not m.andrew and m.actions > 3)
+    panel.go(own)
+    assert "<b>Ada</b>" in panel.step.value and "bot" not in panel.step.value     # played by hand then
+    late = next(i for i, m in enumerate(panel.replay.moments) if m.seat == 0 and m.actions > 12)
+    panel.go(late)
+    assert "(medium bot)" in panel.step.value                                     # the bot's move
+    panel.go(own)
+    n = panel.replay.moments[own].actions
+    panel.play_here.click()
+    ctl = d.controller
+    assert not d.game.is_over and d.game.actions == finished[:n]
+    assert [s.kind for s in ctl.seats] == ["human"] and ctl.you_to_move
+    assert ctl.game_id not in (None, original) and store.record(ctl.game_id)["actions"] == finished[:n]
+    assert store.record(original)["actions"] == finished

@@ -557,3 +557,33 @@ def test_the_server_s_limits_reach_the_app_s_dashboard(path, monkeypatch):
     d.last_activity -= 5 * 60                             # five minutes without a click or a move
     d.poll()
     assert d.bridge.interval == 0 and "stopped following the game" in d.status.value
+
+
+def test_the_games_list_says_who_played_at_what_level_who_won_and_when(path):
+    d = Dashboard(store=path)
+    d.new_game_panel.players.value = 1
+    d.new_game_panel.level.value = 3
+    d.new_game_panel.start.click()
+    click_first(d)
+    d.finish()
+    solo = d.controller.game_id
+    final = d.game
+    d.new_game_panel.players.value = 2
+    d.new_game_panel.seed.value = "9"
+    d.new_game_panel.start.click()
+    click_first(d)
+    d.side.selected_index = 1
+    rows = {r._dom_classes[-1].removeprefix("cl-stored-"): r for r in d.stored.rows.children}
+    line = rows[solo].children[0].value
+    scores = final.scores()
+    winner = final.winners()[0]
+    assert "Ada (finished by the medium bot) vs Andrew Carnegie (level 3)" in line and "game over" in line
+    assert f"{winner} wins with {scores[winner].total} VP" in line
+    assert all(f"{name} {s.total} VP" in line for name, s in scores.items() if name != winner)
+    info = d.controller.store.info(solo)
+    assert info.updated_at[:10] in line and " UTC)" in line                   # its date, not only "just now"
+    other = rows[d.controller.game_id].children[0].value
+    assert "Ada, Bo (easy bot)" in other and "wins" not in other
+    buttons = [b for b in rows[solo].children[1:]]
+    assert [b.description for b in buttons] == ["Resume", "Replay", "Delete"]
+    assert all(b.layout.flex == "0 0 auto" for b in buttons)                 # whole: the text gives way

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.state import State
+from ...core.words import a_project
 from ...core.words import mission as mission_words
 from ..construction import build, build_check, build_options
 from ..core import note, pay_check
@@ -31,7 +32,7 @@ def _describe_project(extra: str):
         C = state.rules.components
         town = C.cities[args[1]]
         how = extra.format(**dept.params) if extra else f", {mission_words(C.regions[town.region].name)}"
-        return f"build a {C.tabs[args[0]].name} project in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
+        return f"build {a_project(C.tabs[args[0]].name)} in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
     return describe
 
 
