@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import CarnegieError
 from ..session import NotAllowed
 from ..session.replay import Replay
+from ..session.review import Shelf
 from ..store import StoreError, StoreFull
 from .sharing import PLAY, REPLAY
 from .turn import sentence
@@ -26,7 +27,7 @@ class Replays:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
         self.open(Replay(self.dash.game, f"this game, seed {self.dash.game.options.get('seed')}", ctl.seats,
-                         ctl.handover), stored=ctl.kept)
+                         ctl.handover), stored=ctl.kept, shelf=self._shelf(ctl.game_id) if ctl.kept else None)
 
     def stored(self, game_id: str) -> None:
         """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
@@ -36,10 +37,18 @@ class Replays:
             self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
             return
         self.open(Replay(game, f"stored game {game_id}, seed {game.options.get('seed')}", seats, handover),
-                  stored=True)
+                  stored=True, shelf=self._shelf(game_id))
 
-    def open(self, replay: Replay, stored: bool) -> None:
+    def _shelf(self, game_id: str | None) -> Shelf:
+        """Where the review of this stored game is kept, with this page's keys to it."""
+        ctl = self.dash.controller
+        assert ctl.store is not None and game_id is not None
+        return Shelf(ctl.store, game_id, ctl.owner_key, ctl.token if game_id == ctl.game_id else None)
+
+    def open(self, replay: Replay, stored: bool, shelf: Shelf | None = None) -> None:
+        """Show a replay (``shelf``: where its stored game's review is kept, shown at once if there is one)."""
         self.dash.board.set_game(replay.final)
+        self.dash.replay.review.shelf = shelf
         self.dash.replaying = True
         self.dash.replay.open(replay, stored=stored)
         if self.dash.side.selected_index != REPLAY:

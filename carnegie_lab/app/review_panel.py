@@ -3,7 +3,8 @@ background (a progress bar, Cancel), then marks each graded decision on the repl
 colour of its grade, tells at each reviewed step the better action and what it does, and charts the
 expected final margin over the game (``views.review_figure``; a click on a point goes to its step).
 
-The panel shows the review of the replay open; the kernel decides what may be reviewed (the job).
+The panel shows the review of the replay open; the kernel decides what may be reviewed (the job). A review
+of a stored game is kept with it (the job's ``keep``), and shown at once when the game is replayed again.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..analysis.review import Decision, Review
 from ..core.words import playout_result, review_loss, review_progress
 from ..session import NotAllowed, Seat
 from ..session.replay import Moment, Replay
-from ..session.review import CANCELLED, DONE, ReviewJob
+from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
 from ..ui.figures import FigureSlot
 
 #: the chart's width in the side panel
@@ -41,6 +42,8 @@ class ReviewPanel:
         self.job, self.on_go, self.on_reviewed = job, on_go, on_reviewed
         self.replay: Replay | None = None
         self.stored = False
+        #: where the review of the stored game replayed is kept (set before ``open``; None: not stored)
+        self.shelf: Shelf | None = None
         self.review: Review | None = None
         self.budget = W.Dropdown(options=[(f"{b} playout{'s' if b != 1 else ''} a decision", b) for b in job.budgets],
                                  value=job.budgets[-1], layout=W.Layout(width="auto"),
@@ -86,6 +89,10 @@ class ReviewPanel:
         reviewed = self.job.game
         if self.review is not None and (reviewed is None or reviewed.actions != replay.final.actions):
             self.review = None
+        if self.review is None and self.shelf is not None and not self.job.running:
+            self.review = self.shelf.read(replay.final)
+            if self.review is not None:
+                self.status.value = "<div class='cl-note'>The review kept with this game.</div>"
         self._show()
 
     def start(self) -> None:
@@ -95,7 +102,7 @@ class ReviewPanel:
         seats = None if self.who.value < 0 else [self.who.value]
         try:
             self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
-                           on_progress=self._progress, on_done=self._done)
+                           on_progress=self._progress, on_done=self._done, keep=self.shelf)
         except NotAllowed as e:
             self.status.value = f"<div class='cl-error'>{html.escape(str(e))}.</div>"
             return
@@ -112,7 +119,8 @@ class ReviewPanel:
     def _done(self, job: ReviewJob) -> None:
         if job.phase == DONE and job.result is not None:
             self.review = job.result
-            self.status.value = ""
+            self.status.value = ("<div class='cl-note'>Kept with the game: replaying it again shows this review."
+                                 "</div>" if job.kept else "")
         else:
             text = "The review was cancelled." if job.phase == CANCELLED else f"No review: {job.error}."
             self.status.value = f"<div class='cl-note'>{html.escape(text)}</div>"

@@ -9,21 +9,70 @@ playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
     job = ReviewJob(max_playouts=8)
     job.start(game, stored=False, playouts=1, on_progress=print, on_done=lambda job: print(job.result))
     job.cancel()                       # stops the process; on_done is called with phase CANCELLED
+
+A review of a stored game is kept with it when it ends (:class:`Shelf`, the ``keep=`` of ``start``), under
+``REVIEW_KEY`` of the app's part of the game (``GameStore.set_app_data``: the game's revision stays, so no
+other page reloads it), if the page holds the game's owner key or a seat link of it (as for any change of a
+stored game, session/access.py) and the stored game is still the one reviewed. ``Shelf.read`` gives it back.
 """
 from __future__ import annotations
 
 import multiprocessing
 import threading
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Sequence
 
 from ..analysis.review import Review, review
+from ..core.errors import CarnegieError
 from ..engine import Game
+from ..store import GameStore
 from .access import Limits, NotAllowed
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
 IDLE, RUNNING, DONE, FAILED, CANCELLED = "idle", "running", "done", "failed", "cancelled"
+#: where a stored game's review is kept in the app's part of it: ``{"actions": N, "review": Review.to_dict()}``
+REVIEW_KEY = "review"
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """Where the review of a stored game is kept: the store, the game's id, and this page's keys to it
+    (its browser's owner key, its seat link's token)."""
+    store: GameStore
+    game_id: str
+    owner_key: str | None = None
+    token: str | None = None
+
+    def may_keep(self) -> bool:
+        """The page may change the stored game: it holds its owner key, or a seat link of it."""
+        return self.store.is_owner(self.game_id, self.owner_key) or \
+            self.store.seat_for(self.game_id, self.token) is not None
+
+    def revision(self) -> int:
+        return self.store.info(self.game_id).revision
+
+    def keep(self, rev: Review, game: Game, revision: int) -> None:
+        """Keep ``rev``, the review of ``game``, with the stored game if it is still that game (the
+        ``revision`` seen when the review started): NotAllowed for a page that may not change it, the
+        store's StoreConflict if it changed, GameNotFound if it was deleted."""
+        if not self.may_keep():
+            raise NotAllowed("A review is kept with a stored game by its owner or its players")
+        self.store.set_app_data(self.game_id, REVIEW_KEY, {"actions": len(game.actions), "review": rev.to_dict()},
+                                expected_count=len(game.actions), revision=revision)
+
+    def read(self, game: Game) -> Review | None:
+        """The review kept with the stored game if it is a review of ``game`` (as many actions, the same
+        players), else None; None too if the game is gone or the review unreadable."""
+        try:
+            kept = (self.store.info(self.game_id).app or {}).get(REVIEW_KEY)
+            if not isinstance(kept, dict) or kept.get("actions") != len(game.actions):
+                return None
+            rev = Review.from_dict(kept.get("review"))
+        except CarnegieError:
+            return None
+        return rev if rev.players == tuple(game.players) else None
 
 
 def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn: Connection) -> None:
@@ -40,7 +89,8 @@ def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn:
 
 class ReviewJob:
     """One session's background review (see the module): its ``phase``, progress (``done`` of
-    ``total`` decisions), and its ``result`` (a Review) or ``error``."""
+    ``total`` decisions), and its ``result`` (a Review) or ``error``; ``kept``: the result is kept with
+    its stored game (see :class:`Shelf`)."""
 
     def __init__(self, max_playouts: int = Limits().review_playouts):
         self.max_playouts = max_playouts
@@ -48,6 +98,7 @@ class ReviewJob:
         self.done = self.total = 0
         self.result: Review | None = None
         self.error = ""
+        self.kept = False
         self.game: Game | None = None           # the game reviewed (or being reviewed)
         self._proc: Any = None
         self._watcher: threading.Thread | None = None
@@ -73,27 +124,33 @@ class ReviewJob:
 
     def start(self, game: Game, *, stored: bool, playouts: int, seats: Sequence[int] | None = None, seed: int = 0,
               on_progress: Callable[[int, int], None] | None = None,
-              on_done: Callable[[ReviewJob], None] | None = None) -> None:
+              on_done: Callable[[ReviewJob], None] | None = None, keep: Shelf | None = None) -> None:
         """Review ``game`` (``stored``: it is in the store) for ``seats`` (default: all) in the
         background; ``on_progress(done, total)`` after each decision and ``on_done(job)`` at the end
-        are called from the job's thread. NotAllowed if :meth:`check` says no."""
+        are called from the job's thread. NotAllowed if :meth:`check` says no. With ``keep``, the
+        finished review is kept with the stored game (if this page may, and the game is unchanged)."""
         with self._lock:
             self.check(game, stored, playouts)
+            try:
+                shelf = None if keep is None else (keep, keep.revision())
+            except CarnegieError:               # the stored game is gone: the review is not kept
+                shelf = None
             context = multiprocessing.get_context("spawn")     # no fork of a kernel's threads
             receive, send = context.Pipe(duplex=False)
             self._proc = context.Process(target=_work, daemon=True, name="carnegie-lab review",
                                          args=(game.to_record(), None if seats is None else list(seats), playouts,
                                                seed, send))
-            self.phase, self.done, self.total, self.result, self.error = RUNNING, 0, 0, None, ""
+            self.phase, self.done, self.total, self.result, self.error, self.kept = RUNNING, 0, 0, None, "", False
             self.game = game.copy()
             self._proc.start()
             send.close()
-            self._watcher = threading.Thread(target=self._watch, args=(self._proc, receive, on_progress, on_done),
-                                             daemon=True, name="carnegie-lab review watcher")
+            self._watcher = threading.Thread(target=self._watch,
+                                             args=(self._proc, receive, on_progress, on_done, shelf), daemon=True,
+                                             name="carnegie-lab review watcher")
             self._watcher.start()
 
     def _watch(self, proc: Any, conn: Connection, on_progress: Callable[[int, int], None] | None,
-               on_done: Callable[[ReviewJob], None] | None) -> None:
+               on_done: Callable[[ReviewJob], None] | None, shelf: tuple[Shelf, int] | None) -> None:
         try:
             while True:
                 try:
@@ -109,7 +166,9 @@ class ReviewJob:
                     continue
                 if self.phase == RUNNING:
                     if kind == "done":
-                        self.result, self.phase = Review.from_dict(data[0]), DONE
+                        result = Review.from_dict(data[0])
+                        self.kept = shelf is not None and self._keep(result, *shelf)
+                        self.result, self.phase = result, DONE
                     else:
                         self.error, self.phase = data[0], FAILED
                 break
@@ -118,6 +177,16 @@ class ReviewJob:
             proc.join()
         if on_done is not None:
             on_done(self)
+
+    def _keep(self, result: Review, shelf: Shelf, revision: int) -> bool:
+        """Keep the review with its stored game; False if not (not this page's to change, or no longer
+        the game reviewed)."""
+        assert self.game is not None
+        try:
+            shelf.keep(result, self.game, revision)
+        except CarnegieError:
+            return False
+        return True
 
     def cancel(self) -> None:
         """Stop the review now (nothing if none runs)."""
@@ -133,4 +202,4 @@ class ReviewJob:
         return self._watcher is None or not self._watcher.is_alive()
 
 
-__all__ = ["BUDGETS", "CANCELLED", "DONE", "FAILED", "IDLE", "RUNNING", "ReviewJob"]
+__all__ = ["BUDGETS", "CANCELLED", "DONE", "FAILED", "IDLE", "REVIEW_KEY", "RUNNING", "ReviewJob", "Shelf"]

@@ -13,6 +13,7 @@ from ..engine import Game
 from .errors import GameNotFound, StoreConflict, StoreError, StoreFull
 from .file import StoreFile
 from .values import (
+    MAX_APP,
     RECORD_FORMAT,
     TOKEN,
     Cached,
@@ -103,6 +104,45 @@ class GameStore(StoreFile):
                              ((gid, i, text) for i, text in enumerate(actions)))
         self._remember(gid, Cached(new_revision, game.copy()))
         return gid
+
+    def set_app_data(self, game_id: str, key: str, value: Any, *, expected_count: int | None = None,
+                     revision: int | None = None) -> None:
+        """Set one key of the JSON object the app keeps with a stored game (``save``'s ``app``) to
+        ``value``, or remove it (``value`` None), in one transaction: the game's moves, revision and
+        ``updated_at`` stay as they were, so the pages that poll ``info`` see no change of the game.
+        With ``expected_count`` and ``revision``, the stored game must still have that many actions and
+        not have been replaced since (StoreConflict otherwise). A value that is not JSON, or app data
+        over MAX_APP characters, is a StoreError (nothing is changed); a game in the trash is not found."""
+        gid = check_id(game_id)
+        if not isinstance(key, str) or not key:
+            raise StoreError(f"an app data key is a non-empty text, got {short(key)}")
+        if expected_count is not None:
+            check_count(expected_count, "expected_count")
+        if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
+            raise StoreError(f"revision must be a whole number, got {short(revision)}")
+        if key == "label" and value is not None:
+            check_names((), value if isinstance(value, str) else None)
+        with self._transaction(write=True) as conn:
+            row = conn.execute("SELECT app, action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
+                               (gid,)).fetchone()
+            if row is None:
+                raise GameNotFound(gid)
+            if (expected_count is not None and row[1] != expected_count) or \
+                    (revision is not None and row[2] != revision):
+                raise StoreConflict(gid, row[1] if expected_count is None else expected_count, row[1])
+            app = json.loads(row[0]) if row[0] else {}
+            if value is None:
+                app.pop(key, None)
+            else:
+                app[key] = value
+            try:
+                text = dumps(app)
+            except (TypeError, ValueError) as e:
+                raise StoreError(f"app data is not JSON: {e}") from None
+            if len(text) > MAX_APP:
+                raise StoreError(f"a game's app data has at most {MAX_APP} characters, not {len(text)} "
+                                 f"(with {key!r})")
+            conn.execute("UPDATE games SET app = ? WHERE id = ?", (text, gid))
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The stored game as the engine's record (``format``, ``version``, ``options``, ``actions``

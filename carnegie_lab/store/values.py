@@ -23,6 +23,9 @@ _STATUSES = ("setup", "playing", "over")
 #: The longest player name and game label a store keeps (everyone's games list shows them).
 MAX_NAME = 40
 MAX_LABEL = 80
+#: The most characters of JSON the app keeps with one game (``set_app_data``): its seats, label and
+#: stored review.
+MAX_APP = 1_000_000
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,22 @@ As a step's ``expect=`` (or an exercise's), the stepper stops the script when th
 than the text, so a tutorial never states a number the rules do not give. A claim that is not a number goes in
 ``facts``, with a test of the game: ``Numbers({8: lambda g: g.round}, facts={"HR comes first": ...})``.
 :func:`gain` and :func:`loss` measure what a step changed (they need the position before it: steps only). The
-tests read :attr:`Numbers.numbers` to make sure every number a text states is one of them.
+tests read :attr:`Numbers.numbers` to make sure every number a text states is one of them. A notebook's own
+prose about a game takes its numbers the same way: ``Numbers({...}).told(text, game)`` shows the text once the
+engine gives each of them (notebook 11's review of a game).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping, Union
 
 from ..engine import Game
+from .script import ScriptError
+from .tutorial_html import markdown
 
 Find = Callable[[Game], Any]
+#: a number a text states in digits, once its code (between backticks) is left out
+_DIGITS, _CODE = re.compile(r"(?<![\w.])\d+(?!\w)"), re.compile(r"`[^`]*`")
 
 
 class Change:
@@ -75,6 +82,16 @@ class Numbers:
 
     def __call__(self, game: Game, before: Game | None = None) -> bool:
         return not self.problems(game, before)
+
+    def told(self, text: str, game: Game) -> Any:
+        """``text`` (Markdown) as a widget to show, once every number it states in digits is one of these
+        and the engine gives it in ``game``: a ScriptError, which stops the notebook, otherwise."""
+        unchecked = sorted({int(n) for n in _DIGITS.findall(_CODE.sub("", text))} - set(self.numbers))
+        problems = [f"{n}: stated but not checked" for n in unchecked] + self.problems(game)
+        if problems:
+            raise ScriptError(f"{text[:40]!r}...: " + "; ".join(problems))
+        import ipywidgets as W  # a notebook's: the checks above need none
+        return W.HTML(markdown(text))
 
     def __repr__(self) -> str:
         return f"Numbers({sorted(self.numbers)})"

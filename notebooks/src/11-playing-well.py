@@ -22,12 +22,15 @@
 # Ada's solo game of notebook 9.
 
 # %%
-from carnegie_lab.analysis import andrew_forecast, evaluate, explain
+import plotly.graph_objects as go
+
+from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
 from carnegie_lab.bots import STRENGTHS, make_bot
 from carnegie_lab.tutor import Numbers, gain, loss, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step, bots_play, play
 from carnegie_lab.tutor.stepper import Stepper
+from carnegie_lab.views import review_figure
 
 ROWS = ("HR", "MG", "CO", "RD")
 
@@ -298,6 +301,33 @@ tour = Stepper(positions.round_start(4), [
 ], title="Ada and Bo's decisions", view="map", player=1,
    intro="Ada and Bo's game as they played it, from Bo's choice of a row. Press **Next**.")
 tour
+
+# %% [markdown]
+# ## Reviewing the whole game
+#
+# `review(game, seats, playouts=N, seed=S)` runs `evaluate` on every decision of a finished game that had a
+# choice, as the player saw it (never the game's future), and grades what was played by the VP it gave
+# away against the best action found: *best*, *good*, *inaccuracy*, *mistake* or *blunder*.
+# `review_figure` charts the player's expected final margin after each decision, coloured by its grade
+# (the app's Replay tab shows the same review, see *Review this game*). A small budget keeps it quick: Bo's
+# decisions, two playouts each.
+
+# %%
+bo = review(final, [1], playouts=2, seed=0)
+print(bo.summary()[1])
+go.FigureWidget(review_figure(bo))
+
+# %%
+bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
+Numbers({79: lambda g: len(bo.decisions), 52: lambda g: bo_grades["best"], 27: lambda g: bo_grades["good"],
+         9: lambda g: round(costliest.loss), 2: lambda g: bo.playouts},
+        facts={"none of Bo's decisions is graded worse than good":
+               lambda g: bo_grades["best"] + bo_grades["good"] == len(bo.decisions),
+               "the costliest decision is in the setup": lambda g: costliest.round == 0}).told(
+    "With **2** playouts a decision the review grades Bo's **79** decisions: **52** best, **27** good, and none "
+    "worse. His costliest is in the setup: he moved an employee with "
+    f"`{costliest.played.action}` where `{costliest.best.action}` gave about **9** VP more in the playouts. "
+    "So few playouts tell close actions apart poorly: a real review takes more.", final)
 
 # %% [markdown]
 # ## Solo: Andrew's next card

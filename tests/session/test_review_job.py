@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from carnegie_lab.analysis import review
+from carnegie_lab.analysis import Review, review
 from carnegie_lab.engine import Game
 from carnegie_lab.session import Controller, Limits, NotAllowed
-from carnegie_lab.session.review import CANCELLED, DONE, RUNNING, ReviewJob
+from carnegie_lab.session.review import CANCELLED, DONE, REVIEW_KEY, RUNNING, ReviewJob, Shelf
+from carnegie_lab.store import GameStore
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -80,3 +81,28 @@ def test_cancel_stops_the_process_and_says_so():
     job.start(finished(), stored=False, playouts=1)      # a new review may start once it stopped
     job.cancel()
     assert job.wait(10) and job.phase == CANCELLED
+
+
+def test_a_finished_review_is_kept_with_its_stored_game_and_no_other_page_reloads_it(tmp_path):
+    store = GameStore(str(tmp_path / "games.db"))
+    ctl = Controller(store=store, game=unfinished())
+    gid = ctl.keep()
+    assert gid is not None
+    other = Controller(store=store)
+    other.open_stored(gid)                                   # another browser's page: it watches
+    mark = store.info(gid)
+    job = ReviewJob()
+    job.start(ctl.game, stored=True, playouts=1, seats=[1], keep=Shelf(store, gid, ctl.owner_key))
+    assert job.wait(120) and job.phase == DONE and job.kept, job.error
+    after = store.info(gid)
+    assert (after.revision, after.actions, after.updated_at) == (mark.revision, mark.actions, mark.updated_at)
+    assert not other.sync()                                  # not "changed in another browser"
+    assert Review.from_dict(after.app[REVIEW_KEY]["review"]) == job.result
+    assert Shelf(store, gid).read(other.game) == job.result             # the replay of a stored game shows it
+    assert Shelf(store, gid).read(finished()) is None                   # a review of another game: none
+
+    # a page without the owner key or a seat link (one that watches) reviews, but keeps nothing
+    store.set_app_data(gid, REVIEW_KEY, None)
+    job.start(other.game, stored=True, playouts=1, seats=[1], keep=Shelf(store, gid, other.owner_key))
+    assert job.wait(120) and job.phase == DONE and not job.kept and job.result is not None
+    assert REVIEW_KEY not in (store.info(gid).app or {})

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.store import GameNotFound, StoreConflict, StoreError
+from carnegie_lab.core.errors import OptionError
+from carnegie_lab.store import MAX_APP, GameNotFound, StoreConflict, StoreError
 
 SEATS = {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "greedy"}]}
 
@@ -83,3 +84,41 @@ def test_save_with_the_revision_refuses_a_replaced_game(store):
     store.save(game, gid, expected_count=0, revision=store.info(gid).revision)
     with pytest.raises(GameNotFound):
         store.save(game, "A" * 16, revision=seen)
+
+
+def test_set_app_data_sets_one_key_and_leaves_the_game_its_revision_and_its_time(store):
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    gid = store.save(game, app=SEATS)
+    store.append(gid, str(game.legal_actions()[0]), 0)
+    before = store.info(gid)
+    store.set_app_data(gid, "review", {"actions": 1, "grades": [1, 2]})
+    after = store.info(gid)
+    assert after.app == {**SEATS, "review": {"actions": 1, "grades": [1, 2]}}
+    assert (after.revision, after.actions, after.updated_at) == (before.revision, before.actions, before.updated_at)
+    assert store.record(gid)["actions"] == [str(game.legal_actions()[0])]
+    store.set_app_data(gid, "review", None)                     # None removes the key
+    assert store.info(gid).app == SEATS
+    assert store.info(store.save(game, gid, app=SEATS)).app == SEATS     # a replaced game drops it
+
+
+def test_set_app_data_checks_the_game_the_value_and_its_size(store):
+    gid = store.save(cl.new_game(["Ada", "Bo"], seed=7), app=SEATS)
+    revision = store.info(gid).revision
+    with pytest.raises(GameNotFound):
+        store.set_app_data("x" * 16, "review", {})
+    with pytest.raises(StoreConflict):
+        store.set_app_data(gid, "review", {}, expected_count=3)
+    with pytest.raises(StoreConflict):
+        store.set_app_data(gid, "review", {}, expected_count=0, revision=revision + 1)
+    with pytest.raises(StoreError, match="at most 1000000 characters"):
+        store.set_app_data(gid, "review", "x" * MAX_APP)
+    for key, value in (("", 1), (3, 1), ("review", {1, 2})):
+        with pytest.raises(StoreError):
+            store.set_app_data(gid, key, value)
+    with pytest.raises(OptionError):
+        store.set_app_data(gid, "label", "x" * 81)
+    assert store.info(gid).app == SEATS                         # nothing was changed
+    store.set_app_data(gid, "review", {"ok": True}, expected_count=0, revision=revision)
+    store.delete(gid)
+    with pytest.raises(GameNotFound):                            # in the trash
+        store.set_app_data(gid, "review", {})
