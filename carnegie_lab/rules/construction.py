@@ -62,7 +62,7 @@ def build_check(state: State, pi: int, ptype: str, city: str, region: str | None
     if region is not None and C.cities[city].region != region:
         return f"{C.cities[city].name} is not in the {region}"
     if build_site(state, pi, city, ptype) is None:
-        return f"{C.cities[city].name} has no free site for a {tab.name} project"
+        return f"{C.cities[city].name} has no free site for {a_project(tab.name)}"
     return pay_check(p, money=extra_money, goods=tab.goods_cost)
 
 

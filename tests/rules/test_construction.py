@@ -57,7 +57,7 @@ def test_construction_builds_on_a_matching_site_or_in_a_small_town():
                 | {f"co I {c}" for c in expected_cities("I", taken)})
     assert legal_verb(g, "co") == expected
     assert "co C seattle" in expected and "co C washington" not in expected
-    assert_illegal(g, "co I washington", "Washington has no free site for a Industry project")
+    assert_illegal(g, "co I washington", "Washington has no free site for an Industry project")
 
 
 def test_construction_needs_a_free_site():
