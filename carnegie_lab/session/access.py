@@ -17,8 +17,9 @@ from ..core.errors import CarnegieError
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
 #: What a page can ask for, besides playing a seat's decision.
-RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE = (
-    "Restart", "Loading a record", "Bots finish the game", "Making seat links", "Renewing your link", "Deleting")
+RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW = (
+    "Restart", "Loading a record", "Bots finish the game", "Making seat links", "Renewing your link", "Deleting",
+    "Keeping a review")
 #: Only the owner's page, and only in a game it plays alone (not shared with seat links).
 OWNER_ALONE = (RESTART, LOAD, FINISH, MAKE_LINKS)
 
@@ -65,6 +66,8 @@ def may(place: Place, what: str, seat: int | None = None) -> bool:
         return place.owner and place.role == LOCAL and (what == MAKE_LINKS or not place.shared)
     if what == DELETE:
         return place.owner
+    if what == KEEP_REVIEW:                  # with the stored game: its owner or one of its seats
+        return place.owner or place.role == SEAT
     if what == RENEW_OWN_LINK:
         return place.role == SEAT and seat == place.seat or place.owner and place.shared
     raise ValueError(f"unknown request {what!r}")
@@ -87,5 +90,6 @@ def may_play(place: Place, seat: int) -> bool:
     return place.role == LOCAL or (place.role == SEAT and seat == place.seat)
 
 
-__all__ = ["DELETE", "FINISH", "IDLE_ENV", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "MAX_GAMES_ENV", "NotAllowed",
-           "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may", "may_play"]
+__all__ = ["DELETE", "FINISH", "IDLE_ENV", "KEEP_REVIEW", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "MAX_GAMES_ENV",
+           "NotAllowed", "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may",
+           "may_play"]

@@ -27,7 +27,7 @@ from ..analysis.review import Review, review
 from ..core.errors import CarnegieError
 from ..engine import Game
 from ..store import GameStore
-from .access import Limits, NotAllowed
+from .access import KEEP_REVIEW, SEAT, WATCH, Limits, NotAllowed, Place, may
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
@@ -46,9 +46,10 @@ class Shelf:
     token: str | None = None
 
     def may_keep(self) -> bool:
-        """The page may change the stored game: it holds its owner key, or a seat link of it."""
-        return self.store.is_owner(self.game_id, self.owner_key) or \
-            self.store.seat_for(self.game_id, self.token) is not None
+        """The page may keep a review with the stored game (``access.may``: its owner or a seat of it)."""
+        seat = self.store.seat_for(self.game_id, self.token)
+        place = Place(SEAT if seat is not None else WATCH, self.store.is_owner(self.game_id, self.owner_key), seat)
+        return may(place, KEEP_REVIEW)
 
     def revision(self) -> int:
         return self.store.info(self.game_id).revision
