@@ -17,6 +17,7 @@ from ..engine import Game
 from ..session import Seat
 from ..session.replay import Moment, Replay
 from ..session.review import ReviewJob
+from .action_words import words_html
 from .board import scores_html
 from .keys import ArrowKeys
 from .panels import chip
@@ -170,8 +171,7 @@ class ReplayPanel:
         label = self._label(m.seat, m.actions)
         who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
                                                  if label else "")
-        played = (f"<span class='cl-replay-action' title='{html.escape(m.notation, quote=True)}'>"
-                  f"{html.escape(replay.words(m))}</span>")
+        played = words_html(replay.words(m), m.notation)
         if m.andrew:
             what = (f"<div><b>{html.escape(replay.andrew or '')}</b>'s turn, one move at a time <span class='cl-note'>"
                     f"(after {name}'s {played}: the board shows his whole turn)</span></div>")

@@ -114,15 +114,14 @@ class Labels:
         return f"{when}{effect}{mission}"
 
     # -- sentences ------------------------------------------------------------------------------------
-    def action(self, action: Action | str, decision: str | None = None) -> str:
-        """What an action does, in the controls' words, said on the game before it is played
-        (``decision``: the kind of decision it answers, for Done): 'use Construction (a Commerce project
-        in Chicago, 1 goods)', 'move an employee from b2 to a2', 'make a donation: Education: all
-        departments'. Its notation (``str(action)``) is for the analysts, on hover."""
+    def action(self, action: Action | str) -> str:
+        """What an action does, in the controls' words, said on the game before it is played: 'use
+        Construction (build a Commerce project in Chicago (1 goods), mission to the Midwest)', 'move an
+        employee from b2 to a2', 'End my turn'. Its notation (``str(action)``) is for the analysts, on hover."""
         game = self.game
         a = game.parse(action)
         if a.verb == "done":
-            return DONE_LABELS.get(decision or "", "Done")
+            return DONE_LABELS.get(game.decision.kind, "Done")
         vocab = game.rules.verbs[a.verb].vocab
         if self.department(a.verb) is not None:
             return f"{vocab.words} ({game.describe(a)})"

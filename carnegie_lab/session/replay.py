@@ -29,8 +29,7 @@ CHECKPOINT = 16
 class Moment:
     """One step of a replay: the game after ``actions`` actions; the ``seat`` that took the last
     one (None at the start), its ``notation``, the round it was taken in and the log ``lines`` of
-    this step (``andrew``: one move of Andrew Carnegie's turn, played with that action); ``decision``: the
-    kind of decision that action answered."""
+    this step (``andrew``: one move of Andrew Carnegie's turn, played with that action)."""
     actions: int
     seat: int | None
     notation: str
@@ -38,7 +37,6 @@ class Moment:
     lines: tuple[str, ...]
     andrew: bool = False
     automatic: bool = False                 # a step the engine took for the seat (a lone "done")
-    decision: str | None = None
 
 
 class Replay:
@@ -60,12 +58,12 @@ class Replay:
         for m in game.moves:
             if m.seat is not None:
                 self.moments.append(Moment(m.actions, m.seat, m.action or "", m.round, m.lines,
-                                           automatic=m.automatic, decision=m.decision))
+                                           automatic=m.automatic))
             elif m.lines and m.actions:      # Andrew's move, played with the seat action before it
                 played = own[m.actions - 1]
                 assert played.seat is not None
                 self.moments.append(Moment(m.actions, played.seat, played.action or "", m.round, m.lines,
-                                           andrew=True, decision=played.decision))
+                                           andrew=True))
         self._checkpoints: dict[int, Game] = {0: empty_start(game)}
 
     @property
@@ -95,7 +93,7 @@ class Replay:
             return ""
         if moment.automatic:
             return AUTOMATIC
-        return Labels(self.game_at(moment.actions - 1)).action(moment.notation, moment.decision)
+        return Labels(self.game_at(moment.actions - 1)).action(moment.notation)
 
     def seats_at(self, actions: int) -> list[Seat]:
         """Who played the seats when the game had this many actions."""

@@ -9,8 +9,13 @@ from pathlib import Path
 
 import pytest
 
+import carnegie_lab as cl
+from carnegie_lab.analysis import review
 from carnegie_lab.app.board import log_html
+from carnegie_lab.app.replay_panel import ReplayPanel
+from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat, Setup
+from carnegie_lab.session.replay import Replay
 from carnegie_lab.widgets import Dashboard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +91,24 @@ def test_a_whole_game_reads_in_words_with_the_notation_on_hover(finished):
     assert not re.search(r"stored game \w{6,}", visible(texts["replay header"]))   # not the game's id
 
 
+def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
+    game = cl.new_game(["Ada", "Bo"], seed=3)
+    bots = [make_bot("easy", 0), make_bot("easy", 1)]
+    while len(game.actions) < 10:
+        game.apply(bots[game.decision.player].choose(game))
+    panel = ReplayPanel(lambda game, kinds: None, lambda replay, actions: None, lambda: None)
+    panel.open(Replay(game))
+    panel.review.review = review(game, playouts=1, seed=0)
+    pattern = notation(game)
+    steps = []
+    for i in range(1, panel.replay.last + 1):
+        panel.go(i)
+        steps.append(panel.step.value)
+    assert sum("better:" in s for s in steps) >= 2 and all("Review:" in s for s in steps if "better:" in s)
+    assert not [hits for s in steps if (hits := found(pattern, visible(s)))]
+    assert all(f"title='{a}'" in " ".join(steps) for a in game.actions)    # each one on hover
+
+
 def test_a_replay_says_done_in_words():
     dash = Dashboard(setup=Setup([Seat("Ada", "easy"), Seat("Bo", "easy")], seed=3))
     dash.play_bots()
@@ -116,7 +139,6 @@ def prose(source: Path) -> str:
 
 
 def test_the_tutorials_prose_names_things_by_their_names():
-    import carnegie_lab as cl
     game = cl.new_game(["Ada"], seed=1, solo_level=1)
     C = game.components
     ids = {i for table in (C.cities, C.donations, C.departments) for i in table if "_" in i}
