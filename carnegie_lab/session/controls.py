@@ -390,8 +390,8 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     key, title = f"department:{verb}", d.name
     patterns = set(game.patterns(verb))
     if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
-        a = items[0]
-        return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
+        said = L.action(items[0])                     # 'use Human Resources (+6 moves)'
+        return [Buttons(key, title, (Option(said[:1].upper() + said[1:], str(items[0])),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
         return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
     if patterns == {("city",)}:                       # a city to choose (the board rings them too)
