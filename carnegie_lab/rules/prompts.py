@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .events import describe_event
 from .loop import decision_kind
+from .timeline import TYPE_NAMES
 
 K = DecisionKind
 
 #: The department types (the timeline rows) in words: the one table of their names.
-TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction", "RD": "Research & Development"}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,9 @@ from ..core.state import State
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
+#: The action types (the timeline's rows) by name: what a player reads where the notation has a code.
+TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction", "RD": "Research & Development"}
+
 
 def space(state: State, row: int, k: int) -> TimelineSpace:
     """The event space k (1..5) of a row."""

@@ -24,7 +24,7 @@ from ..core.words import mission as mission_words
 from ..core.words import reward
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
-from .labels import Labels, type_name
+from .labels import DONE_LABELS, Labels, type_name
 
 # --------------------------------------------------------------------------- the shapes
 
@@ -145,11 +145,6 @@ class Panel:
 
 # --------------------------------------------------------------------------- building a panel
 
-DONE_LABELS = {"setup": "Done moving", "turn": "End my turn", "event": "Done (skip the rest)",
-               "activate": "Done activating", "property": "Skip (move nobody)",
-               "relocate": "Done moving"}
-
-
 @dataclass(frozen=True)
 class Ask:
     """What every builder reads: the game, the deciding seat, the decision and the words."""
@@ -203,7 +198,8 @@ def _first(pair: tuple[int, Control]) -> int:
 def _generic(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     """A verb of a group without a builder: one button per action, with its words."""
     title = ask.game.rules.verbs[verb].vocab.words
-    return [Buttons(f"other:{verb}", title[:1].upper() + title[1:], tuple(Option(str(a), str(a)) for a in items))]
+    return [Buttons(f"other:{verb}", title[:1].upper() + title[1:],
+                    tuple(Option(ask.words.action(a), str(a), str(a)) for a in items))]
 
 
 def _house(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -394,8 +390,8 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     key, title = f"department:{verb}", d.name
     patterns = set(game.patterns(verb))
     if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
-        a = items[0]
-        return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
+        said = L.action(items[0])                     # 'use Human Resources (+6 moves)'
+        return [Buttons(key, title, (Option(said[:1].upper() + said[1:], str(items[0])),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
         return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
     if patterns == {("city",)}:                       # a city to choose (the board rings them too)
