@@ -112,7 +112,8 @@ class Dashboard(W.VBox):
         self.stored = StoredGames(lambda gid: self._guard(self.sharing.resume, gid),
                                   lambda gid: self._guard(self.sharing.delete_game, gid),
                                   lambda gid: self._guard(self.replays.stored, gid),
-                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset))
+                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset),
+                                  on_sort=lambda order: self._guard(self.controller.order_games, order))
         self.records = RecordPanel(self.load)
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
