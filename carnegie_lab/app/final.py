@@ -49,7 +49,7 @@ class FinalPanel:
         self.dash = dash
         self.head = W.HTML()
         self.scores = W.HTML()
-        self.rematch = button("Rematch", "refresh", "a new game in this browser: the same players and level, "
+        self.rematch = button("Rematch", "random", "a new game in this browser: the same players and level, "
                               "a new seed", lambda: dash._guard(self.start, False), "cl-rematch")
         self.same_seed = button("Same seed", "repeat", "a new game in this browser: the same players, level "
                                 "and seed (the same deals)", lambda: dash._guard(self.start, True), "cl-same-seed")
