@@ -94,7 +94,7 @@ class Dashboard(W.VBox):
                                   lambda: self._guard(self.undo), "cl-undo")
         self.restart_button = button("Restart", "refresh", "the same game from its start",
                                      lambda: self._guard(self.restart), "cl-restart")
-        self.final = FinalPanel(self, lambda: self._guard(self.replays.this_game))
+        self.final = FinalPanel(self, self._guard)
         self.role_note = W.HTML()
         self.role_note.add_class("cl-role-note")
         #: the Hint button, its "always" option and the hint (between the status line and the bots)
@@ -299,10 +299,10 @@ class Dashboard(W.VBox):
 
     def start(self, setup: Setup) -> None:
         """Start a new game (the New game tab's Start button)."""
-        self._guard(self._start, setup)
+        self._guard(self.start_game, setup)
 
-    def _start(self, setup: Setup) -> str | None:
-        """Start a game; why not, if it cannot be started (the page's game is then kept)."""
+    def start_game(self, setup: Setup) -> str | None:
+        """Start a game (unguarded); why not, if it cannot be started (the page's game is then kept)."""
         try:
             self.controller.new_game(setup)
         except (ValueError, CarnegieError) as e:

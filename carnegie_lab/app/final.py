@@ -45,16 +45,17 @@ def final_html(ctl: Controller) -> str:
 class FinalPanel:
     """The final panel of a dashboard (hidden while the game goes on)."""
 
-    def __init__(self, dash: Dashboard, on_review: Callable[[], None]):
+    def __init__(self, dash: Dashboard, guard: Callable[..., None]):
+        """``guard(fn, *args)``: the dashboard's guard of its callbacks."""
         self.dash = dash
         self.head = W.HTML()
         self.scores = W.HTML()
         self.rematch = button("Rematch", "random", "a new game in this browser: the same players and level, "
-                              "a new seed", lambda: dash._guard(self.start, False), "cl-rematch")
+                              "a new seed", lambda: guard(self.start, False), "cl-rematch")
         self.same_seed = button("Same seed", "repeat", "a new game in this browser: the same players, level "
-                                "and seed (the same deals)", lambda: dash._guard(self.start, True), "cl-same-seed")
+                                "and seed (the same deals)", lambda: guard(self.start, True), "cl-same-seed")
         self.review_link = button("Review this game", "line-chart", "the Replay tab, where a review grades "
-                                  "every decision", on_review, "cl-review-link")
+                                  "every decision", lambda: guard(dash.replays.this_game), "cl-review-link")
         buttons = W.HBox([self.rematch, self.same_seed, self.review_link], layout=W.Layout(flex_flow="row wrap"))
         buttons.add_class("cl-final-buttons")
         self.box = W.VBox([self.head, buttons, self.scores])
@@ -67,10 +68,10 @@ class FinalPanel:
         self.scores.value = scores_html(ctl.game) if over else ""
 
     def start(self, same_seed: bool) -> None:
-        """Rematch or Same seed: a new game through the dashboard's ``start`` (its checks: a page past
+        """Rematch or Same seed: a new game as the New game tab starts one (its checks: a page past
         its games is told why, and its game is kept)."""
         setup = rematch_setup(self.dash.controller, same_seed)
-        problem = self.dash._start(setup)
+        problem = self.dash.start_game(setup)
         if problem is not None:
             self.dash.say(f"No new game: {problem}", error=True)
         else:

@@ -47,7 +47,7 @@ def story(game: Game) -> list[str]:
         lines.append(f"{winners[0]}'s {best} VP came chiefly from "
                      + _and([f"{SCORE_NAMES[c]} ({v})" for c, v in top]) + ".")
     if runner is not None:
-        lines.append(_decided(winners[0], win, runner, table[runner]))
+        lines.append(_decided(win, runner, table[runner]))
     andrew = game.andrew()
     if andrew is not None and game.andrew_name is not None:
         cards = [f"{len(on)} × {vp} VP" for vp, on in sorted(andrew.vp_cards, reverse=True) if on and vp]
@@ -56,16 +56,15 @@ def story(game: Game) -> list[str]:
     return lines
 
 
-def _decided(name: str, score: ScoreBreakdown, runner: str, other: ScoreBreakdown) -> str:
-    """Where the winner made the difference over the runner-up, and where the runner-up was ahead."""
+def _decided(score: ScoreBreakdown, runner: str, other: ScoreBreakdown) -> str:
+    """Where the winner made the difference over the runner-up (more VP in all: some category has a
+    positive gap), and where the runner-up was ahead the most."""
     mine, theirs = score.as_dict(), other.as_dict()
     gaps = sorted(((c, mine[c] - theirs[c]) for c in mine if c != "total"), key=lambda cg: -cg[1])
     ahead = [f"{SCORE_NAMES[c]} ({mine[c]} to {theirs[c]})" for c, gap in gaps[:DECIDING] if gap > 0]
-    behind = [(c, g) for c, g in gaps if g < 0]
-    text = (f"The game was decided on {_and(ahead)}" if ahead else
-            f"{name} was ahead on no category")
-    if behind:
-        c, _ = behind[-1]
+    text = f"The game was decided on {_and(ahead)}"
+    c, gap = gaps[-1]
+    if gap < 0:
         text += f"; {runner} did better on {SCORE_NAMES[c]} ({theirs[c]} to {mine[c]})"
     return text + "."
 

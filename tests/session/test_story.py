@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from carnegie_lab import ScoreBreakdown
 from carnegie_lab.core.words import SCORE_NAMES
 from carnegie_lab.session import Controller, Seat, Setup
 from carnegie_lab.session.story import story
@@ -82,3 +83,27 @@ def test_a_solo_story_names_andrews_vp_cards(solo):
 def test_no_story_before_the_end():
     ctl = Controller(Setup([Seat("Ada"), Seat("Bo", "easy")], seed=1))
     assert story(ctl.game) == []
+
+
+class Tied:
+    """What ``story`` asks of a game, for a shared win (two seats on 30 VP, a third on 21)."""
+    is_over = True
+    andrew_name = None
+
+    def scores(self):
+        return {"Ada": ScoreBreakdown(cities=20, donations=10), "Bo": ScoreBreakdown(cities=10, departments=20),
+                "Cy": ScoreBreakdown(cities=12, departments=6, employees=3)}
+
+    def winners(self):
+        return ["Ada", "Bo"]
+
+    def andrew(self):
+        return None
+
+
+def test_a_shared_win_names_both_winners():
+    assert story(Tied()) == [
+        "Ada and Bo share the win with 30 VP, 9 VP ahead of Cy.",
+        "Ada's 30 VP came chiefly from cities (20) and donations (10).",
+        "The game was decided on donations (10 to 0) and cities (20 to 12); Cy did better on departments (6 to 0).",
+    ]
