@@ -15,6 +15,7 @@ from ..bots.strengths import STRENGTHS
 from ..core.components import Components
 from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
+from ..session.games_list import NEWEST, ORDERS
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
 from .render import close_tree, shared
@@ -204,16 +205,25 @@ class RecordPanel:
 
 
 class StoredGames:
-    """This browser's stored games, a page at a time, the most recently changed first: label,
+    """This browser's stored games, a page at a time, the most recently changed first (or as "Sort by"
+    says): label,
     players (bots, Andrew and his level) and the result of a finished game, round, status, last change
     and its date, and Resume / Replay / Delete (Delete asks once more). The game on the page is marked,
     with Replay only; Newer / Older turn the pages."""
 
     def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None],
-                 on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None):
+                 on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None,
+                 on_sort: Callable[[str], None] | None = None):
         self.on_resume, self.on_delete, self.on_replay = on_resume, on_delete, on_replay
         self.rows = W.VBox()
-        self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>")
+        self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>", layout=W.Layout(flex="1 1 auto"))
+        #: the list's order (``session.games_list.ORDERS``): a change shows the first page in that order
+        self.sort = W.Dropdown(options=[(label, order) for order, label in ORDERS.items()], value=NEWEST,
+                               description="Sort by", layout=W.Layout(width="240px"),
+                               style={"description_width": "auto"})
+        self.sort.add_class("cl-stored-sort")
+        if on_sort is not None and on_page is not None:
+            self.sort.observe(lambda change: (on_sort(change["new"]), on_page(0)), names="value")
         self.message = W.HTML()
         self.message.add_class("cl-stored-message")
         self.newer = W.Button(description="Newer", icon="chevron-left", layout=W.Layout(width="auto"))
@@ -226,7 +236,8 @@ class StoredGames:
         if on_page is not None:
             self.newer.on_click(lambda _b: on_page(max(0, self.offset - self._size)))
             self.older.on_click(lambda _b: on_page(self.offset + self._size))
-        self.box = W.VBox([self.title, self.rows, W.HBox([self.newer, self.pages, self.older]), self.message])
+        head = W.HBox([self.title, self.sort], layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self.box = W.VBox([head, self.rows, W.HBox([self.newer, self.pages, self.older]), self.message])
         self.box.add_class("cl-stored-games")
         self.box.layout.display = "none"
         self._armed: str | None = None          # the game whose Delete was clicked once

@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
     from .components import Reward
 
+#: The score categories' names, keyed by the fields of ``rules.scoring.ScoreBreakdown`` (the one list of
+#: categories, ``rules.scoring.CATEGORIES``; tests check every field is named): the score chart, the
+#: score table, the company card and the final panel's story all read them here.
+SCORE_NAMES = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
+               "tabs": "project tabs", "connections": "connections", "cities": "cities",
+               "donations": "donations", "action_choice": "action choice tile", "tiles": "end-game tiles",
+               "cards": "Andrew's VP cards", "transport": "Andrew's final boxes"}
+
 
 def reward_parts(r: Reward, short: bool = False) -> list[str]:
     """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ...
