@@ -61,7 +61,7 @@ def scanned(dash: Dashboard) -> dict[str, str]:
         replay.go(i)
         texts[f"replay step {i}"] = replay.step.value
     texts |= {"log": log_html(game, limit=10_000), "what happened": dash.recent.value,
-              "final panel": dash.final.value, "status": dash.status.value}
+              "final panel": dash.final.head.value + dash.final.scores.value, "status": dash.status.value}
     return texts
 
 
