@@ -8,7 +8,8 @@ from typing import Callable
 import ipywidgets as W
 
 from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
-from ..session.access import FINISH, may
+from ..session.access import FINISH, reason
+from .guide import explain
 from .turn import where
 
 
@@ -66,7 +67,8 @@ class BotBar:
         bot_turn = ctl.bot_to_move and ctl.plays_bots
         self.step_button.disabled = not bot_turn
         self.play_button.disabled = not bot_turn
-        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or not may(ctl.place, FINISH)
+        explain(self.finish_button, "The game is over" if game.is_over else reason(ctl.place, FINISH))
+        self.finish_kind.disabled = self.finish_button.disabled
         self.auto.disabled = ctl.role == WATCH
         self.progress.max = game.rules.constants.rounds
         self.progress.value = min(game.round, self.progress.max)
