@@ -64,9 +64,11 @@ class BotBar:
     def update(self, ctl: Controller) -> None:
         """The buttons for the decision now (a bot's to play here, the game not over, this browser's place)."""
         game = ctl.game
-        bot_turn = ctl.bot_to_move and ctl.plays_bots
-        self.step_button.disabled = not bot_turn
-        self.play_button.disabled = not bot_turn
+        no_bot = (None if ctl.bot_to_move and ctl.plays_bots else
+                  "You are watching: the players' browsers play the bots" if ctl.bot_to_move else
+                  "The game is over" if game.is_over else "No bot is deciding now: a human is")
+        explain(self.step_button, no_bot)
+        explain(self.play_button, no_bot)
         explain(self.finish_button, "The game is over" if game.is_over else reason(ctl.place, FINISH))
         self.finish_kind.disabled = self.finish_button.disabled
         self.auto.disabled = ctl.role == WATCH

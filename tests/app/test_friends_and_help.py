@@ -167,6 +167,7 @@ def test_a_disabled_control_s_hover_says_the_rule_and_comes_back_when_enabled():
     assert not d.undo_button.disabled and d.undo_button.tooltip == own
     d.undo_button.click()
     assert d.undo_button.disabled and d.undo_button.tooltip == "Nothing to undo: no human decision yet."
+    assert d.bots.step_button.disabled and d.bots.step_button.tooltip == "No bot is deciding now: a human is."
 
 
 def test_a_watcher_s_disabled_controls_say_the_rule(path):
