@@ -1,7 +1,7 @@
 """Friends' comforts and help inside the app, in headless Chromium on the session's server (issue #28): a seat
-link's Copy button puts the link on the clipboard, the disabled Hint button's hover says why, and the Rules
-link opens the tutorial at the step that teaches the decision. (Without a browser:
-tests/app/test_friends_and_help.py.)"""
+link's Copy button puts the link on the clipboard, the disabled Hint button's hover says why, the Rules
+link opens the tutorial at the step that teaches the decision, and after Bo's Undo in his browser Ada's
+page says what he took back. (Without a browser: tests/app/test_friends_and_help.py.)"""
 from __future__ import annotations
 
 import re
@@ -9,8 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import TURN, side_tab, start_game
-from .test_friends import PAGE_TIMEOUT, TIMEOUT, no_errors, open_app
+from .test_browser import TURN, actions, click_and_wait, side_tab, start_game
+from .test_friends import PAGE_TIMEOUT, SEEN, TIMEOUT, no_errors, open_app, shows
+
+STATE: dict = {}          # what the tests of this module hand on to the next ones
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +38,7 @@ def test_a_seat_link_s_copy_button_puts_the_link_on_the_clipboard(ada, voila_ser
     p.locator("button.cl-make-links").click()
     link = p.locator("input.cl-link-seat-1")
     expect(link).to_be_visible(timeout=TIMEOUT)
+    STATE["bo"] = link.input_value()
     copy = p.locator("button.cl-link-seat-1-copy")
     expect(copy).to_have_text("Copy")
     copy.click()
@@ -79,3 +82,23 @@ def test_the_rules_link_opens_the_tutorial_at_the_decision_s_step(ada, watched_p
         no_errors(tutorial)
     finally:
         t.close()
+
+
+def test_after_bo_s_undo_in_his_browser_ada_s_page_says_what_he_took_back(ada, new_context, watched_page):
+    p = ada.page
+    bo = watched_page(new_context())
+    q = bo.page
+    try:
+        open_app(bo, STATE["bo"])
+        expect(q.locator(TURN)).to_have_attribute("data-yours", "1", timeout=TIMEOUT)
+        click_and_wait(q, q.locator(".cl-controls button.cl-option").first)     # Bo places his house
+        shows(p, actions(q))
+        expect(p.locator(".cl-recent")).to_contain_text("Bo places the starting Housing project")
+        click_and_wait(q, q.locator("button.cl-undo"))
+        shows(p, 0)
+        expect(p.locator(".cl-recent")).to_contain_text("Bo took back: Bo places the starting Housing project",
+                                                        timeout=SEEN)
+        expect(p.locator(".cl-prompt")).to_have_text("Bo to place their starting Housing project.")
+        no_errors(ada, bo)
+    finally:
+        q.close()
