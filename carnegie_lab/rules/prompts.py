@@ -108,17 +108,25 @@ def _text(state: State, kind: DecisionKind, c: DecisionContext) -> str:
 
 def _others(state: State, kind: DecisionKind, c: DecisionContext) -> str:
     """The decision in the third person, for the players who wait (the same decision as ``_text``)."""
+    if kind == K.HOUSE:
+        return "to place their starting Housing project"
+    if kind == K.RESERVE:
+        return "to choose a Department tile for their private reserve"
+    if kind == K.SETUP:
+        return f"to move their employees in the setup ({_count(c.moves, 'move')} left)"
+    if kind == K.CHOOSE:
+        return f"to choose round {state.flow.round}'s timeline row"
+    if kind == K.EVENT:
+        return f"to take part in the event ({describe_event(state)}), or skip it"
     if kind == K.TURN:
         return _turn_text(c).replace("use your", "to use their").replace("end your", "end their")
-    return {K.HOUSE: "to place their starting Housing project",
-            K.RESERVE: "to choose a Department tile for their private reserve",
-            K.SETUP: f"to move their employees in the setup ({_count(c.moves, 'move')} left)",
-            K.CHOOSE: f"to choose round {state.flow.round}'s timeline row",
-            K.EVENT: f"to take part in the event ({describe_event(state)}), or skip it",
-            K.ARRIVAL: f"to choose the lobby of {_count(c.count, 'new employee')}",
-            K.PROPERTY: "to move one of their employees into the new department (Property Management)",
-            K.RELOCATE: f"to move up to {_count(c.count, 'employee')} to any department (HR Administration)",
-            }.get(kind, "to stand up their lying employees on free workstations")
+    if kind == K.ARRIVAL:
+        return f"to choose the lobby of {_count(c.count, 'new employee')}"
+    if kind == K.PROPERTY:
+        return "to move one of their employees into the new department (Property Management)"
+    if kind == K.RELOCATE:
+        return f"to move up to {_count(c.count, 'employee')} to any department (HR Administration)"
+    return "to stand up their lying employees on free workstations"
 
 
 def decision(state: State) -> Decision:
