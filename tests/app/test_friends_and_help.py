@@ -9,12 +9,14 @@ from __future__ import annotations
 import html
 import re
 
+import ipywidgets as W
 import pytest
 from clicks import click_first, first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.app.guide import DECISION_STEPS, glance, rule_step
 from carnegie_lab.app.panels import NewGamePanel
+from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Controller, NotAllowed, Seat, Setup
 from carnegie_lab.session.access import HINT, LOCAL, SEAT, WATCH, Place, check, may, reason
 from carnegie_lab.store import GameStore
@@ -225,3 +227,27 @@ def test_the_new_game_form_says_what_each_of_andrew_s_levels_means():
         assert (f"{normal} normal and {advanced} advanced cards" if normal and advanced else
                 f"all {normal or advanced}") in text
     assert form.solo_row.layout.display == ""
+
+
+def test_a_donation_the_player_cannot_pay_shows_the_chart_saying_why():
+    game, bots = cl.new_game(["Ada", "Bo"], seed=1), [make_bot("easy", 1), make_bot("easy", 101)]
+    while not (game.decision.kind == "event" and game.decision.context.donation
+               and game.money(game.decision.player) < game.donation_price(game.decision.player)):
+        game.apply(bots[game.decision.player].choose(game))
+        assert not game.is_over and len(game.actions) < 600
+    seat = game.decision.player
+    why = f"the donation costs ${game.donation_price(seat)} and {game.players[seat]} has ${game.money(seat)}"
+    assert game.donation_refusal(seat) == why and cl.new_game(["Ada", "Bo"], seed=1).donation_refusal(0) is None
+    d = Dashboard(game, seats=[Seat("Ada"), Seat("Bo")], auto=False)
+    chart = d.controls.panel.group("donate")
+    assert chart.notations() == [] and chart.note.startswith(f"No donation now: {why}.")
+    free = [o for o in chart.inactive if "taken" not in o.tooltip]
+    assert free and all(o.tooltip.endswith(f"; not now: {why}") for o in free)
+    shown = [b for b in widgets(d.controls.box) if isinstance(b, W.Button) and "cl-inactive" in b._dom_classes]
+    assert len(shown) == len(chart.inactive) and all(b.disabled for b in shown)
+    assert sum(b.tooltip.endswith(f"not now: {why}") for b in shown) == len(free)
+
+
+def widgets(w: W.Widget) -> list[W.Widget]:
+    """A widget and every widget in it."""
+    return [w, *(x for c in getattr(w, "children", ()) for x in widgets(c))]
