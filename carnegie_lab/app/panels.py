@@ -13,6 +13,7 @@ import ipywidgets as W
 
 from ..bots.strengths import STRENGTHS
 from ..core.components import Components
+from ..core.loader import components as default_components
 from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..session.games_list import NEWEST, ORDERS
@@ -45,6 +46,18 @@ def tiles_note(players: int, components: Components | None = None) -> str:
             f"Tiles in play {'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
 
 
+def level_note(components: Components | None = None) -> str:
+    """What each of Andrew's levels means, from the rules' data: how many of his deck's cards are advanced."""
+    k = (components or default_components()).constants
+    def cards(normal: int, advanced: int) -> str:
+        if normal and advanced:
+            return f"{normal} normal and {advanced} advanced cards"
+        return f"all {normal or advanced} {'advanced' if advanced else 'normal'} cards"
+    levels = " · ".join(f"<b>{level}</b>: {cards(*deck)}" for level, deck in sorted(k.solo_decks.items()))
+    return (f"Andrew plays one card a round from a deck of {k.rounds}; an advanced card does more with the "
+            f"same action. Level {levels}.")
+
+
 def chip(seat: int) -> str:
     colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
     return f"<span class='cl-chip' style='background:{colour}'></span>"
@@ -73,7 +86,14 @@ class NewGamePanel:
                                      style={"button_width": "44px"},
                                      tooltip="Andrew Carnegie's deck: 1 easiest, 4 hardest")
         self.level.add_class("cl-solo-level")
-        self.solo_row = W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level])
+        self.solo_row = W.VBox([
+            W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level]),
+            W.HTML(f"<div class='cl-note cl-level-note'>{level_note()}</div>")])
+        self.hints = W.Checkbox(value=True, description="Hints allowed", indent=False,
+                                tooltip="the players may ask for a hint; unchecked, no page of this game can")
+        self.hints.add_class("cl-hints-allowed")
+        self.hints_row = W.HBox([self.hints, W.HTML("<span class='cl-note'>(for every seat, in a game shared with "
+                                                    "seat links too: your choice, kept with the game)</span>")])
         # text, not an IntText: the page's numbers are doubles, which round seeds above 2**53
         self.label = W.Text(value="", layout=W.Layout(width="260px"), placeholder="optional, e.g. Friday game")
         self.label.add_class("cl-label")
@@ -100,7 +120,7 @@ class NewGamePanel:
         self.box = W.VBox([
             W.HTML("<div class='cl-group-title'>Players</div>"), self.players, *self.rows, self.strengths,
             self.solo_row,
-            W.HTML("<div class='cl-group-title'>Options</div>"),
+            W.HTML("<div class='cl-group-title'>Options</div>"), self.hints_row,
             W.HBox([W.HTML("<b>Label</b>", layout=W.Layout(width="110px")), self.label]),
             W.HBox([W.HTML("<b>Seed</b>", layout=W.Layout(width="110px")), self.seed, self.dice]),
             W.HTML("<div class='cl-note'>The seed fixes the timeline tiles, the departments in play and "
@@ -119,6 +139,7 @@ class NewGamePanel:
         self.seed.value = str(setup.seed)
         self.label.value = setup.label
         self.departments.value = setup.departments
+        self.hints.value = setup.hints
         if setup.solo_level:
             self.level.value = setup.solo_level
 
@@ -127,6 +148,7 @@ class NewGamePanel:
         for i, row in enumerate(self.rows):
             row.layout.display = "" if i < n else "none"
         self.solo_row.layout.display = "" if n == 1 else "none"
+        self.hints_row.layout.display = "none" if n == 1 else ""
         if self._tiles_for != n:
             self._tiles_for = n
             self.tiles.value = f"<div class='cl-note'>{html.escape(tiles_note(n))}</div>"
@@ -135,7 +157,8 @@ class NewGamePanel:
         n = self.players.value
         seats = [Seat(self.names[i].value.strip(), self.kinds[i].value) for i in range(n)]
         return Setup(seats, seed=parse_seed(self.seed.value), solo_level=self.level.value if n == 1 else None,
-                     departments=self.departments.value, label=self.label.value.strip())
+                     departments=self.departments.value, label=self.label.value.strip(),
+                     hints=self.hints.value or n == 1)
 
     def _start(self) -> None:
         try:
@@ -434,11 +457,20 @@ class FriendsPanel:
         self.make.layout.display = "" if make else "none"
 
 
+#: The Copy button's click, in the page: the link on the clipboard (the clipboard API where the page is a secure
+#: context, else the selected text copied), then "Copied" on the button.
+COPY_JS = ("const i=this.parentNode.querySelector('input.cl-link'),b=this,ok=()=>{b.textContent='Copied'};i.select();"
+           "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(i.value).then(ok,"
+           "()=>{if(document.execCommand('copy'))ok();});}else if(document.execCommand('copy')){ok();}")
+
+
 def _link_box(url: str, cls: str) -> str:
-    """A link as text to copy (a read-only input: click it, then copy)."""
+    """A link as text to copy (a read-only input) and its Copy button."""
     u = html.escape(url, quote=True)
-    return f"<input class='cl-link {cls}' type='text' readonly value=\"{u}\" title='copy this link'>"
+    return (f"<span class='cl-link-box'><input class='cl-link {cls}' type='text' readonly value=\"{u}\" "
+            f"title='the link: Copy puts it on the clipboard'><button type='button' class='cl-copy {cls}-copy' "
+            f"title='copy this link' onclick=\"{html.escape(COPY_JS)}\">Copy</button></span>")
 
 
 __all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip",
-           "parse_seed", "tiles_note"]
+           "level_note", "parse_seed", "tiles_note"]

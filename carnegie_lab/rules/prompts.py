@@ -35,11 +35,17 @@ class Decision:
     text: str
     context: DecisionContext
     name: str | None = None                   # the deciding player's name
+    others: str = ""                          # the text for the others: "to place their starting …"
 
     @property
     def prompt(self) -> str:
         """The text with the deciding player's name in front."""
         return f"{self.name}: {self.text}" if self.name else self.text
+
+    @property
+    def waiting(self) -> str:
+        """What the others read while this player decides: "Bo to place their starting Housing project"."""
+        return f"{self.name} {self.others}" if self.name else self.text
 
 
 def _context(state: State, kind: DecisionKind) -> DecisionContext:
@@ -100,6 +106,29 @@ def _text(state: State, kind: DecisionKind, c: DecisionContext) -> str:
     return "activate lying employees: stand each one up on a free workstation (paying its price), then finish"
 
 
+def _others(state: State, kind: DecisionKind, c: DecisionContext) -> str:
+    """The decision in the third person, for the players who wait (the same decision as ``_text``)."""
+    if kind == K.HOUSE:
+        return "to place their starting Housing project"
+    if kind == K.RESERVE:
+        return "to choose a Department tile for their private reserve"
+    if kind == K.SETUP:
+        return f"to move their employees in the setup ({_count(c.moves, 'move')} left)"
+    if kind == K.CHOOSE:
+        return f"to choose round {state.flow.round}'s timeline row"
+    if kind == K.EVENT:
+        return f"to take part in the event ({describe_event(state)}), or skip it"
+    if kind == K.TURN:
+        return _turn_text(c).replace("use your", "to use their").replace("end your", "end their")
+    if kind == K.ARRIVAL:
+        return f"to choose the lobby of {_count(c.count, 'new employee')}"
+    if kind == K.PROPERTY:
+        return "to move one of their employees into the new department (Property Management)"
+    if kind == K.RELOCATE:
+        return f"to move up to {_count(c.count, 'employee')} to any department (HR Administration)"
+    return "to stand up their lying employees on free workstations"
+
+
 def decision(state: State) -> Decision:
     kind = decision_kind(state)
     if kind == K.OVER:
@@ -107,4 +136,5 @@ def decision(state: State) -> Decision:
     pi = state.flow.player
     assert pi is not None
     context = _context(state, kind)
-    return Decision(kind, pi, _text(state, kind, context), context, state.players[pi].name)
+    return Decision(kind, pi, _text(state, kind, context), context, state.players[pi].name,
+                    _others(state, kind, context))

@@ -11,8 +11,8 @@ from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
 from .games_list import NEWEST, check_order, sort_games
-from .seating import Seating, result_of
-from .seats import ANDREW, Handover, Seat, Setup, handover_from, seats_from, setup_of
+from .seating import Seating, result_of, taken_back
+from .seats import ANDREW, Handover, Seat, Setup, handover_from, hints_from, seats_from, setup_of
 
 
 class Overtaken(CarnegieError):
@@ -62,6 +62,8 @@ class StoredSession(Seating):
             data["handover"] = handover.as_data()
         if self.setup.label:
             data["label"] = self.setup.label
+        if not self.setup.hints:
+            data["hints"] = False
         return data
 
     def query(self) -> str:
@@ -196,7 +198,7 @@ class StoredSession(Seating):
         elif token or info.seated or not owner:
             self.role = WATCH                # a game with links, or another browser's: watched
             self.bad_token = bool(token)
-        self.setup = setup_of(game, seats)
+        self.setup = setup_of(game, seats, hints=hints_from(info.app))
         self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
                        f"{self.headline()}."]
 
@@ -235,10 +237,13 @@ class StoredSession(Seating):
             if lines and same:
                 self.recent = lines
         if not same:
+            back = (mine[:len(stored)] == stored and len(stored) < len(mine)     # an undo elsewhere
+                    and record.get("options") == self.game.options)
+            undone = taken_back(self.game, len(stored)) if back else ""
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
             self._adopt(game, seats, handover_from(info.app, game.players))
-            self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
+            self.recent = [undone or f"The game was changed in another browser: {len(game.actions)} actions, "
                            f"{self.headline()}."]
         self._mark = (info.revision, len(stored))
         return True
