@@ -100,7 +100,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }
   .cl-side-tabs .lm-TabBar-content { flex-wrap: wrap; }
   .cl-dashboard button.jupyter-button, .cl-dashboard button.cl-small, .cl-view-selector .widget-toggle-button {
-    min-height: 44px; }
+    min-height: 44px !important; }
   .cl-dashboard .widget-checkbox input { width: 22px; height: 22px; }
   .cl-dashboard .widget-checkbox, .cl-dashboard .widget-checkbox label { min-height: 44px; line-height: 44px; }
   .cl-drawing { width: 100%; }
