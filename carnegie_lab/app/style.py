@@ -88,13 +88,14 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-applying { pointer-events: none; }
 .cl-applying button, .cl-busy .cl-play-tab button.widget-button { opacity: 0.55; cursor: progress; }
 /* phones (narrow screens): the board and the side panel stack, each the page's width; the figures keep
-   their size and scroll sideways inside the board; every button is a touch target of 44 px */
+   their size (never clipped) and scroll sideways in their box, a swipe away; every button is a touch
+   target of 44 px */
 @media (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
   .cl-main { flex-direction: column !important; align-items: stretch !important; gap: 10px; }
-  .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: 100% !important; min-width: 0 !important;
-    max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; }
-  .cl-board { overflow-x: auto; overflow-y: hidden; }
+  .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
+    max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; margin-left: 0; margin-right: 0; }
+  .cl-board .js-plotly-plot { min-width: fit-content; }
   .cl-board-tabs .widget-toggle-button { min-width: 0; }
   .cl-board-tabs > div, .cl-view-selector > div { flex-wrap: wrap; }
   .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }

@@ -142,6 +142,16 @@ def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= inner, (sel, box)
     board, side = p.locator(".cl-board").bounding_box(), p.locator(".cl-side-tabs").bounding_box()
     assert side["y"] >= board["y"] + board["height"] - 1        # stacked: the panel under the board
+    main = p.locator(".cl-main").evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert main[0] <= main[1], main
+    # the map keeps its size, whole (nothing clipped), and its box scrolls sideways
+    plot, svg, frame = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
+        "e => [e.clientWidth, e.querySelector('.main-svg').getBoundingClientRect().width, e.parentElement.clientWidth]")
+    assert plot >= svg > frame, (plot, svg, frame)
+    scrolled = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
+        "e => { const box = e.parentElement; box.scrollLeft = box.scrollWidth; const x = box.scrollLeft; "
+        "box.scrollLeft = 0; return x; }")
+    assert scrolled >= svg - frame - 1, (scrolled, svg, frame)
     small = p.evaluate("""min => Array.from(document.querySelectorAll('.cl-play-tab button'))
         .filter(b => b.offsetParent !== null && b.getBoundingClientRect().height < min)
         .map(b => b.textContent.trim() || b.className)""", TOUCH_PX - 0.5)
