@@ -45,7 +45,7 @@ from .board import BoardView, scores_html
 from .bot_bar import BotBar, button
 from .click_guard import ClickGuard
 from .hints import HintPanel, decision_key
-from .keys import PLAY_KEYS, Keys, clicks
+from .keys import play_keys
 from .page import POLL_MS, PageBridge, in_kernel
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
 from .render import ControlsView
@@ -102,10 +102,7 @@ class Dashboard(W.VBox):
         self.role_note.add_class("cl-role-note")
         #: the Hint button, its "always" option and the hint (between the status line and the bots)
         self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
-        #: the Play tab's keys (app/keys.py): each clicks its button, for the decision the page showed
-        self.play_keys = Keys(clicks(lambda: {"done": self.controls.buttons.get("done"), "undo": self.undo_button,
-                                         "hint": self.hints.button}),
-                         PLAY_KEYS, lambda: len(self.game.actions), line=True)
+        self.play_keys = play_keys(self)        # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
         # the controls right under the turn card: a message (status line) or the final scores
         # appearing never moves them
         play = W.VBox([self.turn, self.role_note, self.final, self.review_link, self.controls.box, self.status,

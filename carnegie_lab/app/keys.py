@@ -118,4 +118,13 @@ def clicks(buttons: Callable[[], Mapping[str, W.Button | None]]) -> Callable[[st
             b.click()
     return press
 
-__all__ = ["ArrowKeys", "Keys", "PLAY_KEYS", "REPLAY_KEYS", "clicks"]
+
+def play_keys(dash: Any) -> Keys:
+    """A dashboard's Play tab keys (:data:`PLAY_KEYS`, with their line): each clicks the dashboard's
+    Done, Undo or Hint button, for the decision the page showed."""
+    def buttons() -> dict[str, W.Button | None]:
+        return {"done": dash.controls.buttons.get("done"), "undo": dash.undo_button, "hint": dash.hints.button}
+    return Keys(clicks(buttons), PLAY_KEYS, lambda: len(dash.game.actions), line=True)
+
+
+__all__ = ["ArrowKeys", "Keys", "PLAY_KEYS", "REPLAY_KEYS", "clicks", "play_keys"]
