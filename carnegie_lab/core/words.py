@@ -11,48 +11,56 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from .i18n import N_, translator
+
 if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
     from .components import Reward
 
 
-def reward_parts(r: Reward, short: bool = False) -> list[str]:
+def reward_parts(r: Reward, short: bool = False, lang: str | None = None) -> list[str]:
     """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ...
-    (``short``: '3 study', '+1 empl.')."""
+    (``short``: '3 study', '+1 empl.'; ``lang``: the language, None for English)."""
+    tr = translator(lang)
+    _ = tr.gettext
     parts = [f"${r.money}"] if r.money else []
     if r.goods:
-        parts.append(f"{r.goods} goods")
+        parts.append(_("{n} goods").format(n=r.goods))
     if r.vp:
-        parts.append(f"{r.vp} VP")
+        parts.append(_("{n} VP").format(n=r.vp))
     if r.study:
-        parts.append(f"{r.study} study" if short else f"{r.study} study points")
+        parts.append((_("{n} study") if short else _("{n} study points")).format(n=r.study))
     if r.employees:
-        parts.append(f"+{r.employees} empl." if short else
-                     f"{r.employees} new employee" + ("s" if r.employees > 1 else ""))
+        parts.append(_("+{n} empl.").format(n=r.employees) if short else
+                     tr.ngettext("{n} new employee", "{n} new employees", r.employees).format(n=r.employees))
     return parts
 
 
-def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = "nothing") -> str:
+def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = N_("nothing"),
+           lang: str | None = None) -> str:
     """'$3, 2 goods' (or 'nothing'); the controls' '$3 + 2 goods' is ``short=True, sep=" + "``."""
-    return sep.join(reward_parts(r, short)) or empty
+    return sep.join(reward_parts(r, short, lang)) or translator(lang).gettext(empty)
 
 
-def reward_cell(r: Reward, short: bool = True) -> str:
+def reward_cell(r: Reward, short: bool = True, lang: str | None = None) -> str:
     """A reward in a figure's cell: '$3 + 2 goods', '–' for none."""
-    return reward(r, short, " + ", "–")
+    return reward(r, short, " + ", "–", lang)
 
 
-def reward_tiny(r: Reward) -> str:
+def reward_tiny(r: Reward, lang: str | None = None) -> str:
     """The most compact form, for small cells: '$1+1g', '2VP', '3sp'."""
+    pgettext = translator(lang).pgettext          # the units: one or two letters
     parts = [f"{v}{unit}" if unit != "$" else f"${v}" for v, unit in
-             ((r.money, "$"), (r.goods, "g"), (r.vp, "VP"), (r.study, "sp"), (r.employees, "e")) if v]
+             ((r.money, "$"), (r.goods, pgettext("tiny unit", "g")), (r.vp, pgettext("tiny unit", "VP")),
+              (r.study, pgettext("tiny unit", "sp")), (r.employees, pgettext("tiny unit", "e"))) if v]
     return "+".join(parts) or "–"
 
 
-def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}") -> str:
+def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}", lang: str | None = None) -> str:
     """'Round 3 of 8', or 'Setup' in round 0 (``capital=False``: 'round 3 of 8', 'setup'; ``number``
     formats the round's number, e.g. '<b>{}</b>')."""
-    text = f"Round {number.format(round_)} of {rounds}" if round_ else "Setup"
+    _ = translator(lang).gettext
+    text = _("Round {round} of {rounds}").format(round=number.format(round_), rounds=rounds) if round_ else _("Setup")
     return text if capital else text[0].lower() + text[1:]
 
 

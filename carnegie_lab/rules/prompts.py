@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.i18n import N_
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .events import describe_event
 from .loop import decision_kind
@@ -10,7 +11,8 @@ from .loop import decision_kind
 K = DecisionKind
 
 #: The department types (the timeline rows) in words: the one table of their names.
-TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction", "RD": "Research & Development"}
+TYPE_NAMES = {"HR": N_("Human Resources"), "MG": N_("Management"), "CO": N_("Construction"),
+              "RD": N_("Research & Development")}
 
 
 @dataclass(frozen=True)

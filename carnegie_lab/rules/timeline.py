@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.components import TimelineSpace
+from ..core.i18n import translator
 from ..core.state import State
 
 if TYPE_CHECKING:
@@ -24,12 +25,13 @@ def space(state: State, row: int, k: int) -> TimelineSpace:
     return tiles[tile].sides[side][k - 1]
 
 
-def event_text(rs: Ruleset, income: str | None, donation: bool) -> str:
+def event_text(rs: Ruleset, income: str | None, donation: bool, lang: str | None = None) -> str:
     """An event in words: 'Take Income in the West', 'Make a Donation', or both joined by 'and'."""
-    parts = [f"Take Income in the {rs.components.regions[income].name}"] if income else []
+    _ = translator(lang).gettext
+    parts = [_("Take Income in the {region}").format(region=_(rs.components.regions[income].name))] if income else []
     if donation:
-        parts.append("Make a Donation")
-    return " and ".join(parts)
+        parts.append(_("Make a Donation"))
+    return _(" and ").join(parts)
 
 
 def event_row(state: State, row: int) -> int | None:
