@@ -1,0 +1,155 @@
+"""The views in Brazilian Portuguese: every visible string (titles, annotations, trace texts, hovers) comes
+from the pt_BR catalog, or is a number or a name that is the same in both languages.
+
+The check renders with the real catalog whose translations have their letters turned full-width
+(``Ｒｏｄａｄａ``): whatever ASCII word is left in a figure was not translated, and a message the catalog
+lacks is recorded with its id."""
+from __future__ import annotations
+
+import gettext
+import html
+import re
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.core import i18n
+from carnegie_lab.core.state import NEUTRAL
+from carnegie_lab.views.palette import SCORE_LABELS, donation_terms, owner_name
+
+MARKUP = re.compile(r"(<[^>]*>|\{[^}]*\}|&\w+;)")     # tags, placeholders and entities stay as they are
+WORD = re.compile(r"\b[A-Za-z][A-Za-z']+\b")          # two ASCII letters or more, no digit: a word
+
+
+def wide(text: str) -> str:
+    """The text's ASCII letters full-width, outside markup."""
+    return "".join(part if MARKUP.fullmatch(part) else
+                   "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c for c in part)
+                   for part in MARKUP.split(text))
+
+
+class Widened(gettext.NullTranslations):
+    """The pt_BR catalog with full-width translations; ``missing``: the messages it has no entry for."""
+
+    def __init__(self, real: gettext.GNUTranslations):
+        super().__init__()
+        self.real, self.missing = real, set()
+
+    def _look(self, key, message: str, found: str) -> str:
+        if key not in self.real._catalog and re.search("[A-Za-z]", message):
+            self.missing.add(message)
+        return wide(found)
+
+    def gettext(self, message):
+        return self._look(message, message, self.real.gettext(message))
+
+    def ngettext(self, msgid1, msgid2, n):
+        return self._look((msgid1, 0), msgid1, self.real.ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context, message):
+        return self._look(f"{context}\x04{message}", message, self.real.pgettext(context, message))
+
+
+WIDE = "pt_BR-wide"     # a language of its own: the views' caches keep its texts apart from pt_BR's
+
+
+@pytest.fixture(scope="module")
+def widened():
+    """The widened pt_BR, as the language ``WIDE`` (for this module's tests)."""
+    translator = Widened(i18n.translator("pt_BR"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(i18n._TRANSLATORS, WIDE, translator)
+        yield translator
+
+
+def visible(spec: dict) -> list[str]:
+    """Every text a figure shows: title and subtitle, annotations, axis titles, trace texts and hovers,
+    legend names."""
+    layout = spec["layout"]
+    title = layout.get("title", {})
+    out = [title.get("text", ""), title.get("subtitle", {}).get("text", "")]
+    out += [a.get("text", "") for a in layout.get("annotations", [])]
+    out += [layout[k]["title"]["text"] for k in ("xaxis", "yaxis") if "title" in layout.get(k, {})]
+    for trace in spec["data"]:
+        for key in ("text", "hovertext", "hovertemplate"):
+            value = trace.get(key)
+            out += [value] if isinstance(value, str) else list(value or [])
+        if trace.get("showlegend"):
+            out.append(trace["name"])
+    return [str(t) for t in out if t]
+
+
+def pending(game) -> list[str]:
+    """Texts of views/palette.py, not translated yet (helper final28 is moving them to one home): the
+    neutral owner, the score categories, a donation's terms."""
+    terms = [donation_terms(game.components, d.formula) for d in game.components.donations.values()]
+    return sorted({owner_name(game, NEUTRAL), *SCORE_LABELS.values(), *terms}, key=len, reverse=True)
+
+
+def english_left(game, texts: list[str]) -> list[tuple[str, str]]:
+    """(word, text) of each ASCII word of the texts that is not a name the same in both languages."""
+    names = {*game.players, "Andrew", *game.components.timeline.rows}
+    left = []
+    for text in texts:
+        plain = html.unescape(re.sub(r"<[^>]*>", " ", text))
+        plain = re.sub(r"\s+", " ", plain)
+        for words in pending(game):
+            plain = plain.replace(words, " ")
+        left += [(word, text) for word in WORD.findall(plain) if word not in names]
+    return left
+
+
+def figures(game, lang: str) -> dict[str, dict]:
+    """Every view of a position (the map with and without a seat's network, targets to click)."""
+    V = cl.views
+    out = {"map": V.map_figure.spec(game, lang=lang),
+           "network": V.map_figure.spec(game, 0, targets={"pittsburgh": wide("build here")}, lang=lang),
+           "tracks": V.tracks_figure.spec(game, lang=lang), "timeline": V.timeline_figure.spec(game, lang=lang),
+           "donations": V.donations_figure.spec(game, lang=lang)}
+    out |= {f"company-{seat}": V.company_figure.spec(game, seat, lang=lang) for seat in range(len(game.players))}
+    return out
+
+
+@pytest.mark.parametrize("position", ["fresh", "mid3", "event3", "solo", "solo_over", "finished", "expansion"])
+def test_every_visible_string_of_every_view_is_translated(position, request, widened):
+    game = request.getfixturevalue(position)
+    untranslated = {}
+    for view, spec in figures(game, WIDE).items():
+        if left := english_left(game, visible(spec)):
+            untranslated[view] = sorted({word for word, _ in left}), left[0][1]
+    assert not widened.missing, f"not in the pt_BR catalog: {sorted(widened.missing)}"
+    assert not untranslated, f"English left in the pt_BR views of {position}: {untranslated}"
+
+
+def test_the_check_finds_an_english_word_and_a_message_the_catalog_lacks(fresh, widened):
+    spec = cl.views.map_figure.spec(fresh, lang=WIDE)
+    assert english_left(fresh, visible(spec)) == []
+    assert [word for word, _ in english_left(fresh, visible(cl.views.map_figure.spec(fresh)))][:2] == ["Round", "the"]
+    spec["layout"]["title"]["text"] += " the map"
+    assert [word for word, _ in english_left(fresh, visible(spec))] == ["the", "map"]
+    alone = Widened(i18n.translator("pt_BR"))
+    assert alone.gettext("West") == wide("Oeste") and not alone.missing
+    assert alone.gettext("a message nobody wrote") == wide("a message nobody wrote")
+    assert alone.missing == {"a message nobody wrote"}
+
+
+def test_portuguese_figures_use_the_rules_terms(mid3):
+    V = cl.views
+    tracks = str(V.tracks_figure.spec(mid3, lang="pt_BR"))
+    assert "Trilhas de transporte" in tracks and "Tabelas de Projetos" in tracks and "OESTE" in tracks
+    assert "Linha do Tempo" in V.timeline_figure.spec(mid3, lang="pt_BR")["layout"]["title"]["text"]
+    company = str(V.company_figure.spec(mid3, 0, lang="pt_BR"))
+    assert "Missões" in company and "Recursos Humanos" in company and "Human Resources" not in company
+    assert "Educação: departamentos de RH" in str(V.donations_figure.spec(mid3, lang="pt_BR")["data"])
+
+
+@pytest.mark.parametrize("view", ["map_figure", "tracks_figure", "timeline_figure", "donations_figure"])
+def test_english_is_the_default_and_the_same_as_en(view, mid3):
+    build = getattr(cl.views, view)
+    assert build.spec(mid3) == build.spec(mid3, lang="en") == build.spec(mid3, lang=None)
+    assert build.spec(mid3) != build.spec(mid3, lang="pt_BR")
+
+
+def test_an_unknown_language_is_refused(mid3):
+    with pytest.raises(cl.UnknownLanguageError):
+        cl.views.map_figure(mid3, lang="xx")
