@@ -11,6 +11,7 @@ import html
 import re
 
 import pytest
+from views_helpers import play, played
 
 import carnegie_lab as cl
 from carnegie_lab.core import i18n
@@ -87,13 +88,18 @@ def pending(game) -> list[str]:
 
 
 def english_left(game, texts: list[str]) -> list[tuple[str, str]]:
-    """(word, text) of each ASCII word of the texts that is not a name the same in both languages."""
-    names = {*game.players, "Andrew", *game.components.timeline.rows}
+    """(word, text) of each ASCII word of the texts that is not a name the same in both languages (the
+    players, Andrew, the timeline's row codes) nor palette.py's pending words."""
+    return ascii_words(texts, {*game.players, "Andrew", *game.components.timeline.rows}, pending(game))
+
+
+def ascii_words(texts: list[str], names: set[str], pending: list[str] = ()) -> list[tuple[str, str]]:
+    """(word, text) of each ASCII word of the texts outside ``names`` and the ``pending`` texts."""
     left = []
     for text in texts:
-        plain = html.unescape(re.sub(r"<[^>]*>", " ", text))
+        plain = html.unescape(re.sub(r"<[^>]*>|%\{[^}]*\}", " ", text))      # tags, plotly's %{fields}
         plain = re.sub(r"\s+", " ", plain)
-        for words in pending(game):
+        for words in pending:
             plain = plain.replace(words, " ")
         left += [(word, text) for word in WORD.findall(plain) if word not in names]
     return left
@@ -153,3 +159,22 @@ def test_english_is_the_default_and_the_same_as_en(view, mid3):
 def test_an_unknown_language_is_refused(mid3):
     with pytest.raises(cl.UnknownLanguageError):
         cl.views.map_figure(mid3, lang="xx")
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    """A review of Ada's decisions over the last two rounds of a 2-player game."""
+    from carnegie_lab.analysis import review
+
+    game = cl.Game.from_position(played(["Ada", "Bo"], 5, until_round=19).to_position())
+    play(game, 5)
+    return review(game, seats=["Ada"], playouts=2)
+
+
+def test_the_review_chart_is_translated(reviewed, widened):
+    assert reviewed.decisions and any(d.loss for d in reviewed.decisions)
+    spec = cl.views.review_figure.spec(reviewed, lang=WIDE)
+    assert not widened.missing, f"not in the pt_BR catalog: {sorted(widened.missing)}"
+    notation = {word for d in reviewed.decisions for a in (d.played.action, d.best.action) for word in str(a).split()}
+    assert ascii_words(visible(spec), {*reviewed.players, *notation}) == []
+    assert cl.views.review_figure.spec(reviewed) == cl.views.review_figure.spec(reviewed, lang="en")
