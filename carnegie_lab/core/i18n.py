@@ -9,6 +9,9 @@ docs/translating.md). Code marks its messages for ``pybabel extract`` in the usu
     _("Round {round}: the map").format(round=3)
     translator(lang).ngettext("{n} city", "{n} cities", n).format(n=n)
 
+Text made in the rules and shown later (a department's use, the reason an action is illegal) is a
+:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`.
+
 The component data keeps the English names (cities, regions, departments, ...): they are messages too,
 extracted from carnegie_lab/data by :func:`extract_data` (babel.cfg) and translated with ``_(city.name)``.
 """
@@ -17,9 +20,9 @@ from __future__ import annotations
 import gettext
 import json
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Iterator, TypeVar
 
-from .errors import UnknownLanguageError
+from .errors import IllegalActionError, UnknownLanguageError
 
 DOMAIN = "carnegie_lab"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -29,9 +32,9 @@ _TRANSLATORS: dict[str, gettext.NullTranslations] = {SOURCE: gettext.NullTransla
 
 
 def languages() -> tuple[str, ...]:
-    """The languages there is a catalog for, English first: ``("en", "pt_BR")``."""
-    found = sorted(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (SOURCE, *found)
+    """The languages there is a catalog (or a translator) for, English first: ``("en", "pt_BR")``."""
+    found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return (SOURCE, *sorted((found | set(_TRANSLATORS)) - {SOURCE}))
 
 
 def translator(lang: str | None = None) -> gettext.NullTranslations:
@@ -47,9 +50,78 @@ def translator(lang: str | None = None) -> gettext.NullTranslations:
     return _TRANSLATORS[lang]
 
 
-def N_(message: str) -> str:
-    """Mark a message for extraction where it is written; it is translated where it is shown."""
-    return message
+M = TypeVar("M", bound="Message")
+
+
+class Message(str):
+    """An English text that keeps its message id and fields, so that it can be shown in another
+    language later (:func:`render`): ``Message("{city} is taken", city=Message("Boston"))``. As a ``str``
+    it is the English text; a field that is a Message (a component's name) is translated too."""
+
+    msgid: str
+    fields: dict
+
+    def __new__(cls: type[M], msgid: str, /, **fields) -> M:
+        text = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        text.msgid, text.fields = msgid, fields
+        return text
+
+    def __getnewargs__(self) -> tuple:          # a copy or a pickle keeps the English; its id and fields follow
+        return (str(self),)
+
+    def render(self, lang: str | None) -> str:
+        """The text in a language: its message translated, filled with its fields (a Message field
+        rendered in turn)."""
+        _ = translator(lang).gettext
+        fields = {key: value.render(lang) if isinstance(value, Message) else value
+                  for key, value in self.fields.items()}
+        return _(self.msgid).format(**fields) if fields else _(self.msgid)
+
+
+class Texts(Message):
+    """A text made in every language at once (``{lang: text}``, English under ``"en"``): what a field
+    cannot be made from one message (a decision's prompt, with its plurals)."""
+
+    texts: dict
+
+    def __new__(cls, texts: dict) -> Texts:
+        text = super().__new__(cls, texts[SOURCE])
+        text.texts = texts
+        return text
+
+    def __getnewargs__(self) -> tuple:
+        return (self.texts,)
+
+    def render(self, lang: str | None) -> str:
+        return self.texts.get(lang or SOURCE, self.texts[SOURCE])
+
+
+def N_(message: str, /, **fields) -> Message:
+    """Mark a message for extraction where it is written (with the fields it is filled with, if any);
+    it is translated where it is shown (``_(constant)`` or :func:`render`)."""
+    return Message(message, **fields)
+
+
+def render(text: str | IllegalActionError, lang: str | None = None) -> str:
+    """A text in a language: a :class:`Message` translated, its fields rendered in turn; another
+    ``str`` looked up as it is (a message without fields), else unchanged. An
+    :class:`IllegalActionError` gives its message, its reason rendered (its ``str`` stays English)."""
+    if isinstance(text, IllegalActionError):
+        text = _illegal(text)
+    if lang in (None, SOURCE):
+        return str(text)
+    if isinstance(text, Message):
+        return text.render(lang)
+    return translator(lang).gettext(text)
+
+
+def _illegal(error: IllegalActionError) -> Message:
+    """An illegal action's message (the error's ``str``) as a Message."""
+    reason = error.reason if isinstance(error.reason, Message) else Message(error.reason)
+    if error.player:
+        return N_("{action} is illegal for {player}: {reason}", action=repr(error.action), player=error.player,
+                  reason=reason)
+    return N_("{action} is illegal: {reason}", action=repr(error.action), reason=reason)
 
 
 def extract_data(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list]]:

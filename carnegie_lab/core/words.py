@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .i18n import N_, translator
+from .i18n import N_, Message, translator
 
 if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
@@ -64,20 +64,22 @@ def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}",
     return text if capital else text[0].lower() + text[1:]
 
 
-def amount_text(kind: str, amount: int) -> str:
+def amount_text(kind: str, amount: int) -> Message:
     """A department's gain: '+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
-    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
-            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
+    return {"money": N_("+${n}", n=amount), "goods": N_("+{n} goods", n=amount), "vp": N_("+{n} VP", n=amount),
+            "study": N_("+{n} study points", n=amount), "moves": N_("+{n} moves", n=amount)}[kind]
 
 
-def mission(region: str) -> str:
+def mission(region: str) -> Message:
     """'mission to the West' (``region``: the region's name)."""
-    return f"mission to the {region}"
+    return N_("mission to the {region}", region=Message(region))
 
 
-def a_project(kind: str) -> str:
+def a_project(kind: str) -> Message:
     """'a Housing project', 'an Industry project' (``kind``: the project tab's name)."""
-    return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind} project"
+    if kind[:1] in "AEIOU":
+        return N_("an {kind} project", kind=Message(kind))
+    return N_("a {kind} project", kind=Message(kind))
 
 
 def use(name: str) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.i18n import N_
+from ..core.i18n import N_, translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .events import describe_event
 from .loop import decision_kind
@@ -60,53 +60,58 @@ def _context(state: State, kind: DecisionKind) -> DecisionContext:
     return DecisionContext()
 
 
-def _count(n: int | None, one: str, many: str | None = None) -> str:
-    """"1 employee", "3 employees" (``many``: a plural that is not ``one`` + s)."""
-    n = n or 0
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
-def _turn_text(c: DecisionContext) -> str:
+def _turn_text(c: DecisionContext, lang: str | None) -> str:
     """A department turn: what there is to use, and what is left of it (only what is left)."""
-    name = TYPE_NAMES.get(c.turn_type or "", c.turn_type)
-    left = [x for x in (_count(c.moves, "employee move") if c.moves else "",
-                        _count(c.study, "study point") if c.study else "") if x]
-    now = f" ({' and '.join(left)} left)" if left else ""
-    return f"use your {name} departments one at a time{now}, then end your turn"
+    tr = translator(lang)
+    _ = tr.gettext
+    name = _(TYPE_NAMES.get(c.turn_type or "", c.turn_type or ""))
+    left = [x for x in (tr.ngettext("{n} employee move", "{n} employee moves", c.moves).format(n=c.moves)
+                        if c.moves else "",
+                        tr.ngettext("{n} study point", "{n} study points", c.study).format(n=c.study)
+                        if c.study else "") if x]
+    if not left:
+        return _("use your {name} departments one at a time, then end your turn").format(name=name)
+    return _("use your {name} departments one at a time ({left} left), then end your turn").format(
+        name=name, left=_(" and ").join(left))
 
 
-def _text(state: State, kind: DecisionKind, c: DecisionContext) -> str:
+def _text(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
     f = state.flow
+    tr = translator(lang)
+    _ = tr.gettext
     if kind == K.HOUSE:
-        return "place your starting Housing project: choose a medium or major city with a free Housing site"
+        return _("place your starting Housing project: choose a medium or major city with a free Housing site")
     if kind == K.RESERVE:
-        return "choose a Department tile for your private reserve: it will be the first department you build"
+        return _("choose a Department tile for your private reserve: it will be the first department you build")
     if kind == K.SETUP:
-        return (f"setup: move your employees to other departments, one step at a time "
-                f"({_count(c.moves, 'move')} left), then finish")
+        moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
+        return _("setup: move your employees to other departments, one step at a time ({moves} left), "
+                 "then finish").format(moves=moves)
     if kind == K.CHOOSE:
-        return (f"round {f.round}: choose a timeline row; its department type is what everybody uses "
-                "this round, and its next space is the round's event")
+        return _("round {round}: choose a timeline row; its department type is what everybody uses this round, "
+                 "and its next space is the round's event").format(round=f.round)
     if kind == K.EVENT:
-        return f"{describe_event(state)}: take part, or skip it"
+        return _("{event}: take part, or skip it").format(event=describe_event(state, lang))
     if kind == K.TURN:
-        return _turn_text(c)
+        return _turn_text(c, lang)
     if kind == K.ARRIVAL:
-        return ("1 new employee arriving: choose its lobby" if c.count == 1 else
-                f"{_count(c.count, 'new employee')} arriving: choose a lobby for each, one at a time")
+        return (_("1 new employee arriving: choose its lobby") if c.count == 1 else
+                _("{n} new employees arriving: choose a lobby for each, one at a time").format(n=c.count or 0))
     if kind == K.PROPERTY:
-        return "Property Management: move one of your employees into the new department, or move nobody"
+        return _("Property Management: move one of your employees into the new department, or move nobody")
     if kind == K.RELOCATE:
-        return (f"HR Administration: move up to {_count(c.count, 'employee')} to any department, "
-                "then finish")
-    return "activate lying employees: stand each one up on a free workstation (paying its price), then finish"
+        employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
+        return _("HR Administration: move up to {employees} to any department, then finish").format(
+            employees=employees)
+    return _("activate lying employees: stand each one up on a free workstation (paying its price), then finish")
 
 
-def decision(state: State) -> Decision:
+def decision(state: State, lang: str | None = None) -> Decision:
+    """The decision being taken, its text in a language (``lang``: None for English)."""
     kind = decision_kind(state)
     if kind == K.OVER:
-        return Decision(kind, None, "The game is over", DecisionContext())
+        return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
     pi = state.flow.player
     assert pi is not None
     context = _context(state, kind)
-    return Decision(kind, pi, _text(state, kind, context), context, state.players[pi].name)
+    return Decision(kind, pi, _text(state, kind, context, lang), context, state.players[pi].name)

@@ -1,66 +1,18 @@
 """The views in Brazilian Portuguese: every visible string (titles, annotations, trace texts, hovers) comes
 from the pt_BR catalog, or is a number or a name that is the same in both languages.
 
-The check renders with the real catalog whose translations have their letters turned full-width
-(``Ｒｏｄａｄａ``): whatever ASCII word is left in a figure was not translated, and a message the catalog
-lacks is recorded with its id."""
+The check renders in tests/i18n_check.py's widened pt_BR: whatever ASCII word is left in a figure was not
+translated, and a message the catalog lacks is recorded with its id."""
 from __future__ import annotations
 
-import gettext
-import html
-import re
-
 import pytest
+from i18n_check import WIDE, Widened, ascii_words, wide
 from views_helpers import play, played
 
 import carnegie_lab as cl
 from carnegie_lab.core import i18n
 from carnegie_lab.core.state import NEUTRAL
 from carnegie_lab.views.palette import SCORE_LABELS, donation_terms, owner_name
-
-MARKUP = re.compile(r"(<[^>]*>|\{[^}]*\}|&\w+;)")     # tags, placeholders and entities stay as they are
-WORD = re.compile(r"\b[A-Za-z][A-Za-z']+\b")          # two ASCII letters or more, no digit: a word
-
-
-def wide(text: str) -> str:
-    """The text's ASCII letters full-width, outside markup."""
-    return "".join(part if MARKUP.fullmatch(part) else
-                   "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c for c in part)
-                   for part in MARKUP.split(text))
-
-
-class Widened(gettext.NullTranslations):
-    """The pt_BR catalog with full-width translations; ``missing``: the messages it has no entry for."""
-
-    def __init__(self, real: gettext.GNUTranslations):
-        super().__init__()
-        self.real, self.missing = real, set()
-
-    def _look(self, key, message: str, found: str) -> str:
-        if key not in self.real._catalog and re.search("[A-Za-z]", message):
-            self.missing.add(message)
-        return wide(found)
-
-    def gettext(self, message):
-        return self._look(message, message, self.real.gettext(message))
-
-    def ngettext(self, msgid1, msgid2, n):
-        return self._look((msgid1, 0), msgid1, self.real.ngettext(msgid1, msgid2, n))
-
-    def pgettext(self, context, message):
-        return self._look(f"{context}\x04{message}", message, self.real.pgettext(context, message))
-
-
-WIDE = "pt_BR-wide"     # a language of its own: the views' caches keep its texts apart from pt_BR's
-
-
-@pytest.fixture(scope="module")
-def widened():
-    """The widened pt_BR, as the language ``WIDE`` (for this module's tests)."""
-    translator = Widened(i18n.translator("pt_BR"))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(i18n._TRANSLATORS, WIDE, translator)
-        yield translator
 
 
 def visible(spec: dict) -> list[str]:
@@ -91,18 +43,6 @@ def english_left(game, texts: list[str]) -> list[tuple[str, str]]:
     """(word, text) of each ASCII word of the texts that is not a name the same in both languages (the
     players, Andrew, the timeline's row codes) nor palette.py's pending words."""
     return ascii_words(texts, {*game.players, "Andrew", *game.components.timeline.rows}, pending(game))
-
-
-def ascii_words(texts: list[str], names: set[str], pending: list[str] = ()) -> list[tuple[str, str]]:
-    """(word, text) of each ASCII word of the texts outside ``names`` and the ``pending`` texts."""
-    left = []
-    for text in texts:
-        plain = html.unescape(re.sub(r"<[^>]*>|%\{[^}]*\}", " ", text))      # tags, plotly's %{fields}
-        plain = re.sub(r"\s+", " ", plain)
-        for words in pending:
-            plain = plain.replace(words, " ")
-        left += [(word, text) for word in WORD.findall(plain) if word not in names]
-    return left
 
 
 def figures(game, lang: str) -> dict[str, dict]:
