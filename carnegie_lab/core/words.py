@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from .i18n import N_, Message, translator
 
+#: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
+CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
+
 if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
     from .components import Reward

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Mapping
 import networkx as nx
 
 from ..core.components import ANY_SITE
-from ..core.i18n import N_, translator
+from ..core.i18n import translator
 from ..core.state import site_city, site_key
+from ..core.words import CITY_SIZES
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -64,7 +65,6 @@ PLATES = {"small": (24, 24), "medium": (54, 42), "major": (88, 44)}   # half wid
 REGION_LABELS = {"west": (600, 1570), "midwest": (1180, 995), "south": (1470, 1935), "east": (2190, 1190)}
 OUTSIDE = "#e3eaed"     # sea and neighbours
 LAKE = "#b7d2e2"
-CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
 
 
 @lru_cache(maxsize=8)

@@ -118,3 +118,14 @@ def test_the_review_chart_is_translated(reviewed, widened):
     notation = {word for d in reviewed.decisions for a in (d.played.action, d.best.action) for word in str(a).split()}
     assert ascii_words(visible(spec), {*reviewed.players, *notation}) == []
     assert cl.views.review_figure.spec(reviewed) == cl.views.review_figure.spec(reviewed, lang="en")
+
+
+@pytest.mark.parametrize("position", ["fresh", "mid3", "solo", "solo_over", "finished"])
+def test_the_summary_and_its_mini_map_are_translated(position, request, widened):
+    """Jupyter's rich display of a game (``game_html``, with the SVG mini-map and its tooltips)."""
+    game = request.getfixturevalue(position)
+    page = cl.views.game_html(game, lang=WIDE)
+    assert not widened.missing, f"not in the pt_BR catalog: {sorted(widened.missing)}"
+    left = ascii_words([page], {*game.players, "Andrew", "Carnegie", *game.components.timeline.rows}, pending(game))
+    assert left == [], sorted({word for word, _ in left})
+    assert cl.views.game_html(game) == cl.views.game_html(game, lang="en") == game._repr_html_()
