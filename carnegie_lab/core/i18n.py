@@ -96,6 +96,14 @@ class Texts(Message):
         return self.texts.get(lang or SOURCE, self.texts[SOURCE])
 
 
+def number(value: float, spec: str, lang: str | None = None) -> str:
+    """A number formatted with ``spec`` (``"+.1f"``, ``".0%"``) the way a language writes it: its decimal
+    separator is a message of its own ("." in English, "," in pt_BR)."""
+    text = format(value, spec)
+    separator = translator(lang).pgettext("decimal separator", ".")
+    return text if separator == "." else text.replace(".", separator)
+
+
 def N_(message: str, /, **fields) -> Message:
     """Mark a message for extraction where it is written (with the fields it is filled with, if any);
     it is translated where it is shown (``_(constant)`` or :func:`render`)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..core.i18n import N_, translator
+from ..core.i18n import N_, number, translator
 from .palette import INK, MUTED, esc, owner_colour
 from .style import base_layout, view
 
@@ -30,15 +30,18 @@ def _finite(values: list[float]) -> list[float | None]:
     return [v if math.isfinite(v) else None for v in values]
 
 
-def _hover(d, _) -> str:
-    """A decision's hover text (``_``: the translator's gettext)."""
+def _hover(d, lang: str | None) -> str:
+    """A decision's hover text in a language."""
+    _ = translator(lang).gettext
     head = _("{player}, round {round}, decision {number}: <b>{grade}</b>").format(
         player=esc(d.player), round=d.round, number=d.index + 1, grade=_(GRADE_NAMES[d.grade]))
-    played = _("played {action}: {margin} VP").format(action=esc(d.played.action), margin=f"{d.played.margin:+.1f}")
+    played = _("played {action}: {margin} VP").format(action=esc(d.played.action),
+                                                      margin=number(d.played.margin, "+.1f", lang))
     if not d.loss:
         return f"{head}<br>{played}"
-    return (head + _(", {loss} VP given away").format(loss=f"{d.loss:.1f}") + f"<br>{played}<br>"
-            + _("best {action}: {margin} VP").format(action=esc(d.best.action), margin=f"{d.best.margin:+.1f}"))
+    return (head + _(", {loss} VP given away").format(loss=number(d.loss, ".1f", lang)) + f"<br>{played}<br>"
+            + _("best {action}: {margin} VP").format(action=esc(d.best.action),
+                                                     margin=number(d.best.margin, "+.1f", lang)))
 
 
 @view
@@ -61,7 +64,7 @@ def review_figure(review: Review, *, lang: str | None = None):
             type="scatter", name=f"margin-{seat}", x=x, y=[p.margin for p in points], customdata=[p.at for p in points],
             mode="lines+markers", line=dict(color=colour, width=2),
             marker=dict(size=9, color=[GRADE_COLOURS[p.grade] for p in points], line=dict(color=colour, width=1.5)),
-            text=[_hover(by_index[p.at], _) for p in points], hovertemplate="%{text}<extra></extra>",
+            text=[_hover(by_index[p.at], lang) for p in points], hovertemplate="%{text}<extra></extra>",
             showlegend=False, meta=dict(owner=seat, label=review.players[seat])))
     players = " · ".join(f"<span style='color:{owner_colour(s)}'>━</span> {esc(review.players[s])}"
                          for s in review.seats)
