@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import IO, Iterator, TypeVar
 
-from .errors import IllegalActionError, UnknownLanguageError
+from .errors import IllegalActionError, NotationError, UnknownLanguageError
 
 DOMAIN = "carnegie_lab"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -110,12 +110,17 @@ def N_(message: str, /, **fields) -> Message:
     return Message(message, **fields)
 
 
-def render(text: str | IllegalActionError, lang: str | None = None) -> str:
+def render(text: str | Exception, lang: str | None = None) -> str:
     """A text in a language: a :class:`Message` translated, its fields rendered in turn; another
     ``str`` looked up as it is (a message without fields), else unchanged. An
-    :class:`IllegalActionError` gives its message, its reason rendered (its ``str`` stays English)."""
+    :class:`IllegalActionError` or :class:`NotationError` gives its message with its reason rendered
+    (the error's ``str`` stays English); another error, its English message."""
     if isinstance(text, IllegalActionError):
         text = _illegal(text)
+    elif isinstance(text, NotationError):
+        text = N_("{text} is not an action: {problem}", text=repr(text.text), problem=_message(text.problem))
+    elif isinstance(text, Exception):
+        return str(text)
     if lang in (None, SOURCE):
         return str(text)
     if isinstance(text, Message):
@@ -125,11 +130,15 @@ def render(text: str | IllegalActionError, lang: str | None = None) -> str:
 
 def _illegal(error: IllegalActionError) -> Message:
     """An illegal action's message (the error's ``str``) as a Message."""
-    reason = error.reason if isinstance(error.reason, Message) else Message(error.reason)
+    reason = _message(error.reason)
     if error.player:
         return N_("{action} is illegal for {player}: {reason}", action=repr(error.action), player=error.player,
                   reason=reason)
     return N_("{action} is illegal: {reason}", action=repr(error.action), reason=reason)
+
+
+def _message(text: str) -> Message:
+    return text if isinstance(text, Message) else Message(text)
 
 
 def extract_data(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list]]:

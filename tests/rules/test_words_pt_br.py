@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from i18n_check import WIDE, ascii_words
+from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.core.i18n import N_, Message, Texts, render
@@ -18,7 +18,7 @@ def same_in_every_language(game: cl.Game, *actions) -> set[str]:
     """Words that are the same in every language: the players, the notation of the actions, ids."""
     C = game.components
     words = {*game.players, "Andrew", *C.regions, *C.cities, *C.timeline.rows}
-    return words | {word for action in actions for word in str(action).replace("'", " ").split()}
+    return words | {word for action in actions for word in WORD.findall(str(action).replace("'", " "))}
 
 
 def test_a_message_is_its_english_and_renders_in_a_language():
@@ -97,3 +97,22 @@ def test_an_illegal_action_s_reason_keeps_its_message_id():
     assert error.reason.msgid == "{city} is a {size} city (setup Housing goes to medium or major)"
     assert render(error, "pt_BR") == "'house seattle' é ilegal para Bo: Seattle é uma cidade pequena (a Habitação " \
         "inicial vai para cidade média ou grande)"
+
+
+@pytest.mark.parametrize("text", ["", "   ", "xyzzy west", "choose", "choose HR MG", "choose " + "H" * 300, "ch@ose HR",
+                                  None])
+def test_a_text_that_is_not_an_action_is_refused_in_portuguese(text, widened):
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    with pytest.raises(cl.NotationError) as caught:
+        game.apply(text)
+    error = caught.value
+    assert render(error) == str(error) and str(error).startswith(repr(error.text))
+    rendered = render(error, WIDE)
+    assert ascii_words([rendered], same_in_every_language(game, error.text, *game.rules.grammar)) == [], rendered
+    assert not widened.missing, sorted(widened.missing)
+
+
+def test_other_errors_keep_their_english_message():
+    with pytest.raises(cl.OptionError) as caught:
+        cl.new_game(["Ada"] * 2)
+    assert render(caught.value, "pt_BR") == str(caught.value)
