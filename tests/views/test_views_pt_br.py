@@ -129,3 +129,20 @@ def test_the_summary_and_its_mini_map_are_translated(position, request, widened)
     left = ascii_words([page], {*game.players, "Andrew", "Carnegie", *game.components.timeline.rows}, pending(game))
     assert left == [], sorted({word for word, _ in left})
     assert cl.views.game_html(game) == cl.views.game_html(game, lang="en") == game._repr_html_()
+
+
+def test_the_word_tables_cover_every_id_they_name():
+    """The tables that give an id its words (translated where shown) name every id the game has."""
+    from carnegie_lab.analysis import GRADES
+    from carnegie_lab.core.loader import components
+    from carnegie_lab.core.state import Phase
+    from carnegie_lab.core.words import CITY_SIZES
+    from carnegie_lab.views.company import MISSIONS
+    from carnegie_lab.views.review import GRADE_NAMES
+    from carnegie_lab.views.summary import PHASES
+
+    C = components()
+    assert set(PHASES) == {phase.value for phase in Phase}
+    assert set(CITY_SIZES) == {city.size for city in C.cities.values()}
+    assert set(MISSIONS) == {dept.mission for dept in C.departments.values()}
+    assert list(GRADE_NAMES) == list(GRADES)
