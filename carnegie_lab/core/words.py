@@ -85,9 +85,9 @@ def a_project(kind: str) -> Message:
     return N_("a {kind} project", kind=Message(kind))
 
 
-def use(name: str) -> str:
+def use(name: str) -> Message:
     """What a department's verb does: 'use Construction'."""
-    return f"use {name}"
+    return N_("use {name}", name=Message(name))
 
 
 def playout_result(v: ActionValue, lang: str | None = None) -> str:

@@ -30,7 +30,7 @@ def _switch_candidates(state: State, pi: int):
 
 
 @verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True,
-      vocab=Vocab("play the Action Choice tile", "switch", 1, local=True))
+      vocab=Vocab(N_("play the Action Choice tile"), "switch", 1, local=True))
 def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False

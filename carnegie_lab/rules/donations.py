@@ -57,7 +57,7 @@ def _check_donate(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate, exact=True,
-      vocab=Vocab("make a donation", "donate", 4, board="donation"))
+      vocab=Vocab(N_("make a donation"), "donate", 4, board="donation"))
 def _donate(state: State, pi: int, args: Args) -> None:
     give(state, pi, args[0])
     state.flow.donation_open = False

@@ -57,7 +57,7 @@ def _move_listing(state: State, pi: int) -> list[Action]:
 
 @verb("move", [("cell", "cell")], (K.SETUP, K.TURN), _move_candidates, _check_move, exact=True,
       listing=_move_listing, needs="moves",
-      vocab=Vocab("move an employee", "moves", 20, board="move", local=True))
+      vocab=Vocab(N_("move an employee"), "moves", 20, board="move", local=True))
 def _move(state: State, pi: int, args: Args) -> None:
     source, target = args
     p = state.players[pi]
@@ -111,7 +111,7 @@ def _check_activate(state: State, pi: int, args: Args) -> str | None:
 
 @verb("activate", [("cell",), ("cell", "=raise"), ("cell", "=cut")], (K.ACTIVATE,),
       _activate_candidates, _check_activate,
-      vocab=Vocab("stand an employee up", "activate", 20, board="activate", local=True))
+      vocab=Vocab(N_("stand an employee up"), "activate", 20, board="activate", local=True))
 def _activate(state: State, pi: int, args: Args) -> None:
     rs, p = state.rules, state.players[pi]
     cost, vp = activation_cost(state, pi, args)
@@ -130,7 +130,7 @@ def _check_lobby(state: State, pi: int, args: Args) -> str | None:
 
 @verb("lobby", [("cell",)], (K.ARRIVAL,), lambda s, pi: ((c,) for c in company.lobbies(s.rules, s.players[pi])),
       _check_lobby, exact=True,
-      vocab=Vocab("choose a lobby", "lobby", 20, board="lobby", local=True))
+      vocab=Vocab(N_("choose a lobby"), "lobby", 20, board="lobby", local=True))
 def _lobby(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     main = company.main_lobby(p)

@@ -22,7 +22,7 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 
 @verb("choose", [("type",)], (DecisionKind.CHOOSE,), lambda s, pi: ((t,) for t in s.rules.components.timeline.rows),
       _check_choose,
-      vocab=Vocab("choose the timeline row", "timeline", 0, board="row"))
+      vocab=Vocab(N_("choose the timeline row"), "timeline", 0, board="row"))
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     note(state, f"{state.players[pi].name} chooses {args[0]}: {describe_event(state)}")
@@ -68,7 +68,7 @@ def _check_income(state: State, pi: int, args: Args) -> str | None:
 
 @verb("income", [("count",), ("count", "=at", "count")], (DecisionKind.EVENT,), _income_candidates, _check_income,
       exact=True,
-      vocab=Vocab("take income", "income", 3, local=True))
+      vocab=Vocab(N_("take income"), "income", 3, local=True))
 def _income(state: State, pi: int, args: Args) -> None:
     f = state.flow
     rs, p = state.rules, state.players[pi]

@@ -201,7 +201,7 @@ DONE_KINDS = frozenset(_DONE)
 
 
 @verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"),
-      vocab=Vocab("done", "footer"))
+      vocab=Vocab(N_("done"), "footer"))
 def _done(state: State, pi: int, args: Args) -> None:
     _DONE[decision_kind(state)](state)
 
@@ -212,7 +212,7 @@ def _check_sell(state: State, pi: int, args: Args) -> str | None:
 
 @verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),) if s.players[pi].goods else (),
       _check_sell, exact=True,
-      vocab=Vocab("sell 1 goods for ${sell_price}", "footer", local=True))
+      vocab=Vocab(N_("sell 1 goods for ${sell_price}"), "footer", local=True))
 def _sell(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     price = state.rules.constants.sell_price

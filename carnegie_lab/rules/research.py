@@ -102,7 +102,7 @@ def _check_tab(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab, needs="study",
-      vocab=Vocab("reveal a project-tab space", "study", 30, board="tab", local=True))
+      vocab=Vocab(N_("reveal a project-tab space"), "study", 30, board="tab", local=True))
 def _tab(state: State, pi: int, args: Args) -> None:
     (ptype,) = args
     p = state.players[pi]
@@ -139,7 +139,7 @@ def _check_track(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track, needs="study",
-      vocab=Vocab("move up a transport track", "study", 30, board="track", local=True))
+      vocab=Vocab(N_("move up a transport track"), "study", 30, board="track", local=True))
 def _track(state: State, pi: int, args: Args) -> None:
     (region,) = args
     rs, p = state.rules, state.players[pi]

@@ -15,7 +15,7 @@ from typing import Any, Callable, Hashable
 from ..core.actions import Action, Grammar, parse
 from ..core.components import Components, Department
 from ..core.errors import DataError
-from ..core.i18n import render
+from ..core.i18n import Message, render
 from ..core.loader import components
 from ..core.state import DecisionKind, Player, State, site_key
 from ..core.words import use as use_words
@@ -86,7 +86,7 @@ class Ruleset:
         if set(VERBS) != {v for v in ORDER if v is not None}:
             raise RuntimeError(f"verbs without a place in ruleset.ORDER: {sorted(set(VERBS) - set(ORDER))}")
         numbers = vars(self.constants)               # a verb's words may name them: '{sell_price}'
-        self.verbs: dict[str, Verb] = {name: replace(v, vocab=replace(v.vocab, words=v.vocab.words.format_map(numbers)))
+        self.verbs: dict[str, Verb] = {name: replace(v, vocab=replace(v.vocab, words=Message(v.vocab.words, **numbers)))
                                        for name, v in VERBS.items()}
         self.used: dict[str, tuple[Department, DepartmentRules]] = {}   # department id -> its use
         for dept in self.components.departments.values():

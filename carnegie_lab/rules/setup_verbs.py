@@ -27,7 +27,7 @@ def _check_house(state: State, pi: int, args: Args) -> str | None:
 
 @verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: ((c,) for c in s.rules.components.cities),
       _check_house,
-      vocab=Vocab("place the starting house", "house", 2, board="start"))
+      vocab=Vocab(N_("place the starting house"), "house", 2, board="start"))
 def _house(state: State, pi: int, args: Args) -> None:
     (city,) = args
     p = state.players[pi]
@@ -54,7 +54,7 @@ def _check_reserve(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("reserve", [("name",)], (DecisionKind.RESERVE,), _reserve_candidates, _check_reserve, exact=True,
-      vocab=Vocab("reserve a department tile", "reserve", 2))
+      vocab=Vocab(N_("reserve a department tile"), "reserve", 2))
 def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1

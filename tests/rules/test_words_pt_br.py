@@ -116,3 +116,16 @@ def test_other_errors_keep_their_english_message():
     with pytest.raises(cl.OptionError) as caught:
         cl.new_game(["Ada"] * 2)
     assert render(caught.value, "pt_BR") == str(caught.value)
+
+
+def test_the_verbs_words_render_in_portuguese(widened):
+    """What each verb does (its Vocab words, the app's buttons), department uses included."""
+    game = cl.new_game(["Ada", "Bo"], seed=1, departments="base+expansion")
+    verbs = game.rules.verbs
+    assert verbs["sell"].vocab.words == "sell 1 goods for $1"
+    assert render(verbs["sell"].vocab.words, "pt_BR") == "vender 1 bem por $1"
+    for name, verb in verbs.items():
+        text = render(verb.vocab.words, WIDE)
+        assert ascii_words([text], same_in_every_language(game, name)) == [], (verb.vocab.words, text)
+    assert not widened.missing, sorted(widened.missing)
+    assert len(verbs) > 30

@@ -143,7 +143,7 @@ def _check_relocate(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("relocate", [("cell", "cell")], (DecisionKind.RELOCATE,), _relocate_candidates, _check_relocate, exact=True,
-      vocab=Vocab("HR Administration move", "relocate", 20, board="move"))
+      vocab=Vocab(N_("HR Administration move"), "relocate", 20, board="move"))
 def _relocate(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     company.move_employee(state.rules, p, args[0], args[1])

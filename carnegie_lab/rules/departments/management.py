@@ -202,7 +202,7 @@ def _check_property(state: State, pi: int, args: Args) -> str | None:
 
 
 @verb("property", [("cell",)], (DecisionKind.PROPERTY,), _property_candidates, _check_property, exact=True,
-      vocab=Vocab("Property Management move", "property", 20, board="property", local=True))
+      vocab=Vocab(N_("Property Management move"), "property", 20, board="property", local=True))
 def _property(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     target = _target(state)
