@@ -14,7 +14,7 @@ import pytest
 
 from carnegie_lab.core import i18n
 
-WIDE = "pt_BR-wide"     # a language of its own: the views' caches keep its texts apart from pt_BR's
+WIDE = "pt_BR@wide"     # a language of its own: the views' caches keep its texts apart from pt_BR's
 MARKUP = re.compile(r"(<[^>]*>|\{[^}]*\}|&\w+;)")     # tags, placeholders and entities stay as they are
 WORD = re.compile(r"\b[A-Za-z][A-Za-z']+\b")          # two ASCII letters or more, no digit: a word
 
@@ -35,8 +35,8 @@ class Widened(gettext.NullTranslations):
         self.real, self.missing = real, set()
 
     def _look(self, key, message: str, found: str) -> str:
-        if key not in self.real._catalog and re.search("[A-Za-z]", MARKUP.sub("", message)):
-            self.missing.add(message)
+        if key not in self.real._catalog and re.search("[A-Za-z]", MARKUP.sub("", message)) or not message:
+            self.missing.add(message)             # the empty message: gettext gives the catalog's header
         return wide(found)
 
     def gettext(self, message):

@@ -31,6 +31,13 @@ SOURCE = "en"
 _TRANSLATORS: dict[str, gettext.NullTranslations] = {SOURCE: gettext.NullTranslations()}
 
 
+class _Catalog(gettext.GNUTranslations):
+    """A compiled catalog whose empty message stays empty (gettext would give the catalog's header)."""
+
+    def gettext(self, message: str) -> str:
+        return super().gettext(message) if message else message
+
+
 def languages() -> tuple[str, ...]:
     """The languages there is a catalog (or a translator) for, English first: ``("en", "pt_BR")``."""
     found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
@@ -38,15 +45,16 @@ def languages() -> tuple[str, ...]:
 
 
 def translator(lang: str | None = None) -> gettext.NullTranslations:
-    """The translator of ``lang`` (``None``: English), its catalog read once and kept."""
-    lang = lang or SOURCE
+    """The translator of ``lang`` (``None``: English; ``"pt-BR"`` is ``"pt_BR"``), its catalog read once
+    and kept."""
+    lang = (lang or SOURCE).replace("-", "_")
     if lang not in _TRANSLATORS:
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         if not path.is_file():
             raise UnknownLanguageError(f"no translation for the language {lang!r}: the languages are "
                                        + ", ".join(languages()))
         with path.open("rb") as file:
-            _TRANSLATORS[lang] = gettext.GNUTranslations(file)
+            _TRANSLATORS[lang] = _Catalog(file)
     return _TRANSLATORS[lang]
 
 
@@ -125,7 +133,7 @@ def render(text: str | Exception, lang: str | None = None) -> str:
         return str(text)
     if isinstance(text, Message):
         return text.render(lang)
-    return translator(lang).gettext(text)
+    return translator(lang).gettext(text) if text else text
 
 
 def _illegal(error: IllegalActionError) -> Message:

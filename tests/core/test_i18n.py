@@ -54,6 +54,12 @@ def test_english_is_the_identity_and_portuguese_reads_the_catalog():
     assert [pt.ngettext("{n} city", "{n} cities", n).format(n=n) for n in (1, 2)] == ["1 cidade", "2 cidades"]
 
 
+def test_the_empty_text_stays_empty_and_a_tag_with_a_hyphen_is_a_language():
+    pt = i18n.translator("pt_BR")
+    assert pt.gettext("") == "" and i18n.render("", "pt_BR") == ""    # not the catalog's header
+    assert i18n.translator("pt-BR") is pt
+
+
 def test_an_unknown_language_is_an_error_naming_the_languages():
     with pytest.raises(cl.UnknownLanguageError, match="'xx'.*en, pt_BR") as error:
         i18n.translator("xx")
