@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core.components import Department, Reward, TimelineSpace
 from .core.state import Disc, Owner, State
-from .rules import company, research, timeline
+from .rules import company, donations, research, timeline
 
 
 class Queries:
@@ -91,6 +91,11 @@ class Queries:
     def donations_made(self, seat: int) -> int:
         """How many donations the seat has made."""
         return self._state.players[seat].donations
+
+    def donation_refusal(self, seat: int) -> str | None:
+        """Why the seat cannot make the donation its event offers now (its price, its discs); None if it
+        can, or if no donation is offered."""
+        return donations.payment_check(self._state, seat) if self._state.flow.donation_open else None
 
     def reserved_tile(self, seat: int) -> str | None:
         """The department tile (an id of ``components.departments``) the seat reserved at setup, until built."""

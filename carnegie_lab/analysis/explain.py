@@ -9,7 +9,7 @@ from typing import Any, Callable
 from ..bots.search import resample_hidden
 from ..core.actions import Action
 from ..core.errors import GameOverError
-from ..core.words import reward
+from ..core.words import SCORE_NAMES, reward
 from ..engine import Game
 from ..rules.network import cities_of
 from ..rules.research import project_income
@@ -130,7 +130,7 @@ def _score_changes(before: dict[str, ScoreBreakdown], after: dict[str, ScoreBrea
             for category in CATEGORIES:
                 a, b = getattr(old, category), getattr(new, category)
                 if a != b:
-                    out.append(Change("score", name, category, a, b, f"{category} {b - a:+d}"))
+                    out.append(Change("score", name, category, a, b, f"{SCORE_NAMES[category]} {b - a:+d}"))
         if old.total != new.total:
             who = "" if name == actor else f"{name}'s "
             out.append(Change("score", name, "total", old.total, new.total,

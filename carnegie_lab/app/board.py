@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
-from ..core.words import round_of
+from ..core.words import SCORE_NAMES, round_of
 from ..engine import AndrewView
 from ..session.history import lines_by_round
 from ..session.targets import KINDS, Target
@@ -295,7 +295,7 @@ def scores_html(game, caption: str | None = None) -> str:
     fields = [k for k in next(iter(table.values())).as_dict() if k != "total"]
     used = [k for k in fields if any(getattr(table[n], k) for n in names)]
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
-    rows = "".join(f"<tr><td>{html.escape(k.replace('_', ' '))}</td>"
+    rows = "".join(f"<tr><td>{html.escape(SCORE_NAMES[k])}</td>"
                    + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
     winners = set(game.winners()) if game.is_over else set()
     total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)

@@ -8,7 +8,8 @@ from typing import Callable
 import ipywidgets as W
 
 from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
-from ..session.access import FINISH, may
+from ..session.access import FINISH, reason
+from .guide import explain
 from .turn import where
 
 
@@ -63,10 +64,13 @@ class BotBar:
     def update(self, ctl: Controller) -> None:
         """The buttons for the decision now (a bot's to play here, the game not over, this browser's place)."""
         game = ctl.game
-        bot_turn = ctl.bot_to_move and ctl.plays_bots
-        self.step_button.disabled = not bot_turn
-        self.play_button.disabled = not bot_turn
-        self.finish_button.disabled = self.finish_kind.disabled = game.is_over or not may(ctl.place, FINISH)
+        no_bot = (None if ctl.bot_to_move and ctl.plays_bots else
+                  "You are watching: the players' browsers play the bots" if ctl.bot_to_move else
+                  "The game is over" if game.is_over else "No bot is deciding now: a human is")
+        explain(self.step_button, no_bot)
+        explain(self.play_button, no_bot)
+        explain(self.finish_button, "The game is over" if game.is_over else reason(ctl.place, FINISH))
+        self.finish_kind.disabled = self.finish_button.disabled
         self.auto.disabled = ctl.role == WATCH
         self.progress.max = game.rules.constants.rounds
         self.progress.value = min(game.round, self.progress.max)

@@ -24,7 +24,6 @@ import ipywidgets as W
 
 from ..core.errors import CarnegieError
 from ..session import (
-    LOCAL,
     SEAT,
     WATCH,
     Controller,
@@ -35,15 +34,17 @@ from ..session import (
     Seat,
     Setup,
 )
-from ..session.access import LOAD, RESTART, Limits, may
+from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
 from ..session.controls import panel_for
 from ..session.review import ReviewJob
 from ..session.targets import board_targets, target_of
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
-from .board import BoardView, scores_html
+from .board import BoardView
 from .bot_bar import BotBar, button
 from .click_guard import ClickGuard
+from .final import FinalPanel
+from .guide import explain, hint_reason, rules_html, undo_reason
 from .hints import HintPanel, decision_key
 from .page import POLL_MS, PageBridge, in_kernel
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
@@ -93,19 +94,15 @@ class Dashboard(W.VBox):
                                   lambda: self._guard(self.undo), "cl-undo")
         self.restart_button = button("Restart", "refresh", "the same game from its start",
                                      lambda: self._guard(self.restart), "cl-restart")
-        self.final = W.HTML()
-        self.final.add_class("cl-final")
-        self.review_link = button("Review this game", "line-chart", "the Replay tab, where a review grades "
-                                  "every decision", lambda: self._guard(self.replays.this_game), "cl-review-link")
-        self.role_note = W.HTML()
+        self.final = FinalPanel(self, self._guard)
+        self.role_note, self.rules = W.HTML(), W.HTML()    # who this browser plays; the Rules link
         self.role_note.add_class("cl-role-note")
         #: the Hint button, its "always" option and the hint (between the status line and the bots)
         self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
         # the controls right under the turn card: a message (status line) or the final scores
         # appearing never moves them
-        play = W.VBox([self.turn, self.role_note, self.final, self.review_link, self.controls.box, self.status,
-                       self.hints.box,
-                       self.bots.box,
+        play = W.VBox([self.turn, self.rules, self.role_note, self.final.box, self.controls.box,
+                       self.status, self.hints.box, self.bots.box,
                        self.recent, W.HBox([self.undo_button, self.restart_button])])
         play.add_class("cl-play-tab")
 
@@ -114,7 +111,8 @@ class Dashboard(W.VBox):
         self.stored = StoredGames(lambda gid: self._guard(self.sharing.resume, gid),
                                   lambda gid: self._guard(self.sharing.delete_game, gid),
                                   lambda gid: self._guard(self.replays.stored, gid),
-                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset))
+                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset),
+                                  on_sort=lambda order: self._guard(self.controller.order_games, order))
         self.records = RecordPanel(self.load)
         self.friends = FriendsPanel(lambda: self._guard(self.make_links))
         #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
@@ -222,8 +220,9 @@ class Dashboard(W.VBox):
         """The Hint button: the analysis's best choices for this browser's decision, thought about
         once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
         can make its kernel think longer than that per decision."""
-        if not self.controller.you_to_move or self.replaying:
-            self.say("A hint is for a decision of yours, in the live game.", error=True)
+        why = hint_reason(self.controller, self.replaying)
+        if why is not None:
+            self.say(sentence(why), error=True)
             return
         if self.hints.key != decision_key(self.game):
             self._think()
@@ -233,8 +232,9 @@ class Dashboard(W.VBox):
             self._think()
 
     def _think(self) -> None:
-        """Compute the hint, the controls disabled meanwhile (they stay in place)."""
-        self.hints.show_while(self.game, self.controls)
+        """Compute the hint, the controls disabled meanwhile (they stay in place), if the game allows hints."""
+        if may(self.controller.place, HINT):        # whatever the page sent
+            self.hints.show_while(self.game, self.controls)
 
     def _decider(self) -> str:
         seat = self.controller.current_seat
@@ -284,9 +284,7 @@ class Dashboard(W.VBox):
         if not self._stored_call(lambda: taken.append(self.controller.undo())):
             return
         if taken[0] == 0:
-            self.say("Nothing to undo: no human decision yet." if self.controller.role == LOCAL else
-                     "Nothing to undo: you can take back your own last decision while nobody else has "
-                     "decided since.", error=True)
+            self.say(sentence(undo_reason(self.controller) or "Nothing to undo"), error=True)
         else:
             self.say("")
         self.after_change(run_bots=False)
@@ -300,14 +298,15 @@ class Dashboard(W.VBox):
 
     def start(self, setup: Setup) -> None:
         """Start a new game (the New game tab's Start button)."""
-        self._guard(self._start, setup)
+        self._guard(self.start_game, setup)
 
-    def _start(self, setup: Setup) -> None:
+    def start_game(self, setup: Setup) -> str | None:
+        """Start a game (unguarded); why not, if it cannot be started (the page's game is then kept)."""
         try:
             self.controller.new_game(setup)
         except (ValueError, CarnegieError) as e:
             self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
-            return
+            return str(e)
         self.say("")
         try:
             self.controller.keep()               # a new game is stored at once (and its id in the URL)
@@ -317,6 +316,7 @@ class Dashboard(W.VBox):
         self.board.set_game(self.game, seat=humans[0] if humans else None)
         self.side.selected_index = 0
         self.after_change(run_bots=True)
+        return None
 
     def load(self, data: bytes, name: str = "file") -> None:
         self._guard(self._load, data, name)
@@ -436,16 +436,12 @@ class Dashboard(W.VBox):
         ctl = self.controller
         game = ctl.game
         seat = ctl.current_seat
-        self.review_link.layout.display = "" if game.is_over else "none"
+        self.final.show(ctl)
         if game.is_over:
             self.controls.clear()
-            self.final.value = (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"
-                                + scores_html(game))
         elif ctl.you_to_move:
-            self.final.value = ""
             self.controls.show(panel_for(game))
         else:
-            self.final.value = ""
             assert seat is not None             # the game is not over: somebody decides
             self.controls.clear(waiting_text(ctl))
         self.source = None                          # a new decision: no employee chosen on the board
@@ -454,11 +450,12 @@ class Dashboard(W.VBox):
             self.board.targets = targets
         self.bots.update(ctl)
         place = ctl.place
-        self.undo_button.disabled = not ctl.can_undo
         self.hints.forget(game)
-        self.hints.button.disabled = not ctl.you_to_move or self.replaying
-        self.restart_button.disabled = not may(place, RESTART)
-        self.records.upload.disabled = not may(place, LOAD)
+        for control, why in ((self.undo_button, undo_reason(ctl)), (self.hints.always, reason(place, HINT)),
+                             (self.hints.button, hint_reason(ctl, self.replaying)),
+                             (self.restart_button, reason(place, RESTART)), (self.records.upload, reason(place, LOAD))):
+            explain(control, why)                   # disabled, the hover saying the rule
+        self.rules.value = "" if game.is_over else rules_html(game)
         self.role_note.value = role_note(ctl)
         self.recent.value = recent_html(ctl.recent)
         # last: the page (and the browser test) take a new data-actions as 'the decision is shown'

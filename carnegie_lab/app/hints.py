@@ -23,6 +23,7 @@ from ..analysis import ActionValue, Explanation, evaluate, explain
 from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
+from ..session.labels import Labels
 from .render import ControlsView
 
 #: Seconds of analysis for a hint in the app.
@@ -57,8 +58,8 @@ def control_words(game: Game) -> dict[str, tuple[str, str]]:
             for c in group.choices:
                 out[c.notation] = (c.text or " · ".join(label for _, label in c.values), group.title)
         elif isinstance(group, MoveGrid):
-            for source, target, notation in group.moves:
-                out[notation] = (f"move an employee from {source} to {target}", group.title)
+            for _, _, notation in group.moves:
+                out[notation] = (Labels(game).action(notation), group.title)
     for o in panel.footer:
         out[o.notation] = (o.label, "")
     return out
@@ -97,7 +98,7 @@ def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | No
             continue
         listed.add(row.action)
         notation = str(row.action)
-        said, place = words.get(notation, (game.describe(row.action), ""))
+        said, place = words.get(notation, (Labels(game).action(row.action), ""))
         out.append(Suggestion(notation, said, place, row, explanation_line(explain(game, row.action))))
     return out
 

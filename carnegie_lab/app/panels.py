@@ -13,8 +13,10 @@ import ipywidgets as W
 
 from ..bots.strengths import STRENGTHS
 from ..core.components import Components
+from ..core.loader import components as default_components
 from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
+from ..session.games_list import NEWEST, ORDERS
 from ..store import GameInfo
 from ..views.palette import PLAYER_COLOURS
 from .render import close_tree, shared
@@ -42,6 +44,18 @@ def tiles_note(players: int, components: Components | None = None) -> str:
             f"tiles instead of {copies}: every kind of tile, but fewer tiles than base + expansion. "
             f"The setup removes some tiles at random (more with fewer players): with open bar, {kept}. "
             f"Tiles in play {'in a solo game' if players == 1 else f'with {players} players'}: {counts}.")
+
+
+def level_note(components: Components | None = None) -> str:
+    """What each of Andrew's levels means, from the rules' data: how many of his deck's cards are advanced."""
+    k = (components or default_components()).constants
+    def cards(normal: int, advanced: int) -> str:
+        if normal and advanced:
+            return f"{normal} normal and {advanced} advanced cards"
+        return f"all {normal or advanced} {'advanced' if advanced else 'normal'} cards"
+    levels = " · ".join(f"<b>{level}</b>: {cards(*deck)}" for level, deck in sorted(k.solo_decks.items()))
+    return (f"Andrew plays one card a round from a deck of {k.rounds}; an advanced card does more with the "
+            f"same action. Level {levels}.")
 
 
 def chip(seat: int) -> str:
@@ -72,7 +86,14 @@ class NewGamePanel:
                                      style={"button_width": "44px"},
                                      tooltip="Andrew Carnegie's deck: 1 easiest, 4 hardest")
         self.level.add_class("cl-solo-level")
-        self.solo_row = W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level])
+        self.solo_row = W.VBox([
+            W.HBox([W.HTML("<b>Andrew's level</b>", layout=W.Layout(width="110px")), self.level]),
+            W.HTML(f"<div class='cl-note cl-level-note'>{level_note()}</div>")])
+        self.hints = W.Checkbox(value=True, description="Hints allowed", indent=False,
+                                tooltip="the players may ask for a hint; unchecked, no page of this game can")
+        self.hints.add_class("cl-hints-allowed")
+        self.hints_row = W.HBox([self.hints, W.HTML("<span class='cl-note'>(for every seat, in a game shared with "
+                                                    "seat links too: your choice, kept with the game)</span>")])
         # text, not an IntText: the page's numbers are doubles, which round seeds above 2**53
         self.label = W.Text(value="", layout=W.Layout(width="260px"), placeholder="optional, e.g. Friday game")
         self.label.add_class("cl-label")
@@ -99,7 +120,7 @@ class NewGamePanel:
         self.box = W.VBox([
             W.HTML("<div class='cl-group-title'>Players</div>"), self.players, *self.rows, self.strengths,
             self.solo_row,
-            W.HTML("<div class='cl-group-title'>Options</div>"),
+            W.HTML("<div class='cl-group-title'>Options</div>"), self.hints_row,
             W.HBox([W.HTML("<b>Label</b>", layout=W.Layout(width="110px")), self.label]),
             W.HBox([W.HTML("<b>Seed</b>", layout=W.Layout(width="110px")), self.seed, self.dice]),
             W.HTML("<div class='cl-note'>The seed fixes the timeline tiles, the departments in play and "
@@ -118,6 +139,7 @@ class NewGamePanel:
         self.seed.value = str(setup.seed)
         self.label.value = setup.label
         self.departments.value = setup.departments
+        self.hints.value = setup.hints
         if setup.solo_level:
             self.level.value = setup.solo_level
 
@@ -126,6 +148,7 @@ class NewGamePanel:
         for i, row in enumerate(self.rows):
             row.layout.display = "" if i < n else "none"
         self.solo_row.layout.display = "" if n == 1 else "none"
+        self.hints_row.layout.display = "none" if n == 1 else ""
         if self._tiles_for != n:
             self._tiles_for = n
             self.tiles.value = f"<div class='cl-note'>{html.escape(tiles_note(n))}</div>"
@@ -134,7 +157,8 @@ class NewGamePanel:
         n = self.players.value
         seats = [Seat(self.names[i].value.strip(), self.kinds[i].value) for i in range(n)]
         return Setup(seats, seed=parse_seed(self.seed.value), solo_level=self.level.value if n == 1 else None,
-                     departments=self.departments.value, label=self.label.value.strip())
+                     departments=self.departments.value, label=self.label.value.strip(),
+                     hints=self.hints.value or n == 1)
 
     def _start(self) -> None:
         try:
@@ -204,16 +228,25 @@ class RecordPanel:
 
 
 class StoredGames:
-    """This browser's stored games, a page at a time, the most recently changed first: label,
+    """This browser's stored games, a page at a time, the most recently changed first (or as "Sort by"
+    says): label,
     players (bots, Andrew and his level) and the result of a finished game, round, status, last change
     and its date, and Resume / Replay / Delete (Delete asks once more). The game on the page is marked,
     with Replay only; Newer / Older turn the pages."""
 
     def __init__(self, on_resume: Callable[[str], None], on_delete: Callable[[str], None],
-                 on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None):
+                 on_replay: Callable[[str], None] | None = None, on_page: Callable[[int], None] | None = None,
+                 on_sort: Callable[[str], None] | None = None):
         self.on_resume, self.on_delete, self.on_replay = on_resume, on_delete, on_replay
         self.rows = W.VBox()
-        self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>")
+        self.title = W.HTML("<div class='cl-group-title'>Your stored games</div>", layout=W.Layout(flex="1 1 auto"))
+        #: the list's order (``session.games_list.ORDERS``): a change shows the first page in that order
+        self.sort = W.Dropdown(options=[(label, order) for order, label in ORDERS.items()], value=NEWEST,
+                               description="Sort by", layout=W.Layout(width="240px"),
+                               style={"description_width": "auto"})
+        self.sort.add_class("cl-stored-sort")
+        if on_sort is not None and on_page is not None:
+            self.sort.observe(lambda change: (on_sort(change["new"]), on_page(0)), names="value")
         self.message = W.HTML()
         self.message.add_class("cl-stored-message")
         self.newer = W.Button(description="Newer", icon="chevron-left", layout=W.Layout(width="auto"))
@@ -226,7 +259,8 @@ class StoredGames:
         if on_page is not None:
             self.newer.on_click(lambda _b: on_page(max(0, self.offset - self._size)))
             self.older.on_click(lambda _b: on_page(self.offset + self._size))
-        self.box = W.VBox([self.title, self.rows, W.HBox([self.newer, self.pages, self.older]), self.message])
+        head = W.HBox([self.title, self.sort], layout=W.Layout(align_items="center", flex_flow="row wrap"))
+        self.box = W.VBox([head, self.rows, W.HBox([self.newer, self.pages, self.older]), self.message])
         self.box.add_class("cl-stored-games")
         self.box.layout.display = "none"
         self._armed: str | None = None          # the game whose Delete was clicked once
@@ -423,11 +457,20 @@ class FriendsPanel:
         self.make.layout.display = "" if make else "none"
 
 
+#: The Copy button's click, in the page: the link on the clipboard (the clipboard API where the page is a secure
+#: context, else the selected text copied), then "Copied" on the button.
+COPY_JS = ("const i=this.parentNode.querySelector('input.cl-link'),b=this,ok=()=>{b.textContent='Copied'};i.select();"
+           "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(i.value).then(ok,"
+           "()=>{if(document.execCommand('copy'))ok();});}else if(document.execCommand('copy')){ok();}")
+
+
 def _link_box(url: str, cls: str) -> str:
-    """A link as text to copy (a read-only input: click it, then copy)."""
+    """A link as text to copy (a read-only input) and its Copy button."""
     u = html.escape(url, quote=True)
-    return f"<input class='cl-link {cls}' type='text' readonly value=\"{u}\" title='copy this link'>"
+    return (f"<span class='cl-link-box'><input class='cl-link {cls}' type='text' readonly value=\"{u}\" "
+            f"title='the link: Copy puts it on the clipboard'><button type='button' class='cl-copy {cls}-copy' "
+            f"title='copy this link' onclick=\"{html.escape(COPY_JS)}\">Copy</button></span>")
 
 
 __all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip",
-           "parse_seed", "tiles_note"]
+           "level_note", "parse_seed", "tiles_note"]

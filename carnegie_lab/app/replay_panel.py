@@ -17,6 +17,7 @@ from ..engine import Game
 from ..session import Seat
 from ..session.replay import Moment, Replay
 from ..session.review import ReviewJob
+from .action_words import words_html
 from .board import scores_html
 from .keys import ArrowKeys
 from .panels import chip
@@ -109,7 +110,8 @@ class ReplayPanel:
         finally:
             self._quiet = False
         kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in self.seats)
-        title = f" · {html.escape(replay.title)}" if replay.title else ""
+        hover = f" title='game {html.escape(replay.game_id, quote=True)}'" if replay.game_id else ""
+        title = f" · <span{hover}>{html.escape(replay.title)}</span>" if replay.title else ""
         self.source.value = (f"<div class='cl-note'>{kinds}{title} · {replay.actions} actions, "
                              f"{replay.last} steps</div>")
         self._enable()
@@ -169,14 +171,13 @@ class ReplayPanel:
         label = self._label(m.seat, m.actions)
         who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
                                                  if label else "")
+        played = words_html(replay.words(m), m.notation)
         if m.andrew:
             what = (f"<div><b>{html.escape(replay.andrew or '')}</b>'s turn, one move at a time <span class='cl-note'>"
-                    f"(played with {name}'s <code>{html.escape(m.notation)}</code>: the board shows his whole "
-                    "turn)</span></div>")
+                    f"(after {name}'s {played}: the board shows his whole turn)</span></div>")
         else:
-            what = f"<div>{who}: <code>{html.escape(m.notation)}</code></div>"
-        lines = ("".join(f"<li>{html.escape(t)}</li>" for t in m.lines)
-                 or "<li class='cl-note'>(nothing in the log)</li>")
+            what = f"<div>{who}: {played}</div>"
+        lines = "".join(f"<li>{html.escape(t)}</li>" for t in m.lines)
         return f"{head}{what}<ul class='cl-recent-lines cl-replay-lines'>{lines}</ul>"
 
 

@@ -26,8 +26,9 @@ class Replays:
     def this_game(self) -> None:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
-        self.open(Replay(self.dash.game, f"this game, seed {self.dash.game.options.get('seed')}", ctl.seats,
-                         ctl.handover), stored=ctl.kept, shelf=self._shelf(ctl.game_id) if ctl.kept else None)
+        seed = self.dash.game.options.get("seed")
+        self.open(Replay(self.dash.game, f"this game, seed {seed}", ctl.seats, ctl.handover, ctl.game_id or ""),
+                  stored=ctl.kept, shelf=self._shelf(ctl.game_id) if ctl.kept else None)
 
     def stored(self, game_id: str) -> None:
         """Replay a stored game (the New game tab's Replay), leaving the page's game as it is."""
@@ -36,7 +37,7 @@ class Replays:
         except CarnegieError as e:
             self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
             return
-        self.open(Replay(game, f"stored game {game_id}, seed {game.options.get('seed')}", seats, handover),
+        self.open(Replay(game, f"a stored game, seed {game.options.get('seed')}", seats, handover, game_id),
                   stored=True, shelf=self._shelf(game_id))
 
     def _shelf(self, game_id: str | None) -> Shelf:

@@ -20,6 +20,7 @@ from ..session import NotAllowed, Seat
 from ..session.replay import Moment, Replay
 from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
 from ..ui.figures import FigureSlot
+from .action_words import action_html
 
 #: the chart's width in the side panel
 CHART_WIDTH = 440
@@ -174,14 +175,14 @@ class ReviewPanel:
         if d is None or self.replay is None:
             return ""
         verdict = html.escape(review_loss(d.grade, d.loss))
+        before = self.replay.game_at(d.index)
         head = (f"<div class='cl-review-verdict cl-grade-{d.grade}'><b>Review: {verdict}</b>"
-                f"<br>played <code>{html.escape(str(d.played.action))}</code>: "
-                f"{html.escape(playout_result(d.played))}</div>")
+                f"<br>played {action_html(before, d.played.action)}: {html.escape(playout_result(d.played))}</div>")
         if not d.loss:
             return head
-        lines = explain(self.replay.game_at(d.index), d.best.action).lines
+        lines = explain(before, d.best.action).lines[1:]       # the first names the action: said above
         better = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        return (f"{head}<div class='cl-review-better'>better: <code>{html.escape(str(d.best.action))}</code>: "
+        return (f"{head}<div class='cl-review-better'>better: {action_html(before, d.best.action)}: "
                 f"{html.escape(playout_result(d.best))}<ul class='cl-review-lines'>{better}</ul></div>")
 
     def _point(self, key: str) -> None:

@@ -85,4 +85,8 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-page-bridge, .cl-click-guard { display: none; }
 .cl-applying { pointer-events: none; }
 .cl-applying button, .cl-busy .cl-play-tab button.widget-button { opacity: 0.55; cursor: progress; }
+.cl-link-box { display: flex; gap: 4px; align-items: center; }
+.cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
+.cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
+.cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
 </style>"""

@@ -51,9 +51,9 @@ def where(game) -> str:
 def prompt_text(ctl: Controller) -> str:
     if ctl.game.is_over:
         return "Final scores below and in the Scores tab. Start a new game from the New game tab."
-    text = ctl.game.decision.text                 # the prompt without the player's name
+    decision = ctl.game.decision          # the decider reads the prompt without their name, the others
+    text = decision.text if ctl.you_to_move else sentence(decision.waiting)    # "Bo to place their …"
     return text[:1].upper() + text[1:]
-
 
 
 def waiting_text(ctl: Controller) -> str:

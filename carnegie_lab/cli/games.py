@@ -75,6 +75,7 @@ def run_replay(args: argparse.Namespace) -> int:
     import json
 
     from ..core.errors import CarnegieError
+    from ..core.words import SCORE_NAMES
     from ..engine import Game
     text = read_text(args.record)
     try:
@@ -85,7 +86,7 @@ def run_replay(args: argparse.Namespace) -> int:
         print("\n".join(game.log))
     print(f"{len(game.actions)} actions; round {game.round}; {game.decision.prompt}")
     for name, score in game.scores().items():
-        parts = ", ".join(f"{k} {v}" for k, v in score.as_dict().items() if v and k != "total")
+        parts = ", ".join(f"{SCORE_NAMES[k]} {v}" for k, v in score.as_dict().items() if v and k != "total")
         print(f"{name}: {score.total} VP ({parts or 'nothing yet'})")
     if game.is_over:
         print("winner(s): " + ", ".join(game.winners()))

@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
     from .components import Reward
 
+#: The score categories' names, keyed by the fields of ``rules.scoring.ScoreBreakdown`` (the one list of
+#: categories, ``rules.scoring.CATEGORIES``; tests check every field is named): the score chart, the
+#: score table, the company card and the final panel's story all read them here.
+SCORE_NAMES = {"in_game": N_("VP during play"), "employees": N_("active employees"), "departments": N_("departments"),
+               "tabs": N_("project tabs"), "connections": N_("connections"), "cities": N_("cities"),
+               "donations": N_("donations"), "action_choice": N_("action choice tile"), "tiles": N_("end-game tiles"),
+               "cards": N_("Andrew's VP cards"), "transport": N_("Andrew's final boxes")}
+
 
 def reward_parts(r: Reward, short: bool = False, lang: str | None = None) -> list[str]:
     """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ...

@@ -25,7 +25,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
       vocab=Vocab(N_("choose the timeline row"), "timeline", 0, board="row"))
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
-    note(state, f"{state.players[pi].name} chooses {args[0]}: {describe_event(state)}")
+    name = timeline.TYPE_NAMES.get(args[0], args[0])
+    note(state, f"{state.players[pi].name} chooses {name}: {describe_event(state)}")
     start_events(state)
 
 

@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.i18n import N_, translator
+from ..core.i18n import translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .events import describe_event
 from .loop import decision_kind
+from .timeline import TYPE_NAMES
 
 K = DecisionKind
 
 #: The department types (the timeline rows) in words: the one table of their names.
-TYPE_NAMES = {"HR": N_("Human Resources"), "MG": N_("Management"), "CO": N_("Construction"),
-              "RD": N_("Research & Development")}
 
 
 @dataclass(frozen=True)
@@ -37,11 +36,17 @@ class Decision:
     text: str
     context: DecisionContext
     name: str | None = None                   # the deciding player's name
+    others: str = ""                          # the text for the others: "to place their starting …"
 
     @property
     def prompt(self) -> str:
         """The text with the deciding player's name in front."""
         return f"{self.name}: {self.text}" if self.name else self.text
+
+    @property
+    def waiting(self) -> str:
+        """What the others read while this player decides: "Bo to place their starting Housing project"."""
+        return f"{self.name} {self.others}" if self.name else self.text
 
 
 def _context(state: State, kind: DecisionKind) -> DecisionContext:
@@ -60,8 +65,9 @@ def _context(state: State, kind: DecisionKind) -> DecisionContext:
     return DecisionContext()
 
 
-def _turn_text(c: DecisionContext, lang: str | None) -> str:
-    """A department turn: what there is to use, and what is left of it (only what is left)."""
+def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> str:
+    """A department turn: what there is to use, and what is left of it (only what is left); ``others``:
+    in the third person, for the players who wait."""
     tr = translator(lang)
     _ = tr.gettext
     name = _(TYPE_NAMES.get(c.turn_type or "", c.turn_type or ""))
@@ -70,9 +76,12 @@ def _turn_text(c: DecisionContext, lang: str | None) -> str:
                         tr.ngettext("{n} study point", "{n} study points", c.study).format(n=c.study)
                         if c.study else "") if x]
     if not left:
-        return _("use your {name} departments one at a time, then end your turn").format(name=name)
-    return _("use your {name} departments one at a time ({left} left), then end your turn").format(
-        name=name, left=_(" and ").join(left))
+        text = _("to use their {name} departments one at a time, then end their turn") if others else \
+            _("use your {name} departments one at a time, then end your turn")
+        return text.format(name=name)
+    text = _("to use their {name} departments one at a time ({left} left), then end their turn") if others else \
+        _("use your {name} departments one at a time ({left} left), then end your turn")
+    return text.format(name=name, left=_(" and ").join(left))
 
 
 def _text(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
@@ -106,12 +115,41 @@ def _text(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None
     return _("activate lying employees: stand each one up on a free workstation (paying its price), then finish")
 
 
+def _others(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
+    """The decision in the third person, for the players who wait (the same decision as ``_text``)."""
+    tr = translator(lang)
+    _ = tr.gettext
+    if kind == K.HOUSE:
+        return _("to place their starting Housing project")
+    if kind == K.RESERVE:
+        return _("to choose a Department tile for their private reserve")
+    if kind == K.SETUP:
+        moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
+        return _("to move their employees in the setup ({moves} left)").format(moves=moves)
+    if kind == K.CHOOSE:
+        return _("to choose round {round}'s timeline row").format(round=state.flow.round)
+    if kind == K.EVENT:
+        return _("to take part in the event ({event}), or skip it").format(event=describe_event(state, lang))
+    if kind == K.TURN:
+        return _turn_text(c, lang, others=True)
+    if kind == K.ARRIVAL:
+        employees = tr.ngettext("{n} new employee", "{n} new employees", c.count or 0).format(n=c.count or 0)
+        return _("to choose the lobby of {employees}").format(employees=employees)
+    if kind == K.PROPERTY:
+        return _("to move one of their employees into the new department (Property Management)")
+    if kind == K.RELOCATE:
+        employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
+        return _("to move up to {employees} to any department (HR Administration)").format(employees=employees)
+    return _("to stand up their lying employees on free workstations")
+
+
 def decision(state: State, lang: str | None = None) -> Decision:
-    """The decision being taken, its text in a language (``lang``: None for English)."""
+    """The decision being taken, its texts in a language (``lang``: None for English)."""
     kind = decision_kind(state)
     if kind == K.OVER:
         return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
     pi = state.flow.player
     assert pi is not None
     context = _context(state, kind)
-    return Decision(kind, pi, _text(state, kind, context, lang), context, state.players[pi].name)
+    return Decision(kind, pi, _text(state, kind, context, lang), context, state.players[pi].name,
+                    _others(state, kind, context, lang))

@@ -16,7 +16,7 @@ from ..core.words import a_project
 from .construction import free_site, place_disc
 from .core import note
 from .research import final_box_full
-from .timeline import select
+from .timeline import TYPE_NAMES, select
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -132,14 +132,15 @@ def begin_round(state: State) -> None:
     andrew.card, andrew.slide = andrew.deck.pop(0), 0
     if andrew_chooses(state):
         select(state, card(state).action)
-        note(state, f"{NAME} draws {andrew.card} and chooses {state.flow.chosen}")
+        chosen = state.flow.chosen or ""
+        note(state, f"{NAME} draws a card and chooses {TYPE_NAMES.get(chosen, chosen)}")
 
 
 def _slide(state: State, steps: int, why: str) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, f"{NAME}: card {andrew.card} slides {steps} ({why})")
+        note(state, f"{NAME}'s card slides {steps} step{'s' if steps != 1 else ''} ({why})")
 
 
 def take_turn(state: State) -> None:
@@ -216,5 +217,5 @@ def end_round(state: State) -> None:
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
     how = "it did not slide" if not slid else f"it slid {slid} step{'s' if slid != 1 else ''} this round"
-    note(state, f"{NAME}'s card {andrew.card} ends the round on his {vp_cards[slot]} VP card ({how})")
+    note(state, f"{NAME}'s card ends the round on his {vp_cards[slot]} VP card ({how})")
     andrew.card, andrew.slide = None, 0

@@ -4,11 +4,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.components import TimelineSpace
-from ..core.i18n import translator
+from ..core.i18n import N_, translator
 from ..core.state import State
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
+
+#: The action types (the timeline's rows) by name: what a player reads where the notation has a code.
+TYPE_NAMES = {"HR": N_("Human Resources"), "MG": N_("Management"), "CO": N_("Construction"),
+              "RD": N_("Research & Development")}
 
 
 def space(state: State, row: int, k: int) -> TimelineSpace:

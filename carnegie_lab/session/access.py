@@ -17,9 +17,9 @@ from ..core.errors import CarnegieError
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
 #: What a page can ask for, besides playing a seat's decision.
-RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW = (
+RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW, HINT = (
     "Restart", "Loading a record", "Bots finish the game", "Making seat links", "Renewing your link", "Deleting",
-    "Keeping a review")
+    "Keeping a review", "A hint")
 #: Only the owner's page, and only in a game it plays alone (not shared with seat links).
 OWNER_ALONE = (RESTART, LOAD, FINISH, MAKE_LINKS)
 
@@ -57,6 +57,7 @@ class Place:
     owner: bool = True              # holds the owner key (a game not stored yet is the page's own)
     seat: int | None = None         # the seat of its link (role SEAT)
     shared: bool = False            # the game has seat links
+    hints: bool = True              # the game's creator allows hints (Setup.hints)
 
 
 def may(place: Place, what: str, seat: int | None = None) -> bool:
@@ -70,19 +71,31 @@ def may(place: Place, what: str, seat: int | None = None) -> bool:
         return place.owner or place.role == SEAT
     if what == RENEW_OWN_LINK:
         return place.role == SEAT and seat == place.seat or place.owner and place.shared
+    if what == HINT:                         # whatever the page sends: the creator's choice holds
+        return place.hints
     raise ValueError(f"unknown request {what!r}")
+
+
+def reason(place: Place, what: str, seat: int | None = None) -> str | None:
+    """Why a page in this place may not do ``what`` (None if it :func:`may`): the rule, for the
+    error and for the hover of the control it disables."""
+    if may(place, what, seat):
+        return None
+    if what == HINT:
+        return f"{what} is not allowed in this game: the player who started it turned hints off"
+    if what == DELETE or not place.owner:
+        return f"{what} needs this game's owner: the browser that started it"
+    if place.shared:
+        return (f"{what} is for a game played in one browser: this one is shared with seat links "
+                "(start a new game in the New game tab instead)")
+    return f"{what} is not for this browser: it watches the game"
 
 
 def check(place: Place, what: str, seat: int | None = None) -> None:
     """NotAllowed, with the reason, unless :func:`may`."""
-    if may(place, what, seat):
-        return
-    if what == DELETE or not place.owner:
-        raise NotAllowed(f"{what} needs this game's owner: the browser that started it")
-    if place.shared:
-        raise NotAllowed(f"{what} is for a game played in one browser: this one is shared with seat links "
-                         "(start a new game in the New game tab instead)")
-    raise NotAllowed(f"{what} is not for this browser: it watches the game")
+    why = reason(place, what, seat)
+    if why is not None:
+        raise NotAllowed(why)
 
 
 def may_play(place: Place, seat: int) -> bool:
@@ -90,6 +103,6 @@ def may_play(place: Place, seat: int) -> bool:
     return place.role == LOCAL or (place.role == SEAT and seat == place.seat)
 
 
-__all__ = ["DELETE", "FINISH", "IDLE_ENV", "KEEP_REVIEW", "LOAD", "LOCAL", "Limits", "MAKE_LINKS", "MAX_GAMES_ENV",
-           "NotAllowed", "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check", "may",
-           "may_play"]
+__all__ = ["DELETE", "FINISH", "HINT", "IDLE_ENV", "KEEP_REVIEW", "LOAD", "LOCAL", "Limits", "MAKE_LINKS",
+           "MAX_GAMES_ENV", "NotAllowed", "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check",
+           "may", "may_play", "reason"]

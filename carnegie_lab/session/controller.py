@@ -37,7 +37,18 @@ from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
 from .history import own_moves
 from .seating import Step
-from .seats import APP_KEY, FINISHING_BOT, Handover, Seat, Setup, default_setup, handover_from, seats_from, setup_of
+from .seats import (
+    APP_KEY,
+    FINISHING_BOT,
+    Handover,
+    Seat,
+    Setup,
+    default_setup,
+    handover_from,
+    hints_from,
+    seats_from,
+    setup_of,
+)
 from .stored import Overtaken, StoredSession
 
 
@@ -70,7 +81,7 @@ class Controller(StoredSession):
         game = setup.game()
         self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
-                           setup.label.strip())
+                           setup.label.strip(), setup.hints)
         self._adopt(game, list(self.setup.seats))
         self._detach()
         self.recent = [f"New game: {self.describe_setup()}."]
@@ -214,6 +225,8 @@ class Controller(StoredSession):
         finished the game) under ``APP_KEY``."""
         record = self.game.to_record()
         record[APP_KEY] = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats]}
+        if not self.setup.hints:
+            record[APP_KEY]["hints"] = False
         if self.handover is not None:
             record[APP_KEY]["handover"] = self.handover.as_data()
         return record
@@ -229,7 +242,7 @@ class Controller(StoredSession):
         seats = [Seat(s.name, s.kind) for s in seats]
         self._adopt(game, seats)
         self._detach()
-        self.setup = setup_of(game, seats, self.setup.label)
+        self.setup = setup_of(game, seats, self.setup.label, self.setup.hints)
         self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
         self.keep()
 
@@ -256,7 +269,7 @@ class Controller(StoredSession):
         self._replace(game, seats, handover)    # a stored game: replaced (if nobody changed it meanwhile)
         self._adopt(game, seats, handover)
         self.keep()                             # a game not stored yet: stored now
-        self.setup = setup_of(game, seats)
+        self.setup = setup_of(game, seats, hints=hints_from(record.get(APP_KEY)))
         self.recent = [f"Loaded a game of {', '.join(game.players)} "
                        f"({len(game.actions)} actions): {self.headline()}."]
 

@@ -24,7 +24,7 @@ from ..core.words import mission as mission_words
 from ..core.words import reward
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
-from .labels import Labels, type_name
+from .labels import DONE_LABELS, Labels, type_name
 
 # --------------------------------------------------------------------------- the shapes
 
@@ -145,11 +145,6 @@ class Panel:
 
 # --------------------------------------------------------------------------- building a panel
 
-DONE_LABELS = {"setup": "Done moving", "turn": "End my turn", "event": "Done (skip the rest)",
-               "activate": "Done activating", "property": "Skip (move nobody)",
-               "relocate": "Done moving"}
-
-
 @dataclass(frozen=True)
 class Ask:
     """What every builder reads: the game, the deciding seat, the decision and the words."""
@@ -189,6 +184,9 @@ def panel_for(game: Game) -> Panel:
         vocab = verbs[verb].vocab
         if vocab.group != FOOTER:
             placed.extend((vocab.order, g) for g in BUILDERS.get(vocab.group, _generic)(ask, verb, items))
+    refused = None if "donate" in by_verb else game.donation_refusal(seat)
+    if refused:                     # the chart all the same, every space saying why it cannot be taken
+        placed.extend((verbs["donate"].vocab.order, g) for g in _donate(ask, "donate", [], refused))
     placed.sort(key=_first)
     return Panel(decision.kind, seat, decision.prompt, tuple(g for _, g in placed), tuple(footer))
 
@@ -203,7 +201,8 @@ def _first(pair: tuple[int, Control]) -> int:
 def _generic(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     """A verb of a group without a builder: one button per action, with its words."""
     title = ask.game.rules.verbs[verb].vocab.words
-    return [Buttons(f"other:{verb}", title[:1].upper() + title[1:], tuple(Option(str(a), str(a)) for a in items))]
+    return [Buttons(f"other:{verb}", title[:1].upper() + title[1:],
+                    tuple(Option(ask.words.action(a), str(a), str(a)) for a in items))]
 
 
 def _house(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -275,9 +274,9 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
                    note="Archives: you may take the transport income of a lower space.")]
 
 
-def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
+def _donate(ask: Ask, verb: str, items: list[Action], refused: str | None = None) -> list[Control]:
     """The whole donation chart: every space in its place (theme column, condition, VP), the free
-    ones to click, the taken ones marked with who took them."""
+    ones to click, the taken ones marked with who took them; ``refused``: why no space can be taken."""
     L = ask.words
     donations = L.C.donations
     themes = sorted({d.theme: d.column for d in donations.values()}.items(), key=lambda t: t[1])
@@ -289,14 +288,16 @@ def _donate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         if d.id in legal:
             opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))
         else:
-            by = ", ".join(L.owner(o) for o in ask.game.donors(d.id)) or "nobody"
-            inactive.append(Option(f"{L.donation_short(d.id)}\ntaken: {by}", "", f"{tip}; taken: {by}",
+            by = ", ".join(L.owner(o) for o in ask.game.donors(d.id))
+            why = f"taken: {by}" if by else f"not now: {refused}" if refused else "taken"
+            inactive.append(Option(f"{L.donation_short(d.id)}\n{why if by else vp}", "", f"{tip}; {why}",
                                    row=d.row, col=d.column))
     cost = ask.game.donation_price(ask.seat)
     cap = ask.game.rules.constants.donation_cap
     return [Buttons("donate", f"Make a Donation (costs ${cost} and a disc)", tuple(opts), layout="grid",
                     columns=tuple(t.replace("_", " ").capitalize() for t, _ in themes), inactive=tuple(inactive),
-                    note=f"VP are scored at the end of the game, at most {cap} per donation.")]
+                    note=(f"No donation now: {refused}. " if refused else "")
+                    + f"VP are scored at the end of the game, at most {cap} per donation.")]
 
 
 def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
@@ -394,8 +395,8 @@ def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     key, title = f"department:{verb}", d.name
     patterns = set(game.patterns(verb))
     if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
-        a = items[0]
-        return [Buttons(key, title, (Option(f"Use {d.name} ({game.describe(a)})", str(a)),))]
+        said = L.action(items[0])                     # 'use Human Resources (+6 moves)'
+        return [Buttons(key, title, (Option(said[:1].upper() + said[1:], str(items[0])),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
         return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
     if patterns == {("city",)}:                       # a city to choose (the board rings them too)

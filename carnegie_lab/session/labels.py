@@ -1,6 +1,6 @@
 """Words for the things on the board and for actions: names of cities, regions, departments,
-project types, donations, and a short sentence for a timeline row or a study step. Read-only: nothing
-here changes a game.
+project types, donations, a short sentence for a timeline row or a study step, and an action in words
+(``Labels.action``: what the replay says a seat played). Read-only: nothing here changes a game.
 
 :class:`Labels` reads one game's component data (``game.components``), so games on other data get
 their own words.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.actions import Action
 from ..core.components import Department
 from ..core.state import ANDREW
 from ..views.palette import DEPARTMENT_TYPE_NAMES, donation_condition
@@ -17,6 +18,17 @@ if TYPE_CHECKING:
     from ..engine import Game
 
 TYPE_NAMES = DEPARTMENT_TYPE_NAMES
+
+#: The Done button's words in each kind of decision (the controls' footer, the replay's steps).
+DONE_LABELS = {"setup": "Done moving", "turn": "End my turn", "event": "Done (skip the rest)",
+               "activate": "Done activating", "property": "Skip (move nobody)",
+               "relocate": "Done moving"}
+
+#: What an action says when the engine took it for the seat (a decision with nothing to choose).
+AUTOMATIC = "nothing to decide: the game went on"
+
+#: The words of the notation's fixed arguments (``activate b2 raise``, ``income 2 at 3``).
+LITERALS = {"raise": "raising the salary", "cut": "cutting the salary", "at": "with the income of track space"}
 
 
 def type_name(action_type: str) -> str:
@@ -102,6 +114,41 @@ class Labels:
         return f"{when}{effect}{mission}"
 
     # -- sentences ------------------------------------------------------------------------------------
+    def action(self, action: Action | str) -> str:
+        """What an action does, in the controls' words, said on the game before it is played: 'use
+        Construction (build a Commerce project in Chicago (1 goods), mission to the Midwest)', 'move an
+        employee from b2 to a2', 'End my turn'. Its notation (``str(action)``) is for the analysts, on hover."""
+        game = self.game
+        a = game.parse(action)
+        if a.verb == "done":
+            return DONE_LABELS.get(game.decision.kind, "Done")
+        vocab = game.rules.verbs[a.verb].vocab
+        if self.department(a.verb) is not None:
+            return f"{vocab.words} ({game.describe(a)})"
+        words = vocab.words
+        kinds = next((p for p in game.patterns(a.verb) if len(p) == len(a.args)), ())
+        named = [self._argument(kind, arg) for kind, arg in zip(kinds, a.args)]
+        if kinds == ("cell", "cell"):
+            return f"{words} from {a.args[0]} to {a.args[1]}"
+        if vocab.group == "income":
+            count, region = int(a.args[0]), game.decision.context.income
+            return (f"{words}: {count} employee{'s' if count != 1 else ''} home"
+                    + (f" from the {self.region(region)}" if region else "") + "".join(f" {n}" for n in named[1:]))
+        return f"{words}: {' '.join(named)}" if named else words
+
+    def _argument(self, kind: str, arg: str) -> str:
+        """One argument of an action, named as the board names it."""
+        if kind.startswith("="):
+            return LITERALS.get(arg, arg)
+        seat = self.game.decision.player
+        if kind == "cell" and seat is not None:
+            return f"{self.department_of_cell(seat, arg)} ({arg})"
+        if kind == "name":
+            dept = self.department(arg)
+            return dept.name if dept is not None else self.donation(arg)
+        named = {"city": self.city, "region": self.region, "type": type_name, "project": self.project}.get(kind)
+        return named(arg) if named is not None else arg
+
     def event_text(self, income: str | None, donation_ok: bool) -> str:
         parts = []
         if income:
@@ -143,4 +190,4 @@ class Labels:
         return f"{self.region(region_id)} track → {level} ({cost} study)"
 
 
-__all__ = ["Labels", "TYPE_NAMES", "type_name"]
+__all__ = ["AUTOMATIC", "DONE_LABELS", "Labels", "TYPE_NAMES", "type_name"]

@@ -9,6 +9,7 @@ most)::
 
     replay = Replay(game)
     replay.moments[5].lines          # what the 5th moment wrote in the log
+    replay.words(replay.moments[5])  # what was played there, in words ('use Sales (sell 2 goods → $6)')
     replay.game_at(replay.moments[5].actions).scores()
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from ..engine import Game
 from .history import own_moves
+from .labels import AUTOMATIC, Labels
 from .seats import Handover, Seat
 
 #: A copy of the game is kept every this many actions.
@@ -40,11 +42,12 @@ class Moment:
 class Replay:
     """Every moment of a game, and the game at any of them (read-only: the game given is not kept); its
     ``seats`` (who plays them at the end: all human if not given) and who played them at each moment
-    (``seats_at``: the bots may have finished the game, see :class:`~.seats.Handover`)."""
+    (``seats_at``: the bots may have finished the game, see :class:`~.seats.Handover`); ``game_id``: the
+    stored game's id, if it is one (for the analysts: the title names the game in words)."""
 
     def __init__(self, game: Game, title: str = "", seats: list[Seat] | None = None,
-                 handover: Handover | None = None):
-        self.title = title
+                 handover: Handover | None = None, game_id: str = ""):
+        self.title, self.game_id = title, game_id
         self.seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
         self.handover = handover
         self.rounds = game.rules.constants.rounds
@@ -82,6 +85,15 @@ class Replay:
             if n % CHECKPOINT == 0:
                 self._checkpoints.setdefault(n, game.copy())
         return game
+
+    def words(self, moment: Moment) -> str:
+        """What the seat played at this moment, in the controls' words ("" at the start; its notation is
+        ``moment.notation``)."""
+        if moment.seat is None:
+            return ""
+        if moment.automatic:
+            return AUTOMATIC
+        return Labels(self.game_at(moment.actions - 1)).action(moment.notation)
 
     def seats_at(self, actions: int) -> list[Seat]:
         """Who played the seats when the game had this many actions."""

@@ -71,7 +71,7 @@ class Seating:
     @property
     def place(self) -> Place:
         """This page's place in its game: what it may do (session/access.py)."""
-        return Place(self.role, self.owner, self.my_seat, self.shared)
+        return Place(self.role, self.owner, self.my_seat, self.shared, self.setup.hints)
 
     def bot(self, seat: int) -> Bot:
         """The bot playing a seat (one per seat, seeded from the game's seed and the seat)."""
@@ -196,4 +196,14 @@ def silent(name: str, notation: str, kind: str) -> str:
     return f"{name}: {notation}"
 
 
-__all__ = ["Seating", "Step", "result_of", "silent"]
+def taken_back(game: Game, at: int) -> str:
+    """What going back to the game's first ``at`` actions takes back, in the log's words: "Bo took back:
+    Bo hires 1 employee; …" ("" if nothing is)."""
+    moves = [m for m in game.moves if m.actions > at]
+    lines = [line for m in moves for line in m.lines or
+             ([silent(m.player, m.action, m.decision or "")] if m.action and not m.automatic else [])]
+    who = next((m.player for m in moves if not m.automatic), None)
+    return f"{who} took back: {'; '.join(lines)}." if who and lines else ""
+
+
+__all__ = ["Seating", "Step", "result_of", "silent", "taken_back"]

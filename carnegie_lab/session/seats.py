@@ -55,6 +55,7 @@ class Setup:
     solo_level: int | None = None
     departments: str = "base"
     label: str = ""                 # the game's name in the games list (optional)
+    hints: bool = True              # the players may ask for hints (the creator's choice, kept with the game)
 
     def check(self) -> None:
         """Raise ValueError with a sentence a player understands when the setup cannot be played
@@ -88,11 +89,16 @@ def default_setup() -> Setup:
     return Setup([Seat("Ada", HUMAN), Seat("Bo", "easy")], seed=1)
 
 
-def setup_of(game: Game, seats: list[Seat], label: str = "") -> Setup:
+def setup_of(game: Game, seats: list[Seat], label: str = "", hints: bool = True) -> Setup:
     """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
     options = game.options
     return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
-                 options.get("solo_level"), options.get("departments", "base"), label)
+                 options.get("solo_level"), options.get("departments", "base"), label, hints)
+
+
+def hints_from(app: Any) -> bool:
+    """Whether the game's creator allowed hints (the app's data kept with a game; allowed if it does not say)."""
+    return not (isinstance(app, dict) and app.get("hints") is False)
 
 
 @dataclass(frozen=True)
@@ -133,5 +139,5 @@ def seats_from(app: Any, names: list[str]) -> list[Seat]:
 
 
 __all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "DEPARTMENT_MODES", "FINISHING_BOT", "HUMAN", "OLD_KINDS", "SEAT_KINDS",
-           "Handover", "Seat", "Setup", "default_setup", "handover_from", "offered_kind", "seats_from",
+           "Handover", "Seat", "Setup", "default_setup", "handover_from", "hints_from", "offered_kind", "seats_from",
            "setup_of"]

@@ -10,8 +10,9 @@ from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
 from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
-from .seating import Seating, result_of
-from .seats import ANDREW, Handover, Seat, Setup, handover_from, seats_from, setup_of
+from .games_list import NEWEST, check_order, sort_games
+from .seating import Seating, result_of, taken_back
+from .seats import ANDREW, Handover, Seat, Setup, handover_from, hints_from, seats_from, setup_of
 
 
 class Overtaken(CarnegieError):
@@ -44,7 +45,9 @@ class StoredSession(Seating):
         self.issued: dict[int, str] = {}     # the links this controller made: seat -> token
         self._mark: tuple[int, int] | None = None   # (revision, action count) of the stored game seen
         self._batch = False                  # playing many bot actions: stored in one save at the end
-        self._results: dict[tuple[str, int, int], str] = {}   # (id, revision, actions) -> result_of
+        #: (id, revision, actions) of a finished stored game -> (result_of, its winners)
+        self._results: dict[tuple[str, int, int], tuple[str, tuple[str, ...]]] = {}
+        self.games_order = NEWEST            # how the games list is sorted (games_list.ORDERS)
 
     @property
     def kept(self) -> bool:
@@ -59,6 +62,8 @@ class StoredSession(Seating):
             data["handover"] = handover.as_data()
         if self.setup.label:
             data["label"] = self.setup.label
+        if not self.setup.hints:
+            data["hints"] = False
         return data
 
     def query(self) -> str:
@@ -120,11 +125,19 @@ class StoredSession(Seating):
         return self.place != before
 
     def my_games(self, offset: int = 0) -> tuple[list[GameInfo], int]:
-        """A page of this browser's stored games (the last changed first) and how many it has."""
+        """A page of this browser's stored games (in ``games_order``) and how many it has."""
         store = self._need_store()
         page = self.limits.list_page
-        return (store.list(owner=self.owner_key, limit=page, offset=offset),
-                store.count(owner=self.owner_key))
+        if self.games_order == NEWEST:
+            return (store.list(owner=self.owner_key, limit=page, offset=offset),
+                    store.count(owner=self.owner_key))
+        games = sort_games(store.list(owner=self.owner_key), self.games_order, lambda i: self._outcome(i)[1])
+        return games[offset:offset + page], len(games)
+
+    def order_games(self, order: str) -> None:
+        """Sort the games list in this order (one of ``games_list.ORDERS``; ValueError for another)."""
+        check_order(order)
+        self.games_order = order
 
     def stored_line(self, info: GameInfo) -> str:
         """Who plays a stored game (each bot's strength; Andrew Carnegie and his level in a solo game)
@@ -137,15 +150,22 @@ class StoredSession(Seating):
         level = info.options.get("solo_level")
         if level:
             who += f" vs {ANDREW} (level {level})"
+        result = self._outcome(info)[0]
+        return f"{who} · {result}" if result else who
+
+    def _outcome(self, info: GameInfo) -> tuple[str, tuple[str, ...]]:
+        """A stored game's result (``result_of``, every score) and its winners; ("", ()) while it is
+        played, or if its record no longer replays."""
         if info.status != "over":
-            return who
+            return "", ()
         key = (info.id, info.revision, info.actions)
         if key not in self._results:
             try:
-                self._results[key] = result_of(self._need_store().load(info.id), others=True)
+                game = self._need_store().load(info.id)
+                self._results[key] = (result_of(game, others=True), tuple(game.winners()))
             except CarnegieError:            # a record that no longer replays: no result to show
-                self._results[key] = ""
-        return f"{who} · {self._results[key]}" if self._results[key] else who
+                self._results[key] = ("", ())
+        return self._results[key]
 
     def delete_stored(self, game_id: str) -> None:
         """Put one of this browser's stored games in the trash (not the one on this page)."""
@@ -178,7 +198,7 @@ class StoredSession(Seating):
         elif token or info.seated or not owner:
             self.role = WATCH                # a game with links, or another browser's: watched
             self.bad_token = bool(token)
-        self.setup = setup_of(game, seats)
+        self.setup = setup_of(game, seats, hints=hints_from(info.app))
         self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
                        f"{self.headline()}."]
 
@@ -217,10 +237,13 @@ class StoredSession(Seating):
             if lines and same:
                 self.recent = lines
         if not same:
+            back = (mine[:len(stored)] == stored and len(stored) < len(mine)     # an undo elsewhere
+                    and record.get("options") == self.game.options)
+            undone = taken_back(self.game, len(stored)) if back else ""
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
             self._adopt(game, seats, handover_from(info.app, game.players))
-            self.recent = [f"The game was changed in another browser: {len(game.actions)} actions, "
+            self.recent = [undone or f"The game was changed in another browser: {len(game.actions)} actions, "
                            f"{self.headline()}."]
         self._mark = (info.revision, len(stored))
         return True

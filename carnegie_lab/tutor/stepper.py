@@ -25,7 +25,9 @@ API (``apply``, ``legal_actions``, ``copy``, ``decision``, ``log``) and the pure
 from __future__ import annotations
 
 import html
+import os
 from typing import Any, Iterable, Sequence
+from urllib.parse import parse_qs
 
 import ipywidgets as W
 
@@ -71,9 +73,17 @@ def follow(changes: Changes, view: str, player: int, views: Sequence[str]) -> tu
     return view, player
 
 
+def page_step(steps: int, query: str | None = None) -> int:
+    """The step a tutorial's address opens at (``?step=K``: the app's Rules links; Voilà gives a page's
+    query to its kernel as QUERY_STRING), 0 (the start) without one."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query).get("step", [])
+    return min(int(values[0]), steps) if values and values[0].isdigit() else 0
+
+
 class Stepper(W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
-    a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly).
+    a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
+    Voilà it opens at the step its page's address names (:func:`page_step`), else at the start.
 
     Attributes used by tests and notebooks: ``index`` (steps done, 0 = the start), ``game`` (the position
     shown), ``explanation`` (HTML widget), ``next_button``, ``back_button``, ``figure`` (the one plotly
@@ -129,7 +139,7 @@ class Stepper(W.VBox):
                 current_player = changes.actors[0]
             self._shown.append((current_view, current_player))
         self._start_view = (view, player)
-        self.index = 0
+        self.index = page_step(len(self.steps))
         self.off_script = False
         self._own: list[Game] = []                      # positions before each of the learner's actions
         self._own_game: Game | None = None
@@ -464,4 +474,4 @@ class Stepper(W.VBox):
         self.slot.draw(self.view, fig.to_plotly_json())
 
 
-__all__ = ["Stepper", "VIEWS"]
+__all__ = ["Stepper", "VIEWS", "page_step"]

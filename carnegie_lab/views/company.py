@@ -9,13 +9,13 @@ the regions come from the game's component data (``game.components``).
 from __future__ import annotations
 
 from ..core.i18n import N_, translator
+from ..core.words import SCORE_NAMES
 from .palette import (
     DEPARTMENT_COLOURS,
     DEPARTMENT_TYPE_NAMES,
     FONT,
     INK,
     MUTED,
-    SCORE_LABELS,
     esc,
     owner_colour,
     region_colours,
@@ -301,7 +301,7 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
                        hoverinfo="skip", showlegend=False, meta=dict(owner=player),
                        marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     score = game.seat_score(player)
-    parts = [f"{SCORE_LABELS[k]} {v}" for k, v in score.as_dict().items() if v and k != "total"]
+    parts = [f"{_(SCORE_NAMES[k])} {v}" for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
              text="<b>" + _("Missions") + "</b> <span style='color:#8a8478'>" + _("(home again with Take Income)")

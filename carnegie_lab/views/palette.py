@@ -48,12 +48,8 @@ def region_names(components: Components) -> Mapping[str, str]:
     return MappingProxyType({r.id: r.name for r in components.regions.values()})
 
 
-# Score categories: labels and colours keyed by the field names of rules.scoring.ScoreBreakdown (the one list of
-# categories, ``rules.scoring.CATEGORIES``; tests check every field is covered).
-SCORE_LABELS = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
-                "tabs": "project tabs", "connections": "connections", "cities": "cities",
-                "donations": "donations", "action_choice": "action choice tile", "tiles": "end-game tiles",
-                "cards": "VP cards (Andrew)", "transport": "final boxes (Andrew)"}
+# Score categories' colours, keyed by the field names of rules.scoring.ScoreBreakdown (their names:
+# ``core.words.SCORE_NAMES``; tests check every field is covered).
 SCORE_COLOURS = {"in_game": "#4c566a", "employees": "#e0a526", "departments": "#3f86c6", "tabs": "#8e63b5",
                  "connections": "#d7382d", "cities": "#2e8b57", "donations": "#e377c2", "action_choice": "#8c6d31",
                  "tiles": "#bcbd22", "cards": "#555555", "transport": "#17becf"}

@@ -8,8 +8,9 @@ customdata = seats), ``vp-<seat>``, ``money-<seat>``, ``goods-<seat>``, ``projec
 from __future__ import annotations
 
 from ..core.state import ANDREW
+from ..core.words import SCORE_NAMES
 from ..rules.scoring import CATEGORIES
-from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, SCORE_LABELS, esc, owner_colour, text_on
+from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, esc, owner_colour, text_on
 from .style import base_layout, key_html, view
 
 GRID = "#e6e0d3"
@@ -34,12 +35,12 @@ def scores_figure(game):
         values = [getattr(table[n], cat) for n in names]
         colour = SCORE_COLOURS[cat]
         traces.append(dict(
-            type="bar", name=f"score-{cat}", x=names, y=values, customdata=seats, meta=dict(label=SCORE_LABELS[cat]),
+            type="bar", name=f"score-{cat}", x=names, y=values, customdata=seats, meta=dict(label=SCORE_NAMES[cat]),
             marker=dict(color=colour, line=dict(color=PAPER, width=1)),
             text=[str(v) if v >= small else "" for v in values], textposition="inside", insidetextanchor="middle",
             textangle=0,
             textfont=dict(color=text_on(colour), size=12, family=FONT), showlegend=False,
-            hovertemplate=f"%{{x}}: %{{y}} VP from {SCORE_LABELS[cat]}<extra></extra>"))
+            hovertemplate=f"%{{x}}: %{{y}} VP from {SCORE_NAMES[cat]}<extra></extra>"))
     over = game.is_over
     winners = set(game.winners()) if over else set()
     top = max(totals + [1])
@@ -50,7 +51,7 @@ def scores_figure(game):
     used = [c for c in SCORE_CATEGORIES if any(getattr(table[n], c) for n in names)]
     notes.append(dict(x=1.0, y=1.0, xref="paper", yref="paper", xanchor="left", yanchor="top", showarrow=False,
                       align="left", font=dict(size=12),
-                      text="<br>".join(f"<span style='color:{SCORE_COLOURS[c]}'>■</span> {esc(SCORE_LABELS[c])}"
+                      text="<br>".join(f"<span style='color:{SCORE_COLOURS[c]}'>■</span> {esc(SCORE_NAMES[c])}"
                                        for c in reversed(used)) or "no points yet"))
     tick = [f"<span style='color:{owner_colour(s)}'>●</span> <b>{esc(n)}</b>" for n, s in zip(names, seats)]
     title = "Final score" if over else f"Round {game.round}: the score if the game ended now"

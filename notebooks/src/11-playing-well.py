@@ -26,6 +26,7 @@ import plotly.graph_objects as go
 
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
 from carnegie_lab.bots import STRENGTHS, make_bot
+from carnegie_lab.session.labels import Labels
 from carnegie_lab.tutor import Numbers, gain, loss, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step, bots_play, play
@@ -231,9 +232,10 @@ def hr_first(g):
 def search_text(g):
     """The last step: the search bot's row, next to greedy's and evaluate's margins."""
     played, other = str(g.actions[-1]), str(greedy.choose(decision))
-    return (f"Round {decision.round}: the search bot decides for Bo and plays `{played}`, where the greedy "
-            f"bot plays `{other}`. `evaluate` gives Bo a margin of {margin(late, played)} VP after the first, "
-            f"{margin(late, other)} VP after the second.")
+    words = Labels(decision).action
+    return (f"Round {decision.round}: the search bot decides for Bo and plays *{words(played)}*, where the "
+            f"greedy bot plays *{words(other)}*. `evaluate` gives Bo a margin of {margin(late, played)} VP after "
+            f"the first, {margin(late, other)} VP after the second.")
 
 
 tour = Stepper(positions.round_start(4), [
@@ -319,14 +321,16 @@ go.FigureWidget(review_figure(bo))
 
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
+setup_words = Labels(positions.played(positions.fresh(), final.actions[:costliest.index])).action
 Numbers({79: lambda g: len(bo.decisions), 52: lambda g: bo_grades["best"], 27: lambda g: bo_grades["good"],
          9: lambda g: round(costliest.loss), 2: lambda g: bo.playouts},
         facts={"none of Bo's decisions is graded worse than good":
                lambda g: bo_grades["best"] + bo_grades["good"] == len(bo.decisions),
-               "the costliest decision is in the setup": lambda g: costliest.round == 0}).told(
+               "the costliest decision is in the setup": lambda g: costliest.round == 0,
+               "selling goods was the best action there": lambda g: str(costliest.best.action) == "sell"}).told(
     "With **2** playouts a decision the review grades Bo's **79** decisions: **52** best, **27** good, and none "
-    "worse. His costliest is in the setup: he moved an employee with "
-    f"`{costliest.played.action}` where `{costliest.best.action}` gave about **9** VP more in the playouts. "
+    "worse. His costliest is in the setup: he chose "
+    f"*{setup_words(costliest.played.action)}* where selling goods gave about **9** VP more in the playouts. "
     "So few playouts tell close actions apart poorly: a real review takes more.", final)
 
 # %% [markdown]

@@ -13,6 +13,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.analysis import ActionValue, andrew_forecast, evaluate, explain, wilson
 from carnegie_lab.bots import GreedyBot
+from carnegie_lab.core.words import SCORE_NAMES
 from carnegie_lab.rules.scoring import CATEGORIES
 
 
@@ -183,7 +184,7 @@ def score_diff(game: cl.Game, action) -> dict[str, dict[str, int]]:
 
 
 def test_explain_gives_the_score_changes(many_positions):
-    checked = 0
+    checked, named = 0, set()
     for game in many_positions[::3]:
         if game.is_over or game.state.andrew is not None:
             continue
@@ -196,7 +197,11 @@ def test_explain_gives_the_score_changes(many_positions):
             assert {n: e.score_change(n) for n in diff if n != e.player} == \
                 {n: {"total": d["total"]} if "total" in d else {} for n, d in diff.items() if n != e.player}
             checked += bool(diff[e.player])
-    assert checked >= 5
+            for c in e.changes:             # in words: each category by its name in the score table
+                if c.topic == "score" and c.name != "total":
+                    assert c.text == f"{SCORE_NAMES[c.name]} {c.after - c.before:+d}", c.text
+                    named.add(c.name)
+    assert checked >= 5 and named - {"cities", "departments", "connections", "donations"}, named
 
 
 RESOURCES = {"money": "money", "goods": "goods", "discs in the supply": "discs", "employees in the supply": "supply"}

@@ -173,8 +173,8 @@ def test_solo_game_from_the_panel_shows_andrew(dash):
 def test_finish_button_plays_to_the_end_and_shows_the_final_scores(dash):
     dash.bots.finish_button.click()
     assert dash.game.is_over
-    assert "Game over" in dash.turn.value and " win" in dash.final.value
-    assert "Final scores" in dash.final.value
+    assert "Game over" in dash.turn.value and " win" in dash.final.head.value
+    assert "Final scores" in dash.final.scores.value
     assert dash.bots.finish_button.disabled and dash.controls.box.children == ()
     dash.board.select("Scores")
     assert "Final scores" in dash.board.score_table.value

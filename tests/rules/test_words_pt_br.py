@@ -38,9 +38,10 @@ def test_decision_texts_in_portuguese_and_english_unchanged(many_positions, wide
     for game in many_positions:
         english = game.decision
         assert game.decision_in(None) == game.decision_in("en") == english
-        text = game.decision_in(WIDE).text
+        there = game.decision_in(WIDE)
         assert not widened.missing, sorted(widened.missing)
-        assert ascii_words([text], same_in_every_language(game)) == [], (english.text, text)
+        texts = [there.text, there.waiting]            # the deciding player's text, and the others'
+        assert ascii_words(texts, same_in_every_language(game)) == [], (english.text, english.waiting, texts)
         kinds.add(english.kind)
     assert len(kinds) >= 7
     assert cl.new_game(["Ada", "Bo"], seed=1).decision_in("pt_BR").prompt.startswith("Bo: posicione seu projeto")

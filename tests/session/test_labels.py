@@ -135,3 +135,25 @@ def test_an_advanced_card_shows_no_action_on_its_back():
     text = andrew_deck_html(game, game.andrew())
     assert "next round: <b>an advanced card</b> (its action is hidden)" in text
     assert DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action] not in text.split("next round:")[1].split("<br>")[0]
+
+
+def test_an_action_in_words_names_what_the_board_names():
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    words = Labels(game)
+    house = next(a for a in game.legal_actions() if a.verb == "house")
+    assert words.action(house) == f"place the starting house: {game.components.cities[house.args[0]].name}"
+    game.apply(house)
+    reserve = next(a for a in game.legal_actions() if a.verb == "reserve")
+    name = game.department(reserve.args[0]).name
+    assert Labels(game).action(reserve) == f"reserve a department tile: {name}"
+    until(game, lambda g: g.decision.kind == "setup")
+    move = next(a for a in game.legal_actions() if a.verb == "move")
+    assert Labels(game).action(move) == f"move an employee from {move.args[0]} to {move.args[1]}"
+    assert Labels(game).action("done") == "Done moving"            # the Done button's words there
+    until(game, lambda g: g.decision.kind == "choose")
+    assert Labels(game).action("choose CO").endswith(": Construction")
+    until(game, lambda g: g.decision.kind == "turn" and any(a.verb == "co" for a in g.legal_actions()))
+    build = next(a for a in game.legal_actions() if a.verb == "co")
+    said = Labels(game).action(build)
+    assert said.startswith("use Construction (") and game.components.cities[build.args[1]].name in said
+    assert str(build) not in said

@@ -22,6 +22,6 @@ def test_an_income_nobody_takes_is_in_the_log_of_its_round():
     assert west in rounds[2] and west not in rounds[1]
     draw = next(i for i, t in enumerate(rounds[2]) if t.startswith("Andrew Carnegie draws"))
     assert draw < rounds[2].index(west)                       # after Andrew's draw and turn of round 2
-    assert rounds[1][0] == "Ada chooses RD: Take Income in the East"
+    assert rounds[1][0] == "Ada chooses Research & Development: Take Income in the East"
     assert "Ada takes no income from the East: no employee on a mission there" in rounds[1]
     assert all(not t.startswith("Andrew Carnegie draws") for t in rounds[1])

@@ -105,7 +105,7 @@ def test_undo_restart_and_load_replace_the_stored_game(store, path):
     ctl.undo()
     assert store.record(gid)["actions"] == ctl.game.actions and len(ctl.game.actions) == 5
     assert other.sync() and other.game.actions == ctl.game.actions
-    assert "changed in another browser" in other.recent[0]
+    assert other.recent == ["Bo took back: Bo finishes the setup moves."]     # an undo says what it took back
     ctl.restart()
     assert ctl.game_id == gid and store.record(gid)["actions"] == []
     record = cl.new_game(["Cy", "Di"], seed=9).to_record()

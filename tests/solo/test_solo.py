@@ -8,6 +8,7 @@ import carnegie_lab as cl
 from carnegie_lab.core.loader import components
 from carnegie_lab.rules import timeline
 from carnegie_lab.rules.solo import NAME
+from carnegie_lab.rules.timeline import TYPE_NAMES
 
 C = components()
 
@@ -123,7 +124,7 @@ def test_player_chooses_odd_rounds_andrew_even_rounds():
         game.apply("done" if any(a.verb == "done" for a in game.legal_actions()) else game.legal_actions()[0])
     assert game.round == 2
     assert game.state.flow.chosen == C.solo_cards[game.state.andrew.card].action
-    assert f"{NAME} draws {game.state.andrew.card}" in " ".join(game.log)
+    assert f"{NAME} draws a card and chooses {TYPE_NAMES[game.state.flow.chosen]}" in " ".join(game.log)
     assert game.state.andrew.vp_slots[min(4, C.solo_cards[card].hr_shift)] == [card]
 
 
@@ -131,7 +132,7 @@ def test_andrew_human_resources_slides_by_the_card_value():
     game = round_one_with_card("N03")                          # HR shift 3
     game.apply("choose HR")
     assert game.state.andrew.slide == 3
-    assert "slides 3 (Human Resources)" in game.log[-1] or any("slides 3" in line for line in game.log)
+    assert any(line.endswith("card slides 3 steps (Human Resources)") for line in game.log)
 
 
 def test_andrew_management_takes_one_tile_per_type_never_two_copies():

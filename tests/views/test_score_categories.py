@@ -8,8 +8,9 @@ import pytest
 from views_helpers import trace
 
 from carnegie_lab import ScoreBreakdown, views
+from carnegie_lab.core.words import SCORE_NAMES
 from carnegie_lab.views import company_figure, scores_figure
-from carnegie_lab.views.palette import SCORE_COLOURS, SCORE_LABELS
+from carnegie_lab.views.palette import SCORE_COLOURS
 
 CATEGORIES = [f.name for f in fields(ScoreBreakdown)]
 GAMES = ["fresh", "mid3", "mid4", "finished", "solo", "solo_over", "expansion", "expansion_over",
@@ -17,9 +18,9 @@ GAMES = ["fresh", "mid3", "mid4", "finished", "solo", "solo_over", "expansion", 
 
 
 def test_every_field_has_a_label_and_a_colour():
-    assert [c for c in CATEGORIES if c not in SCORE_LABELS] == []
+    assert [c for c in CATEGORIES if c not in SCORE_NAMES] == []
     assert [c for c in CATEGORIES if c not in SCORE_COLOURS] == []
-    assert set(SCORE_LABELS) == set(SCORE_COLOURS) == set(CATEGORIES)         # nothing stale either
+    assert set(SCORE_NAMES) == set(SCORE_COLOURS) == set(CATEGORIES)         # nothing stale either
     assert len(set(SCORE_COLOURS.values())) == len(CATEGORIES)                 # one colour per category
 
 
@@ -44,7 +45,7 @@ def test_one_bar_trace_per_field(positions, name):
     assert [t.name for t in fig.data] == [f"score-{c}" for c in CATEGORIES]
     for c in CATEGORIES:
         t = trace(fig, f"score-{c}")
-        assert t.meta["label"] == SCORE_LABELS[c] and t.marker.color == SCORE_COLOURS[c]
+        assert t.meta["label"] == SCORE_NAMES[c] and t.marker.color == SCORE_COLOURS[c]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -67,7 +68,7 @@ def test_scores_key_lists_the_categories_that_score(positions, name):
     key = next(a.text for a in scores_figure(game).layout.annotations if a.xref == "paper")
     for c in CATEGORIES:
         scored = any(getattr(s, c) for s in game.scores().values())
-        assert (SCORE_LABELS.get(c, c) in key) == scored, c
+        assert (SCORE_NAMES.get(c, c) in key) == scored, c
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -80,7 +81,7 @@ def test_company_score_note_names_every_category_that_scores(positions, name):
         assert f"{score.total} VP" in note
         for c in CATEGORIES:
             if getattr(score, c):
-                assert f"{SCORE_LABELS[c]} {getattr(score, c)}" in note, (player, c)
+                assert f"{SCORE_NAMES[c]} {getattr(score, c)}" in note, (player, c)
 
 
 @pytest.mark.parametrize("name", ["mid3", "finished", "expansion", "expansion_over", "expansion_tiles_over",

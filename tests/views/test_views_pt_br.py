@@ -12,7 +12,7 @@ from views_helpers import play, played
 import carnegie_lab as cl
 from carnegie_lab.core import i18n
 from carnegie_lab.core.state import NEUTRAL
-from carnegie_lab.views.palette import SCORE_LABELS, donation_terms, owner_name
+from carnegie_lab.views.palette import donation_terms, owner_name
 
 
 def visible(spec: dict) -> list[str]:
@@ -33,10 +33,10 @@ def visible(spec: dict) -> list[str]:
 
 
 def pending(game) -> list[str]:
-    """Texts of views/palette.py, not translated yet (helper final28 is moving them to one home): the
-    neutral owner, the score categories, a donation's terms."""
+    """Texts of views/palette.py, not translated yet (its words are being given one home first): the
+    neutral owner and a donation's terms."""
     terms = [donation_terms(game.components, d.formula) for d in game.components.donations.values()]
-    return sorted({owner_name(game, NEUTRAL), *SCORE_LABELS.values(), *terms}, key=len, reverse=True)
+    return sorted({owner_name(game, NEUTRAL), *terms}, key=len, reverse=True)
 
 
 def english_left(game, texts: list[str]) -> list[tuple[str, str]]:

@@ -1,0 +1,81 @@
+"""The Play tab's final panel, once the game is over: the result, the story of the game
+(``session.story``), *Rematch* (the same players and level, a new seed), *Same seed* (the same game
+again, a new stored game), *Review this game*, and the final scores."""
+from __future__ import annotations
+
+import html
+import random
+from typing import TYPE_CHECKING, Callable
+
+import ipywidgets as W
+
+from ..session import Controller, Setup
+from ..session.seats import setup_of
+from ..session.story import story
+from .board import scores_html
+from .bot_bar import button
+
+if TYPE_CHECKING:
+    from .dashboard import Dashboard
+
+STORY_STYLE = "font-size: 13px; line-height: 1.45; margin: 2px 0 6px 0"
+
+
+def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = None) -> Setup:
+    """The setup of the page's game (its seats as they were before any *Bots finish the game*, the
+    level, the departments and the label), with its seed or a new one."""
+    seats = ctl.handover.seats if ctl.handover is not None else ctl.seats
+    setup = setup_of(ctl.game, seats, ctl.setup.label)
+    old, rng = setup.seed, rng or random.Random()
+    while not same_seed and setup.seed == old:
+        setup.seed = rng.randrange(1, 100_000)          # as the New game tab's dice
+    return setup
+
+
+def final_html(ctl: Controller) -> str:
+    """The result and the story of the page's finished game ("" while it goes on)."""
+    game = ctl.game
+    if not game.is_over:
+        return ""
+    lines = " ".join(html.escape(line) for line in story(game))
+    return (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"
+            f"<p class='cl-story' style='{STORY_STYLE}'>{lines}</p>")
+
+
+class FinalPanel:
+    """The final panel of a dashboard (hidden while the game goes on)."""
+
+    def __init__(self, dash: Dashboard, guard: Callable[..., None]):
+        """``guard(fn, *args)``: the dashboard's guard of its callbacks."""
+        self.dash = dash
+        self.head = W.HTML()
+        self.scores = W.HTML()
+        self.rematch = button("Rematch", "random", "a new game in this browser: the same players and level, "
+                              "a new seed", lambda: guard(self.start, False), "cl-rematch")
+        self.same_seed = button("Same seed", "repeat", "a new game in this browser: the same players, level "
+                                "and seed (the same deals)", lambda: guard(self.start, True), "cl-same-seed")
+        self.review_link = button("Review this game", "line-chart", "the Replay tab, where a review grades "
+                                  "every decision", lambda: guard(dash.replays.this_game), "cl-review-link")
+        buttons = W.HBox([self.rematch, self.same_seed, self.review_link], layout=W.Layout(flex_flow="row wrap"))
+        buttons.add_class("cl-final-buttons")
+        self.box = W.VBox([self.head, buttons, self.scores])
+        self.box.add_class("cl-final")
+
+    def show(self, ctl: Controller) -> None:
+        over = ctl.game.is_over
+        self.box.layout.display = "" if over else "none"
+        self.head.value = final_html(ctl)
+        self.scores.value = scores_html(ctl.game) if over else ""
+
+    def start(self, same_seed: bool) -> None:
+        """Rematch or Same seed: a new game as the New game tab starts one (its checks: a page past
+        its games is told why, and its game is kept)."""
+        setup = rematch_setup(self.dash.controller, same_seed)
+        problem = self.dash.start_game(setup)
+        if problem is not None:
+            self.dash.say(f"No new game: {problem}", error=True)
+        else:
+            self.dash.new_game_panel.fill(setup)
+
+
+__all__ = ["FinalPanel", "final_html", "rematch_setup"]
