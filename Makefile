@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
+.PHONY: i18n-extract i18n-update i18n-compile app test test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,19 @@ binder-links:
 # (tools/check_install.py; under a minute). CI runs it after make test.
 install-check: $(STAMP)
 	$(BIN)/python tools/check_install.py
+
+# Translations (docs/translating.md): extract the messages of the code and the names of the data into the
+# template, merge it into every language's catalog, compile the catalogs the package reads. tests/core/test_i18n.py
+# fails when an extracted message has no translation, a fuzzy one, or a compiled catalog is stale.
+LOCALE := carnegie_lab/locale
+POT := $(LOCALE)/carnegie_lab.pot
+i18n-extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --add-location=file --project carnegie-lab \
+		--version 0.1.0 -o $(POT) .
+i18n-update: i18n-extract
+	$(BIN)/pybabel update -i $(POT) -d $(LOCALE) -D carnegie_lab --ignore-obsolete
+i18n-compile: $(STAMP)
+	$(BIN)/pybabel compile -d $(LOCALE) -D carnegie_lab --statistics
 
 # Static checks: style (ruff), types (mypy) and the layers of the package (import-linter).
 check: $(STAMP)

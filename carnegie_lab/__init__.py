@@ -10,14 +10,16 @@ from .core.errors import (
     NotationError,
     OptionError,
     RecordError,
+    UnknownLanguageError,
 )
+from .core.i18n import languages
 from .core.loader import load_components
 from .engine import Game, new_game
 from .rules.scoring import ScoreBreakdown
 
 __all__ = ["Action", "CarnegieError", "Components", "DataError", "Game", "GameOverError", "IllegalActionError",
-           "MissingExtraError", "NotationError", "OptionError", "RecordError", "ScoreBreakdown", "load_components",
-           "new_game", "views"]
+           "MissingExtraError", "NotationError", "OptionError", "RecordError", "ScoreBreakdown", "UnknownLanguageError",
+           "languages", "load_components", "new_game", "views"]
 __version__ = "0.1.0"
 
 

@@ -110,6 +110,10 @@ class Game(Queries):
     def decision(self) -> Decision:
         return decision(self._state)
 
+    def decision_in(self, lang: str | None = None) -> Decision:
+        """The decision, its text in a language (``cl.languages()``; None: English, ``decision``)."""
+        return decision(self._state, lang)
+
     @property
     def round(self) -> int:
         return self._state.flow.round
@@ -143,10 +147,11 @@ class Game(Queries):
         """Notation to Action (syntax only); raises NotationError."""
         return self._state.rules.parse(text)
 
-    def describe(self, action: Action | str, mission: bool = True) -> str:
+    def describe(self, action: Action | str, mission: bool = True, lang: str | None = None) -> str:
         """What an action would do, in words (for a department's use: its gain or cost, and its
-        mission unless ``mission`` is false); other actions give their notation."""
-        return self._state.rules.describe(self._state, self.parse(action), mission)
+        mission unless ``mission`` is false; ``lang``: the language, None for English); other actions
+        give their notation."""
+        return self._state.rules.describe(self._state, self.parse(action), mission, lang)
 
     def scores(self) -> dict[str, ScoreBreakdown]:
         """Score breakdowns by name (Andrew Carnegie last in a solo game), as if the game ended now."""

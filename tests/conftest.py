@@ -47,8 +47,9 @@ settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
-#: tests/positions.py: the bot and analysis tests' positions, as fixtures for every test.
-pytest_plugins = ["positions"]
+#: tests/positions.py: the bot and analysis tests' positions, as fixtures for every test; tests/i18n_check.py:
+#: the widened pt_BR of the translation tests.
+pytest_plugins = ["positions", "i18n_check"]
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")

@@ -95,7 +95,8 @@ def test_the_wheel_holds_the_notebooks_and_the_template_and_no_developer_tools(w
         assert z.read("carnegie_lab/share/notebooks/app.ipynb") == (ROOT / "notebooks" / "app.ipynb").read_bytes()
     data = {name for name in fresh_env.project_files()   # every data file: JSON, the template, ...
             if name.startswith("carnegie_lab/") and not name.endswith(".py") and name != "carnegie_lab/share/notebooks"}
-    assert {"carnegie_lab/bots/weights.json", "carnegie_lab/share/voila/templates/carnegie/conf.json"} <= data
+    assert {"carnegie_lab/bots/weights.json", "carnegie_lab/share/voila/templates/carnegie/conf.json",
+            "carnegie_lab/locale/pt_BR/LC_MESSAGES/carnegie_lab.mo"} <= data
     assert data <= names, f"not in the wheel (pyproject.toml's package-data): {sorted(data - names)}"
     assert not [n for n in names if n.startswith("carnegie_lab/share/") and n.endswith(".py")]
     assert not [n for n in names if "make_shapes" in n or n.startswith(("tools/", "tests/", "notebooks/"))]
@@ -109,7 +110,8 @@ def test_the_core_needs_only_networkx_and_each_extra_its_part(metadata):
     assert {"voila", "ipywidgets", "anywidget", "ipykernel", "plotly"} <= names("app")
     assert "jupyterlab" not in names("app")
     assert names("notebooks") == names("app") | {"jupyterlab"}
-    assert names("app") | names("notebooks") | names("dask") <= names("test")   # the suite runs every part
+    assert names("i18n") == {"networkx", "babel"}                    # the catalogs' tools, not read at runtime
+    assert names("app") | names("notebooks") | names("dask") | names("i18n") <= names("test")   # every part
 
 
 def _imports(path: Path):

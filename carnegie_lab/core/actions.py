@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .errors import NotationError
+from .i18n import N_
 
 _TOKEN = re.compile(r"[A-Za-z0-9_]+")
 MAX_TEXT = 200               # characters of an action's text (the longest real one has about 40)
@@ -26,7 +27,7 @@ class Action:
         if not isinstance(self.verb, str) or not isinstance(self.args, (tuple, list)) or not all(
                 isinstance(a, str) for a in self.args):
             raise NotationError(f"Action({self.verb!r:.60}, {self.args!r:.60})",
-                                "an action is a verb and a tuple of arguments, all strings")
+                                N_("an action is a verb and a tuple of arguments, all strings"))
         if isinstance(self.args, list):
             object.__setattr__(self, "args", tuple(self.args))
 
@@ -84,21 +85,22 @@ def parse(text: str | Action, grammar: Grammar) -> Action:
     if isinstance(text, Action):
         text = str(text)
     if not isinstance(text, str):
-        raise NotationError(f"{text!r:.80}", "an action is a string such as 'choose HR'")
+        raise NotationError(f"{text!r:.80}", N_("an action is a string such as 'choose HR'"))
     if len(text) > MAX_TEXT:
-        raise NotationError(f"{text[:40]}...", f"{len(text)} characters (an action has at most {MAX_TEXT})")
+        raise NotationError(f"{text[:40]}...", N_("{n} characters (an action has at most {most})", n=len(text),
+                                                   most=MAX_TEXT))
     tokens = text.split()
     if not tokens:
-        raise NotationError(text, "empty action")
+        raise NotationError(text, N_("empty action"))
     bad = [t for t in tokens if not _TOKEN.fullmatch(t)]
     if bad:
-        raise NotationError(text, f"unexpected characters in {bad[0]!r}")
+        raise NotationError(text, N_("unexpected characters in {token}", token=repr(bad[0])))
     verb, args = tokens[0], tuple(tokens[1:])
     patterns = grammar.get(verb)
     if patterns is None:
-        raise NotationError(text, f"unknown verb {verb!r}")
+        raise NotationError(text, N_("unknown verb {verb}", verb=repr(verb)))
     if not any(_matches(p, args) for p in patterns):
         forms = " | ".join(" ".join((verb, *(k[1:] if k.startswith("=") else f"<{k}>" for k in p)))
                            for p in patterns)
-        raise NotationError(text, f"expected {forms}")
+        raise NotationError(text, N_("expected {forms}", forms=forms))
     return Action(verb, args)

@@ -35,6 +35,10 @@ class IllegalActionError(CarnegieError):
         super().__init__(f"{action!r} is illegal{who}: {reason}")
 
 
+class UnknownLanguageError(CarnegieError):
+    """A language the package has no translation for (``carnegie_lab.languages()`` lists them)."""
+
+
 class RecordError(CarnegieError):
     """A game record or position file is broken; the message names the field."""
 

@@ -11,6 +11,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from .i18n import N_, Message, number, translator
+
+#: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
+CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
+
 if TYPE_CHECKING:
     from ..analysis.evaluate import ActionValue
     from .components import Reward
@@ -18,97 +23,116 @@ if TYPE_CHECKING:
 #: The score categories' names, keyed by the fields of ``rules.scoring.ScoreBreakdown`` (the one list of
 #: categories, ``rules.scoring.CATEGORIES``; tests check every field is named): the score chart, the
 #: score table, the company card and the final panel's story all read them here.
-SCORE_NAMES = {"in_game": "VP during play", "employees": "active employees", "departments": "departments",
-               "tabs": "project tabs", "connections": "connections", "cities": "cities",
-               "donations": "donations", "action_choice": "action choice tile", "tiles": "end-game tiles",
-               "cards": "Andrew's VP cards", "transport": "Andrew's final boxes"}
+SCORE_NAMES = {"in_game": N_("VP during play"), "employees": N_("active employees"), "departments": N_("departments"),
+               "tabs": N_("project tabs"), "connections": N_("connections"), "cities": N_("cities"),
+               "donations": N_("donations"), "action_choice": N_("action choice tile"), "tiles": N_("end-game tiles"),
+               "cards": N_("Andrew's VP cards"), "transport": N_("Andrew's final boxes")}
 
 
-def reward_parts(r: Reward, short: bool = False) -> list[str]:
+def reward_parts(r: Reward, short: bool = False, lang: str | None = None) -> list[str]:
     """The reward in words, one part per kind: '$3', '2 goods', '1 VP', '3 study points', ...
-    (``short``: '3 study', '+1 empl.')."""
+    (``short``: '3 study', '+1 empl.'; ``lang``: the language, None for English)."""
+    tr = translator(lang)
+    _ = tr.gettext
     parts = [f"${r.money}"] if r.money else []
     if r.goods:
-        parts.append(f"{r.goods} goods")
+        parts.append(_("{n} goods").format(n=r.goods))
     if r.vp:
-        parts.append(f"{r.vp} VP")
+        parts.append(_("{n} VP").format(n=r.vp))
     if r.study:
-        parts.append(f"{r.study} study" if short else f"{r.study} study points")
+        parts.append((_("{n} study") if short else _("{n} study points")).format(n=r.study))
     if r.employees:
-        parts.append(f"+{r.employees} empl." if short else
-                     f"{r.employees} new employee" + ("s" if r.employees > 1 else ""))
+        parts.append(_("+{n} empl.").format(n=r.employees) if short else
+                     tr.ngettext("{n} new employee", "{n} new employees", r.employees).format(n=r.employees))
     return parts
 
 
-def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = "nothing") -> str:
+def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = N_("nothing"),
+           lang: str | None = None) -> str:
     """'$3, 2 goods' (or 'nothing'); the controls' '$3 + 2 goods' is ``short=True, sep=" + "``."""
-    return sep.join(reward_parts(r, short)) or empty
+    return sep.join(reward_parts(r, short, lang)) or translator(lang).gettext(empty)
 
 
-def reward_cell(r: Reward, short: bool = True) -> str:
+def reward_cell(r: Reward, short: bool = True, lang: str | None = None) -> str:
     """A reward in a figure's cell: '$3 + 2 goods', '–' for none."""
-    return reward(r, short, " + ", "–")
+    return reward(r, short, " + ", "–", lang)
 
 
-def reward_tiny(r: Reward) -> str:
+def reward_tiny(r: Reward, lang: str | None = None) -> str:
     """The most compact form, for small cells: '$1+1g', '2VP', '3sp'."""
+    pgettext = translator(lang).pgettext          # the units: one or two letters
     parts = [f"{v}{unit}" if unit != "$" else f"${v}" for v, unit in
-             ((r.money, "$"), (r.goods, "g"), (r.vp, "VP"), (r.study, "sp"), (r.employees, "e")) if v]
+             ((r.money, "$"), (r.goods, pgettext("tiny unit", "g")), (r.vp, pgettext("tiny unit", "VP")),
+              (r.study, pgettext("tiny unit", "sp")), (r.employees, pgettext("tiny unit", "e"))) if v]
     return "+".join(parts) or "–"
 
 
-def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}") -> str:
+def round_of(round_: int, rounds: int, capital: bool = True, number: str = "{}", lang: str | None = None) -> str:
     """'Round 3 of 8', or 'Setup' in round 0 (``capital=False``: 'round 3 of 8', 'setup'; ``number``
     formats the round's number, e.g. '<b>{}</b>')."""
-    text = f"Round {number.format(round_)} of {rounds}" if round_ else "Setup"
+    _ = translator(lang).gettext
+    text = _("Round {round} of {rounds}").format(round=number.format(round_), rounds=rounds) if round_ else _("Setup")
     return text if capital else text[0].lower() + text[1:]
 
 
-def amount_text(kind: str, amount: int) -> str:
+def amount_text(kind: str, amount: int) -> Message:
     """A department's gain: '+$3', '+2 goods', '+1 VP', '+4 study points', '+2 moves'."""
-    return {"money": f"+${amount}", "goods": f"+{amount} goods", "vp": f"+{amount} VP",
-            "study": f"+{amount} study points", "moves": f"+{amount} moves"}[kind]
+    return {"money": N_("+${n}", n=amount), "goods": N_("+{n} goods", n=amount), "vp": N_("+{n} VP", n=amount),
+            "study": N_("+{n} study points", n=amount), "moves": N_("+{n} moves", n=amount)}[kind]
 
 
-def mission(region: str) -> str:
+def mission(region: str) -> Message:
     """'mission to the West' (``region``: the region's name)."""
-    return f"mission to the {region}"
+    return N_("mission to the {region}", region=Message(region))
 
 
-def a_project(kind: str) -> str:
+def a_project(kind: str) -> Message:
     """'a Housing project', 'an Industry project' (``kind``: the project tab's name)."""
-    return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind} project"
+    if kind[:1] in "AEIOU":
+        return N_("an {kind} project", kind=Message(kind))
+    return N_("a {kind} project", kind=Message(kind))
 
 
-def use(name: str) -> str:
+def use(name: str) -> Message:
     """What a department's verb does: 'use Construction'."""
-    return f"use {name}"
+    return N_("use {name}", name=Message(name))
 
 
-def playout_result(v: ActionValue) -> str:
+def playout_result(v: ActionValue, lang: str | None = None) -> str:
     """What an action's playouts gave: 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%]
     of 20 playouts' (at the end: no round; estimated there: '(the end, estimated at round 6)'), or
     'not played out (greedy evaluation +0.8)'. An interval that cannot be computed is left out."""
+    tr = translator(lang)
+    _ = tr.gettext
     if not v.playouts:
-        return f"not played out (greedy evaluation {v.heuristic:+.1f})"
-    where = "" if v.horizon is None else \
-        f" (the end, estimated at round {v.horizon})" if v.estimated else f" at round {v.horizon}"
-    return (f"margin {v.margin:+.1f} VP{_interval(v.margin_low, v.margin_high, '{:+.1f}')}{where}, "
-            f"won {v.win_rate:.0%}{_interval(v.win_low, v.win_high, '{:.0%}')}"
-            f" of {v.playouts} playout{'s' if v.playouts != 1 else ''}")
+        return _("not played out (greedy evaluation {value})").format(value=number(v.heuristic, "+.1f", lang))
+    where = "" if v.horizon is None else " " + (
+        _("(the end, estimated at round {round})") if v.estimated else _("at round {round}")).format(round=v.horizon)
+    return tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
+                       "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
+                       v.playouts).format(
+        margin=number(v.margin, "+.1f", lang), margin_interval=_interval(v.margin_low, v.margin_high, "+.1f", lang),
+        where=where, won=number(v.win_rate, ".0%", lang), won_interval=_interval(v.win_low, v.win_high, ".0%", lang),
+        n=v.playouts)
 
 
-def review_progress(done: int, total: int) -> str:
+def review_progress(done: int, total: int, lang: str | None = None) -> str:
     """How far a game review is: 'Reviewing: 12 of 88 decisions judged'."""
-    return f"Reviewing: {done} of {total} decision{'s' if total != 1 else ''} judged"
+    return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
+                                     "Reviewing: {done} of {total} decisions judged", total).format(done=done,
+                                                                                                   total=total)
 
 
-def review_loss(grade: str, loss: float) -> str:
-    """A reviewed decision's verdict: 'best', or 'mistake, 6.1 VP given away'."""
-    return grade if not loss else f"{grade}, {loss:.1f} VP given away"
+def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
+    """A reviewed decision's verdict: 'best', or 'mistake, 6.1 VP given away' (``grade``: one of
+    ``analysis.GRADES``, translated too)."""
+    _ = translator(lang).gettext
+    if not loss:
+        return _(grade)
+    return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))
 
 
-def _interval(low: float, high: float, form: str) -> str:
+def _interval(low: float, high: float, spec: str, lang: str | None) -> str:
     if not (math.isfinite(low) and math.isfinite(high)):
         return ""
-    return f" [{form.format(low)}, {form.format(high)}]"
+    return f" [{number(low, spec, lang)}, {number(high, spec, lang)}]"

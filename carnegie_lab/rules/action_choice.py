@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.components import ACTION_TYPES
+from ..core.i18n import N_
 from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, Vocab, verb
@@ -11,13 +12,13 @@ def _check_switch(state: State, pi: int, args: Args) -> str | None:
     (action_type,) = args
     p, f = state.players[pi], state.flow
     if not p.action_choice:
-        return f"{p.name} has no Action Choice tile"
+        return N_("{player} has no Action Choice tile", player=p.name)
     if pi == f.first:
-        return "the first player cannot override their own choice"
+        return N_("the first player cannot override their own choice")
     if f.open is not None or f.closed:
-        return "the tile must be played before using any department"
+        return N_("the tile must be played before using any department")
     if action_type == f.turn_type:
-        return f"this turn already uses {action_type}"
+        return N_("this turn already uses {type}", type=action_type)
     return None
 
 
@@ -29,7 +30,7 @@ def _switch_candidates(state: State, pi: int):
 
 
 @verb("switch", [("type",)], (DecisionKind.TURN,), _switch_candidates, _check_switch, exact=True,
-      vocab=Vocab("play the Action Choice tile", "switch", 1, local=True))
+      vocab=Vocab(N_("play the Action Choice tile"), "switch", 1, local=True))
 def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.components import PROJECT_TYPES
+from ..core.i18n import N_, Message
 from ..core.state import Disc, Owner, State, Tab, site_key
 from ..core.words import a_project
 from .core import gain, note, pay_check
@@ -52,17 +53,18 @@ def build_check(state: State, pi: int, ptype: str, city: str, region: str | None
     """Why this player cannot build a `ptype` project in `city` now (None if they can)."""
     C = state.rules.components
     if ptype not in PROJECT_TYPES:
-        return f"unknown project type {ptype!r}"
+        return N_("unknown project type {type}", type=repr(ptype))
     if city not in C.cities:
-        return f"unknown city {city!r}"
+        return N_("unknown city {city}", city=repr(city))
     p = state.players[pi]
     tab = C.tabs[ptype]
     if discs_on_tab(state.rules, p, ptype) < 1:
-        return f"no {tab.name} project on the tab (R&D reveals them)"
+        return N_("no {tab} project on the tab (R&D reveals them)", tab=Message(tab.name))
     if region is not None and C.cities[city].region != region:
-        return f"{C.cities[city].name} is not in the {region}"
+        return N_("{city} is not in the {region}", city=Message(C.cities[city].name), region=region)
     if build_site(state, pi, city, ptype) is None:
-        return f"{C.cities[city].name} has no free site for {a_project(tab.name)}"
+        return N_("{city} has no free site for {project}",
+                  city=Message(C.cities[city].name), project=a_project(tab.name))
     return pay_check(p, money=extra_money, goods=tab.goods_cost)
 
 

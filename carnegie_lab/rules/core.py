@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.components import Reward
+from ..core.i18n import N_
 from ..core.state import Arrival, Player, State
 from . import company
 
@@ -56,7 +57,7 @@ def arrive(state: State, pi: int, count: int) -> None:
 
 def pay_check(p: Player, money: int = 0, goods: int = 0) -> str | None:
     if p.money < money:
-        return f"costs ${money} and {p.name} has ${p.money}"
+        return N_("costs ${cost} and {player} has ${has}", cost=money, player=p.name, has=p.money)
     if p.goods < goods:
-        return f"costs {goods} goods and {p.name} has {p.goods}"
+        return N_("costs {cost} goods and {player} has {has}", cost=goods, player=p.name, has=p.goods)
     return None

@@ -1,6 +1,7 @@
 """The donation chart: prices, the Make a Donation event, and what each donation scores."""
 from __future__ import annotations
 
+from ..core.i18n import N_, Message
 from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, Vocab, verb
@@ -20,9 +21,9 @@ def payment_check(state: State, pi: int) -> str | None:
     p = state.players[pi]
     cost = price(state, pi)
     if p.money < cost:
-        return f"the donation costs ${cost} and {p.name} has ${p.money}"
+        return N_("the donation costs ${cost} and {player} has ${has}", cost=cost, player=p.name, has=p.money)
     if p.discs < 1:
-        return "no disc left in the personal supply"
+        return N_("no disc left in the personal supply")
     return None
 
 
@@ -47,16 +48,16 @@ def _check_donate(state: State, pi: int, args: Args) -> str | None:
     (donation,) = args
     donations = state.rules.components.donations
     if donation not in donations:
-        return f"unknown donation {donation!r}"
+        return N_("unknown donation {donation}", donation=repr(donation))
     if not state.flow.donation_open:
-        return "this event allows no donation now"
+        return N_("this event allows no donation now")
     if donation in state.board.donations:
-        return f"{donations[donation].name} is taken"
+        return N_("{donation} is taken", donation=Message(donations[donation].name))
     return payment_check(state, pi)
 
 
 @verb("donate", [("name",)], (DecisionKind.EVENT,), _candidates, _check_donate, exact=True,
-      vocab=Vocab("make a donation", "donate", 4, board="donation"))
+      vocab=Vocab(N_("make a donation"), "donate", 4, board="donation"))
 def _donate(state: State, pi: int, args: Args) -> None:
     give(state, pi, args[0])
     state.flow.donation_open = False

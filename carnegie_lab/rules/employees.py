@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.i18n import N_, Message
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -29,11 +30,11 @@ def _move_candidates(state: State, pi: int):
 def _check_move(state: State, pi: int, args: Args) -> str | None:
     source, target = args
     if state.flow.moves <= 0:
-        return "no employee moves left"
+        return N_("no employee moves left")
     if not company.can_leave(state.rules, state.players[pi], source):
-        return f"no employee in {source} can move"
+        return N_("no employee in {source} can move", source=source)
     if target not in _neighbours(state, source):
-        return f"{target} is not next to {source} (moves are orthogonal steps)"
+        return N_("{target} is not next to {source} (moves are orthogonal steps)", target=target, source=source)
     return None
 
 
@@ -56,7 +57,7 @@ def _move_listing(state: State, pi: int) -> list[Action]:
 
 @verb("move", [("cell", "cell")], (K.SETUP, K.TURN), _move_candidates, _check_move, exact=True,
       listing=_move_listing, needs="moves",
-      vocab=Vocab("move an employee", "moves", 20, board="move", local=True))
+      vocab=Vocab(N_("move an employee"), "moves", 20, board="move", local=True))
 def _move(state: State, pi: int, args: Args) -> None:
     source, target = args
     p = state.players[pi]
@@ -90,27 +91,27 @@ def _check_activate(state: State, pi: int, args: Args) -> str | None:
     cell = args[0]
     rs, p = state.rules, state.players[pi]
     if not p.lying.get(cell):
-        return f"no lying employee in {cell}"
+        return N_("no lying employee in {cell}", cell=cell)
     dept = company.department(rs, p, cell)
     if dept is None:
-        return f"{cell} has no department to work in"
+        return N_("{cell} has no department to work in", cell=cell)
     if company.activation_price(rs, p, cell) is None:
-        return f"every workstation of {dept.name} is taken"
+        return N_("every workstation of {department} is taken", department=Message(dept.name))
     if len(args) == 2:
         if not state.flow.payroll:
-            return "only a Payroll Management staffed since the start of the turn changes salaries"
+            return N_("only a Payroll Management staffed since the start of the turn changes salaries")
         cost, vp = activation_cost(state, pi, args)
         if p.vp + vp < 0:
-            return f"{p.name} has no VP to give up"
+            return N_("{player} has no VP to give up", player=p.name)
     cost, _ = activation_cost(state, pi, args)
     if cost > p.money:
-        return f"the workstation costs ${cost} and {p.name} has ${p.money}"
+        return N_("the workstation costs ${cost} and {player} has ${has}", cost=cost, player=p.name, has=p.money)
     return None
 
 
 @verb("activate", [("cell",), ("cell", "=raise"), ("cell", "=cut")], (K.ACTIVATE,),
       _activate_candidates, _check_activate,
-      vocab=Vocab("stand an employee up", "activate", 20, board="activate", local=True))
+      vocab=Vocab(N_("stand an employee up"), "activate", 20, board="activate", local=True))
 def _activate(state: State, pi: int, args: Args) -> None:
     rs, p = state.rules, state.players[pi]
     cost, vp = activation_cost(state, pi, args)
@@ -123,12 +124,13 @@ def _activate(state: State, pi: int, args: Args) -> None:
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:
-    return None if args[0] in company.lobbies(state.rules, state.players[pi]) else f"{args[0]} is not a lobby"
+    return None if args[0] in company.lobbies(state.rules, state.players[pi]) else N_("{cell} is not a lobby",
+                                                                                      cell=args[0])
 
 
 @verb("lobby", [("cell",)], (K.ARRIVAL,), lambda s, pi: ((c,) for c in company.lobbies(s.rules, s.players[pi])),
       _check_lobby, exact=True,
-      vocab=Vocab("choose a lobby", "lobby", 20, board="lobby", local=True))
+      vocab=Vocab(N_("choose a lobby"), "lobby", 20, board="lobby", local=True))
 def _lobby(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     main = company.main_lobby(p)

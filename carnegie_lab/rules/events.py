@@ -1,6 +1,7 @@
 """The round's first decisions: choosing the timeline row, and the events it triggers (income)."""
 from __future__ import annotations
 
+from ..core.i18n import N_
 from ..core.state import DecisionKind, State
 from ..core.words import reward as describe
 from . import timeline
@@ -10,18 +11,18 @@ from .registry import Args, Vocab, verb
 from .research import project_income
 
 
-def describe_event(state: State) -> str:
-    return timeline.event_text(state.rules, state.flow.income, state.flow.donation)
+def describe_event(state: State, lang: str | None = None) -> str:
+    return timeline.event_text(state.rules, state.flow.income, state.flow.donation, lang)
 
 
 def _check_choose(state: State, pi: int, args: Args) -> str | None:
     row = state.rules.components.timeline.rows.index(args[0])
-    return None if timeline.event_row(state, row) is not None else "every timeline marker is on its last space"
+    return None if timeline.event_row(state, row) is not None else N_("every timeline marker is on its last space")
 
 
 @verb("choose", [("type",)], (DecisionKind.CHOOSE,), lambda s, pi: ((t,) for t in s.rules.components.timeline.rows),
       _check_choose,
-      vocab=Vocab("choose the timeline row", "timeline", 0, board="row"))
+      vocab=Vocab(N_("choose the timeline row"), "timeline", 0, board="row"))
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
@@ -50,23 +51,25 @@ def _income_candidates(state: State, pi: int):
 def _check_income(state: State, pi: int, args: Args) -> str | None:
     f = state.flow
     if not f.income_open:
-        return "this event pays no income now"
+        return N_("this event pays no income now")
     assert f.income is not None
     p = state.players[pi]
     away = p.missions.get(f.income, 0)
     if int(args[0]) > away:
-        return f"{p.name} has {away} employees on missions in the {f.income}"
+        return N_("{player} has {away} employees on missions in the {region}",
+                  player=p.name, away=away, region=f.income)
     if len(args) == 3:
         if not _lower_spaces(state, pi):
-            return "only Archives lets a player take a lower transport income"
+            return N_("only Archives lets a player take a lower transport income")
         if int(args[2]) > p.tracks[f.income]:
-            return f"space {args[2]} is not below {p.name}'s disc on the {f.income} track"
+            return N_("space {space} is not below {player}'s disc on the {region} track",
+                      space=args[2], player=p.name, region=f.income)
     return None
 
 
 @verb("income", [("count",), ("count", "=at", "count")], (DecisionKind.EVENT,), _income_candidates, _check_income,
       exact=True,
-      vocab=Vocab("take income", "income", 3, local=True))
+      vocab=Vocab(N_("take income"), "income", 3, local=True))
 def _income(state: State, pi: int, args: Args) -> None:
     f = state.flow
     rs, p = state.rules, state.players[pi]

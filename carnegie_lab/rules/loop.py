@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.actions import Action
 from ..core.errors import GameOverError, IllegalActionError
+from ..core.i18n import N_, Texts, languages
 from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
@@ -200,18 +201,18 @@ DONE_KINDS = frozenset(_DONE)
 
 
 @verb("done", [()], DONE_KINDS, lambda s, pi: ((),), lambda s, pi, a: None, exact=True, listing=_alone("done"),
-      vocab=Vocab("done", "footer"))
+      vocab=Vocab(N_("done"), "footer"))
 def _done(state: State, pi: int, args: Args) -> None:
     _DONE[decision_kind(state)](state)
 
 
 def _check_sell(state: State, pi: int, args: Args) -> str | None:
-    return None if state.players[pi].goods else "no goods to sell"
+    return None if state.players[pi].goods else N_("no goods to sell")
 
 
 @verb("sell", [()], tuple(k for k in K if k != K.OVER), lambda s, pi: ((),) if s.players[pi].goods else (),
       _check_sell, exact=True,
-      vocab=Vocab("sell 1 goods for ${sell_price}", "footer", local=True))
+      vocab=Vocab(N_("sell 1 goods for ${sell_price}"), "footer", local=True))
 def _sell(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     price = state.rules.constants.sell_price
@@ -334,7 +335,8 @@ def illegal_reason(state: State, action: Action) -> str | None:
     v = state.rules.verbs[action.verb]
     if decision_kind(state) not in v.decisions:
         from .prompts import decision
-        return f"not possible now ({decision(state).prompt})"
+        return N_("not possible now ({prompt})",
+                  prompt=Texts({lang: decision(state, lang).prompt for lang in languages()}))
     pi = state.flow.player
     assert pi is not None
     return v.check(state, pi, action.args)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.i18n import translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .events import describe_event
 from .loop import decision_kind
@@ -64,77 +65,91 @@ def _context(state: State, kind: DecisionKind) -> DecisionContext:
     return DecisionContext()
 
 
-def _count(n: int | None, one: str, many: str | None = None) -> str:
-    """"1 employee", "3 employees" (``many``: a plural that is not ``one`` + s)."""
-    n = n or 0
-    return f"{n} {one if n == 1 else many or one + 's'}"
+def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> str:
+    """A department turn: what there is to use, and what is left of it (only what is left); ``others``:
+    in the third person, for the players who wait."""
+    tr = translator(lang)
+    _ = tr.gettext
+    name = _(TYPE_NAMES.get(c.turn_type or "", c.turn_type or ""))
+    left = [x for x in (tr.ngettext("{n} employee move", "{n} employee moves", c.moves).format(n=c.moves)
+                        if c.moves else "",
+                        tr.ngettext("{n} study point", "{n} study points", c.study).format(n=c.study)
+                        if c.study else "") if x]
+    if not left:
+        text = _("to use their {name} departments one at a time, then end their turn") if others else \
+            _("use your {name} departments one at a time, then end your turn")
+        return text.format(name=name)
+    text = _("to use their {name} departments one at a time ({left} left), then end their turn") if others else \
+        _("use your {name} departments one at a time ({left} left), then end your turn")
+    return text.format(name=name, left=_(" and ").join(left))
 
 
-def _turn_text(c: DecisionContext) -> str:
-    """A department turn: what there is to use, and what is left of it (only what is left)."""
-    name = TYPE_NAMES.get(c.turn_type or "", c.turn_type)
-    left = [x for x in (_count(c.moves, "employee move") if c.moves else "",
-                        _count(c.study, "study point") if c.study else "") if x]
-    now = f" ({' and '.join(left)} left)" if left else ""
-    return f"use your {name} departments one at a time{now}, then end your turn"
-
-
-def _text(state: State, kind: DecisionKind, c: DecisionContext) -> str:
+def _text(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
     f = state.flow
+    tr = translator(lang)
+    _ = tr.gettext
     if kind == K.HOUSE:
-        return "place your starting Housing project: choose a medium or major city with a free Housing site"
+        return _("place your starting Housing project: choose a medium or major city with a free Housing site")
     if kind == K.RESERVE:
-        return "choose a Department tile for your private reserve: it will be the first department you build"
+        return _("choose a Department tile for your private reserve: it will be the first department you build")
     if kind == K.SETUP:
-        return (f"setup: move your employees to other departments, one step at a time "
-                f"({_count(c.moves, 'move')} left), then finish")
+        moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
+        return _("setup: move your employees to other departments, one step at a time ({moves} left), "
+                 "then finish").format(moves=moves)
     if kind == K.CHOOSE:
-        return (f"round {f.round}: choose a timeline row; its department type is what everybody uses "
-                "this round, and its next space is the round's event")
+        return _("round {round}: choose a timeline row; its department type is what everybody uses this round, "
+                 "and its next space is the round's event").format(round=f.round)
     if kind == K.EVENT:
-        return f"{describe_event(state)}: take part, or skip it"
+        return _("{event}: take part, or skip it").format(event=describe_event(state, lang))
     if kind == K.TURN:
-        return _turn_text(c)
+        return _turn_text(c, lang)
     if kind == K.ARRIVAL:
-        return ("1 new employee arriving: choose its lobby" if c.count == 1 else
-                f"{_count(c.count, 'new employee')} arriving: choose a lobby for each, one at a time")
+        return (_("1 new employee arriving: choose its lobby") if c.count == 1 else
+                _("{n} new employees arriving: choose a lobby for each, one at a time").format(n=c.count or 0))
     if kind == K.PROPERTY:
-        return "Property Management: move one of your employees into the new department, or move nobody"
+        return _("Property Management: move one of your employees into the new department, or move nobody")
     if kind == K.RELOCATE:
-        return (f"HR Administration: move up to {_count(c.count, 'employee')} to any department, "
-                "then finish")
-    return "activate lying employees: stand each one up on a free workstation (paying its price), then finish"
+        employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
+        return _("HR Administration: move up to {employees} to any department, then finish").format(
+            employees=employees)
+    return _("activate lying employees: stand each one up on a free workstation (paying its price), then finish")
 
 
-def _others(state: State, kind: DecisionKind, c: DecisionContext) -> str:
+def _others(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
     """The decision in the third person, for the players who wait (the same decision as ``_text``)."""
+    tr = translator(lang)
+    _ = tr.gettext
     if kind == K.HOUSE:
-        return "to place their starting Housing project"
+        return _("to place their starting Housing project")
     if kind == K.RESERVE:
-        return "to choose a Department tile for their private reserve"
+        return _("to choose a Department tile for their private reserve")
     if kind == K.SETUP:
-        return f"to move their employees in the setup ({_count(c.moves, 'move')} left)"
+        moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
+        return _("to move their employees in the setup ({moves} left)").format(moves=moves)
     if kind == K.CHOOSE:
-        return f"to choose round {state.flow.round}'s timeline row"
+        return _("to choose round {round}'s timeline row").format(round=state.flow.round)
     if kind == K.EVENT:
-        return f"to take part in the event ({describe_event(state)}), or skip it"
+        return _("to take part in the event ({event}), or skip it").format(event=describe_event(state, lang))
     if kind == K.TURN:
-        return _turn_text(c).replace("use your", "to use their").replace("end your", "end their")
+        return _turn_text(c, lang, others=True)
     if kind == K.ARRIVAL:
-        return f"to choose the lobby of {_count(c.count, 'new employee')}"
+        employees = tr.ngettext("{n} new employee", "{n} new employees", c.count or 0).format(n=c.count or 0)
+        return _("to choose the lobby of {employees}").format(employees=employees)
     if kind == K.PROPERTY:
-        return "to move one of their employees into the new department (Property Management)"
+        return _("to move one of their employees into the new department (Property Management)")
     if kind == K.RELOCATE:
-        return f"to move up to {_count(c.count, 'employee')} to any department (HR Administration)"
-    return "to stand up their lying employees on free workstations"
+        employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
+        return _("to move up to {employees} to any department (HR Administration)").format(employees=employees)
+    return _("to stand up their lying employees on free workstations")
 
 
-def decision(state: State) -> Decision:
+def decision(state: State, lang: str | None = None) -> Decision:
+    """The decision being taken, its texts in a language (``lang``: None for English)."""
     kind = decision_kind(state)
     if kind == K.OVER:
-        return Decision(kind, None, "The game is over", DecisionContext())
+        return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
     pi = state.flow.player
     assert pi is not None
     context = _context(state, kind)
-    return Decision(kind, pi, _text(state, kind, context), context, state.players[pi].name,
-                    _others(state, kind, context))
+    return Decision(kind, pi, _text(state, kind, context, lang), context, state.players[pi].name,
+                    _others(state, kind, context, lang))

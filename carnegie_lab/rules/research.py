@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.components import PROJECT_TYPES, Reward, TabSpace
+from ..core.i18n import N_, Message
 from ..core.state import ANDREW, DecisionKind, Owner, Player, State, Tab
 from ..core.words import reward as describe
 from .core import gain, note
@@ -90,17 +91,18 @@ def _check_tab(state: State, pi: int, args: Args) -> str | None:
     spaces = tab.sides[p.tab_side]
     revealed = p.tabs[ptype][0]
     if revealed >= len(spaces):
-        return f"the {tab.name} tab is fully revealed"
+        return N_("the {tab} tab is fully revealed", tab=Message(tab.name))
     space = spaces[revealed]
     if space.cost > state.flow.study:
-        return f"the next {tab.name} space costs {space.cost} study points and {state.flow.study} are left"
+        return N_("the next {tab} space costs {cost} study points and {left} are left",
+                  tab=Message(tab.name), cost=space.cost, left=state.flow.study)
     if space.kind == "project" and p.discs < 1:
-        return "no disc left in the personal supply to put on the tab"
+        return N_("no disc left in the personal supply to put on the tab")
     return None
 
 
 @verb("tab", [("project",)], STUDY_DECISIONS, _tab_candidates, _check_tab, needs="study",
-      vocab=Vocab("reveal a project-tab space", "study", 30, board="tab", local=True))
+      vocab=Vocab(N_("reveal a project-tab space"), "study", 30, board="tab", local=True))
 def _tab(state: State, pi: int, args: Args) -> None:
     (ptype,) = args
     p = state.players[pi]
@@ -122,21 +124,22 @@ def _check_track(state: State, pi: int, args: Args) -> str | None:
     (region,) = args
     rs = state.rules
     if region not in rs.components.tracks:
-        return f"unknown region {region!r}"
+        return N_("unknown region {region}", region=repr(region))
     p = state.players[pi]
     if p.tracks[region] >= rs.final_space:
-        return f"the {region} transport disc is already in the final box"
+        return N_("the {region} transport disc is already in the final box", region=region)
     cost = track_step_cost(rs, p, region)
     if cost > state.flow.study:
-        return f"the next {region} track space costs {cost} study points and {state.flow.study} are left"
+        return N_("the next {region} track space costs {cost} study points and {left} are left",
+                  region=region, cost=cost, left=state.flow.study)
     if p.tracks[region] + 1 == rs.final_space and not rs.any_staffed(p, "enter_taken_final_box"):
         if final_box_full(state, region):
-            return f"the {region} final box is taken"
+            return N_("the {region} final box is taken", region=region)
     return None
 
 
 @verb("track", [("region",)], STUDY_DECISIONS, _track_candidates, _check_track, needs="study",
-      vocab=Vocab("move up a transport track", "study", 30, board="track", local=True))
+      vocab=Vocab(N_("move up a transport track"), "study", 30, board="track", local=True))
 def _track(state: State, pi: int, args: Args) -> None:
     (region,) = args
     rs, p = state.rules, state.players[pi]

@@ -15,6 +15,7 @@ from typing import Any, Callable, Hashable
 from ..core.actions import Action, Grammar, parse
 from ..core.components import Components, Department
 from ..core.errors import DataError
+from ..core.i18n import Message, render
 from ..core.loader import components
 from ..core.state import DecisionKind, Player, State, site_key
 from ..core.words import use as use_words
@@ -85,7 +86,7 @@ class Ruleset:
         if set(VERBS) != {v for v in ORDER if v is not None}:
             raise RuntimeError(f"verbs without a place in ruleset.ORDER: {sorted(set(VERBS) - set(ORDER))}")
         numbers = vars(self.constants)               # a verb's words may name them: '{sell_price}'
-        self.verbs: dict[str, Verb] = {name: replace(v, vocab=replace(v.vocab, words=v.vocab.words.format_map(numbers)))
+        self.verbs: dict[str, Verb] = {name: replace(v, vocab=replace(v.vocab, words=Message(v.vocab.words, **numbers)))
                                        for name, v in VERBS.items()}
         self.used: dict[str, tuple[Department, DepartmentRules]] = {}   # department id -> its use
         for dept in self.components.departments.values():
@@ -181,16 +182,17 @@ class Ruleset:
                     out.append(self.action(dept.code, args))
         return out
 
-    def describe(self, state: State, action: Action, mission: bool = True) -> str:
+    def describe(self, state: State, action: Action, mission: bool = True, lang: str | None = None) -> str:
         """What a department's use would do, in words ('+$6, mission to the West'; without the
-        mission part if ``mission`` is false); for other actions, their notation."""
+        mission part if ``mission`` is false; ``lang``: the language, None for English); for other
+        actions, their notation."""
         dept = self.by_code.get(action.verb)
         if dept is not None and dept.id in self.used:
             rules = self.used[dept.id][1]
             pi = state.flow.player
             if rules.describe is not None and pi is not None:
-                text = rules.describe(state, pi, dept, action.args)
-                return text + mission_text(state, action.args) if mission else text
+                text = render(rules.describe(state, pi, dept, action.args), lang)
+                return text + render(mission_text(state, action.args), lang) if mission else text
         return str(action)
 
 

@@ -1,6 +1,7 @@
 """The setup decisions: the starting Housing project and the reserved Department tile."""
 from __future__ import annotations
 
+from ..core.i18n import N_, Message
 from ..core.state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
@@ -12,20 +13,21 @@ def _check_house(state: State, pi: int, args: Args) -> str | None:
     (city,) = args
     cities = state.rules.components.cities
     if city not in cities:
-        return f"unknown city {city!r}"
+        return N_("unknown city {city}", city=repr(city))
     town = cities[city]
     if town.size not in state.rules.constants.housing_setup_sizes:
-        return f"{town.name} is a {town.size} city (setup Housing goes to medium or major)"
+        return N_("{city} is a {size} city (setup Housing goes to medium or major)",
+                  city=Message(town.name), size=Message(town.size))
     if not any(s.type == "H" for s in town.sites):
-        return f"{town.name} has no Housing site"
+        return N_("{city} has no Housing site", city=Message(town.name))
     if free_site(state, city, "H") is None:
-        return f"the Housing sites of {town.name} are taken"
+        return N_("the Housing sites of {city} are taken", city=Message(town.name))
     return None
 
 
 @verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: ((c,) for c in s.rules.components.cities),
       _check_house,
-      vocab=Vocab("place the starting house", "house", 2, board="start"))
+      vocab=Vocab(N_("place the starting house"), "house", 2, board="start"))
 def _house(state: State, pi: int, args: Args) -> None:
     (city,) = args
     p = state.players[pi]
@@ -45,14 +47,14 @@ def _reserve_candidates(state: State, pi: int):
 def _check_reserve(state: State, pi: int, args: Args) -> str | None:
     dept = state.rules.by_code.get(args[0])
     if dept is None or dept.starting:
-        return f"unknown department tile {args[0]!r}"
+        return N_("unknown department tile {tile}", tile=repr(args[0]))
     if state.board.pool.get(dept.id, 0) < 1:
-        return f"no {dept.name} tile is left"
+        return N_("no {department} tile is left", department=Message(dept.name))
     return None
 
 
 @verb("reserve", [("name",)], (DecisionKind.RESERVE,), _reserve_candidates, _check_reserve, exact=True,
-      vocab=Vocab("reserve a department tile", "reserve", 2))
+      vocab=Vocab(N_("reserve a department tile"), "reserve", 2))
 def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1

@@ -4,13 +4,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.components import TimelineSpace
+from ..core.i18n import N_, translator
 from ..core.state import State
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 #: The action types (the timeline's rows) by name: what a player reads where the notation has a code.
-TYPE_NAMES = {"HR": "Human Resources", "MG": "Management", "CO": "Construction", "RD": "Research & Development"}
+TYPE_NAMES = {"HR": N_("Human Resources"), "MG": N_("Management"), "CO": N_("Construction"),
+              "RD": N_("Research & Development")}
 
 
 def space(state: State, row: int, k: int) -> TimelineSpace:
@@ -27,12 +29,13 @@ def space(state: State, row: int, k: int) -> TimelineSpace:
     return tiles[tile].sides[side][k - 1]
 
 
-def event_text(rs: Ruleset, income: str | None, donation: bool) -> str:
+def event_text(rs: Ruleset, income: str | None, donation: bool, lang: str | None = None) -> str:
     """An event in words: 'Take Income in the West', 'Make a Donation', or both joined by 'and'."""
-    parts = [f"Take Income in the {rs.components.regions[income].name}"] if income else []
+    _ = translator(lang).gettext
+    parts = [_("Take Income in the {region}").format(region=_(rs.components.regions[income].name))] if income else []
     if donation:
-        parts.append("Make a Donation")
-    return " and ".join(parts)
+        parts.append(_("Make a Donation"))
+    return _(" and ").join(parts)
 
 
 def event_row(state: State, row: int) -> int | None:

@@ -8,6 +8,7 @@ the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
+from ..core.i18n import N_, translator
 from ..core.words import SCORE_NAMES
 from .palette import (
     DEPARTMENT_COLOURS,
@@ -38,6 +39,7 @@ X_RANGE = (-0.03, 7.4)
 GAP = 0.045
 PANEL_X = 4.35                      # left edge of the side panel
 LYING_PER_ROW = 5
+MISSIONS = {"never": N_("never"), "optional": N_("optional"), "always": N_("always")}   # a department's missions
 
 
 PANEL_BOX = (PANEL_X, 0.045, 7.35, 1.12)
@@ -101,30 +103,34 @@ def _wrap(text: str, width: int = 15) -> str:
     return "<br>".join(esc(x) for x in lines)
 
 
-def _department_hover(dept, cell) -> str:
-    prices = ", ".join("permanent" if p is None else f"${p}" for p in dept.workstations) or "none"
-    kind = DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type)
-    lines = [f"<b>{esc(dept.name)}</b> ({esc(kind)})", f"cell {cell.name}",
-             f"workstations: {prices}", f"missions: {dept.mission}"]
+def _department_hover(dept, cell, _) -> str:
+    """A department's hover text (``_``: the translator's gettext)."""
+    prices = ", ".join(_("permanent") if p is None else f"${p}" for p in dept.workstations) or _("none")
+    kind = _(DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type))
+    lines = [f"<b>{esc(_(dept.name))}</b> ({esc(kind)})", _("cell {cell}").format(cell=cell.name),
+             _("workstations: {prices}").format(prices=prices),
+             _("missions: {missions}").format(missions=_(MISSIONS[dept.mission]))]
     if dept.ongoing:
-        lines.append("ongoing: works while an employee stands here")
+        lines.append(_("ongoing: works while an employee stands here"))
     if dept.end_game:
-        lines.append("scores at game end")
+        lines.append(_("scores at game end"))
     if not dept.starting:
-        lines.append(f"{cell.vp} VP at game end for this tile" if cell.vp else "no VP for this cell")
+        lines.append(_("{vp} VP at game end for this tile").format(vp=cell.vp) if cell.vp else
+                     _("no VP for this cell"))
     return "<br>".join(lines)
 
 
 @view
-def company_figure(game, player: int, *, highlight=None, targets=None):
+def company_figure(game, player: int, *, highlight=None, targets=None, lang: str | None = None):
     """The company of the player in seat ``player``.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     company cells (``"b2"``), workstations (``"b2/1"``), mission areas by region (``"south"``) and the
     resources panel (``"panel"``). Other keys are ignored. ``targets``: what a click can choose, ``{key:
     what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what each
-    does)."""
+    does). ``lang``: the language of the texts (None: English; ``cl.languages()``)."""
     C = game.components
+    _ = translator(lang).gettext
     colour = owner_colour(player)
     tiles: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}      # by department type
     bands: dict[str, list] = {t: [] for t in DEPARTMENT_COLOURS}
@@ -148,38 +154,38 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
             empty.append((x0, y0, x1, y1))
             names_x.append(cx)
             names_y.append(y0 + 0.2)
-            names_t.append(f"empty · {cell.vp} VP" if cell.vp else "empty")
+            names_t.append(_("empty · {vp} VP").format(vp=cell.vp) if cell.vp else _("empty"))
             names_c.append("#b0a898")
-            hover_t.append(f"cell {cell.name}: empty" + (f" (a tile built here scores {cell.vp} VP)"
-                                                           if cell.vp else ""))
+            hover_t.append(_("cell {cell}: empty").format(cell=cell.name) + (
+                " " + _("(a tile built here scores {vp} VP)").format(vp=cell.vp) if cell.vp else ""))
         elif dept is None:                                   # the printed Lobby
             lobby.append((x0, y0, x1, y1))
             names_x.append(cx)
             names_y.append(y0 + 0.17)
-            names_t.append("<b>LOBBY</b>")
+            names_t.append("<b>" + _("Lobby").upper() + "</b>")
             names_c.append(INK)
-            hover_t.append(f"<b>Lobby</b> ({cell.name}): new employees arrive here")
+            hover_t.append(_("<b>Lobby</b> ({cell}): new employees arrive here").format(cell=cell.name))
         else:
             tcolour = DEPARTMENT_COLOURS[dept.type]
             tiles[dept.type].append((x0, y0, x1, y1))
             bands[dept.type].append((x0, y0, x1, y0 + 0.3))
             names_x.append(cx)
             names_y.append(y0 + 0.15)
-            names_t.append(f"<b>{_wrap(dept.name)}</b>")
+            names_t.append(f"<b>{_wrap(_(dept.name))}</b>")
             names_c.append(text_on(tcolour))
             flags = [dept.type]
             if dept.ongoing:
-                flags.append("ongoing")
+                flags.append(_("ongoing"))
             if dept.end_game:
-                flags.append("end game")
+                flags.append(_("end game"))
             if dept.mission != "never":
-                flags.append("mission" if dept.mission == "always" else "mission optional")
+                flags.append(_("mission") if dept.mission == "always" else _("mission optional"))
             if not dept.starting and cell.vp:
-                flags.append(f"{cell.vp} VP")
+                flags.append(_("{vp} VP").format(vp=cell.vp))
             info_x.append(cx)
             info_y.append(y0 + 0.41)
             info_t.append(" · ".join(flags))
-            hover_t.append(_department_hover(dept, cell))
+            hover_t.append(_department_hover(dept, cell, _))
             n = len(dept.workstations)
             occupied = set(game.workstations_taken(player, cell.name))
             for i, price in enumerate(dept.workstations):
@@ -229,7 +235,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     traces.append(dict(type="scatter", name="cells", mode="markers", x=hover_x, y=hover_y, customdata=hover_keys,
                        hovertext=hover_t, hoverinfo="text", showlegend=False,
                        marker=dict(size=90, symbol="square", color="rgba(0,0,0,0)", line=dict(width=0))))
-    side, notes = _panel(game, player)
+    side, notes = _panel(game, player, lang)
     traces += side
     keys = ringed_keys(highlight, targets)
     if keys is not None:
@@ -237,7 +243,8 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     if targets is not None:
         spots = rect_spots(_rects(game, player, set(targets)), WIDTH / (X_RANGE[1] - X_RANGE[0]))
         traces.append(targets_trace(spots, targets))
-    layout = base_layout(f"Round {game.round}: {esc(game.players[player])}'s company", WIDTH, HEIGHT,
+    title = _("Round {round}: {player}'s company").format(round=game.round, player=esc(game.players[player]))
+    layout = base_layout(title, WIDTH, HEIGHT,
                          annotations=notes,
                          xaxis=blank_axis(*X_RANGE),
                          yaxis=blank_axis(-0.03, 4.25, reverse=True, scaleanchor="x", scaleratio=1),
@@ -245,9 +252,11 @@ def company_figure(game, player: int, *, highlight=None, targets=None):
     return traces, layout
 
 
-def _panel(game, player: int) -> tuple[list, list]:
+def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
     """Resources, the employees away on missions (by region), the reserved tile and the score so far."""
     C = game.components
+    tr = translator(lang)
+    _ = tr.gettext
     colours = region_colours(C)
     colour = owner_colour(player)
     x0 = PANEL_X
@@ -255,15 +264,17 @@ def _panel(game, player: int) -> tuple[list, list]:
     big = "<span style='font-size:24px'><b>{}</b></span>"
     # the VP earned during play are a line of the score below: beside the money they read as the score
     built, donations, reserve = len(game.built_tiles(player)), game.donations_made(player), game.reserved_tile(player)
-    lines = [f"{big.format('$' + str(game.money(player)))}    {big.format(game.goods(player))} goods",
-             f"{active} active employee{'s' if active != 1 else ''} · {game.supply(player)} in supply · "
-             f"{game.discs(player)} discs left",
-             f"{built} department tile{'s' if built != 1 else ''} built · {donations} "
-             f"donation{'s' if donations != 1 else ''}"]
+    lines = [f"{big.format('$' + str(game.money(player)))}    "
+             + _("{goods} goods").format(goods=big.format(game.goods(player))),
+             tr.ngettext("{n} active employee", "{n} active employees", active).format(n=active) + " · "
+             + _("{supply} in supply · {discs} discs left").format(supply=game.supply(player),
+                                                                   discs=game.discs(player)),
+             tr.ngettext("{n} department tile built", "{n} department tiles built", built).format(n=built) + " · "
+             + tr.ngettext("{n} donation", "{n} donations", donations).format(n=donations)]
     if reserve:
-        lines.append(f"reserved tile: <b>{esc(C.departments[reserve].name)}</b> (built first)")
+        lines.append(_("reserved tile: <b>{name}</b> (built first)").format(name=esc(_(C.departments[reserve].name))))
     if game.holds_action_choice(player):
-        lines.append("holds the Action Choice tile")
+        lines.append(_("holds the Action Choice tile"))
     traces = [fill_trace("panel", [PANEL_BOX], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
     traces.append(text_trace("panel-text", [x0 + 0.14], [0.58], ["<br>".join(lines)], size=13,
                              position="middle right"))
@@ -272,12 +283,12 @@ def _panel(game, player: int) -> tuple[list, list]:
     labels_x, labels_y, labels_t = [], [], []
     top = MISSIONS_TOP
     for i, region in enumerate(C.regions):
-        bx0, by0, _, _ = _mission_box(i)
+        bx0, by0 = _mission_box(i)[:2]
         boxes.append((region, _mission_box(i)))
         count = game.on_mission(player, region)
         labels_x.append(bx0 + 0.08)
         labels_y.append(by0 + 0.17)
-        labels_t.append(f"<b>{esc(C.regions[region].name)}</b>" + (f"  ×{count}" if count else ""))
+        labels_t.append(f"<b>{esc(_(C.regions[region].name))}</b>" + (f"  ×{count}" if count else ""))
         for k in range(count):
             row, col = divmod(k, 7)
             mx.append(bx0 + 0.17 + col * 0.19)
@@ -290,18 +301,19 @@ def _panel(game, player: int) -> tuple[list, list]:
                        hoverinfo="skip", showlegend=False, meta=dict(owner=player),
                        marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     score = game.seat_score(player)
-    parts = [f"{SCORE_NAMES[k]} {v}" for k, v in score.as_dict().items() if v and k != "total"]
+    parts = [f"{_(SCORE_NAMES[k])} {v}" for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
-             text="<b>Missions</b> <span style='color:#8a8478'>(home again with Take Income)</span>",
+             text="<b>" + _("Missions") + "</b> <span style='color:#8a8478'>" + _("(home again with Take Income)")
+                  + "</span>",
              font=dict(size=12)),
         dict(x=x0, y=top + 1.75, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False, align="left",
-             text=f"<b>Score if the game ended now: {score.total} VP</b><br>"
+             text=_("<b>Score if the game ended now: {total} VP</b>").format(total=score.total) + "<br>"
                   f"<span style='color:#5b5348'>{esc(', '.join(parts[:4]))}<br>{esc(', '.join(parts[4:]))}</span>",
              font=dict(size=12)),
         dict(x=0, y=4.06, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False,
              font=dict(size=11, color=MUTED),
-             text="filled circle: a standing (active) employee on a workstation · bar: a lying employee · "
-                  "$n: activation price · P: permanent"),
+             text=_("filled circle: a standing (active) employee on a workstation · bar: a lying employee · "
+                    "$n: activation price · P: permanent")),
     ]
     return traces, notes

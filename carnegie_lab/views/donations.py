@@ -11,6 +11,9 @@ customdata = donation ids). Keys (``highlight=``, ``targets=``): donation ids.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..core.i18n import translator
 from .palette import (
     FONT,
     INK,
@@ -60,12 +63,14 @@ def _rect(d) -> tuple[float, float, float, float]:
 
 
 @view
-def donations_figure(game, *, highlight=None, targets=None):
+def donations_figure(game, *, highlight=None, targets=None, lang: str | None = None):
     """The donation chart.
 
     ``highlight``: donation ids to ring (a last trace named ``highlight``, present whenever the argument
     is given). ``targets``: what a click can choose, ``{donation id: what it does}`` (ringed too; a last
-    trace named ``targets`` takes their clicks and says what each does)."""
+    trace named ``targets`` takes their clicks and says what each does). ``lang``: the language of the
+    texts (None: English; ``cl.languages()``)."""
+    _ = translator(lang).gettext
     donations = game.components.donations
     cap = game.rules.constants.donation_cap
     free = set(game.free_donations())
@@ -83,7 +88,7 @@ def donations_figure(game, *, highlight=None, targets=None):
         scores = donation_terms(game.components, d.formula)
         nx.append(x0 + 0.12)
         ny.append(y0 + 0.17)
-        nt.append(f"<b>{esc(donation_condition(d))}</b>")
+        nt.append(f"<b>{esc(donation_condition(replace(d, name=_(d.name))))}</b>")
         vx.append(x0 + 0.12)
         vy.append(y0 + 0.45)
         vt.append(_wrap(scores))
@@ -91,7 +96,7 @@ def donations_figure(game, *, highlight=None, targets=None):
         if owners:
             ox.append(x0 + 0.12)
             oy.append(y0 + 0.73)
-            ot.append(f"taken: <b>{esc(who)}</b>")
+            ot.append(_("taken: <b>{who}</b>").format(who=esc(who)))
         for k, owner in enumerate(owners):
             dx.append(x1 - 0.25 - k * 0.32)
             dy.append(y0 + 0.3)
@@ -101,8 +106,9 @@ def donations_figure(game, *, highlight=None, targets=None):
         hx.append((x0 + x1) / 2)
         hy.append((y0 + y1) / 2)
         hkeys.append(d.id)
-        htext.append(f"<b>{esc(d.name)}</b><br>{esc(scores)} at the end of the game (at most {cap} VP)<br>"
-                     + (f"taken: {esc(who)}" if owners else "free"))
+        htext.append(f"<b>{esc(_(d.name))}</b><br>"
+                     + _("{scores} at the end of the game (at most {cap} VP)").format(scores=esc(scores), cap=cap)
+                     + "<br>" + (_("taken: {who}").format(who=esc(who)) if owners else _("free")))
     traces = [fill_trace(f"donation-spaces-{theme}", spaces[column], tint(colour[column], 0.8),
                          line=colour[column], width=1.5, radius=0.08) for column, theme in columns]
     traces.append(fill_trace("donation-taken", taken, TAKEN, line="#b9b2a5", width=1.2, radius=0.08))
@@ -119,18 +125,21 @@ def donations_figure(game, *, highlight=None, targets=None):
     bottom = Y0 + (rows - 1) * ROW + H
     heads = [dict(x=X0 + (column - 1) * COLUMN + 0.05, y=Y0 - 0.08, xref="x", yref="y", xanchor="left",
                   yanchor="bottom", showarrow=False, font=dict(size=14, color=colour[column], family=FONT),
-                  text=f"<b>{esc(theme.replace('_', ' ').capitalize())}</b>") for column, theme in columns]
-    prices = " · ".join(f"<span style='color:{owner_colour(seat)}'>●</span> {esc(name)}: next donation "
-                        f"<b>${game.donation_price(seat)}</b>" for seat, name in enumerate(game.players))
+                  text=f"<b>{esc(_(theme).replace('_', ' ').capitalize())}</b>") for column, theme in columns]
+    prices = " · ".join(f"<span style='color:{owner_colour(seat)}'>●</span> "
+                        + _("{player}: next donation <b>${price}</b>").format(player=esc(name),
+                                                                          price=game.donation_price(seat))
+                        for seat, name in enumerate(game.players))
     heads.append(dict(x=X0, y=bottom + 0.12, xref="x", yref="y", xanchor="left", yanchor="top",
                       showarrow=False, font=dict(size=12, color=INK), align="left",
-                      text=f"{prices}<br><span style='color:{MUTED}'>a donation costs money and a disc and "
-                           f"scores at most {cap} VP at the end<br>a grey disc is a neutral one: its space is "
-                           "blocked</span>"))
+                      text=f"{prices}<br><span style='color:{MUTED}'>"
+                           + _("a donation costs money and a disc and scores at most {cap} VP at the end").format(
+                               cap=cap)
+                           + "<br>" + _("a grey disc is a neutral one: its space is blocked") + "</span>"))
     right = X0 + (len(columns) - 1) * COLUMN + W
     height = int(95 * (bottom + 0.85 - (Y0 - 0.45))) + 60
-    layout = base_layout(f"Round {game.round}: the donation chart" if game.round else
-                         "The donation chart", WIDTH, height, annotations=heads,
+    layout = base_layout(_("Round {round}: the donation chart").format(round=game.round) if game.round else
+                         _("The donation chart"), WIDTH, height, annotations=heads,
                          xaxis=blank_axis(X0 - 0.05, right + 0.05),
                          yaxis=blank_axis(Y0 - 0.45, bottom + 0.85, reverse=True),
                          meta=dict(view="donations"))

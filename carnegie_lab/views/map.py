@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Mapping
 import networkx as nx
 
 from ..core.components import ANY_SITE
+from ..core.i18n import translator
 from ..core.state import site_city, site_key
+from ..core.words import CITY_SIZES
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -95,10 +97,11 @@ def _path(points) -> str:
 
 
 @lru_cache(maxsize=8)
-def _static(components: Components) -> tuple[list, list, list]:
-    """The parts of the map that never change: shapes, the background traces and the city labels.
-    (Shared between figures: callers must not change them.)"""
+def _static(components: Components, lang: str | None = None) -> tuple[list, list, list]:
+    """The parts of the map that never change: shapes, the background traces and the city labels in a
+    language. (Shared between figures: callers must not change them.)"""
     C = components
+    _ = translator(lang).gettext
     colours = region_colours(C)
     x0, x1 = X_RANGE
     y0, y1 = Y_RANGE
@@ -113,7 +116,7 @@ def _static(components: Components) -> tuple[list, list, list]:
                        line=dict(color="#8c9ba5", width=1.5), layer="below"))
     shapes += [dict(type="path", path=_path(pts), fillcolor=LAKE, line=dict(color="#8fb4c9", width=1),
                     layer="below") for pts in _shapes.LAKES.values()]
-    annotations = [dict(x=x, y=y, text=esc(C.regions[r].name.upper()), showarrow=False,
+    annotations = [dict(x=x, y=y, text=esc(_(C.regions[r].name).upper()), showarrow=False,
                         font=dict(size=20, color=colours[r], family=FONT), opacity=0.6)
                    for r, (x, y) in REGION_LABELS.items() if r in C.regions]
 
@@ -134,7 +137,7 @@ def _static(components: Components) -> tuple[list, list, list]:
                                  width=2.6 if size == "major" else 1.2, radius=16))
     names = dict(type="scatter", name="city-names", mode="text", hoverinfo="skip", showlegend=False,
                  x=[c.x for c in cities], y=[c.y + PLATES[c.size][1] + 20 for c in cities],
-                 text=[f"<b>{esc(c.name.upper())}</b>" if c.size == "major" else esc(c.name) for c in cities],
+                 text=[f"<b>{esc(_(c.name).upper())}</b>" if c.size == "major" else esc(_(c.name)) for c in cities],
                  textfont=dict(size=[12 if c.size == "major" else 11 for c in cities], color=INK, family=FONT))
     scored = [c for c in cities if c.vp]
     badges = dict(type="scatter", name="city-vp", mode="markers+text", hoverinfo="skip", showlegend=False,
@@ -145,29 +148,31 @@ def _static(components: Components) -> tuple[list, list, list]:
     return shapes, annotations, [routes, *plates, names, badges]
 
 
-def _hover(game, sites, city) -> str:
+def _hover(game, sites, city, _) -> str:
+    """A city's hover text (``_``: the translator's gettext)."""
     C = game.components
     names = project_names(C)
-    lines = [f"<b>{esc(city.name)}</b> ({city.size}, {esc(C.regions[city.region].name)})",
-             f"{city.vp} VP per disc at game end"]
+    lines = [f"<b>{esc(_(city.name))}</b> ({_(CITY_SIZES[city.size])}, {esc(_(C.regions[city.region].name))})",
+             _("{vp} VP per disc at game end").format(vp=city.vp)]
     if city.connection_points:
-        lines.append(f"major city: {city.connection_points} connection point(s)")
+        lines.append(_("major city: {points} connection point(s)").format(points=city.connection_points))
     if city.transport_income:
-        lines.append("small town: transport income when built on")
+        lines.append(_("small town: transport income when built on"))
     for site in city.sites:
         held = sites.get(site_key(city.id, site.index))
-        kind = "any project" if site.type == ANY_SITE else esc(names[site.type])
+        kind = _("any project") if site.type == ANY_SITE else esc(_(names[site.type]))
         if held is None:
-            lines.append(f"• {kind}: free")
+            lines.append(_("• {kind}: free").format(kind=kind))
         else:
             who, ptype = held
-            built = f" ({esc(names[ptype])})" if ptype and site.type == ANY_SITE else ""
-            lines.append(f"• {kind}: <b>{esc(owner_name(game, who))}</b>{built}")
+            built = f" ({esc(_(names[ptype]))})" if ptype and site.type == ANY_SITE else ""
+            lines.append(_("• {kind}: <b>{owner}</b>{built}").format(kind=kind, owner=esc(owner_name(game, who)),
+                                                                   built=built))
     return "<br>".join(lines)
 
 
 @view
-def map_figure(game, player: int | None = None, *, highlight=None, targets=None):
+def map_figure(game, player: int | None = None, *, highlight=None, targets=None, lang: str | None = None):
     """The board with every site and disc; with ``player`` (a seat), that player's network and best connection.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
@@ -176,9 +181,10 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
 
     ``targets``: what a click can choose, ``{key: what it does}`` (the same keys): they are ringed too, and
     a last trace named ``targets`` (present whenever the argument is given) takes their clicks, its hover
-    saying what each does."""
+    saying what each does. ``lang``: the language of the texts (None: English; ``cl.languages()``)."""
     C = game.components
-    shapes, annotations, static = _static(C)
+    _ = translator(lang).gettext
+    shapes, annotations, static = _static(C, lang)
     positions = site_positions(C)
     sites = game.map_discs()
 
@@ -208,20 +214,21 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None)
     chosen = {c.id: city_target(clicks, c.id) for c in cities}
     city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
                       x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
-                      hovertext=[(f"<b>Click: {esc(clicks[key])}</b><br>" if (key := chosen[c.id]) else "")
-                                 + _hover(game, sites, c) for c in cities], hoverinfo="text",
+                      hovertext=[(_("<b>Click: {what}</b>").format(what=esc(clicks[key])) + "<br>"
+                                  if (key := chosen[c.id]) else "") + _hover(game, sites, c, _) for c in cities],
+                      hoverinfo="text",
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
 
-    network_traces, notes = _highlight(game, player)
+    network_traces, notes = _highlight(game, player, lang)
     names = project_names(C)
-    title = f"Round {game.round}: the map" if player is None else \
-        f"Round {game.round}: {esc(game.players[player])}'s network"
+    title = _("Round {round}: the map").format(round=game.round) if player is None else \
+        _("Round {round}: {player}'s network").format(round=game.round, player=esc(game.players[player]))
     layout = base_layout(
         title, WIDTH, HEIGHT, shapes=shapes,
         annotations=annotations + notes + [dict(
             x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-            text=key_html(game, [(names[t], PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
+            text=key_html(game, [(_(names[t]), PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
             font=dict(size=12))],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
@@ -269,9 +276,11 @@ def map_highlight(components: Components, keys: set[str]) -> dict:
                 marker=dict(symbol="circle-open", size=sizes, color=HIGHLIGHT, line=dict(width=3.5, color=HIGHLIGHT)))
 
 
-def _highlight(game, player):
+def _highlight(game, player, lang):
     """Traces for one player's network (edges, cities, best connection) and a note with the connection's VP.
     The traces are always present (empty without a player) so a figure keeps the same traces."""
+    tr = translator(lang)
+    _ = tr.gettext
     ex, ey, cx, cy, ids, bx, by = [], [], [], [], [], [], []
     notes = []
     colour = INK
@@ -292,14 +301,17 @@ def _highlight(game, player):
             for a, b in sorted(tuple(sorted(e)) for e in sub.edges()):
                 bx += [C.cities[a].x, C.cities[b].x, None]
                 by += [C.cities[a].y, C.cities[b].y, None]
-            majors = " – ".join(C.cities[m].name for m in best.majors)
-            level = level_names(C).get(best.level, "level")
-            text = (f"<b>Best connection: {best.vp} VP</b><br>{esc(majors)}<br>"
-                    f"{best.points} connection points × {esc(level)} (level {best.level})")
+            majors = " – ".join(_(C.cities[m].name) for m in best.majors)
+            level = _(level_names(C).get(best.level, "level"))
+            text = (_("<b>Best connection: {vp} VP</b>").format(vp=best.vp) + f"<br>{esc(majors)}<br>"
+                    + _("{points} connection points × {level} (level {value})").format(
+                        points=best.points, level=esc(level), value=best.level))
         else:
-            text = "<b>No connection yet</b><br>link two major cities with your discs to score"
-        text = (f"<span style='color:{colour}'>●</span> <b>{esc(game.players[player])}</b>: {len(ids)} "
-                f"{'city' if len(ids) == 1 else 'cities'} in {groups} group{'s' if groups != 1 else ''}<br>" + text)
+            text = _("<b>No connection yet</b><br>link two major cities with your discs to score")
+        size = tr.ngettext("{n} city", "{n} cities", len(ids)).format(n=len(ids))
+        parts = tr.ngettext("in {n} group", "in {n} groups", groups).format(n=groups)
+        text = (f"<span style='color:{colour}'>●</span> <b>{esc(game.players[player])}</b>: {size} {parts}<br>"
+                + text)
         notes.append(dict(x=0.01, y=0.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
                           showarrow=False, align="left", text=text, bgcolor="rgba(255,253,247,0.92)",
                           bordercolor=colour, borderwidth=2, borderpad=6, font=dict(size=13)))

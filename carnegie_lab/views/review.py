@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ..core.i18n import N_, number, translator
 from .palette import INK, MUTED, esc, owner_colour
 from .style import base_layout, view
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 #: the colour of each grade of ``carnegie_lab.analysis.GRADES``, best to worst
 GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "inaccuracy": "#e8b420", "mistake": "#f08a12",
                  "blunder": "#c0182a"}
+#: each grade in words (``_(GRADE_NAMES[grade])`` in a language)
+GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+               "blunder": N_("blunder")}
 GRID = "#e6e0d3"
 
 
@@ -26,17 +30,25 @@ def _finite(values: list[float]) -> list[float | None]:
     return [v if math.isfinite(v) else None for v in values]
 
 
-def _hover(d) -> str:
-    head = f"{esc(d.player)}, round {d.round}, decision {d.index + 1}: <b>{d.grade}</b>"
-    played = f"played {esc(d.played.action)}: {d.played.margin:+.1f} VP"
+def _hover(d, lang: str | None) -> str:
+    """A decision's hover text in a language."""
+    _ = translator(lang).gettext
+    head = _("{player}, round {round}, decision {number}: <b>{grade}</b>").format(
+        player=esc(d.player), round=d.round, number=d.index + 1, grade=_(GRADE_NAMES[d.grade]))
+    played = _("played {action}: {margin} VP").format(action=esc(d.played.action),
+                                                      margin=number(d.played.margin, "+.1f", lang))
     if not d.loss:
         return f"{head}<br>{played}"
-    return f"{head}, {d.loss:.1f} VP given away<br>{played}<br>best {esc(d.best.action)}: {d.best.margin:+.1f} VP"
+    return (head + _(", {loss} VP given away").format(loss=number(d.loss, ".1f", lang)) + f"<br>{played}<br>"
+            + _("best {action}: {margin} VP").format(action=esc(d.best.action),
+                                                     margin=number(d.best.margin, "+.1f", lang)))
 
 
 @view
-def review_figure(review: Review):
-    """The expected final margin of every reviewed seat after each of its decisions, graded."""
+def review_figure(review: Review, *, lang: str | None = None):
+    """The expected final margin of every reviewed seat after each of its decisions, graded (``lang``: the
+    language of the texts, None for English)."""
+    _ = translator(lang).gettext
     by_index = {d.index: d for d in review.decisions}
     traces = []
     for seat in review.seats:
@@ -52,22 +64,22 @@ def review_figure(review: Review):
             type="scatter", name=f"margin-{seat}", x=x, y=[p.margin for p in points], customdata=[p.at for p in points],
             mode="lines+markers", line=dict(color=colour, width=2),
             marker=dict(size=9, color=[GRADE_COLOURS[p.grade] for p in points], line=dict(color=colour, width=1.5)),
-            text=[_hover(by_index[p.at]) for p in points], hovertemplate="%{text}<extra></extra>",
+            text=[_hover(by_index[p.at], lang) for p in points], hovertemplate="%{text}<extra></extra>",
             showlegend=False, meta=dict(owner=seat, label=review.players[seat])))
     players = " · ".join(f"<span style='color:{owner_colour(s)}'>━</span> {esc(review.players[s])}"
                          for s in review.seats)
-    grades = " ".join(f"<span style='color:{c}'>●</span> {g}" for g, c in GRADE_COLOURS.items())
+    grades = " ".join(f"<span style='color:{c}'>●</span> {_(GRADE_NAMES[g])}" for g, c in GRADE_COLOURS.items())
     notes = [dict(x=1, y=1.02, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
                   text=f"{players}   {grades}", font=dict(size=12))]
     if not review.decisions:
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
-                          text="no decision with a choice to review", font=dict(size=16, color=MUTED)))
+                          text=_("no decision with a choice to review"), font=dict(size=16, color=MUTED)))
     layout = base_layout(
-        "Game review: the expected final margin after each decision", 900, 440,
+        _("Game review: the expected final margin after each decision"), 900, 440,
         margin=dict(l=60, r=20, t=70, b=45), annotations=notes,
-        xaxis=dict(title=dict(text="decision (actions of the game)"), gridcolor=GRID, zeroline=False,
+        xaxis=dict(title=dict(text=_("decision (actions of the game)")), gridcolor=GRID, zeroline=False,
                    fixedrange=True),
-        yaxis=dict(title=dict(text="expected final margin (VP)"), gridcolor=GRID, zeroline=True,
+        yaxis=dict(title=dict(text=_("expected final margin (VP)")), gridcolor=GRID, zeroline=True,
                    zerolinecolor=INK, zerolinewidth=1, fixedrange=True),
         meta=dict(view="review"))
     return traces, layout

@@ -17,7 +17,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
 from ..core.components import ANY_SITE
+from ..core.i18n import translator
 from ..core.state import site_key
+from ..core.words import CITY_SIZES
 from . import _shapes
 from .palette import (
     ANY_SITE_COLOUR,
@@ -86,14 +88,15 @@ def site_points(components: Components) -> Mapping[str, tuple[int, int, int]]:
 
 
 @lru_cache(maxsize=8)
-def _background(components: Components) -> str:
-    """Everything that never changes: regions, sea, coast, lakes and routes."""
+def _background(components: Components, lang: str | None = None) -> str:
+    """Everything that never changes: regions (their names in a language), sea, coast, lakes and routes."""
     C = components
+    _ = translator(lang).gettext
     colours, names = region_colours(C), region_names(C)
     x0, y0, w, h = view_box()
     frame = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]
     parts = [f'<path d="{_points(pts)}" fill="{tint(colours.get(r, NEUTRAL_COLOUR), 0.62)}">'
-             f'<title>{_attr(names.get(r, r))}</title></path>' for r, pts in _shapes.REGIONS.items()]
+             f'<title>{_attr(_(names.get(r, r)))}</title></path>' for r, pts in _shapes.REGIONS.items()]
     parts.append(f'<path d="{_points(frame)}{_points(_shapes.OUTLINE)}" fill="{OUTSIDE}" fill-rule="evenodd"/>')
     parts.append(f'<path d="{_points(_shapes.OUTLINE)}" fill="none" stroke="#8c9ba5" stroke-width="6"/>')
     parts.append('<g fill="%s" stroke="#8fb4c9" stroke-width="4">%s</g>'
@@ -106,45 +109,49 @@ def _background(components: Components) -> str:
 
 
 @lru_cache(maxsize=8)
-def _city_parts(components: Components) -> tuple[tuple[str, str, str], ...]:
-    """Per city: its id, the tooltip's first line, and its circle."""
+def _city_parts(components: Components, lang: str | None = None) -> tuple[tuple[str, str, str], ...]:
+    """Per city: its id, the tooltip's first line (in a language), and its circle."""
     C = components
+    _ = translator(lang).gettext
     out = []
     for city in C.cities.values():
         r = CITY_RADIUS[city.size]
         major = city.size == "major"
-        head = (f"{city.name} ({city.size}, {C.regions[city.region].name}): "
-                f"{city.vp} VP per disc at game end")
+        head = (f"{_(city.name)} ({_(CITY_SIZES[city.size])}, {_(C.regions[city.region].name)}): "
+                + _("{vp} VP per disc at game end").format(vp=city.vp))
         circle = (f'<circle class="city city-{city.size}" cx="{round(city.x)}" cy="{round(city.y)}" r="{r}" '
                   f'fill="{CITY_FILL}" stroke="{INK}" stroke-width="{8 if major else 4}"/>')
         out.append((city.id, head, circle))
     return tuple(out)
 
 
-def map_svg(game, width: int = 420) -> str:
+def map_svg(game, width: int = 420, lang: str | None = None) -> str:
     """The board as an inline ``<svg>`` string ``width`` pixels wide: regions, routes, cities and every disc
-    in its owner's colour (neutral grey, Andrew black), with a tooltip per city. Read-only and cheap."""
+    in its owner's colour (neutral grey, Andrew black), with a tooltip per city (``lang``: its language,
+    None for English). Read-only and cheap."""
     C = game.components
+    _ = translator(lang).gettext
     kinds = project_names(C)
     sites = game.map_discs()
     points = site_points(C)
     x0, y0, w, h = view_box()
     height = round(width * h / w)
     names: dict = {}
+    label = _("Carnegie map, round {round}").format(round=game.round)
     out = [f'<svg xmlns="{SVG_NS}" class="carnegie-map" viewBox="{x0} {y0} {w} {h}" width="{int(width)}" '
-           f'height="{height}" role="img" aria-label="Carnegie map, round {game.round}" '
+           f'height="{height}" role="img" aria-label="{label}" '
            f'style="display:block;width:100%;max-width:{int(width)}px;height:auto;background:{OUTSIDE};'
-           f'border-radius:4px">', _background(C)]
-    for (city_id, head, circle), city in zip(_city_parts(C), C.cities.values()):
+           f'border-radius:4px">', _background(C, lang)]
+    for (city_id, head, circle), city in zip(_city_parts(C, lang), C.cities.values()):
         lines = [head]
         dots = []
         for site in city.sites:
             key = site_key(city_id, site.index)
             x, y, r = points[key]
-            kind = "any project" if site.type == ANY_SITE else kinds[site.type]
+            kind = _("any project") if site.type == ANY_SITE else _(kinds[site.type])
             held = sites.get(key)
             if held is None:
-                lines.append(f"• {kind}: free")
+                lines.append(_("• {kind}: free").format(kind=kind))
                 if len(city.sites) > 1:
                     colour = PROJECT_COLOURS.get(site.type, ANY_SITE_COLOUR)
                     dots.append(f'<circle class="site" cx="{x}" cy="{y}" r="{FREE_RADIUS}" fill="#fff" '
@@ -153,8 +160,8 @@ def map_svg(game, width: int = 420) -> str:
             who, ptype = held
             if who not in names:
                 names[who] = owner_name(game, who)
-            built = f" ({kinds[ptype]})" if ptype and site.type == ANY_SITE else ""
-            lines.append(f"• {kind}: {names[who]}{built}")
+            built = f" ({_(kinds[ptype])})" if ptype and site.type == ANY_SITE else ""
+            lines.append(_("• {kind}: {owner}{built}").format(kind=kind, owner=names[who], built=built))
             dots.append(f'<circle class="disc" data-site="{key}" data-owner="{_attr(who)}" cx="{x}" cy="{y}" '
                         f'r="{r}" fill="{owner_colour(who)}" stroke="#fff" stroke-width="5"/>')
         out.append(f'<g data-city="{city_id}"><title>{html.escape(chr(10).join(lines), quote=False)}</title>'

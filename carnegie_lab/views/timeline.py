@@ -7,6 +7,7 @@ regions and the number of rounds come from the game's rules and component data (
 """
 from __future__ import annotations
 
+from ..core.i18n import translator
 from ..core.words import round_of
 from ..rules.timeline import event_text
 from .palette import (
@@ -50,14 +51,16 @@ def _y(r: int) -> float:
 
 
 @view
-def timeline_figure(game, *, highlight=None, targets=None):
+def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = None):
     """Events on every space, the four action markers, this round's gear and the round strip.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
     timeline spaces ``"<row>/<space>"`` (e.g. ``"MG/2"``; space 0 is the start, 5 the End tile), a row's
     label ``"<row>"`` (e.g. ``"CO"``) and a round of the strip ``"round/<n>"``. Other keys are ignored.
     ``targets``: what a click can choose, ``{key: what it does}`` (ringed too; a last trace named
-    ``targets`` takes their clicks and says what each does)."""
+    ``targets`` takes their clicks and says what each does). ``lang``: the language of the texts (None:
+    English; ``cl.languages()``)."""
+    _ = translator(lang).gettext
     rs = game.rules
     C = rs.components
     rows, last, colours = C.timeline.rows, rs.timeline_end, region_colours(C)
@@ -73,8 +76,8 @@ def timeline_figure(game, *, highlight=None, targets=None):
             x0, y0 = _box_x0(k), y - H / 2
             x1, y1 = x0 + W, y + H / 2
             kinds = ([ev.income] if ev.income else []) + (["donation"] if ev.donation else [])
-            labels = ([f"<b>$ {esc(C.regions[ev.income].name)}</b>"] if ev.income else []) + \
-                (["<b>♥ donation</b>"] if ev.donation else [])
+            labels = ([f"<b>$ {esc(_(C.regions[ev.income].name))}</b>"] if ev.income else []) + \
+                (["<b>♥ " + _("donation") + "</b>"] if ev.donation else [])
             band = (y1 - y0) / len(kinds)
             for i, (kind, label) in enumerate(zip(kinds, labels)):
                 fills[kind].append((x0, y0 + i * band, x1, y0 + (i + 1) * band))
@@ -85,19 +88,19 @@ def timeline_figure(game, *, highlight=None, targets=None):
                 passed.append((x0, y0, x1, y1))
             hx.append((x0 + x1) / 2)
             hy.append(y)
-            what = event_text(rs, ev.income, ev.donation)
-            state_text = "done" if k <= markers[r] else "next" if k == markers[r] + 1 else "to come"
-            ht.append(f"<b>{row} space {k}</b> ({_tile_name(game, r, k)})"
-                      f"<br>{what}<br>{state_text}")
+            what = event_text(rs, ev.income, ev.donation, lang)
+            state_text = _("done") if k <= markers[r] else _("next") if k == markers[r] + 1 else _("to come")
+            ht.append(_("<b>{row} space {space}</b> ({tile})").format(row=row, space=k, tile=_tile_name(game, r, k, _))
+                      + f"<br>{what}<br>{state_text}")
     traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(colours, kind), line="#ffffff", width=1.5,
                          radius=0.08) for kind, rects in fills.items()]
     traces.append(fill_trace("timeline-passed", passed, "rgba(251,248,241,0.8)", radius=0.08))
     traces.append(text_trace("timeline-events", tx, ty, tt, size=12))
     traces.append(text_trace("timeline-rows", [0.15] * len(rows), [_y(r) for r in range(len(rows))],
-                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(_row_name(row))}</span>"
+                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(_(_row_name(row)))}</span>"
                               for row in rows], size=15, position="middle right", colour="white"))
     traces.append(text_trace("timeline-start", [_x(0) + W * 0.3] * len(rows), [_y(r) for r in range(len(rows))],
-                             ["" if k == 0 else "start" for k in markers], size=10, colour=MUTED))
+                             ["" if k == 0 else _("start") for k in markers], size=10, colour=MUTED))
     traces.append(dict(type="scatter", name="timeline-hover", mode="markers", x=hx, y=hy, hovertext=ht,
                        hoverinfo="text", showlegend=False,
                        marker=dict(size=60, color="rgba(0,0,0,0)", symbol="square", line=dict(width=0))))
@@ -107,7 +110,8 @@ def timeline_figure(game, *, highlight=None, targets=None):
     my = [_y(r) for r in range(len(rows))]
     traces.append(dict(type="scatter", name="timeline-markers", mode="markers", x=mx, y=my,
                        customdata=list(rows), meta=dict(spaces=list(markers)), hoverinfo="text",
-                       hovertext=[f"{row} marker on {'the start' if k == 0 else f'space {k}'}"
+                       hovertext=[_("{row} marker on the start").format(row=row) if k == 0 else
+                                  _("{row} marker on space {space}").format(row=row, space=k)
                                   for row, k in zip(rows, markers)], showlegend=False,
                        marker=dict(symbol="diamond-tall", size=24, color=INK, line=dict(width=1.5, color="white"))))
     # The gear: this round's event space (the chosen row, or the row below it if that row is full).
@@ -133,27 +137,29 @@ def timeline_figure(game, *, highlight=None, targets=None):
     traces.append(dict(fill_trace("timeline-chosen", ring, "rgba(0,0,0,0)", line=GOLD, width=4, radius=0.08),
                        customdata=[picked] if ring else []))
     traces += _round_strip(game)
-    chosen = (f"this round: <b>{picked}</b> ({esc(_row_name(picked))})" if picked
-              else "the first player chooses a row" if phase == "choose" else "")
+    chosen = (_("this round: <b>{row}</b> ({name})").format(row=picked, name=esc(_(_row_name(picked)))) if picked
+              else _("the first player chooses a row") if phase == "choose" else "")
     headers = [dict(x=_box_x0(k) + W / 2, y=Y0 - H / 2 - 0.06, xref="x", yref="y", yanchor="bottom",
                     showarrow=False, font=dict(size=11, color=MUTED),
-                    text=_column_name(game, k))
+                    text=_column_name(game, k, _))
                for k in range(1, last + 1)]
     headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=13),
-                        text="<b>Rounds</b>  <span style='color:#8a8478'>coloured by the row chosen</span>"))
-    title = f"{round_of(game.round, C.constants.rounds)}: timeline" + (f" · {chosen}" if chosen else "")
+                        text="<b>" + _("Rounds") + "</b>  <span style='color:#8a8478'>"
+                        + _("coloured by the row chosen") + "</span>"))
+    title = _("{round}: timeline").format(round=round_of(game.round, C.constants.rounds, lang=lang)) \
+        + (f" · {chosen}" if chosen else "")
     if live:
-        event = _event_text(game, gear, markers) or "no event"
+        event = _event_text(game, gear, markers, lang) or _("no event")
         moved = "" if rows[gear] == picked else \
-            f" (the {picked} row is full: the gear moves down to {rows[gear]})"
-        subtitle = f"⚙ this round's event: <b>{esc(event)}</b>{esc(moved)}"
+            " " + _("(the {row} row is full: the gear moves down to {below})").format(row=picked, below=rows[gear])
+        subtitle = _("⚙ this round's event: <b>{event}</b>").format(event=esc(event)) + esc(moved)
     else:
         subtitle = ""
     if phase == "over":
-        title = "Timeline: the game is over"
+        title = _("Timeline: the game is over")
     elif game.round == 0:
-        title = "Timeline: setup"
+        title = _("Timeline: setup")
     layout = base_layout(title, WIDTH, HEIGHT, annotations=headers, margin=dict(l=10, r=10, t=62, b=10),
                          xaxis=blank_axis(-0.05, 17.0), yaxis=blank_axis(Y0 - H / 2 - 0.45, ROUND_Y + 0.5,
                                                                          reverse=True),
@@ -210,29 +216,29 @@ def _fill_colour(region_colours, kind: str) -> str:
     return ROW_COLOUR
 
 
-def _event_text(game, gear: int, markers: tuple[int, ...]) -> str:
+def _event_text(game, gear: int, markers: tuple[int, ...], lang: str | None) -> str:
     """This round's event: the one on the space the gear stands on (set when the row was chosen)."""
     event = game.timeline_space(gear, markers[gear] + 1)
-    return event_text(game.rules, event.income, event.donation)
+    return event_text(game.rules, event.income, event.donation, lang)
 
 
-def _tile_name(game, r: int, k: int) -> str:
-    """The tile under space k of row r (the End tile's last space included)."""
+def _tile_name(game, r: int, k: int, _) -> str:
+    """The tile under space k of row r (the End tile's last space included; ``_``: the translator's gettext)."""
     if k == game.rules.timeline_end:
-        return "End tile"
+        return _("End tile")
     column = game.components.timeline.orientation == "column"      # a tile per column, or per row
-    number, _ = game.timeline_tiles()[k - 1 if column else r]
-    return f"tile {number}"
+    number, _back = game.timeline_tiles()[k - 1 if column else r]
+    return _("tile {number}").format(number=number)
 
 
-def _column_name(game, k: int) -> str:
+def _column_name(game, k: int, _) -> str:
     """The header of column k: its tile and side when tiles are columns, else the space number."""
     if k == game.rules.timeline_end:
-        return "End tile"
+        return _("End tile")
     if game.components.timeline.orientation != "column":
-        return f"space {k}"
+        return _("space {space}").format(space=k)
     number, back = game.timeline_tiles()[k - 1]
-    return f"tile {number} ({'back' if back else 'front'})"
+    return (_("tile {number} (back)") if back else _("tile {number} (front)")).format(number=number)
 
 
 def _box_x0(k: int) -> float:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.components import PROJECT_TYPES
+from ..core.i18n import translator
 from ..core.words import reward_cell, reward_tiny
 from .palette import FONT, GOLD, INK, MUTED, PROJECT_COLOURS, esc, owner_colour, owner_name, region_colours, tint
 from .style import (
@@ -46,10 +47,11 @@ def _track_y(i: int) -> float:
 
 
 @lru_cache(maxsize=8)
-def _track_static(components: Components, final: int) -> tuple[list, list]:
+def _track_static(components: Components, final: int, lang: str | None = None) -> tuple[list, list]:
     """The parts of the tracks that never change (shared between figures: callers must not change them).
-    ``final``: the index of the final box (``game.rules.final_space``)."""
+    ``final``: the index of the final box (``game.rules.final_space``); ``lang``: the texts' language."""
     C = components
+    _ = translator(lang).gettext
     colours = region_colours(C)
     regions = list(C.tracks)
     boxes: list = []
@@ -68,13 +70,13 @@ def _track_static(components: Components, final: int) -> tuple[list, list]:
             (finals if j == final else boxes).append((region, rect))
             lx.append(x0 + T_W / 2)
             ly.append(y - T_H / 2 + 0.16)
-            lt.append(space.level.upper() + (" · FINAL BOX" if j == final else ""))
+            lt.append(_(space.level).upper() + (" · " + _("FINAL BOX") if j == final else ""))
             ix.append(x0 + 0.12)
             iy.append(y + 0.1)
-            it.append(f"<b>{esc(reward_cell(space.income))}</b>")
+            it.append(f"<b>{esc(reward_cell(space.income, lang=lang))}</b>")
             cx.append(x0 + T_W / 2)
             cy.append(y + T_H / 2 - 0.14)
-            ct.append("start" if j == 0 else f"{space.cost} study pts")
+            ct.append(_("start") if j == 0 else _("{cost} study pts").format(cost=space.cost))
         labels.append((region, y))
     for region in regions:
         colour = colours[region]
@@ -88,17 +90,19 @@ def _track_static(components: Components, final: int) -> tuple[list, list]:
     for (region, y), rect in zip(labels, label_rects):
         traces.insert(0, fill_trace(f"track-label-{region}", [rect], colours[region], radius=0.08))
     traces.append(text_trace("track-names", [T_LABEL_W / 2] * len(labels), [y for _, y in labels],
-                             [f"<b>{esc(C.regions[r].name.upper())}</b>" for r, _ in labels], size=14,
+                             [f"<b>{esc(_(C.regions[r].name).upper())}</b>" for r, _y in labels], size=14,
                              colour="white"))
     annotations = [dict(x=0, y=T_Y0 - T_H / 2 - 0.12, xref="x", yref="y", xanchor="left", yanchor="bottom",
-                        showarrow=False, text="<b>Transport tracks</b>  <span style='color:#8a8478'>income per "
-                        "employee back from a mission · study points to move up · the first disc in the final box "
-                        "wins its reward</span>", font=dict(size=14))]
+                        showarrow=False, font=dict(size=14),
+                        text="<b>" + _("Transport tracks") + "</b>  <span style='color:#8a8478'>"
+                        + _("income per employee back from a mission · study points to move up · the first disc in "
+                            "the final box wins its reward") + "</span>")]
     return traces, annotations
 
 
-def _tracks_dynamic(game) -> tuple[list, list]:
+def _tracks_dynamic(game, lang: str | None) -> tuple[list, list]:
     C = game.components
+    _ = translator(lang).gettext
     final = game.rules.final_space
     traces: list = []
     annotations: list = []
@@ -119,26 +123,30 @@ def _tracks_dynamic(game) -> tuple[list, list]:
             x=[positions[(owner, r)][0] for r in regions], y=[positions[(owner, r)][1] for r in regions],
             customdata=regions, meta=dict(owner=owner, label=owner_name(game, owner),
                                           spaces=[tracks[r] for r in regions]),
-            hovertext=[f"{esc(owner_name(game, owner))}: {C.tracks[r].spaces[tracks[r]].level} "
-                       f"(space {tracks[r] + 1} of {final + 1}) in the {esc(C.regions[r].name)}" for r in regions],
+            hovertext=[_("{owner}: {level} (space {space} of {spaces}) in the {region}").format(
+                owner=esc(owner_name(game, owner)), level=_(C.tracks[r].spaces[tracks[r]].level), space=tracks[r] + 1,
+                spaces=final + 1, region=esc(_(C.regions[r].name))) for r in regions],
             hoverinfo="text", marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     rx, ry, rt = [], [], []
     for i, region in enumerate(C.tracks):
         holder = game.final_box_holder(region)
         who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(game, holder))}</b>"
-               if holder is not None else "<span style='color:#8a8478'>not reached yet</span>")
+               if holder is not None else "<span style='color:#8a8478'>" + _("not reached yet") + "</span>")
         rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))
-        rt.append(f"first there: <b>{esc(reward_cell(C.tracks[region].final_reward, short=False))}</b><br>{who}")
+        rt.append(_("first there: <b>{reward}</b>").format(
+            reward=esc(reward_cell(C.tracks[region].final_reward, short=False, lang=lang))) + f"<br>{who}")
     traces.append(dict(text_trace("track-final-rewards", rx, ry, rt, size=12, position="middle right"),
                        customdata=list(C.tracks),
                        meta=dict(holders=[game.final_box_holder(r) for r in C.tracks])))
     return traces, annotations
 
 
-def _tab_cells(game, tabs_y0: float) -> tuple[list, list]:
+def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
     """Every player's four tabs: hidden spaces, revealed spaces, discs waiting on them, VP shown."""
     C = game.components
+    _ = translator(lang).gettext
+    vp_word = _("VP")
     hidden: list = []
     shown: dict[str, list] = {t: [] for t in PROJECT_TYPES}
     ringed: list = []
@@ -164,9 +172,10 @@ def _tab_cells(game, tabs_y0: float) -> tuple[list, list]:
                     hidden.append(rect)
                     tx.append(cx)
                     ty.append(y)
-                    what = f"{space.vp}<br>VP" if space.kind == "vp" else \
-                        esc(reward_tiny(space.income)) if space.kind == "project" else ""
-                    tt.append(f"{what}<br><span style='font-size:8px'>{space.cost} sp</span>")
+                    what = f"{space.vp}<br>{vp_word}" if space.kind == "vp" else \
+                        esc(reward_tiny(space.income, lang)) if space.kind == "project" else ""
+                    tt.append(f"{what}<br><span style='font-size:8px'>"
+                              + _("{cost} sp").format(cost=space.cost) + "</span>")
                     tc.append("#aaa396")
                     continue
                 shown[ptype].append(rect)
@@ -175,14 +184,14 @@ def _tab_cells(game, tabs_y0: float) -> tuple[list, list]:
                         ringed.append(rect)
                     tx.append(cx)
                     ty.append(y)
-                    tt.append(f"<b>{space.vp}</b><br>VP")
+                    tt.append(f"<b>{space.vp}</b><br>{vp_word}")
                     tc.append(INK)
                     continue
                 if space.kind == "project":
                     projects_seen += 1
                     tx.append(cx)
                     ty.append(y + B_H / 2 - 0.17)
-                    tt.append(esc(reward_tiny(space.income)))
+                    tt.append(esc(reward_tiny(space.income, lang)))
                     if projects_seen <= built:
                         tc.append(INK)                       # its disc is on the map: income shown
                     else:
@@ -215,24 +224,28 @@ def _tab_cells(game, tabs_y0: float) -> tuple[list, list]:
                                     line=colour, width=1.5, radius=0.08))
         lx.append(0.12)
         ly.append(y)
-        lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:#8a8478'>(side {game.tab_side(pi)})</span><br>"
-                  f"income {esc(reward_cell(income))}<br>tabs: {vp} VP · {game.discs(pi)} discs left")
+        lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:#8a8478'>"
+                  + _("(side {side})").format(side=game.tab_side(pi)) + "</span><br>"
+                  + _("income {income}").format(income=esc(reward_cell(income, lang=lang))) + "<br>"
+                  + _("tabs: {vp} VP · {discs} discs left").format(vp=vp, discs=game.discs(pi)))
     traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
     headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
                     yanchor="bottom", showarrow=False,
-                    text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(C.tabs[t].name)} "
-                         f"<span style='color:#8a8478'>({C.tabs[t].goods_cost} goods to build)</span>",
+                    text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(_(C.tabs[t].name))} "
+                         "<span style='color:#8a8478'>"
+                         + _("({goods} goods to build)").format(goods=C.tabs[t].goods_cost) + "</span>",
                     font=dict(size=12)) for i, t in enumerate(PROJECT_TYPES)]
     headers.append(dict(x=0, y=tabs_y0 - B_H / 2 - 0.5, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=14),
-                        text="<b>Project tabs</b>  <span style='color:#8a8478'>revealed spaces in colour with the "
-                             "discs waiting to be built; grey spaces are still hidden (sp: study points to reveal); "
-                             "the ringed VP space scores</span>"))
+                        text="<b>" + _("Project tabs") + "</b>  <span style='color:#8a8478'>"
+                             + _("revealed spaces in colour with the discs waiting to be built; grey spaces are "
+                                 "still hidden (sp: study points to reveal); the ringed VP space scores")
+                             + "</span>"))
     return traces, headers
 
 
 @view
-def tracks_figure(game, *, highlight=None, targets=None):
+def tracks_figure(game, *, highlight=None, targets=None, lang: str | None = None):
     """Transport tracks (levels, income, costs, discs, final boxes) and each player's project tabs.
 
     ``highlight``: keys to ring (a last trace named ``highlight``, present whenever the argument is given):
@@ -240,16 +253,16 @@ def tracks_figure(game, *, highlight=None, targets=None):
     ``"track/<region>"``; tab spaces ``"tab/<seat>/<type>/<space>"`` (space 0 is the first, right-most one)
     or a whole tab ``"tab/<seat>/<type>"``. Other keys are ignored. ``targets``: what a click can choose,
     ``{key: what it does}`` (ringed too; a last trace named ``targets`` takes their clicks and says what
-    each does)."""
+    each does). ``lang``: the language of the texts (None: English; ``cl.languages()``)."""
     C = game.components
-    static, static_notes = _track_static(C, game.rules.final_space)
-    dynamic, notes = _tracks_dynamic(game)
+    static, static_notes = _track_static(C, game.rules.final_space, lang)
+    dynamic, notes = _tracks_dynamic(game, lang)
     tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35
-    tab_traces, headers = _tab_cells(game, tabs_y0)
+    tab_traces, headers = _tab_cells(game, tabs_y0, lang)
     bottom = tabs_y0 + (len(game.players) - 1) * B_ROW + B_H / 2 + 0.1
     top = T_Y0 - T_H / 2 - 0.42
     height = int(70 * (bottom - top)) + 60
-    layout = base_layout(f"Round {game.round}: research", WIDTH, height,
+    layout = base_layout(translator(lang).gettext("Round {round}: research").format(round=game.round), WIDTH, height,
                          annotations=static_notes + notes + headers,
                          xaxis=blank_axis(-0.05, 20.0), yaxis=blank_axis(top, bottom, reverse=True),
                          meta=dict(view="tracks"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...core.components import Components, Department
+from ...core.i18n import N_, Message
 from ...core.state import State
 from ...core.words import amount_text
 from ...core.words import mission as mission_words
@@ -22,15 +23,16 @@ def usable(state: State, pi: int, dept: Department) -> str | None:
     p, f = state.players[pi], state.flow
     cell = company.cell_of(p, dept.id)
     if cell is None:
-        return f"{p.name} has no {dept.name} department"
+        return N_("{player} has no {department} department", player=p.name, department=Message(dept.name))
     if dept.type != f.turn_type:
-        return f"{dept.name} is a {dept.type} department and this turn uses {f.turn_type}"
+        return N_("{department} is a {type} department and this turn uses {turn}",
+                  department=Message(dept.name), type=dept.type, turn=f.turn_type)
     if cell in f.closed:
-        return f"{dept.name} was already used this turn"
+        return N_("{department} was already used this turn", department=Message(dept.name))
     if company.standing(p, cell) == 0:
-        return f"no employee stands in {dept.name}"
+        return N_("no employee stands in {department}", department=Message(dept.name))
     if cell == f.open and f.uses == 0:
-        return f"{dept.name} has no use left"
+        return N_("{department} has no use left", department=Message(dept.name))
     return None
 
 
@@ -79,7 +81,7 @@ counts = StaticOptions(lambda C: [(str(n),) for n in range(1, 4)])
 
 
 def region_check(state: State, args: Args) -> str | None:
-    return None if args[-1] in state.rules.components.regions else f"unknown region {args[-1]!r}"
+    return None if args[-1] in state.rules.components.regions else N_("unknown region {region}", region=repr(args[-1]))
 
 
 def check_region_last(state: State, pi: int, dept: Department, args: Args) -> str | None:
@@ -129,7 +131,7 @@ def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
 def mission_text(state: State, args: Args) -> str:
     """', mission to the West' for a use ending in ``to <region>``, else ''."""
     if len(args) >= 2 and args[-2] == "to":
-        return f", {mission_words(state.rules.components.regions[args[-1]].name)}"
+        return Message(", {mission}", mission=mission_words(state.rules.components.regions[args[-1]].name))
     return ""
 
 
@@ -159,7 +161,8 @@ def region_tile(dept_id: str, choices: dict[str, str], value: float) -> Departme
     options = StaticOptions(lambda C: [(r, c) for r in C.regions for c in choices])
 
     def check(state: State, pi: int, dept: Department, args: Args) -> str | None:
-        return None if args[0] in state.rules.components.regions else f"unknown region {args[0]!r}"
+        return None if args[0] in state.rules.components.regions else N_("unknown region {region}",
+                                                                         region=repr(args[0]))
 
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         region, choice = args
@@ -169,8 +172,9 @@ def region_tile(dept_id: str, choices: dict[str, str], value: float) -> Departme
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         region, choice = args
         n = projects_in(state, pi, region)
-        return (f"{n} project(s) in the {state.rules.components.regions[region].name} → "
-                + amount_text(choice, n * param(dept, choices[choice])))
+        return N_("{n} project(s) in the {region} → {gain}", n=n,
+                  region=Message(state.rules.components.regions[region].name),
+                  gain=amount_text(choice, n * param(dept, choices[choice])))
 
     patterns = tuple(("region", f"={c}") for c in choices)
     return department(DepartmentRules(dept_id, patterns=patterns, options=options, check=check, effect=effect,

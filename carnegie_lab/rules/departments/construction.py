@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...core.components import Department
+from ...core.i18n import N_, Message
 from ...core.state import State
 from ...core.words import a_project
 from ...core.words import mission as mission_words
@@ -28,11 +29,15 @@ def _build_on_mission(state: State, pi: int, dept: Department, cell: str, args: 
 
 
 def _describe_project(extra: str):
+    """A project's use in words; ``extra``: what follows it, filled with the department's parameters
+    (else its mission)."""
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         C = state.rules.components
         town = C.cities[args[1]]
-        how = extra.format(**dept.params) if extra else f", {mission_words(C.regions[town.region].name)}"
-        return f"build {a_project(C.tabs[args[0]].name)} in {town.name} ({C.tabs[args[0]].goods_cost} goods){how}"
+        how = Message(extra, **dept.params) if extra else \
+            Message(", {mission}", mission=mission_words(C.regions[town.region].name))
+        return N_("build {project} in {city} ({goods} goods){how}", project=a_project(C.tabs[args[0]].name),
+                  city=Message(town.name), goods=C.tabs[args[0]].goods_cost, how=how)
     return describe
 
 
@@ -56,7 +61,7 @@ def _outsourcing(state: State, pi: int, dept: Department, cell: str, args: Args)
 department(DepartmentRules(
     "construction_outsourcing", value=2.0, board="site", patterns=PROJECT_PATTERNS,
     options=lambda state, pi, dept: build_options(state, pi, extra_money=param(dept, "money")),
-    check=_check_outsourcing, effect=_outsourcing, exact=True, describe=_describe_project(", pays ${money}")))
+    check=_check_outsourcing, effect=_outsourcing, exact=True, describe=_describe_project(N_(", pays ${money}"))))
 
 
 # -- Supply Chain: money turned into goods ---------------------------------------------------------
@@ -64,7 +69,7 @@ department(DepartmentRules(
 def _check_supply(state: State, pi: int, dept: Department, args: Args) -> str | None:
     n = int(args[0])
     if n > param(dept, "max_goods"):
-        return f"at most {param(dept, 'max_goods')} goods per use"
+        return N_("at most {n} goods per use", n=param(dept, "max_goods"))
     return pay_check(state.players[pi], money=n * param(dept, "price"))
 
 
@@ -77,7 +82,8 @@ def _supply_chain(state: State, pi: int, dept: Department, cell: str, args: Args
 department(DepartmentRules(
     "supply_chain", value=1.0, local=True,
     patterns=(("count",),), options=counts, check=_check_supply, effect=_supply_chain,
-    describe=lambda state, pi, dept, args: f"buy {args[0]} goods for ${int(args[0]) * param(dept, 'price')}"))
+    describe=lambda state, pi, dept, args: N_("buy {n} goods for ${money}", n=args[0],
+                                              money=int(args[0]) * param(dept, "price"))))
 
 
 # -- Communications: cheaper donations -------------------------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...core.components import Department
+from ...core.i18n import N_
 from ...core.state import DecisionKind, Relocation, State
 from ...core.words import amount_text
 from .. import company
@@ -27,7 +28,7 @@ department(DepartmentRules(
     "human_resources", value=0.8, local=True,
     patterns=((),), options=fixed(()), effect=_hr, all_at_once=True, exact=True,
     hooks={"turn_start": _hr_turn_start},
-    describe=lambda state, pi, dept, args: f"+{state.flow.hr_moves} moves"))
+    describe=lambda state, pi, dept, args: N_("+{n} moves", n=state.flow.hr_moves)))
 
 
 # -- Training & Partnerships: money or moves, with a mission -------------------------------------
@@ -52,7 +53,7 @@ department(DepartmentRules(
 def _check_recruiting(state: State, pi: int, dept: Department, args: Args) -> str | None:
     if args[0] == "hire":
         if state.players[pi].supply < 1:
-            return "no employee left in the personal supply to hire"
+            return N_("no employee left in the personal supply to hire")
         return region_check(state, args)
     return None
 
@@ -69,7 +70,7 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
     if args[0] == "hire":
-        return f"hire {param(dept, 'employees')} employee"
+        return N_("hire {n} employee", n=param(dept, "employees"))
     return amount_text("moves", param(dept, "moves"))
 
 
@@ -96,7 +97,7 @@ department(DepartmentRules(
     "safety_quality", value=1.8, local=True,
     patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_safety, exact=True,
-    describe=lambda state, pi, dept, args: f"1 VP per {param(dept, 'employees_per_vp')} working employees"))
+    describe=lambda state, pi, dept, args: N_("1 VP per {n} working employees", n=param(dept, "employees_per_vp"))))
 
 
 # -- New Lobby: a second lobby (arriving employees choose one) ------------------------------------
@@ -120,7 +121,7 @@ def _relocations(state: State, pi: int, dept: Department) -> int:
 department(DepartmentRules(
     "hr_administration", value=1.0, patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_hr_administration, exact=True,
-    describe=lambda state, pi, dept, args: f"move {_relocations(state, pi, dept)} employee(s) anywhere"))
+    describe=lambda state, pi, dept, args: N_("move {n} employee(s) anywhere", n=_relocations(state, pi, dept))))
 
 
 def _relocate_candidates(state: State, pi: int):
@@ -135,14 +136,14 @@ def _relocate_candidates(state: State, pi: int):
 def _check_relocate(state: State, pi: int, args: Args) -> str | None:
     source, target = args
     if source == target:
-        return "the employee must move to another space"
+        return N_("the employee must move to another space")
     if not company.can_leave(state.rules, state.players[pi], source):
-        return f"no employee in {source} can move"
+        return N_("no employee in {source} can move", source=source)
     return None
 
 
 @verb("relocate", [("cell", "cell")], (DecisionKind.RELOCATE,), _relocate_candidates, _check_relocate, exact=True,
-      vocab=Vocab("HR Administration move", "relocate", 20, board="move"))
+      vocab=Vocab(N_("HR Administration move"), "relocate", 20, board="move"))
 def _relocate(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     company.move_employee(state.rules, p, args[0], args[1])

@@ -3,6 +3,7 @@ the expansion tiles 21-24."""
 from __future__ import annotations
 
 from ...core.components import Department
+from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, PropertyMove, State
 from ...core.words import amount_text
 from .. import company
@@ -75,16 +76,18 @@ def _check_build(state: State, pi: int, sp: Department, args: Args) -> str | Non
     rs = state.rules
     dept = rs.by_code.get(code)
     if dept is None or dept.starting:
-        return f"unknown department tile {code!r}"
+        return N_("unknown department tile {code}", code=repr(code))
     p = state.players[pi]
     if company.cell_of(p, dept.id) is not None:
-        return f"{p.name} already has {dept.name} (no two identical departments)"
+        return N_("{player} already has {department} (no two identical departments)",
+                  player=p.name, department=Message(dept.name))
     if p.reserve is not None and p.reserve != dept.id:
-        return f"the reserved {rs.components.departments[p.reserve].name} must be {p.name}'s first department"
+        return N_("the reserved {department} must be {player}'s first department",
+                  department=Message(rs.components.departments[p.reserve].name), player=p.name)
     if p.reserve is None and state.board.pool.get(dept.id, 0) < 1:
-        return f"no {dept.name} tile is left"
+        return N_("no {department} tile is left", department=Message(dept.name))
     if cell in p.cells:
-        return f"{cell} is not an empty space"
+        return N_("{cell} is not an empty space", cell=cell)
     return pay_check(p, goods=department_cost(state, pi, dept, cell))
 
 
@@ -110,7 +113,8 @@ def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
     code, cell = args
     dept = state.rules.by_code[code]
     vp = state.rules.components.company.cells[cell].vp
-    return f"build {dept.name} on {cell}: {department_cost(state, pi, dept, cell)} goods, {vp} VP at the end"
+    return N_("build {name} on {cell}: {goods} goods, {vp} VP at the end", name=Message(dept.name), cell=cell,
+              goods=department_cost(state, pi, dept, cell), vp=vp)
 
 
 department(DepartmentRules(
@@ -137,7 +141,7 @@ department(DepartmentRules(
 def _check_goods(state: State, pi: int, dept: Department, args: Args) -> str | None:
     n = int(args[0])
     if n > param(dept, "max_goods"):
-        return f"at most {param(dept, 'max_goods')} goods per use"
+        return N_("at most {n} goods per use", n=param(dept, "max_goods"))
     return pay_check(state.players[pi], goods=n)
 
 
@@ -149,8 +153,8 @@ def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> No
 
 department(DepartmentRules(
     "sales", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
-    describe=lambda state, pi, dept, args: (f"sell {args[0]} goods → "
-                                            f"${int(args[0]) * param(dept, 'money_per_goods')}")))
+    describe=lambda state, pi, dept, args: N_("sell {n} goods → ${money}", n=args[0],
+                                              money=int(args[0]) * param(dept, "money_per_goods"))))
 
 
 def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
@@ -162,8 +166,9 @@ def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -
 
 department(DepartmentRules(
     "logistics", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
-    describe=lambda state, pi, dept, args: (f"ship {args[0]} goods → ${int(args[0]) * param(dept, 'money_per_goods')}"
-                                            f" + {int(args[0]) * param(dept, 'vp_per_goods')} VP")))
+    describe=lambda state, pi, dept, args: N_("ship {n} goods → ${money} + {vp} VP", n=args[0],
+                                              money=int(args[0]) * param(dept, "money_per_goods"),
+                                              vp=int(args[0]) * param(dept, "vp_per_goods"))))
 
 
 # -- Property Management: an employee moves into each new department ------------------------------
@@ -190,14 +195,14 @@ def _property_candidates(state: State, pi: int):
 
 def _check_property(state: State, pi: int, args: Args) -> str | None:
     if args[0] == _target(state):
-        return "the employee must come from another space"
+        return N_("the employee must come from another space")
     if not company.can_leave(state.rules, state.players[pi], args[0]):
-        return f"no employee in {args[0]} can move"
+        return N_("no employee in {cell} can move", cell=args[0])
     return None
 
 
 @verb("property", [("cell",)], (DecisionKind.PROPERTY,), _property_candidates, _check_property, exact=True,
-      vocab=Vocab("Property Management move", "property", 20, board="property", local=True))
+      vocab=Vocab(N_("Property Management move"), "property", 20, board="property", local=True))
 def _property(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     target = _target(state)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...core.components import Department
+from ...core.i18n import N_, Message
 from ...core.state import NEUTRAL, State
 from .. import company
 from ..construction import projects_in
@@ -25,7 +26,7 @@ def _pooled(dept_id: str, key: str, value: float) -> DepartmentRules:
     return department(DepartmentRules(
         dept_id, patterns=((),), options=fixed(()), effect=effect, all_at_once=True, exact=True,
         value=value, local=True,
-        describe=lambda state, pi, dept, args: f"+{_points(state, pi, dept, key)} study points"))
+        describe=lambda state, pi, dept, args: N_("+{n} study points", n=_points(state, pi, dept, key))))
 
 
 _pooled("research", "study_per_employee", value=1.2)
@@ -43,7 +44,7 @@ department(DepartmentRules(
     "advanced_research", value=2.2, local=True,
     patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_advanced_research, exact=True,
-    describe=lambda state, pi, dept, args: f"+{param(dept, 'study')} study points"))
+    describe=lambda state, pi, dept, args: N_("+{n} study points", n=param(dept, "study"))))
 
 
 # -- Charitable Giving: join a donation that somebody made, with a mission ---------------------------
@@ -56,14 +57,15 @@ def _check_charity(state: State, pi: int, dept: Department, args: Args) -> str |
     donation = args[0]
     donations = state.rules.components.donations
     if donation not in donations:
-        return f"unknown donation {donation!r}"
+        return N_("unknown donation {donation}", donation=repr(donation))
     owners = state.board.donations.get(donation)
     if not owners:
-        return f"{donations[donation].name} has no donation to join yet"
+        return N_("{donation} has no donation to join yet", donation=Message(donations[donation].name))
     if owners[0] == NEUTRAL:
-        return f"{donations[donation].name} is blocked by a neutral disc"
+        return N_("{donation} is blocked by a neutral disc", donation=Message(donations[donation].name))
     if pi in owners:
-        return f"{state.players[pi].name} already donated to {donations[donation].name}"
+        return N_("{player} already donated to {donation}",
+                  player=state.players[pi].name, donation=Message(donations[donation].name))
     return region_check(state, args) or payment_check(state, pi)
 
 
@@ -76,7 +78,8 @@ department(DepartmentRules(
     "charitable_giving", value=2.0,
     patterns=(("name", "=to", "region"),), options=_charity_options, check=_check_charity,
     effect=_charitable_giving,
-    describe=lambda state, pi, dept, args: f"join {state.rules.components.donations[args[0]].name}"))
+    describe=lambda state, pi, dept, args: N_("join {donation}",
+                                              donation=Message(state.rules.components.donations[args[0]].name))))
 
 
 # -- Telegraph Operators: cheaper track steps ------------------------------------------------------

@@ -1,0 +1,174 @@
+"""The translation layer: every text a player reads goes through a gettext translator of one language.
+
+English is the source language: ``translator(None)`` (or ``"en"``) gives each message back unchanged.
+Another language reads its compiled catalog, ``carnegie_lab/locale/<lang>/LC_MESSAGES/carnegie_lab.mo``,
+with the standard library's :mod:`gettext` (Babel is only the tooling: ``make i18n-extract``,
+docs/translating.md). Code marks its messages for ``pybabel extract`` in the usual way::
+
+    _ = translator(lang).gettext
+    _("Round {round}: the map").format(round=3)
+    translator(lang).ngettext("{n} city", "{n} cities", n).format(n=n)
+
+Text made in the rules and shown later (a department's use, the reason an action is illegal) is a
+:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`.
+
+The component data keeps the English names (cities, regions, departments, ...): they are messages too,
+extracted from carnegie_lab/data by :func:`extract_data` (babel.cfg) and translated with ``_(city.name)``.
+"""
+from __future__ import annotations
+
+import gettext
+import json
+from pathlib import Path
+from typing import IO, Iterator, TypeVar
+
+from .errors import IllegalActionError, NotationError, UnknownLanguageError
+
+DOMAIN = "carnegie_lab"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE = "en"
+
+_TRANSLATORS: dict[str, gettext.NullTranslations] = {SOURCE: gettext.NullTranslations()}
+
+
+class _Catalog(gettext.GNUTranslations):
+    """A compiled catalog whose empty message stays empty (gettext would give the catalog's header)."""
+
+    def gettext(self, message: str) -> str:
+        return super().gettext(message) if message else message
+
+
+def languages() -> tuple[str, ...]:
+    """The languages there is a catalog (or a translator) for, English first: ``("en", "pt_BR")``."""
+    found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return (SOURCE, *sorted((found | set(_TRANSLATORS)) - {SOURCE}))
+
+
+def translator(lang: str | None = None) -> gettext.NullTranslations:
+    """The translator of ``lang`` (``None``: English; ``"pt-BR"`` is ``"pt_BR"``), its catalog read once
+    and kept."""
+    lang = (lang or SOURCE).replace("-", "_")
+    if lang not in _TRANSLATORS:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if not path.is_file():
+            raise UnknownLanguageError(f"no translation for the language {lang!r}: the languages are "
+                                       + ", ".join(languages()))
+        with path.open("rb") as file:
+            _TRANSLATORS[lang] = _Catalog(file)
+    return _TRANSLATORS[lang]
+
+
+M = TypeVar("M", bound="Message")
+
+
+class Message(str):
+    """An English text that keeps its message id and fields, so that it can be shown in another
+    language later (:func:`render`): ``Message("{city} is taken", city=Message("Boston"))``. As a ``str``
+    it is the English text; a field that is a Message (a component's name) is translated too."""
+
+    msgid: str
+    fields: dict
+
+    def __new__(cls: type[M], msgid: str, /, **fields) -> M:
+        text = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        text.msgid, text.fields = msgid, fields
+        return text
+
+    def __getnewargs__(self) -> tuple:          # a copy or a pickle keeps the English; its id and fields follow
+        return (str(self),)
+
+    def render(self, lang: str | None) -> str:
+        """The text in a language: its message translated, filled with its fields (a Message field
+        rendered in turn)."""
+        _ = translator(lang).gettext
+        fields = {key: value.render(lang) if isinstance(value, Message) else value
+                  for key, value in self.fields.items()}
+        return _(self.msgid).format(**fields) if fields else _(self.msgid)
+
+
+class Texts(Message):
+    """A text made in every language at once (``{lang: text}``, English under ``"en"``): what a field
+    cannot be made from one message (a decision's prompt, with its plurals)."""
+
+    texts: dict
+
+    def __new__(cls, texts: dict) -> Texts:
+        text = super().__new__(cls, texts[SOURCE])
+        text.texts = texts
+        return text
+
+    def __getnewargs__(self) -> tuple:
+        return (self.texts,)
+
+    def render(self, lang: str | None) -> str:
+        return self.texts.get(lang or SOURCE, self.texts[SOURCE])
+
+
+def number(value: float, spec: str, lang: str | None = None) -> str:
+    """A number formatted with ``spec`` (``"+.1f"``, ``".0%"``) the way a language writes it: its decimal
+    separator is a message of its own ("." in English, "," in pt_BR)."""
+    text = format(value, spec)
+    separator = translator(lang).pgettext("decimal separator", ".")
+    return text if separator == "." else text.replace(".", separator)
+
+
+def N_(message: str, /, **fields) -> Message:
+    """Mark a message for extraction where it is written (with the fields it is filled with, if any);
+    it is translated where it is shown (``_(constant)`` or :func:`render`)."""
+    return Message(message, **fields)
+
+
+def render(text: str | Exception, lang: str | None = None) -> str:
+    """A text in a language: a :class:`Message` translated, its fields rendered in turn; another
+    ``str`` looked up as it is (a message without fields), else unchanged. An
+    :class:`IllegalActionError` or :class:`NotationError` gives its message with its reason rendered
+    (the error's ``str`` stays English); another error, its English message."""
+    if isinstance(text, IllegalActionError):
+        text = _illegal(text)
+    elif isinstance(text, NotationError):
+        text = N_("{text} is not an action: {problem}", text=repr(text.text), problem=_message(text.problem))
+    elif isinstance(text, Exception):
+        return str(text)
+    if lang in (None, SOURCE):
+        return str(text)
+    if isinstance(text, Message):
+        return text.render(lang)
+    return translator(lang).gettext(text) if text else text
+
+
+def _illegal(error: IllegalActionError) -> Message:
+    """An illegal action's message (the error's ``str``) as a Message."""
+    reason = _message(error.reason)
+    if error.player:
+        return N_("{action} is illegal for {player}: {reason}", action=repr(error.action), player=error.player,
+                  reason=reason)
+    return N_("{action} is illegal: {reason}", action=repr(error.action), reason=reason)
+
+
+def _message(text: str) -> Message:
+    return text if isinstance(text, Message) else Message(text)
+
+
+def extract_data(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list]]:
+    """A Babel extractor for the component data: the strings under the keys named by the ``keys`` option
+    (babel.cfg, e.g. ``keys = name``), anywhere in a JSON file, with their line numbers."""
+    text = fileobj.read().decode("utf-8")
+    keys = set(options.get("keys", "name").split())
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in keys and isinstance(value, str):
+                    found.append(value)
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(json.loads(text))
+    lines = text.splitlines()
+    for value in dict.fromkeys(found):
+        quoted = json.dumps(value)
+        line = next((i for i, row in enumerate(lines, 1) if quoted in row), 1)
+        yield line, "_", value, []
