@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import ipywidgets as W
 
+from ..core.i18n import N_, render, translator
 from ..engine import Game
 from ..session import LOCAL, WATCH, Controller
 from ..session.access import HINT, reason
@@ -24,6 +25,9 @@ from .turn import sentence
 #: The contents notebook, next to the app in the package's notebooks.
 CONTENTS = Path(__file__).resolve().parent.parent / "share" / "notebooks" / "00-contents.ipynb"
 GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
+
+#: The tutorials translated, by language: notebooks/<lang>/<the English file name>.
+TRANSLATED_TUTORIALS = {"pt_BR": range(4)}
 
 #: The Rules at a glance step that teaches each decision (by its kind; a turn by its department type,
 #: an event by what it is), by the step's title.
@@ -44,6 +48,13 @@ class RuleStep(NamedTuple):
     @property
     def href(self) -> str:
         return f"{self.file}?step={self.step}"
+
+    def href_in(self, lang: str | None) -> str:
+        """The step's address in a language: its tutorial's translation (``<lang>/<file>``, tutorials
+        00 to 03 in pt_BR) if there is one, else the English tutorial."""
+        if lang and lang != "en" and self.notebook in TRANSLATED_TUTORIALS.get(lang, ()):
+            return f"{lang}/{self.href}"
+        return self.href
 
 
 @functools.lru_cache(maxsize=None)
@@ -69,14 +80,21 @@ def rule_step(game: Game) -> RuleStep | None:
     return glance().get(title) if title else None
 
 
-def rules_html(game: Game) -> str:
-    """The Rules link for the current decision ("" if no step teaches it)."""
+def rules_html(game: Game, lang: str | None = None) -> str:
+    """The Rules link for the current decision ("" if no step teaches it); in another language than English
+    without the step's title (the English contents' words)."""
     step = rule_step(game)
     if step is None:
         return ""
-    return (f"<div class='cl-rules-link'><a href='{html.escape(step.href, quote=True)}' target='_blank' "
-            f"rel='noopener' title='the tutorial that teaches this decision, at its step'><i class='fa "
-            f"fa-book'></i> Rules: tutorial {step.notebook}, step {step.step} “{html.escape(step.title)}”</a></div>")
+    _ = translator(lang).gettext
+    if lang in (None, "en"):
+        text = _("Rules: tutorial {notebook}, step {step} “{title}”")
+    else:
+        text = _("Rules: tutorial {notebook}, step {step}")
+    text = text.format(notebook=step.notebook, step=step.step, title=html.escape(step.title))
+    hover = html.escape(_("the tutorial that teaches this decision, at its step"), quote=True)
+    return (f"<div class='cl-rules-link'><a href='{html.escape(step.href_in(lang), quote=True)}' target='_blank' "
+            f"rel='noopener' title='{hover}'><i class='fa fa-book'></i> {text}</a></div>")
 
 
 def undo_reason(ctl: Controller) -> str | None:
@@ -84,24 +102,25 @@ def undo_reason(ctl: Controller) -> str | None:
     if ctl.can_undo:
         return None
     if ctl.role == WATCH:
-        return "Nothing to undo: you are watching, this browser cannot play"
-    return ("Nothing to undo: no human decision yet" if ctl.role == LOCAL else
-            "Nothing to undo: you can take back your own last decision while nobody else has decided since")
+        return N_("Nothing to undo: you are watching, this browser cannot play")
+    return (N_("Nothing to undo: no human decision yet") if ctl.role == LOCAL else
+            N_("Nothing to undo: you can take back your own last decision while nobody else has decided since"))
 
 
 def hint_reason(ctl: Controller, replaying: bool) -> str | None:
     """Why there is no hint now (None if the Hint button thinks about this browser's decision)."""
     why = reason(ctl.place, HINT)
     if why is None and (replaying or not ctl.you_to_move):
-        why = "A hint is for a decision of yours, in the live game"
+        why = N_("A hint is for a decision of yours, in the live game")
     return why
 
 
-def explain(control: W.DOMWidget, why: str | None) -> None:
-    """Disable a control when there is a reason, its hover saying it; else enable it with its own hover."""
+def explain(control: W.DOMWidget, why: str | None, lang: str | None = None) -> None:
+    """Disable a control when there is a reason, its hover saying it (in ``lang``); else enable it with its
+    own hover."""
     own = control.__dict__.setdefault("_cl_tooltip", control.tooltip)
     control.disabled = why is not None
-    control.tooltip = sentence(why) if why else own
+    control.tooltip = sentence(render(why, lang)) if why else own
 
 
 __all__ = ["DECISION_STEPS", "RuleStep", "explain", "glance", "hint_reason", "rule_step", "rules_html",
