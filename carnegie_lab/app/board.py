@@ -311,7 +311,7 @@ def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
     elif andrew.next_advanced:
         now += "<br>" + _("next round: <b>an advanced card</b> (its action is hidden)")
     on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
-    left = tr.ngettext("{n} card left", "{n} cards left", andrew.cards_left).format(n=andrew.cards_left)
+    left = _("{n} cards left").format(n=andrew.cards_left)
     return (f"<span class='cl-note'>{now}<br>{left}{advanced} · "
             + _("on his VP cards: {cards}").format(cards=on_vp) + "</span>")
 
@@ -357,7 +357,7 @@ def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
     more = ("<p class='cl-note'>" + tr.gettext("(the {n} oldest lines are not shown)").format(n=count - limit)
             + "</p>" if count > limit else "")
     return ("<div class='cl-log-head'>"
-            + tr.ngettext("{n} line, newest first", "{n} lines, newest first", count).format(n=count)
+            + tr.gettext("{n} lines, newest first").format(n=count)
             + f"</div><div class='cl-log-body'>{''.join(body)}</div>{more}")
 
 __all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

@@ -66,7 +66,7 @@ class BotBar:
     def show_progress(self, ctl: Controller, p: Progress) -> None:
         game = ctl.game
         self.progress.value = min(game.round, self.progress.max)
-        done = self.ngettext("{n} bot decision", "{n} bot decisions", p.done).format(n=p.done)
+        done = translator(self.lang).gettext("{n} bot decisions").format(n=p.done)
         self.progress_label.value = f"<span class='cl-note'>{done} · {where(game, self.lang)}</span>"
 
     def update(self, ctl: Controller) -> None:

@@ -162,7 +162,7 @@ class Dashboard(W.VBox):
         source = target.selects if target is not None else None
         if source != self.source:
             self.source = source
-            self.board.targets = board_targets(self.game, source)
+            self.board.targets = board_targets(self.game, source, self.lang)
             self.board.refresh()
 
     def hint(self) -> None:
@@ -226,8 +226,7 @@ class Dashboard(W.VBox):
         if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(kind, self._progress))):
             return
         self.timings["bots finish the game (server)"] = time.perf_counter() - start
-        self.say(tr.ngettext("Bots played the last decision.", "Bots played the last {n} decisions.",
-                             len(steps)).format(n=len(steps)))
+        self.say(tr.gettext("Bots played the last {n} decisions.").format(n=len(steps)))
         self.after_change(run_bots=False)
 
     def undo(self) -> None:
@@ -402,7 +401,7 @@ class Dashboard(W.VBox):
             assert seat is not None             # the game is not over: somebody decides
             self.controls.clear(waiting_text(ctl, self.lang))
         self.source = None                          # a new decision: no employee chosen on the board
-        targets = board_targets(game) if ctl.you_to_move and not self.replaying else {}
+        targets = board_targets(game, lang=self.lang) if ctl.you_to_move and not self.replaying else {}
         if not self.replaying:
             self.board.targets = targets
         self.bots.update(ctl)

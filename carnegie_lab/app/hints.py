@@ -120,12 +120,13 @@ def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> 
                      f"<div class='cl-hint-numbers'>{html.escape(playout_result(s.value, lang))}</div>"
                      f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
     tr = translator(lang)
-    title = tr.ngettext("Hint: the analysis's best choice", "Hint: the analysis's best {n} choices",
-                        len(rows)).format(n=len(rows))
+    title = (tr.gettext("Hint: the analysis's best choice") if len(rows) == 1 else
+             tr.gettext("Hint: the analysis's best {n} choices").format(n=len(rows)))
     return (f"<div class='cl-group-title'>{title}</div>"
             f"<ol class='cl-hint-rows' data-actions='{actions}'>{''.join(items)}</ol>"
             "<div class='cl-note'>" + tr.gettext("From playouts of the game with every player playing on like the "
-                                                 "medium bot; [ ]: 95% intervals. A guide, not a rule.") + "</div>")
+                                                 "medium bot; [ ]: {level} intervals. A guide, not a rule.").format(
+                level="95%") + "</div>")
 
 
 def decision_key(game: Game) -> tuple:

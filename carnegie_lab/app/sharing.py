@@ -42,16 +42,19 @@ class Sharing:
             if game_id is not None:
                 self.dash.controller.open_stored(game_id, token)
         except (LinkError, CarnegieError) as e:
-            return self._("This link does not open a game of this app ({problem}). Start a new game below, "
-                          "or resume a stored one.").format(problem=sentence(error_text(e, self.dash.lang), end=False))
+            return self._bad_link(e)
         return None
+
+    def _bad_link(self, e: Exception) -> str:
+        return self._("This link does not open a game of this app ({problem}). Start a new game below, "
+                      "or resume a stored one.").format(problem=sentence(error_text(e, self.dash.lang), end=False))
 
     def open_lang(self, query: str | None) -> str | None:
         """Show the page in the language its address asks for (``lang=``), if any; why not, if it cannot."""
         try:
             lang = parse_lang(query)
         except LinkError as e:
-            return sentence(str(e))
+            return self._bad_link(e)
         if lang is not None:
             self.dash.set_lang(lang)
         return None

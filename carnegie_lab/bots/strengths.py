@@ -47,7 +47,8 @@ class Strength:
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (
     Strength("easy", "random", N_("Easy bot"),
-             N_("random legal moves (doing something 85% of the time rather than passing); instant")),
+             N_("random legal moves (doing something {share} of the time rather than passing); instant",
+                share="85%")),
     Strength("medium", "greedy", N_("Medium bot"),
              N_("greedy: the move that looks best one step ahead on the bots' evaluation; instant")),
     Strength("hard", "search:think=0.9", N_("Hard bot"),
