@@ -256,6 +256,8 @@ def players_html(game, kinds: list[str] | None = None, lang: str | None = None) 
     _ = tr.gettext
     table = game.scores()
     cards = []
+    hovers = {"money": _("money"), "goods": _("goods"), "working": _("working employees / on missions"),
+              "score": _("score if the game ended now")}
     for i, name in enumerate(game.players):
         who = "" if kinds is None or not kinds[i] else \
             f" <span class='cl-note'>({html.escape(shown(kinds[i], lang))})</span>"
@@ -266,10 +268,10 @@ def players_html(game, kinds: list[str] | None = None, lang: str | None = None) 
             f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
             f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
             f"<b>{html.escape(name)}</b>{who}<br>"
-            f"<span title='{_('money')}'>${game.money(i)}</span> · <span title='{_('goods')}'>"
+            f"<span title='{hovers['money']}'>${game.money(i)}</span> · <span title='{hovers['goods']}'>"
             + _("{n} goods").format(n=game.goods(i)) + "</span> · "
-            f"<span title='{_('working employees / on missions')}'>{working}</span><br>"
-            f"<span title='{_('score if the game ended now')}'>"
+            f"<span title='{hovers['working']}'>{working}</span><br>"
+            f"<span title='{hovers['score']}'>"
             + _("<b>{n} VP</b> now").format(n=table[name].total) + "</span></div>")
     andrew = game.andrew()
     if andrew is not None:
@@ -310,7 +312,7 @@ def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
         now += "<br>" + _("next round: <b>{action}</b>").format(action=html.escape(type_name(andrew.next_action, lang)))
     elif andrew.next_advanced:
         now += "<br>" + _("next round: <b>an advanced card</b> (its action is hidden)")
-    on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
+    on_vp = ", ".join(_("{n} VP").format(n=vp) + f" ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
     left = _("{n} cards left").format(n=andrew.cards_left)
     return (f"<span class='cl-note'>{now}<br>{left}{advanced} · "
             + _("on his VP cards: {cards}").format(cards=on_vp) + "</span>")
@@ -332,8 +334,9 @@ def scores_html(game, caption: str | None = None, lang: str | None = None) -> st
     winners = set(game.winners()) if game.is_over else set()
     total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
     caption = caption or (_("Final scores") if game.is_over else _("Score if the game ended now"))
+    all_ = _("total")
     return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
-            f"<tbody>{rows}<tr class='cl-total'><td><b>{_('total')}</b></td>{total}</tr></tbody></table>")
+            f"<tbody>{rows}<tr class='cl-total'><td><b>{all_}</b></td>{total}</tr></tbody></table>")
 
 
 def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:

@@ -55,6 +55,8 @@ from .turn import recent_html, role_note, sentence, tab_title, turn_html, waitin
 class Dashboard(W.VBox):
     """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
 
+    children: Any                     # the page's parts (a trait of ipywidgets' Box): see ``show``
+
     def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
                  auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
                  query: str | None = None, limits: Limits | None = None, lang: str | None = None, **kwargs: Any):
@@ -326,6 +328,13 @@ class Dashboard(W.VBox):
             self.turn.unobserve(self._page_shown, names="_view_count")
             self._guard(self._add_bridge)
             self._guard(self.board.start_drawing)
+
+    def show(self, parts: list[W.Widget]) -> None:
+        """The page's parts (app/layout.py), the click guard and the bridge kept if the page has them."""
+        kept: list[W.Widget] = [w for w in (self.guard, self.bridge) if w is not None and w in self.children]
+        self.children = [*parts, *kept]
+        if not self.board.defer:
+            self._add_bridge()
 
     def _add_bridge(self) -> None:
         """Put the click guard and the page's address and clock in the page: once the page has drawn

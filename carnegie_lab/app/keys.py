@@ -104,8 +104,9 @@ class Keys(anywidget.AnyWidget):
         for key, name in self.table.items():
             keys.setdefault(name, []).append(_SHOWN.get(key, key.upper() if len(key) == 1 else key))
         _ = translator(self.lang).gettext
+        either = _(" or ")
         self.line = _("Keys: {keys}").format(keys=" · ".join(
-            f"{_(' or ').join(k)} {render(KEY_NAMES.get(name, name.capitalize()), self.lang)}"
+            f"{either.join(k)} {render(KEY_NAMES.get(name, name.capitalize()), self.lang)}"
             for name, k in keys.items()))
 
 

@@ -88,10 +88,7 @@ def build(d: Dashboard, auto: bool) -> None:
     header.add_class("cl-header-row")
     main = W.HBox([d.board.box, d.side], layout=W.Layout(align_items="flex-start"))
     main.add_class("cl-main")
-    extra = [w for w in (d.guard, d.bridge) if w is not None and w in d.children]
-    d.children = [W.HTML(style(lang)), header, main, *extra]
-    if not d.board.defer:
-        d._add_bridge()
+    d.show([W.HTML(style(lang)), header, main])
 
 
 __all__ = ["build", "side_titles"]

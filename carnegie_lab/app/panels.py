@@ -335,10 +335,11 @@ def _link_box(url: str, cls: str, lang: str | None = None) -> str:
     _ = translator(lang).gettext
     u = html.escape(url, quote=True)
     js = COPY_JS.replace("{copied}", _("Copied").replace("'", "’"))
+    hover, copy_hover = (html.escape(_("the link: Copy puts it on the clipboard"), quote=True),
+                         html.escape(_("copy this link"), quote=True))
     return (f"<span class='cl-link-box'><input class='cl-link {cls}' type='text' readonly value=\"{u}\" "
-            f"title='{html.escape(_('the link: Copy puts it on the clipboard'), quote=True)}'><button type='button' "
-            f"class='cl-copy {cls}-copy' title='{html.escape(_('copy this link'), quote=True)}' "
-            f"onclick=\"{html.escape(js)}\">{html.escape(_('Copy'))}</button></span>")
+            f"title='{hover}'><button type='button' class='cl-copy {cls}-copy' title='{copy_hover}' "
+            f"onclick=\"{html.escape(js)}\">" + html.escape(_("Copy")) + "</button></span>")
 
 
 def strength_text(strength: Strength, lang: str | None) -> str:

@@ -71,6 +71,7 @@ def prompt_text(ctl: Controller, lang: str | None = None) -> str:
 def tab_title(ctl: Controller, lang: str | None = None) -> str:
     """The page's title: whose turn it is (as the headline says it), flagged when it is this browser's:
     "Your turn — Carnegie", "Bo to decide — Carnegie", "Game over — Carnegie"."""
+    who: str
     if ctl.game.is_over:
         who = GAME_OVER
     elif ctl.you_to_move and ctl.current_seat is not None and ctl.seat_label(ctl.current_seat) == "you":

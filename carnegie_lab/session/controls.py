@@ -160,7 +160,7 @@ class Ask:
         """A message in the panel's language."""
         return translator(self.lang).gettext(message)
 
-    def n_(self, one: str, many: str, n: int) -> str:
+    def ngettext(self, one: str, many: str, n: int) -> str:
         """A message with a plural, in the panel's language, filled with ``n``."""
         return translator(self.lang).ngettext(one, many, n).replace("{n}", str(n))
 
@@ -271,7 +271,7 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     region = L.region(income) if income else "?"
     title = _("Take Income in the {region}").format(region=region)
     if all(len(a.args) == 1 for a in items):
-        opts = tuple(Option(ask.n_("{n} employee home", "{n} employees home", int(a.args[0])), str(a),
+        opts = tuple(Option(ask.ngettext("{n} employee home", "{n} employees home", int(a.args[0])), str(a),
                             _("bring {n} employee(s) home from the {region}: transport income for each, plus your "
                               "project income once").format(n=a.args[0], region=region)) for a in items)
         return [Buttons("income", title, opts)]
@@ -313,7 +313,7 @@ def _donate(ask: Ask, verb: str, items: list[Action], refused: str | None = None
     cost = ask.game.donation_price(ask.seat)
     cap = ask.game.rules.constants.donation_cap
     return [Buttons("donate", _("Make a Donation (costs ${cost} and a disc)").format(cost=cost), tuple(opts),
-                    layout="grid", columns=tuple(_(t.replace("_", " ").capitalize()) for t, _c in themes),
+                    layout="grid", columns=tuple(_(t).replace("_", " ").capitalize() for t, _c in themes),
                     inactive=tuple(inactive),
                     note=(_("No donation now: {why}.").format(why=render(refused, ask.lang)) + " " if refused else "")
                     + _("VP are scored at the end of the game, at most {cap} per donation.").format(cap=cap))]
@@ -340,8 +340,8 @@ def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str
 def _move(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
     left = ask.context.moves or 0
-    return [_cell_grid(ask, moves, "moves", ask.n_("Move employees ({n} move left)", "Move employees ({n} moves left)",
-                                                  left),
+    title = ask.ngettext("Move employees ({n} move left)", "Move employees ({n} moves left)", left)
+    return [_cell_grid(ask, moves, "moves", title,
                        ask._("Click an employee's cell, then a neighbouring cell to move one employee there."))]
 
 
@@ -454,7 +454,8 @@ def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tu
         n = game.projects_in(ask.seat, region)
         gain = game.describe(a, lang=lang).rsplit("→ ", 1)[-1]
         return (_("Region"), _("Gain")), _("Use"), (
-            (region, ask.n_("{region} ({n} project)", "{region} ({n} projects)", n).format(region=L.region(region))),
+            (region, ask.ngettext("{region} ({n} project)", "{region} ({n} projects)", n).format(
+                region=L.region(region))),
             (what, gain))
     if patterns == {("project", "city")}:           # a project in a city: Construction and its kind
         ptype, city = args

@@ -56,7 +56,8 @@ def story(game: Game, lang: str | None = None) -> list[str]:
         lines.append(_decided(win, runner, table[runner], lang))
     andrew = game.andrew()
     if andrew is not None and game.andrew_name is not None:
-        cards = [f"{len(on)} × {vp} VP" for vp, on in sorted(andrew.vp_cards, reverse=True) if on and vp]
+        cards = [f"{len(on)} × " + _("{n} VP").format(n=vp) for vp, on in sorted(andrew.vp_cards, reverse=True)
+                 if on and vp]
         vp = table[game.andrew_name].cards
         gave = _("{cards} gave him {vp} VP").format(cards=_(SCORE_NAMES["cards"]), vp=vp)
         lines.append(gave[:1].upper() + gave[1:] + (f" ({', '.join(cards)})." if cards else "."))
