@@ -94,6 +94,7 @@ class Dashboard(W.VBox):
         #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
         self.source: str | None = None
         self.replaying = False
+        self.main: W.HBox | None = None          # the board and the side tabs (app/layout.py)
         build(self, auto)                     # the panels, in the dashboard's language (app/layout.py)
         self._ready = False
         self._guard(self.after_change, run_bots=True)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ..core.i18n import translator
+from ..core.i18n import SOURCE, translator
 from ..session.review import ReviewJob
 from .bot_bar import BotBar, button
 from .final import FinalPanel
@@ -79,16 +79,22 @@ def build(d: Dashboard, auto: bool) -> None:
         d.turn._view_count = 0
         d.turn.observe(d._page_shown, names="_view_count")
     rounds = d.game.rules.constants.rounds
-    title = W.HTML(f"<div class='cl-header'><span class='cl-title'>{APP_NAME}</span>"
-                   "<span class='cl-subtitle'>"
-                   + _("build an industrial empire in {rounds} rounds · hover the board for details").format(
-                       rounds=rounds) + "</span></div>")
-    d.language = picker(lang, lambda new: g(d.set_lang, new))
-    header = W.HBox([title, d.language], layout=W.Layout(justify_content="space-between", align_items="center"))
-    header.add_class("cl-header-row")
-    main = W.HBox([d.board.box, d.side], layout=W.Layout(align_items="flex-start"))
-    main.add_class("cl-main")
-    d.show([W.HTML(style(lang)), header, main])
+    title = ("<div class='cl-header'><span class='cl-title'>" + APP_NAME + "</span><span class='cl-subtitle'>"
+             + _("build an industrial empire in {rounds} rounds · hover the board for details").format(rounds=rounds)
+             + "</span></div>")
+    if d.main is None:                          # the page's frame, made once: a language changes its words only
+        d.sheet, d.title = W.HTML(style(lang)), W.HTML(title)
+        d.language = picker(lang, lambda new: g(d.set_lang, new))
+        header = W.HBox([d.title, d.language], layout=W.Layout(justify_content="space-between",
+                                                               align_items="center"))
+        header.add_class("cl-header-row")
+        d.main = W.HBox([d.board.box, d.side], layout=W.Layout(align_items="flex-start"))
+        d.main.add_class("cl-main")
+        d.show([d.sheet, header, d.main])
+    else:      # the board's figures stay where they are: plotly's views must never be drawn again
+        d.sheet.value, d.title.value = style(lang), title
+        d.language.value, d.language.tooltip = lang or SOURCE, _("The language of this page")
+        d.main.children = [d.board.box, d.side]
 
 
 __all__ = ["build", "side_titles"]

@@ -179,7 +179,7 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
 def test_the_picker_switches_the_whole_page_and_keeps_the_game(tmp_path):
     d = Dashboard(store=tmp_path / "games.db")
     d.act(str(d.game.legal_actions()[0]))
-    actions, gid = len(d.game.actions), d.controller.game_id
+    actions, gid, main = len(d.game.actions), d.controller.game_id, d.main
     d.side.selected_index = 1
     d.language.value = "pt_BR"                          # the header's dropdown
     assert d.lang == "pt_BR" and d.side.selected_index == 1 and list(d.side.titles)[1] == "Novo jogo"
@@ -187,6 +187,7 @@ def test_the_picker_switches_the_whole_page_and_keeps_the_game(tmp_path):
     assert len(d.game.actions) == actions and d.controller.game_id == gid
     assert d.bridge.query == f"game={gid}&lang=pt_BR"   # remembered in the page's address
     assert d.bridge in d.children and d.guard in d.children
+    assert d.main is main and d.main.children[0] is d.board.box     # the board's figures are never drawn again
     d.language.value = "en"
     assert d.new_game_panel.start.description == "Start game" and d.bridge.query == f"game={gid}&lang=en"
 
