@@ -101,7 +101,7 @@ class Texts(Message):
         return (self.texts,)
 
     def render(self, lang: str | None) -> str:
-        return self.texts.get(lang or SOURCE, self.texts[SOURCE])
+        return self.texts.get((lang or SOURCE).replace("-", "_"), self.texts[SOURCE])
 
 
 def number(value: float, spec: str, lang: str | None = None) -> str:

@@ -30,7 +30,7 @@ def test_a_message_is_its_english_and_renders_in_a_language():
     assert render("Ada", "pt_BR") == "Ada"                                      # not a message: as it is
     texts = Texts({"en": "now", "pt_BR": "agora"})
     assert texts == "now" and render(N_("not possible now ({prompt})", prompt=texts), "pt_BR") == \
-        "não é possível agora (agora)"
+        "não é possível agora (agora)" == render(N_("not possible now ({prompt})", prompt=texts), "pt-BR")
 
 
 def test_decision_texts_in_portuguese_and_english_unchanged(many_positions, widened):
