@@ -7,9 +7,10 @@ The views: 3 players (seed 2) played by the greedy bot up to round 12, just afte
 the timeline shows the gear. Each figure is written as an offline HTML page (plotly.js bundled, no CDN;
 kaleido is not needed) and photographed with headless Chromium (/usr/bin/chromium); only the PNGs are kept.
 
-The app (app.png, app-board-clicks.png, app-replay.png, app-final.png, app-games-list.png): taken by the
-browser tests that draw them (``APP_TESTS``), run here with ``CARNEGIE_LAB_GALLERY=docs/gallery``; a plain
-test run writes them to test-artifacts/gallery instead, so that it leaves the checkout as it was.
+The app (app.png, app-board-clicks.png, app-replay.png, app-final.png, app-games-list.png, app-phone.png,
+app-desktop-final.png): taken by the browser tests that draw them (``APP_TESTS``), run here with
+``CARNEGIE_LAB_GALLERY=docs/gallery``; a plain test run writes them to test-artifacts/gallery instead, so
+that it leaves the checkout as it was.
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ GALLERY = ROOT / "docs" / "gallery"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PLAYERS, SEED, ROUND = ["Ada", "Bo", "Cy"], 2, 12
 #: the browser tests that take the app's screenshots (into CARNEGIE_LAB_GALLERY)
-APP_TESTS = ("tests/app/test_browser.py", "tests/app/test_board_clicks.py", "tests/app/test_final_browser.py")
+APP_TESTS = ("tests/app/test_browser.py", "tests/app/test_board_clicks.py", "tests/app/test_final_browser.py",
+             "tests/app/test_whole_game_browser.py")
 
 
 def position() -> cl.Game:

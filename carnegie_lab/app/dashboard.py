@@ -46,6 +46,7 @@ from .click_guard import ClickGuard
 from .final import FinalPanel
 from .guide import explain, hint_reason, rules_html, undo_reason
 from .hints import HintPanel, decision_key
+from .keys import play_keys
 from .page import POLL_MS, PageBridge, in_kernel
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
 from .render import ControlsView
@@ -53,7 +54,7 @@ from .replay_panel import ReplayPanel
 from .replays import Replays
 from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
 from .style import STYLE
-from .turn import recent_html, role_note, sentence, turn_html, waiting_text
+from .turn import APP_NAME, recent_html, role_note, sentence, tab_title, turn_html, waiting_text
 
 SIDE_TABS = ("Play", "New game", "Save / load", "Friends", "Replay")
 
@@ -99,11 +100,12 @@ class Dashboard(W.VBox):
         self.role_note.add_class("cl-role-note")
         #: the Hint button, its "always" option and the hint (between the status line and the bots)
         self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
+        self.play_keys = play_keys(self)        # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
         # the controls right under the turn card: a message (status line) or the final scores
         # appearing never moves them
         play = W.VBox([self.turn, self.rules, self.role_note, self.final.box, self.controls.box,
                        self.status, self.hints.box, self.bots.box,
-                       self.recent, W.HBox([self.undo_button, self.restart_button])])
+                       self.recent, W.HBox([self.undo_button, self.restart_button]), self.play_keys])
         play.add_class("cl-play-tab")
 
         # -- new game (and the stored games), save / load, friends
@@ -148,7 +150,7 @@ class Dashboard(W.VBox):
             self.turn.observe(self._page_shown, names="_view_count")
 
         rounds = self.game.rules.constants.rounds
-        header = W.HTML("<div class='cl-header'><span class='cl-title'>Carnegie</span>"
+        header = W.HTML(f"<div class='cl-header'><span class='cl-title'>{APP_NAME}</span>"
                         f"<span class='cl-subtitle'>build an industrial empire in {rounds} rounds · "
                         "hover the board for details</span></div>")
         main = W.HBox([self.board.box, self.side], layout=W.Layout(align_items="flex-start"))
@@ -460,6 +462,8 @@ class Dashboard(W.VBox):
         self.recent.value = recent_html(ctl.recent)
         # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
         self.turn.value = turn_html(ctl, targets)
+        if self.bridge is not None:         # the tab's title: whose turn it is
+            self.bridge.title = tab_title(ctl)
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""

@@ -4,7 +4,8 @@
   (:func:`parse_query`; the kernel reads it from Voilà with :func:`carnegie_lab.app.entry.page_query`).
 - :class:`PageBridge`, a tiny anywidget (no file, no CDN: its JavaScript is the ``_esm`` string
   below), keeps the page's address in step with the game shown (``history.replaceState``, only
-  on a Voilà page: a JupyterLab URL is left alone), reports the page's own address (for the seat
+  on a Voilà page: a JupyterLab URL is left alone) and its title (``title``: whose turn it is, for
+  a tab in the background), reports the page's own address (for the seat
   links) and sends the kernel a tick every ``interval`` ms. The ticks arrive as widget messages,
   on the kernel's main thread between clicks, so the dashboard polls the store without a thread.
 """
@@ -36,6 +37,9 @@ export default {
     };
     model.on("change:query", show);
     show();
+    const title = () => { if (voila && model.get("title")) document.title = model.get("title"); };
+    model.on("change:title", title);
+    title();
     // the browser's owner key (docs/security.md): kept in this site's storage; the kernel offers
     // one of its own for a browser that has none yet
     try {
@@ -67,14 +71,15 @@ export default {
 
 
 class PageBridge(anywidget.AnyWidget):
-    """The page's address (``query``: what follows the ``?``; "" for none), its own URL without
-    the query as the page reports it (``page``), ticks every ``interval`` ms (0: none), and the
-    browser's owner key (``owner``: the kernel offers one, the page answers with the key its
-    browser keeps, if any)."""
+    """The page's address (``query``: what follows the ``?``; "" for none) and title (``title``; ""
+    leaves it as it is), its own URL without the query as the page reports it (``page``), ticks
+    every ``interval`` ms (0: none), and the browser's owner key (``owner``: the kernel offers one,
+    the page answers with the key its browser keeps, if any)."""
 
     _esm = _ESM
     owner = traitlets.Unicode("").tag(sync=True)
     query = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
     page = traitlets.Unicode("").tag(sync=True)
     interval = traitlets.Int(0).tag(sync=True)
 

@@ -14,6 +14,8 @@ STYLE = """<style>
 table.cl-scores caption { white-space: nowrap; }
 .cl-replay-where { font-size: 13px; margin: 6px 0 2px 0; }
 .cl-arrow-keys { height: 0; overflow: hidden; }
+.cl-keys-line { color: #8a8478; font-size: 11.5px; margin-top: 6px; }
+@media (hover: none) { .cl-keys-line { display: none; } }
 .cl-board-tabs { border-bottom: 2px solid #2b2b2b; margin-bottom: 4px; }
 .cl-board-tabs .widget-toggle-button { border-radius: 6px 6px 0 0; margin-right: 3px; font-weight: 600;
   background: #ece7dc; min-width: 96px; }
@@ -89,4 +91,23 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
+/* phones (narrow screens): the board and the side panel stack, each the page's width; the figures keep
+   their size (never clipped) and scroll sideways in their box, a swipe away; every button is a touch
+   target of 44 px */
+@media (max-width: 700px) {
+  .cl-header { flex-wrap: wrap; gap: 0 10px; }
+  .cl-main { flex-direction: column !important; align-items: stretch !important; gap: 10px; }
+  .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
+    max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; margin-left: 0; margin-right: 0; }
+  .cl-board .js-plotly-plot { min-width: fit-content; }
+  .cl-board-tabs .widget-toggle-button { min-width: 0; }
+  .cl-board-tabs > div, .cl-view-selector > div { flex-wrap: wrap; }
+  .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }
+  .cl-side-tabs .lm-TabBar-content { flex-wrap: wrap; }
+  .cl-dashboard button.jupyter-button, .cl-dashboard button.cl-small, .cl-view-selector .widget-toggle-button {
+    min-height: 44px !important; }
+  .cl-dashboard .widget-checkbox input { width: 22px; height: 22px; }
+  .cl-dashboard .widget-checkbox, .cl-dashboard .widget-checkbox label { min-height: 44px; line-height: 44px; }
+  .cl-drawing { width: 100%; }
+}
 </style>"""

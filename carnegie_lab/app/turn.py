@@ -6,9 +6,15 @@ from typing import Mapping
 
 from ..core.words import round_of
 from ..session import SEAT, WATCH, Controller
+from ..session.seating import GAME_OVER
 from ..session.targets import Target
 from ..views.palette import PLAYER_COLOURS
 from .panels import chip
+
+#: The app's name: the header's title and the end of the page's title.
+APP_NAME = "Carnegie"
+#: The page's title when this browser's player decides.
+YOUR_TURN = "Your turn"
 
 #: At most this many lines of "what happened" are shown in the Play tab (the Log tab has them all).
 RECENT_LINES = 14
@@ -56,6 +62,19 @@ def prompt_text(ctl: Controller) -> str:
     return text[:1].upper() + text[1:]
 
 
+
+def tab_title(ctl: Controller) -> str:
+    """The page's title: whose turn it is (as the headline says it), flagged when it is this browser's:
+    "Your turn — Carnegie", "Bo to decide — Carnegie", "Game over — Carnegie"."""
+    if ctl.game.is_over:
+        who = GAME_OVER
+    elif ctl.you_to_move and ctl.current_seat is not None and ctl.seat_label(ctl.current_seat) == "you":
+        who = YOUR_TURN
+    else:
+        who = ctl.deciding(labelled=False)
+    return f"{who} — {APP_NAME}"
+
+
 def waiting_text(ctl: Controller) -> str:
     """What the controls say while somebody else decides: a bot, or a player in another browser."""
     seat = ctl.current_seat
@@ -97,5 +116,5 @@ def turn_html(ctl: Controller, targets: Mapping[str, Mapping[str, Target]]) -> s
             f"{html.escape(ctl.headline())}</div>"
             f"<div class='cl-prompt'>{html.escape(prompt_text(ctl))}</div>{hint}</div>")
 
-__all__ = ["BOARD_PLACES", "RECENT_LINES", "prompt_text", "recent_html", "role_note", "sentence", "turn_html",
-           "waiting_text", "where"]
+__all__ = ["APP_NAME", "BOARD_PLACES", "RECENT_LINES", "YOUR_TURN", "prompt_text", "recent_html", "role_note",
+           "sentence", "tab_title", "turn_html", "waiting_text", "where"]

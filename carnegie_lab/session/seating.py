@@ -12,6 +12,9 @@ from .access import LOCAL, SEAT, WATCH, Place
 from .history import own_moves
 from .seats import ANDREW, Handover, Seat, Setup
 
+#: How the headline (and the page's title) begins once the game is over.
+GAME_OVER = "Game over"
+
 
 @dataclass
 class Step:
@@ -125,12 +128,15 @@ class Seating:
         """One line: the round and who decides what (or who won)."""
         game = self.game
         if game.is_over:
-            return f"Game over: {self.result()}"
-        where = round_of(game.round, game.rules.constants.rounds)
-        player = game.current_player
+            return f"{GAME_OVER}: {self.result()}"
+        return f"{round_of(game.round, game.rules.constants.rounds)} · {self.deciding()}"
+
+    def deciding(self, labelled: bool = True) -> str:
+        """Who decides now: "Bo (easy bot) to decide" (not ``labelled``: "Bo to decide")."""
+        player = self.game.current_player
         assert player is not None               # the game is not over: somebody decides
-        label = self.seat_label(player)
-        return f"{where} · {self.seats[player].name}{f' ({label})' if label else ''} to decide"
+        label = self.seat_label(player) if labelled else ""
+        return f"{self.seats[player].name}{f' ({label})' if label else ''} to decide"
 
     def seat_label(self, seat: int) -> str:
         """Who plays a seat, as this browser sees it: "you", a friend (another browser's seat in a
@@ -206,4 +212,4 @@ def taken_back(game: Game, at: int) -> str:
     return f"{who} took back: {'; '.join(lines)}." if who and lines else ""
 
 
-__all__ = ["Seating", "Step", "result_of", "silent", "taken_back"]
+__all__ = ["GAME_OVER", "Seating", "Step", "result_of", "silent", "taken_back"]

@@ -1,0 +1,250 @@
+"""Whole games in headless Chromium, on a phone (390x844, touch) and on a desktop (1400x1000): a solo game
+against Andrew (level 1, seeded, bots playing at once) played to the end by clicking the page: the first
+control offered, then Done. On the phone nothing is wider than
+the screen and every control clicked is on it and a touch target; on the desktop the tab's title follows
+the turn, the Play tab's keys play, and the replay's arrows work whatever has focus. No console problems.
+The last pictures go to the gallery (app-phone.png, app-desktop-final.png).
+"""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PAGE_TIMEOUT
+from .test_browser import GALLERY, TIMEOUT, TURN, actions, ready, shoot, side_tab, start_game
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
+#: Enough clicks for a whole solo game.
+MOST_DECISIONS = 600
+#: Touch targets: the height of every button clicked on the phone (CSS pixels).
+TOUCH_PX = 44
+
+#: Marks the control a quick player takes with data-pick: the first playable option (a picker's submit,
+#: an employee to move then a cell for them), or Done (first when ``done``), and says where it is:
+#: [what, left, right, height], or null if nothing can be clicked.
+PICK_JS = """done => {
+  document.querySelectorAll("[data-pick]").forEach(e => e.removeAttribute("data-pick"));
+  const c = document.querySelector(".cl-controls");
+  if (!c || c.classList.contains("cl-applying")) return null;
+  const shown = sel => Array.from(c.querySelectorAll(sel)).find(b => !b.disabled && b.offsetParent !== null);
+  const options = ["button.cl-option:not(.cl-act-done)", "button.cl-submit", "button.cl-cell.mod-success",
+                   "button.cl-cell.mod-info"];
+  for (const sel of done ? ["button.cl-act-done", ...options] : [...options, "button.cl-act-done"]) {
+    const b = shown(sel);
+    if (b) {
+      b.setAttribute("data-pick", "1");
+      b.scrollIntoView({block: "center"});
+      const r = b.getBoundingClientRect();
+      return [sel, r.left, r.right, r.height];
+    }
+  }
+  return null;
+}"""
+
+#: What sticks out of the page sideways: the page's width and the viewport's.
+WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def open_app(watched, voila_server, timings, name: str):
+    p = watched.page
+    start = time.monotonic()
+    p.goto(voila_server.app_url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+    p.locator(".cl-controls button.cl-option").first.wait_for(timeout=PAGE_TIMEOUT)
+    p.wait_for_selector(".js-plotly-plot .main-svg", timeout=PAGE_TIMEOUT)
+    timings.setdefault(f"{name}: page request -> map drawn", time.monotonic() - start)
+    ready(p)
+    return watched
+
+
+@pytest.fixture(scope="module")
+def phone(chromium, watched_page, voila_server, timings):
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        yield open_app(watched_page(context), voila_server, timings, "phone")
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, watched_page, voila_server, timings):
+    watched = watched_page()
+    watched.page.set_viewport_size(DESKTOP)
+    try:
+        yield open_app(watched, voila_server, timings, "desktop")
+    finally:
+        watched.page.close()
+
+
+def title_is(p, text: str) -> None:
+    p.wait_for_function("t => document.title === t", arg=text, timeout=TIMEOUT)
+
+
+def play_to_the_end(p, on_phone: bool) -> int:
+    """Click to the end of the game, one option and then Done at each decision that offers Done (every
+    kind of control is clicked, and the game moves on): the number of clicks."""
+    last: tuple[str, str] | None = None          # the kind of decision and what was clicked last
+    for clicks in range(MOST_DECISIONS):
+        if "Game over" in p.locator(TURN).inner_text():
+            return clicks
+        kind = p.locator(TURN).get_attribute("data-kind")
+        picked = p.evaluate(PICK_JS, last is not None and last[0] == kind and last[1] != "button.cl-act-done")
+        assert picked is not None, f"nothing to click: {p.locator(TURN).inner_text()!r}"
+        what, left, right, height = picked
+        if on_phone:
+            assert 0 <= left and right <= PHONE["width"], (what, left, right)   # on the screen, not beside it
+            assert height >= TOUCH_PX - 0.5, (what, height)
+        before = actions(p)
+        p.locator("[data-pick]").click()
+        if what != "button.cl-cell.mod-info":          # choosing who moves applies nothing yet
+            last = (kind, what)
+            p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions !== n",
+                                arg=[TURN, before], timeout=TIMEOUT)
+        ready(p)
+        assert not p.locator(".cl-status .cl-error").count(), p.locator(".cl-status").inner_text()
+    raise AssertionError(f"no game over after {MOST_DECISIONS} clicks: {p.locator(TURN).inner_text()!r}")
+
+
+def whole_solo_game(p, seed: int, on_phone: bool, timings, name: str) -> None:
+    start_game(p, "1 (solo)", [("Ada", "Human")], seed=seed, level="1")
+    expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
+    expect(p.locator(".cl-auto input").first).to_be_checked()     # bots play at once
+    start = time.monotonic()
+    clicks = play_to_the_end(p, on_phone)
+    timings[f"{name}: a whole solo game, {clicks} clicks"] = time.monotonic() - start
+    expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
+    title_is(p, "Game over — Carnegie")
+
+
+def no_problems(watched) -> None:
+    text = watched.page.locator("body").inner_text()
+    assert "Traceback" not in text and "There was an error when executing cell" not in text
+    assert "Unexpected error" not in text
+    assert not watched.page_errors, watched.page_errors
+    assert not watched.console_problems, watched.console_problems
+    assert not watched.outside_requests, watched.outside_requests
+
+
+# --------------------------------------------------------------------------- the phone
+
+
+def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
+    p = phone.page
+    width, inner = p.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)                       # the page never scrolls sideways
+    for sel in (".cl-side-tabs", ".cl-controls", "button.cl-hint", "button.cl-undo", ".cl-turn"):
+        box = p.locator(sel).first.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= inner, (sel, box)
+    board, side = p.locator(".cl-board").bounding_box(), p.locator(".cl-side-tabs").bounding_box()
+    assert side["y"] >= board["y"] + board["height"] - 1        # stacked: the panel under the board
+    main = p.locator(".cl-main").evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert main[0] <= main[1], main
+    # the map keeps its size, whole (nothing clipped), and its box scrolls sideways
+    plot, svg, frame = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
+        "e => [e.clientWidth, e.querySelector('.main-svg').getBoundingClientRect().width, e.parentElement.clientWidth]")
+    assert plot >= svg > frame, (plot, svg, frame)
+    scrolled = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
+        "e => { const box = e.parentElement; box.scrollLeft = box.scrollWidth; const x = box.scrollLeft; "
+        "box.scrollLeft = 0; return x; }")
+    assert scrolled >= svg - frame - 1, (scrolled, svg, frame)
+    small = p.evaluate("""min => Array.from(document.querySelectorAll('.cl-play-tab button'))
+        .filter(b => b.offsetParent !== null && b.getBoundingClientRect().height < min)
+        .map(b => b.textContent.trim() || b.className)""", TOUCH_PX - 0.5)
+    assert small == []
+
+
+def test_a_whole_solo_game_on_a_phone(phone, timings):
+    p = phone.page
+    whole_solo_game(p, seed=7, on_phone=True, timings=timings, name="phone")
+    width, inner = p.evaluate(WIDTH_JS)
+    assert width <= inner, (width, inner)
+    shoot(p, GALLERY / "app-phone.png")
+    no_problems(phone)
+
+
+# --------------------------------------------------------------------------- the desktop
+
+
+def test_the_title_follows_the_turn(desktop):
+    p = desktop.page
+    title_is(p, "Your turn — Carnegie")                         # Ada against Bo, the easy bot
+    auto = p.locator(".cl-auto input").first
+    auto.uncheck()
+    ready(p)
+    before = actions(p)
+    while p.locator(TURN).get_attribute("data-yours") == "1":    # Ada's setup, up to Bo's decision
+        n = actions(p)
+        p.locator(".cl-controls button.cl-option").first.click()
+        p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions !== n",
+                            arg=[TURN, n], timeout=TIMEOUT)
+        ready(p)
+    expect(p.locator(TURN)).to_contain_text("Bo (easy bot) to decide")
+    title_is(p, "Bo to decide — Carnegie")
+    auto.check()                                                 # the bots play: Ada's turn again
+    title_is(p, "Your turn — Carnegie")
+    ready(p)
+    assert actions(p) > before + 1
+
+
+def test_the_play_keys(desktop):
+    p = desktop.page
+    expect(p.locator(".cl-keys-line")).to_have_text("Keys: D or Enter Done · U Undo · H Hint")
+    n = actions(p)
+    p.keyboard.press("u")                                        # Undo: back to Ada's first decision
+    expect(p.locator(TURN)).not_to_have_attribute("data-actions", str(n), timeout=TIMEOUT)
+    assert actions(p) < n
+    ready(p)
+    p.locator(".cl-controls button.cl-option").first.click()    # her Housing project again, then reserves
+    p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions >= n", arg=[TURN, n],
+                        timeout=TIMEOUT)
+    ready(p)
+    p.keyboard.press("h")
+    expect(p.locator(".cl-hint-row").first).to_be_visible(timeout=60_000)
+    ready(p)
+    while not p.locator(".cl-controls button.cl-act-done").count():
+        before = actions(p)
+        p.locator(".cl-controls button.cl-option").first.click()
+        p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions !== n",
+                            arg=[TURN, before], timeout=TIMEOUT)
+        ready(p)
+    p.locator(".cl-auto input").first.focus()    # focus on a checkbox: the keys still work
+    before = actions(p)
+    p.keyboard.press("Enter")
+    p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions > n", arg=[TURN, before],
+                        timeout=TIMEOUT)
+    ready(p)
+
+
+def test_a_whole_solo_game_on_a_desktop(desktop, timings):
+    p = desktop.page
+    whole_solo_game(p, seed=11, on_phone=False, timings=timings, name="desktop")
+    shoot(p, GALLERY / "app-desktop-final.png")
+
+
+def test_the_replay_keys_work_whatever_has_focus(desktop):
+    p = desktop.page
+    side_tab(p, "Replay")
+    where = p.locator(".cl-replay-where")
+    expect(where).to_contain_text("Step", timeout=TIMEOUT)
+    last = int(where.get_attribute("data-step"))
+    assert last > 40                                            # the whole game
+    budget = p.locator(".cl-review-budget select").first              # a dropdown with focus
+    budget.focus()
+    p.keyboard.press("ArrowLeft")
+    expect(where).to_have_attribute("data-step", str(last - 1), timeout=TIMEOUT)
+    p.keyboard.press("Home")
+    expect(where).to_have_attribute("data-step", "0", timeout=TIMEOUT)
+    p.locator(".cl-replay-step-forward").click()                # a button with focus
+    expect(where).to_have_attribute("data-step", "1", timeout=TIMEOUT)
+    p.keyboard.press("End")
+    expect(where).to_have_attribute("data-step", str(last), timeout=TIMEOUT)
+    side_tab(p, "Play")
+
+
+def test_no_console_problems_on_the_desktop(desktop):
+    no_problems(desktop)
