@@ -52,8 +52,6 @@ VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company
          ("history", N_("History")))
 VIEW_LABELS = dict(VIEWS)
 DEFAULT_VIEWS = ("map", "company", "tracks", "timeline", "donations", "scores")
-#: The views that speak English only (views/scores.py takes no ``lang`` yet): left out in another language
-ENGLISH_ONLY = ("scores", "history")
 FIGURE_WIDTH = 860
 LOG_LINES = 8                 # at most this many log lines under a step's explanation
 
@@ -88,8 +86,8 @@ class Stepper(W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
     a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
     Voilà it opens at the step its page's address names (:func:`page_step`), else at the start. ``lang``:
-    the language of its widgets and views (None: English; the game log and the scores views stay English,
-    so another language shows neither).
+    the language of its widgets and views (None: English; the game log stays English, so another language
+    does not show it).
 
     Attributes used by tests and notebooks: ``index`` (steps done, 0 = the start), ``game`` (the position
     shown), ``explanation`` (HTML widget), ``next_button``, ``back_button``, ``figure`` (the one plotly
@@ -107,7 +105,7 @@ class Stepper(W.VBox):
         self.width = width
         self.lang = lang
         self._ = _ = translator(lang).gettext
-        self._views = [v for v in views if v in VIEW_LABELS and (self.english or v not in ENGLISH_ONLY)]
+        self._views = [v for v in views if v in VIEW_LABELS]
         for step in self.steps:
             if step.view is not None and step.view != "auto" and step.view not in VIEW_LABELS:
                 raise ValueError(f"unknown view {step.view!r} (one of {', '.join(VIEW_LABELS)} or 'auto')")
@@ -458,9 +456,9 @@ class Stepper(W.VBox):
         if view == "timeline":
             return views.timeline_figure(game, highlight=highlight, lang=lang)
         if view == "scores":
-            return views.scores_figure(game)
+            return views.scores_figure(game, lang=lang)
         if view == "history":
-            return views.history_figure(game)
+            return views.history_figure(game, lang=lang)
         raise ValueError(f"no figure for the view {view!r}")
 
     def highlight(self) -> set[str]:
