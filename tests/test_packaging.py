@@ -86,11 +86,17 @@ def closure(reqs: dict[str | None, list[Requirement]], extra: str | None) -> lis
     return out
 
 
+def notebooks(folder: Path = ROOT / "notebooks") -> set[str]:
+    """The notebooks in a folder and its subfolders (the translations'), as paths in it."""
+    return {p.relative_to(folder).as_posix() for p in folder.glob("**/*.ipynb")}
+
+
 def test_the_wheel_holds_the_notebooks_and_the_template_and_no_developer_tools(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
-    shipped = {n.rsplit("/", 1)[1] for n in names if n.startswith("carnegie_lab/share/notebooks/")}
-    assert shipped == {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} and "app.ipynb" in shipped
+    shipped = {n.removeprefix("carnegie_lab/share/notebooks/") for n in names
+               if n.startswith("carnegie_lab/share/notebooks/")}
+    assert shipped == notebooks() and "app.ipynb" in shipped and "pt_BR/00-contents.ipynb" in shipped
     with zipfile.ZipFile(wheel) as z:   # copies of the repository's notebooks, byte for byte
         assert z.read("carnegie_lab/share/notebooks/app.ipynb") == (ROOT / "notebooks" / "app.ipynb").read_bytes()
     data = {name for name in fresh_env.project_files()   # every data file: JSON, the template, ...
@@ -241,8 +247,7 @@ def test_the_wheel_with_no_extra_plays_in_a_fresh_venv(core_venv, tmp_path):
         assert "Traceback" not in refused.stderr
     copied = cli_run("tutorials", "my-tutorials")
     assert copied.returncode == 0, copied.stderr
-    assert sorted(p.name for p in (work / "my-tutorials").iterdir()) == sorted(
-        p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert notebooks(work / "my-tutorials") == notebooks()
 
 
 # --------------------------------------------------------------------------- Binder

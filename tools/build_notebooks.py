@@ -1,4 +1,5 @@
-"""Make the notebooks (``notebooks/*.ipynb``) from their percent-format sources (``notebooks/src/*.py``).
+"""Make the notebooks (``notebooks/*.ipynb``) from their percent-format sources (``notebooks/src/*.py``; a
+translation's in a folder of its language, ``notebooks/src/pt_BR/*.py`` -> ``notebooks/pt_BR/*.ipynb``).
 
     python tools/build_notebooks.py            # (re)write every notebook from its source
     python tools/build_notebooks.py --check    # exit 1, naming them, if a notebook is not what its source makes
@@ -19,23 +20,27 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
+LANGUAGES = ("pt_BR",)      # the translated tutorials' folders
 METADATA = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
             "language_info": {"name": "python"}}
 
 
 def sources() -> list[Path]:
-    """Every notebook's source, in file-name order."""
-    return sorted(SOURCES.glob("*.py"))
+    """Every notebook's source, in file-name order: the English ones, then each language's."""
+    return sorted(SOURCES.glob("*.py")) + [s for lang in LANGUAGES for s in sorted((SOURCES / lang).glob("*.py"))]
 
 
 def notebook_name(source: Path) -> str:
-    return source.stem + ".ipynb"
+    """Its path in notebooks/: ``01-components-and-setup.ipynb``, ``pt_BR/01-components-and-setup.ipynb``."""
+    folder = source.parent.relative_to(SOURCES)
+    return (folder / (source.stem + ".ipynb")).as_posix()
 
 
 def render(source: Path) -> str:
     """The notebook a source makes, as the text stored in notebooks/."""
     read = jupytext.read(source, fmt="py:percent")
-    prefix = source.stem.split("-", 1)[0]
+    lang = source.parent.relative_to(SOURCES).as_posix()
+    prefix = source.stem.split("-", 1)[0] if lang == "." else f"{lang}-{source.stem.split('-', 1)[0]}"
     cells = []
     for i, cell in enumerate(read.cells):
         if cell.cell_type == "code":
@@ -66,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     for source in sources():
-        (NOTEBOOKS / notebook_name(source)).write_text(render(source))
+        target = NOTEBOOKS / notebook_name(source)
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(render(source))
     return 0
 
 

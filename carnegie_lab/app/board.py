@@ -184,8 +184,6 @@ class BoardView:
         if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
             mine = kind != "company" or value == game.current_player     # only the decider's company
             extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
-        if kind in ("scores", "history"):      # views/scores.py speaks English only, for now
-            return getattr(views, f"{kind}_figure").spec(game, **extra)
         extra["lang"] = self.lang
         if kind == "map":
             return views.map_figure.spec(game, None if value == -1 else value, **extra)

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import IO, Iterator, TypeVar
 
-from .errors import IllegalActionError, NotationError, UnknownLanguageError
+from .errors import IllegalActionError, NotationError, OptionError, UnknownLanguageError
 
 DOMAIN = "carnegie_lab"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -101,7 +101,7 @@ class Texts(Message):
         return (self.texts,)
 
     def render(self, lang: str | None) -> str:
-        return self.texts.get(lang or SOURCE, self.texts[SOURCE])
+        return self.texts.get((lang or SOURCE).replace("-", "_"), self.texts[SOURCE])
 
 
 def number(value: float, spec: str, lang: str | None = None) -> str:
@@ -121,14 +121,20 @@ def N_(message: str, /, **fields) -> Message:
 def render(text: str | Exception, lang: str | None = None) -> str:
     """A text in a language: a :class:`Message` translated, its fields rendered in turn; another
     ``str`` looked up as it is (a message without fields), else unchanged. An
-    :class:`IllegalActionError` or :class:`NotationError` gives its message with its reason rendered
-    (the error's ``str`` stays English); another error, its English message."""
+    :class:`IllegalActionError`, :class:`NotationError` or :class:`OptionError` gives its message with
+    its reason rendered, another error its message if that is a Message (the error's ``str`` stays
+    English), else its English message."""
     if isinstance(text, IllegalActionError):
         text = _illegal(text)
     elif isinstance(text, NotationError):
         text = N_("{text} is not an action: {problem}", text=repr(text.text), problem=_message(text.problem))
+    elif isinstance(text, OptionError):
+        text = N_("bad game option {option}: {problem}", option=text.option, problem=_message(text.problem))
     elif isinstance(text, Exception):
-        return str(text)
+        message = text.args[0] if len(text.args) == 1 else None
+        if not isinstance(message, Message):
+            return str(text)
+        text = message
     if lang in (None, SOURCE):
         return str(text)
     if isinstance(text, Message):

@@ -347,7 +347,7 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
     steps; with ``listing``, returns the legal actions of the next decision. Raises on an illegal
     action without changing the state."""
     if decision_kind(state) == K.OVER:
-        raise GameOverError(f"{str(action)!r}: the game is over")
+        raise GameOverError(N_("{action}: the game is over", action=repr(str(action))))
     pi = state.flow.player
     assert pi is not None
     if checked:

@@ -11,8 +11,6 @@ from .timeline import TYPE_NAMES
 
 K = DecisionKind
 
-#: The department types (the timeline rows) in words: the one table of their names.
-
 
 @dataclass(frozen=True)
 class DecisionContext:
@@ -84,63 +82,47 @@ def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> st
     return text.format(name=name, left=_(" and ").join(left))
 
 
-def _text(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
-    f = state.flow
+def _texts(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> tuple[str, str]:
+    """The decision in words for the decider ("place your starting Housing project: …") and in the third
+    person for the players who wait ("to place their starting Housing project")."""
     tr = translator(lang)
     _ = tr.gettext
     if kind == K.HOUSE:
-        return _("place your starting Housing project: choose a medium or major city with a free Housing site")
+        return (_("place your starting Housing project: choose a medium or major city with a free Housing site"),
+                _("to place their starting Housing project"))
     if kind == K.RESERVE:
-        return _("choose a Department tile for your private reserve: it will be the first department you build")
+        return (_("choose a Department tile for your private reserve: it will be the first department you build"),
+                _("to choose a Department tile for their private reserve"))
     if kind == K.SETUP:
         moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
-        return _("setup: move your employees to other departments, one step at a time ({moves} left), "
-                 "then finish").format(moves=moves)
+        return (_("setup: move your employees to other departments, one step at a time ({moves} left), "
+                  "then finish").format(moves=moves),
+                _("to move their employees in the setup ({moves} left)").format(moves=moves))
     if kind == K.CHOOSE:
-        return _("round {round}: choose a timeline row; its department type is what everybody uses this round, "
-                 "and its next space is the round's event").format(round=f.round)
+        return (_("round {round}: choose a timeline row; its department type is what everybody uses this round, "
+                  "and its next space is the round's event").format(round=state.flow.round),
+                _("to choose round {round}'s timeline row").format(round=state.flow.round))
     if kind == K.EVENT:
-        return _("{event}: take part, or skip it").format(event=describe_event(state, lang))
+        event = describe_event(state, lang)
+        return (_("{event}: take part, or skip it").format(event=event),
+                _("to take part in the event ({event}), or skip it").format(event=event))
     if kind == K.TURN:
-        return _turn_text(c, lang)
+        return _turn_text(c, lang), _turn_text(c, lang, others=True)
     if kind == K.ARRIVAL:
-        return (_("1 new employee arriving: choose its lobby") if c.count == 1 else
-                _("{n} new employees arriving: choose a lobby for each, one at a time").format(n=c.count or 0))
+        arriving = tr.ngettext("{n} new employee", "{n} new employees", c.count or 0).format(n=c.count or 0)
+        return ((_("1 new employee arriving: choose its lobby") if c.count == 1 else
+                 _("{n} new employees arriving: choose a lobby for each, one at a time").format(n=c.count or 0)),
+                _("to choose the lobby of {employees}").format(employees=arriving))
     if kind == K.PROPERTY:
-        return _("Property Management: move one of your employees into the new department, or move nobody")
+        return (_("Property Management: move one of your employees into the new department, or move nobody"),
+                _("to move one of their employees into the new department (Property Management)"))
     if kind == K.RELOCATE:
         employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
-        return _("HR Administration: move up to {employees} to any department, then finish").format(
-            employees=employees)
-    return _("activate lying employees: stand each one up on a free workstation (paying its price), then finish")
-
-
-def _others(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> str:
-    """The decision in the third person, for the players who wait (the same decision as ``_text``)."""
-    tr = translator(lang)
-    _ = tr.gettext
-    if kind == K.HOUSE:
-        return _("to place their starting Housing project")
-    if kind == K.RESERVE:
-        return _("to choose a Department tile for their private reserve")
-    if kind == K.SETUP:
-        moves = tr.ngettext("{n} move", "{n} moves", c.moves or 0).format(n=c.moves or 0)
-        return _("to move their employees in the setup ({moves} left)").format(moves=moves)
-    if kind == K.CHOOSE:
-        return _("to choose round {round}'s timeline row").format(round=state.flow.round)
-    if kind == K.EVENT:
-        return _("to take part in the event ({event}), or skip it").format(event=describe_event(state, lang))
-    if kind == K.TURN:
-        return _turn_text(c, lang, others=True)
-    if kind == K.ARRIVAL:
-        employees = tr.ngettext("{n} new employee", "{n} new employees", c.count or 0).format(n=c.count or 0)
-        return _("to choose the lobby of {employees}").format(employees=employees)
-    if kind == K.PROPERTY:
-        return _("to move one of their employees into the new department (Property Management)")
-    if kind == K.RELOCATE:
-        employees = tr.ngettext("{n} employee", "{n} employees", c.count or 0).format(n=c.count or 0)
-        return _("to move up to {employees} to any department (HR Administration)").format(employees=employees)
-    return _("to stand up their lying employees on free workstations")
+        return (_("HR Administration: move up to {employees} to any department, then finish").format(
+                    employees=employees),
+                _("to move up to {employees} to any department (HR Administration)").format(employees=employees))
+    return (_("activate lying employees: stand each one up on a free workstation (paying its price), then finish"),
+            _("to stand up their lying employees on free workstations"))
 
 
 def decision(state: State, lang: str | None = None) -> Decision:
@@ -151,5 +133,5 @@ def decision(state: State, lang: str | None = None) -> Decision:
     pi = state.flow.player
     assert pi is not None
     context = _context(state, kind)
-    return Decision(kind, pi, _text(state, kind, context, lang), context, state.players[pi].name,
-                    _others(state, kind, context, lang))
+    text, others = _texts(state, kind, context, lang)
+    return Decision(kind, pi, text, context, state.players[pi].name, others)

@@ -96,35 +96,39 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
 def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
     """Check the options of a new game (types and ranges) before anything is built."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise OptionError("players", f"expected a list of player names, got {players!r}")
+        raise OptionError("players", N_("expected a list of player names, got {players}", players=repr(players)))
     if not 1 <= len(players) <= 4:
-        raise OptionError("players", f"Carnegie is played by 2 to 4 players (or 1 against Andrew), not {len(players)}")
+        raise OptionError("players", N_("Carnegie is played by 2 to 4 players (or 1 against Andrew), not {n}",
+                                        n=len(players)))
     if len(set(players)) != len(players):
-        raise OptionError("players", f"player names must differ: {list(players)}")
+        raise OptionError("players", N_("player names must differ: {players}", players=list(players)))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise OptionError("seed", f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        raise OptionError("seed", N_("expected a whole number from 0 to {most}, got {seed}",
+                                        most=MAX_SEED, seed=repr(seed)))
     unknown = sorted(set(options) - {"departments", "tab_side", "remove_for_four", "solo_level"})
     if unknown:
-        raise OptionError(unknown[0], "unknown option")
+        raise OptionError(unknown[0], N_("unknown option"))
     departments = options.get("departments", "base")
     if not isinstance(departments, str) or departments not in DEPARTMENT_MODES:
-        raise OptionError("departments", f"must be one of {tuple(DEPARTMENT_MODES)}, not {departments!r}")
+        raise OptionError("departments", N_("must be one of {choices}, not {value}", choices=tuple(DEPARTMENT_MODES),
+                                            value=repr(departments)))
     tab_side = options.get("tab_side", "A")
     if tab_side not in TAB_SIDES:
-        raise OptionError("tab_side", f"must be 'A' or 'B', not {tab_side!r}")
+        raise OptionError("tab_side", N_("must be 'A' or 'B', not {value}", value=repr(tab_side)))
     level = options.get("solo_level")
     levels = sorted(rs.constants.solo_decks)
     if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level not in levels):
-        raise OptionError("solo_level", f"must be one of {levels}, not {level!r}")
+        raise OptionError("solo_level", N_("must be one of {choices}, not {value}", choices=levels, value=repr(level)))
     if (len(players) == 1) != (level is not None):
-        raise OptionError("solo_level", "a solo game is one player with a solo_level (1-4); 2-4 players have none")
+        raise OptionError("solo_level", N_("a solo game is one player with a solo_level (1-4); 2-4 players have none"))
     if level is not None and players[0] == ANDREW_NAME:
-        raise OptionError("players", f"{ANDREW_NAME!r} is the solo opponent's name")
+        raise OptionError("players", N_("{name} is the solo opponent's name", name=repr(ANDREW_NAME)))
     remove = options.get("remove_for_four")
     if remove is not None:
         most = sum(department_pool(rs, departments).values()) - len(players)   # a tile left for every reserve
         if not isinstance(remove, int) or isinstance(remove, bool) or not 0 <= remove <= most:
-            raise OptionError("remove_for_four", f"must be a whole number from 0 to {most}, not {remove!r}")
+            raise OptionError("remove_for_four", N_("must be a whole number from 0 to {most}, not {value}", most=most,
+                                                    value=repr(remove)))
 
 
 def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base", tab_side: str = "A",

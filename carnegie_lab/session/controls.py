@@ -300,7 +300,7 @@ def _donate(ask: Ask, verb: str, items: list[Action], refused: str | None = None
     legal = {a.args[0]: str(a) for a in items}
     opts, inactive = [], []
     for d in donations.values():
-        vp = donation_vp(d.formula)
+        vp = donation_vp(d.formula, ask.lang)
         tip = _("{name}: {vp} at game end").format(name=L.donation(d.id), vp=vp)
         if d.id in legal:
             opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))

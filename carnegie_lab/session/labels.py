@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from ..core.actions import Action
 from ..core.components import Department
 from ..core.i18n import N_, render, translator
-from ..core.state import ANDREW
-from ..views.palette import DEPARTMENT_TYPE_NAMES
+from ..core.state import ANDREW, NEUTRAL
+from ..views.palette import DEPARTMENT_TYPE_NAMES, owner_name
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -108,7 +108,7 @@ class Labels:
             return players[owner]
         if owner == ANDREW:     # the scores name every seat, Andrew last
             return next(n for n in self.game.scores() if n not in players)
-        return str(owner)
+        return owner_name(self.game, owner, self.lang) if owner == NEUTRAL else str(owner)
 
     def project(self, ptype: str) -> str:
         tabs = self.C.tabs

@@ -141,7 +141,7 @@ def _donation(at: _At, a: Action) -> Place:
     return "donations", d.id, Target(str(a), L._("{name}: donate here for ${price} and a disc ({terms} at the end "
                                                  "of the game)").format(name=L.donation(d.id),
                                                                         price=at.game.donation_price(at.seat),
-                                                                        terms=donation_terms(L.C, d.formula)))
+                                                                        terms=donation_terms(L.C, d.formula, L.lang)))
 
 
 def _move(at: _At, a: Action) -> Place:

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from typing import Any, Sequence
 
 from ..core.errors import OptionError, needs_extra
+from ..core.i18n import N_
 from ..engine import Game
 from .errors import StoreError
 
@@ -64,10 +65,11 @@ def check_names(players: Sequence[str], label: str | None = None) -> None:
     """OptionError unless every player name and the label are within MAX_NAME / MAX_LABEL characters."""
     for name in players:
         if len(name) > MAX_NAME:
-            raise OptionError("players", f"a player's name has at most {MAX_NAME} characters, not {len(name)} "
-                                         f"({name[:20]!r}...)")
+            raise OptionError("players", N_("a player's name has at most {most} characters, not {n} ({start}...)",
+                                            most=MAX_NAME, n=len(name), start=repr(name[:20])))
     if label is not None and len(label) > MAX_LABEL:
-        raise OptionError("label", f"a game's label has at most {MAX_LABEL} characters, not {len(label)}")
+        raise OptionError("label", N_("a game's label has at most {most} characters, not {n}", most=MAX_LABEL,
+                                      n=len(label)))
 
 
 #: The environment variable that tells the app's kernels where the store is (``carnegie-lab app

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import html
 
+from ..core.i18n import N_, translator
 from ..engine import Changes, Game
 from .tutorial_html import owner_chip
 
-#: How a change of each resource is said (``Changes.deltas``), in this order.
-FORMATS = {"money": "{}${}", "goods": "{:+d} goods", "vp": "{:+d} VP", "discs": "{:+d} discs in supply",
-           "supply": "{:+d} employees in supply", "donations": "{:+d} donations"}
+#: How a change of each resource is said (``Changes.deltas``), in this order: the sign and the number's size.
+FORMATS = {"money": N_("{sign}${n}"), "goods": N_("{sign}{n} goods"), "vp": N_("{sign}{n} VP"),
+           "discs": N_("{sign}{n} discs in supply"), "supply": N_("{sign}{n} employees in supply"),
+           "donations": N_("{sign}{n} donations")}
 
 
-def delta_text(game: Game, changes: Changes) -> list[str]:
-    """One line per player whose resources changed: 'Ada: $+3, +1 goods'."""
+def delta_text(game: Game, changes: Changes, lang: str | None = None) -> list[str]:
+    """One line per player whose resources changed: 'Ada: $+3, +1 goods' (``lang``: its language)."""
+    _ = translator(lang).gettext
     lines = []
     for seat in sorted(changes.deltas):
         delta = changes.deltas[seat]
-        parts = [fmt.format("+" if delta[name] > 0 else "-", abs(delta[name])) if name == "money"
-                 else fmt.format(delta[name]) for name, fmt in FORMATS.items() if name in delta]
+        parts = [_(fmt).format(sign="+" if delta[name] > 0 else "-", n=abs(delta[name]))
+                 for name, fmt in FORMATS.items() if name in delta]
         lines.append(f"{owner_chip(seat)}<b>{html.escape(game.players[seat])}</b>: {', '.join(parts)}")
     return lines
 

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, Union, overload
 
 import ipywidgets as W
 
+from ..core.i18n import translator
 from ..engine import Game
 from . import failure
 from .script import ScriptError
@@ -75,26 +76,32 @@ class Exercise(W.VBox):
     - ``pinned``: the answer the tutorial expects, ``mistakes``: likely wrong answers (a list, or a dict of
       wrong answer -> feedback shown when it is given) and ``expect``: a check of the exercise's game (e.g. a
       :class:`~carnegie_lab.tutor.Numbers` of the numbers its texts state); a :class:`ScriptError` at
-      once if the engine disagrees with any of them.
+      once if the engine disagrees with any of them;
+    - ``lang``: the language of its buttons and feedback (None: English; the tutorial writes the rest).
     """
 
     @overload
     def __init__(self, question: str, answer: Callable[[None], Any], game: None = None, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
                  placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
-                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None: ...
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None: ...
 
     @overload
     def __init__(self, question: str, answer: Callable[[Game], Any], game: Any, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
                  placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
-                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None: ...
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None: ...
 
     def __init__(self, question: str, answer: Callable[[Any], Any], game: Any = None, *, kind: str | None = None,
                  options: Sequence[Any] | None = None, explanation: Any = "", hint: str = "", code: str = "",
                  placeholder: str = "", accept: Callable[[Any, Any], bool] | None = None, pinned: Any = None,
-                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, **kwargs: Any) -> None:
+                 mistakes: Mistakes = (), expect: Callable[[Game], Any] | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang = lang
+        self._ = _ = translator(lang).gettext
         self.add_class("cl-tut-exercise")
         self.question = question
         # called with the game, or with None when the exercise has none (the overloads above pair them)
@@ -117,18 +124,18 @@ class Exercise(W.VBox):
         self.solved = False
         self.last: bool | None = None              # the last check: right (True), wrong (False), or not yet
 
-        self.prompt = W.HTML(f"<div class='cl-tut-question'><b>Exercise.</b> {markdown(question)}</div>")
+        self.prompt = W.HTML("<div class='cl-tut-question'><b>" + _("Exercise.") + f"</b> {markdown(question)}</div>")
         if self.kind == "choice":
             self.input = W.Dropdown(options=self._options, value=None, layout=W.Layout(width="320px"))
         elif self.kind == "yesno":
-            self.input = W.ToggleButtons(options=[("yes", True), ("no", False)], value=None)
+            self.input = W.ToggleButtons(options=[(_("yes"), True), (_("no"), False)], value=None)
         else:
-            hint_text = placeholder or {"number": "a whole number", "set": "names separated by commas",
-                                        "text": "your answer"}[self.kind]
+            hint_text = placeholder or {"number": _("a whole number"), "set": _("names separated by commas"),
+                                        "text": _("your answer")}[self.kind]
             self.input = W.Text(placeholder=hint_text, layout=W.Layout(width="260px"))
-        self.check_button = W.Button(description="Check", icon="check", button_style="info",
+        self.check_button = W.Button(description=_("Check"), icon="check", button_style="info",
                                      layout=W.Layout(width="100px"))
-        self.show_button = W.Button(description="Show the answer", icon="eye", layout=W.Layout(width="160px"))
+        self.show_button = W.Button(description=_("Show the answer"), icon="eye", layout=W.Layout(width="160px"))
         self.feedback = W.HTML()
         self.check_button.on_click(lambda _: self.check())
         self.show_button.on_click(lambda _: self.reveal())
@@ -170,13 +177,14 @@ class Exercise(W.VBox):
         """Check the answer in the box (or put ``value`` there first); show and return whether it is right."""
         if value is not None:
             self._set_input(value)
-        given = self.input.value
+        _, given = self._, self.input.value
         if given is None or (isinstance(given, str) and not given.strip()):
-            self._show("<span class='cl-tut-error'>Type or pick an answer first.</span>")
+            self._show("<span class='cl-tut-error'>" + _("Type or pick an answer first.") + "</span>")
             self.last = None
             return False
         if self.kind == "number" and not _NUMBER.search(str(given)):
-            self._show("<span class='cl-tut-error'>Please answer with a whole number, for example 6.</span>")
+            self._show("<span class='cl-tut-error'>" + _("Please answer with a whole number, for example 6.")
+                       + "</span>")
             self.last = None
             return False
         self.attempts += 1
@@ -185,19 +193,20 @@ class Exercise(W.VBox):
         self.last = ok
         if ok:
             self.solved = True
-            self._show(f"<span class='cl-tut-ok'>✔ Right!</span> {self._explain(right)}")
+            self._show("<span class='cl-tut-ok'>✔ " + _("Right!") + f"</span> {self._explain(right)}")
         else:
             known = next((text for wrong, text in self.mistakes.items() if text and self._same(given, wrong)), "")
             tip = f" {markdown(known)}" if known else ""
-            tip += f" Hint: {markdown(self.hint)}" if self.hint else ""
-            again = " Try again, or press <i>Show the answer</i>." if self.attempts >= 2 else " Try again."
-            self._show(f"<span class='cl-tut-error'>✘ Not quite.</span>{again}{tip}")
+            tip += " " + _("Hint: {hint}").format(hint=markdown(self.hint)) if self.hint else ""
+            again = _("Try again, or press <i>Show the answer</i>.") if self.attempts >= 2 else _("Try again.")
+            self._show("<span class='cl-tut-error'>✘ " + _("Not quite.") + f"</span> {again}{tip}")
         return ok
 
     def reveal(self) -> Any:
         """Show the right answer (computed by the engine) and its explanation; returns it."""
         right = self.expected()
-        self._show(f"The answer is <b>{html.escape(self._format(right))}</b>. {self._explain(right)}")
+        self._show(self._("The answer is <b>{answer}</b>.").format(answer=html.escape(self._format(right)))
+                   + f" {self._explain(right)}")
         return right
 
     def _same(self, given: Any, right: Any) -> bool:
@@ -227,17 +236,17 @@ class Exercise(W.VBox):
             assert self._options is not None    # a choice exercise has options (its Dropdown needs them)
             return next((label for label, v in self._options if v == right), str(right))
         if self.kind == "yesno":
-            return "yes" if right else "no"
+            return self._("yes") if right else self._("no")
         if isinstance(right, (set, frozenset, list, tuple)):
-            return ", ".join(str(x) for x in sorted(right, key=str)) or "none"
+            return ", ".join(str(x) for x in sorted(right, key=str)) or self._("none")
         return str(right)
 
     def _explain(self, right: Any) -> str:
         text = self.explanation(self.game, right) if callable(self.explanation) else self.explanation
         out = markdown(text) if text else ""
         if self.code:
-            out += (f"<div class='cl-tut-muted'>The engine computes it with "
-                    f"<code>{html.escape(self.code)}</code></div>")
+            out += ("<div class='cl-tut-muted'>" + self._("The engine computes it with <code>{code}</code>").format(
+                code=html.escape(self.code)) + "</div>")
         return out
 
     def _show(self, text: str) -> None:

@@ -37,6 +37,7 @@ import ipywidgets as W
 import jsonschema  # noqa: F401
 
 from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
+from ..core.i18n import N_, SOURCE, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
@@ -46,17 +47,18 @@ from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, markdown, owner_chip
 
 #: The views a stepper can show: (key, button label).
-VIEWS = (("map", "Map"), ("network", "Network"), ("company", "Company"), ("tracks", "Tracks & tabs"),
-         ("timeline", "Timeline"), ("donations", "Donations"), ("scores", "Scores"), ("history", "History"))
+VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company")), ("tracks", N_("Tracks & tabs")),
+         ("timeline", N_("Timeline")), ("donations", N_("Donations")), ("scores", N_("Scores")),
+         ("history", N_("History")))
 VIEW_LABELS = dict(VIEWS)
 DEFAULT_VIEWS = ("map", "company", "tracks", "timeline", "donations", "scores")
 FIGURE_WIDTH = 860
 LOG_LINES = 8                 # at most this many log lines under a step's explanation
 
 
-def verb_label(game: Game, verb: str, count: int) -> str:
+def verb_label(game: Game, verb: str, count: int, lang: str | None = None) -> str:
     """'co · use Construction (12)': a verb of the legal actions, its words and how many there are."""
-    return f"{verb} · {game.rules.verbs[verb].vocab.words} ({count})"
+    return f"{verb} · {render(game.rules.verbs[verb].vocab.words, lang)} ({count})"
 
 
 def follow(changes: Changes, view: str, player: int, views: Sequence[str]) -> tuple[str, int]:
@@ -83,7 +85,9 @@ def page_step(steps: int, query: str | None = None) -> int:
 class Stepper(W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
     a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
-    Voilà it opens at the step its page's address names (:func:`page_step`), else at the start.
+    Voilà it opens at the step its page's address names (:func:`page_step`), else at the start. ``lang``:
+    the language of its widgets and views (None: English; the game log stays English, so another language
+    does not show it).
 
     Attributes used by tests and notebooks: ``index`` (steps done, 0 = the start), ``game`` (the position
     shown), ``explanation`` (HTML widget), ``next_button``, ``back_button``, ``figure`` (the one plotly
@@ -92,13 +96,15 @@ class Stepper(W.VBox):
 
     def __init__(self, game: Game, steps: Sequence[Step], *, title: str = "", intro: str = "",
                  view: str = "map", player: int = 0, views: Sequence[str] = DEFAULT_VIEWS,
-                 width: int = FIGURE_WIDTH, try_it: bool = True, **kwargs: Any):
+                 width: int = FIGURE_WIDTH, try_it: bool = True, lang: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-tut")
         self.steps = list(steps)
         self.title = title
         self.intro = intro
         self.width = width
+        self.lang = lang
+        self._ = _ = translator(lang).gettext
         self._views = [v for v in views if v in VIEW_LABELS]
         for step in self.steps:
             if step.view is not None and step.view != "auto" and step.view not in VIEW_LABELS:
@@ -152,21 +158,21 @@ class Stepper(W.VBox):
 
         # widgets
         self.explanation = W.HTML()
-        self.start_button = W.Button(description="Start", icon="fast-backward", tooltip="back to the beginning",
-                                     layout=W.Layout(width="90px"))
-        self.back_button = W.Button(description="Back", icon="arrow-left", tooltip="the previous step",
+        self.start_button = W.Button(description=_("Start"), icon="fast-backward",
+                                     tooltip=_("back to the beginning"), layout=W.Layout(width="90px"))
+        self.back_button = W.Button(description=_("Back"), icon="arrow-left", tooltip=_("the previous step"),
                                     layout=W.Layout(width="90px"))
-        self.next_button = W.Button(description="Next", icon="arrow-right", button_style="primary",
-                                    tooltip="play the next step", layout=W.Layout(width="110px"))
+        self.next_button = W.Button(description=_("Next"), icon="arrow-right", button_style="primary",
+                                    tooltip=_("play the next step"), layout=W.Layout(width="110px"))
         self.progress = W.IntProgress(min=0, max=max(1, len(self.steps)), value=0, layout=W.Layout(width="160px"))
         self.start_button.on_click(lambda _: self._guard(self.goto, 0))
         self.back_button.on_click(lambda _: self._guard(self.back))
         self.next_button.on_click(lambda _: self._guard(self.next))
-        self.view_buttons = W.ToggleButtons(options=[(VIEW_LABELS[v], v) for v in self._views], value=view,
+        self.view_buttons = W.ToggleButtons(options=[(_(VIEW_LABELS[v]), v) for v in self._views], value=view,
                                             style={"button_width": "auto"})
         self.view_buttons.observe(lambda change: self._guard(self._view_picked, change["new"]), names="value")
         self.player_picker = W.Dropdown(options=[(p, seat) for seat, p in enumerate(game.players)], value=player,
-                                        description="company of", layout=W.Layout(width="210px"))
+                                        description=_("company of"), layout=W.Layout(width="210px"))
         self.player_picker.observe(lambda change: self._guard(self._player_picked, change["new"]), names="value")
         self.donations = W.HTML(layout=W.Layout(display="none"))
         self.figure_box = W.Box()
@@ -183,6 +189,10 @@ class Stepper(W.VBox):
         self._render(reset_view=True)
 
     # -- reading -----------------------------------------------------------------------------------------
+    @property
+    def english(self) -> bool:
+        return self.lang in (None, SOURCE)
+
     @property
     def game(self) -> Game:
         """The position shown: the script's, or the learner's own after "Try your own action"."""
@@ -231,9 +241,9 @@ class Stepper(W.VBox):
     def try_action(self, action) -> bool:
         """Apply the learner's action (notation or Action) to the position shown; on a refusal show why and
         change nothing. Returns whether it was applied."""
-        text = str(action).strip()
+        _, text = self._, str(action).strip()
         if not text:
-            self._say("Type an action first, for example <code>done</code>.", error=True)
+            self._say(_("Type an action first, for example <code>done</code>."), error=True)
             return False
         before = self.game
         game = before.copy()
@@ -241,17 +251,20 @@ class Stepper(W.VBox):
         try:
             game.apply(text)
         except NotationError as e:
-            self._say(f"<b>{html.escape(text)}</b> is not an action: {html.escape(e.problem)}. "
-                      f"The lists in <i>Try your own action</i> show how actions are written.", error=True)
+            self._say(_("<b>{action}</b> is not an action: {problem}. The lists in <i>Try your own action</i> "
+                        "show how actions are written.").format(action=html.escape(text),
+                                                                problem=html.escape(render(e.problem, self.lang))),
+                      error=True)
             return False
         except IllegalActionError as e:
-            self._say(f"<b>{html.escape(text)}</b> is not allowed now: {html.escape(e.reason)}.", error=True)
+            self._say(_("<b>{action}</b> is not allowed now: {reason}.").format(
+                action=html.escape(text), reason=html.escape(render(e.reason, self.lang))), error=True)
             return False
         except GameOverError:
-            self._say("The game is over: there is nothing left to play.", error=True)
+            self._say(_("The game is over: there is nothing left to play."), error=True)
             return False
         except CarnegieError as e:
-            self._say(html.escape(str(e)), error=True)
+            self._say(html.escape(render(e, self.lang)), error=True)
             return False
         self._own.append(before)
         self._own_game = game
@@ -259,7 +272,7 @@ class Stepper(W.VBox):
         self._own_log = game.log[log:]
         self.off_script = True
         self._follow(self._own_changes)
-        self._say(f"Played <code>{html.escape(text)}</code>.", error=False)
+        self._say(_("Played <code>{action}</code>.").format(action=html.escape(text)), error=False)
         self._render(reset_view=False)
         return True
 
@@ -283,7 +296,7 @@ class Stepper(W.VBox):
     def back_to_script(self) -> None:
         """Forget the learner's actions: the script's step is shown again."""
         self._leave_own()
-        self._say("Back on the script.", error=False)
+        self._say(self._("Back on the script."), error=False)
         self._render(reset_view=False)
 
     def _leave_own(self) -> None:
@@ -292,28 +305,30 @@ class Stepper(W.VBox):
 
     # -- widgets ---------------------------------------------------------------------------------------
     def _build_try_area(self) -> W.Widget:
+        _ = self._
         self.try_prompt = W.HTML()
-        self.try_verb = W.Dropdown(description="kind", layout=W.Layout(width="330px"))
-        self.try_choice = W.Dropdown(description="action", layout=W.Layout(width="330px"))
-        self.try_play = W.Button(description="Play it", icon="play", layout=W.Layout(width="100px"))
-        self.try_text = W.Text(placeholder="or type an action, e.g. move b1 b2", layout=W.Layout(width="330px"))
-        self.try_apply = W.Button(description="Apply", icon="check", layout=W.Layout(width="100px"))
-        self.try_undo = W.Button(description="Undo mine", icon="undo", layout=W.Layout(width="110px"),
-                                 tooltip="take back your last own action")
-        self.try_back = W.Button(description="Back to the script", icon="reply", button_style="warning",
+        self.try_verb = W.Dropdown(description=_("kind"), layout=W.Layout(width="330px"))
+        self.try_choice = W.Dropdown(description=_("action"), layout=W.Layout(width="330px"))
+        self.try_play = W.Button(description=_("Play it"), icon="play", layout=W.Layout(width="100px"))
+        self.try_text = W.Text(placeholder=_("or type an action, e.g. move b1 b2"), layout=W.Layout(width="330px"))
+        self.try_apply = W.Button(description=_("Apply"), icon="check", layout=W.Layout(width="100px"))
+        self.try_undo = W.Button(description=_("Undo mine"), icon="undo", layout=W.Layout(width="110px"),
+                                 tooltip=_("take back your last own action"))
+        self.try_back = W.Button(description=_("Back to the script"), icon="reply", button_style="warning",
                                  layout=W.Layout(width="170px"))
         self.try_verb.observe(lambda change: self._guard(self._fill_choices), names="value")
         self.try_play.on_click(lambda _: self._guard(self._play_choice))
         self.try_apply.on_click(lambda _: self._guard(self.try_action, self.try_text.value))
         self.try_undo.on_click(lambda _: self._guard(self.undo_own))
         self.try_back.on_click(lambda _: self._guard(self.back_to_script))
-        note = W.HTML("<div class='cl-tut-muted'>Leave the script and play any legal action of the position shown "
-                      "(for whoever decides now). Your actions are played on a copy: the script is not "
-                      "changed, and Next, Back or <i>Back to the script</i> return to it.</div>")
+        note = W.HTML("<div class='cl-tut-muted'>" + _(
+            "Leave the script and play any legal action of the position shown (for whoever decides now). Your "
+            "actions are played on a copy: the script is not changed, and Next, Back or <i>Back to the "
+            "script</i> return to it.") + "</div>")
         box = W.VBox([note, self.try_prompt, W.HBox([self.try_verb]), W.HBox([self.try_choice, self.try_play]),
                       W.HBox([self.try_text, self.try_apply]), W.HBox([self.try_undo, self.try_back])])
         accordion = W.Accordion(children=[box], selected_index=None)
-        accordion.set_title(0, "Try your own action")
+        accordion.set_title(0, _("Try your own action"))
         return accordion
 
     def _fill_try_area(self) -> None:
@@ -321,17 +336,18 @@ class Stepper(W.VBox):
             return
         game = self.game
         if game.is_over:
-            self.try_prompt.value = "<div class='cl-tut-now'>The game is over.</div>"
+            self.try_prompt.value = "<div class='cl-tut-now'>" + self._("The game is over.") + "</div>"
             groups: dict[str, list[str]] = {}
         else:
-            d = game.decision
-            self.try_prompt.value = (f"<div class='cl-tut-now'>{owner_chip(d.player)}Now deciding: "
-                                     f"{html.escape(d.prompt)}</div>")
+            d = game.decision_in(self.lang)
+            self.try_prompt.value = (f"<div class='cl-tut-now'>{owner_chip(d.player)}"
+                                     + self._("Now deciding: {prompt}").format(prompt=html.escape(d.prompt))
+                                     + "</div>")
             groups = {}
             for action in game.legal_actions():
                 groups.setdefault(action.verb, []).append(str(action))
         self._groups = groups
-        options = [(verb_label(game, verb, len(texts)), verb) for verb, texts in groups.items()]
+        options = [(verb_label(game, verb, len(texts), self.lang), verb) for verb, texts in groups.items()]
         keep = self.try_verb.value if self.try_verb.value in groups else (options[0][1] if options else None)
         self.try_verb.options = options
         self.try_verb.value = keep
@@ -377,35 +393,39 @@ class Stepper(W.VBox):
         self._draw()
 
     def _explanation_html(self) -> str:
-        game = self.game
+        game, _, ngettext = self.game, self._, translator(self.lang).ngettext
         n = len(self.steps)
         if self.off_script:
-            step_name = f"Step {self.index}" if self.index else "The start"
-            head = (f"<div class='cl-tut-head'><span class='cl-tut-count'>your own play</span>"
-                    f"{len(self._own)} action{'s' if len(self._own) != 1 else ''} away from {step_name.lower()}</div>")
-            body = markdown("You left the script: this is your own position. Keep playing, or use "
-                            "*Back to the script* (or Back / Next).")
+            away = ngettext("{n} action away from step {step}", "{n} actions away from step {step}", len(self._own)) \
+                if self.index else ngettext("{n} action away from the start", "{n} actions away from the start",
+                                            len(self._own))
+            head = ("<div class='cl-tut-head'><span class='cl-tut-count'>" + _("your own play") + "</span>"
+                    f"{away.format(n=len(self._own), step=self.index)}</div>")
+            body = markdown(_("You left the script: this is your own position. Keep playing, or use "
+                              "*Back to the script* (or Back / Next)."))
             changes, log, card = self._own_changes, self._own_log, "cl-tut-card cl-tut-off"
         elif self.index == 0:
-            title = html.escape(self.title or "The start")
-            head = f"<div class='cl-tut-head'><span class='cl-tut-count'>{n} steps</span>{title}</div>"
-            body = markdown(self.intro or "Press **Next** to play the first step.")
+            title = html.escape(self.title or _("The start"))
+            steps = ngettext("{n} step", "{n} steps", n).format(n=n)
+            head = f"<div class='cl-tut-head'><span class='cl-tut-count'>{steps}</span>{title}</div>"
+            body = markdown(self.intro or _("Press **Next** to play the first step."))
             changes, log, card = Changes(), [], "cl-tut-card"
         else:
             step = self.steps[self.index - 1]
             text = step.text(game) if callable(step.text) else step.text
-            head = (f"<div class='cl-tut-head'><span class='cl-tut-count'>step {self.index} of {n}</span>"
+            count = _("step {step} of {n}").format(step=self.index, n=n)
+            head = (f"<div class='cl-tut-head'><span class='cl-tut-count'>{count}</span>"
                     f"{html.escape(step.title)}</div>")
             body = markdown(text)
             changes, log, card = self._changes[self.index], self._logs[self.index], "cl-tut-card"
         return f"<div class='{card}'>{head}{body}{self._changes_html(changes, log)}{self._now_html()}</div>"
 
     def _changes_html(self, changes: Changes, log: list[str]) -> str:
-        lines = delta_text(self.game, changes)
-        shown = log[-LOG_LINES:]
+        lines = delta_text(self.game, changes, self.lang)
+        shown = log[-LOG_LINES:] if self.english else []           # the game log is English
         parts = []
         if lines:
-            parts.append("<b>Changes</b>: " + " · ".join(lines))
+            parts.append(self._("<b>Changes</b>: {changes}").format(changes=" · ".join(lines)))
         if shown:
             more = f"<li>… and {len(log) - len(shown)} earlier line(s)</li>" if len(log) > len(shown) else ""
             items = "".join(f"<li>{html.escape(line)}</li>" for line in shown)
@@ -417,29 +437,28 @@ class Stepper(W.VBox):
     def _now_html(self) -> str:
         game = self.game
         if game.is_over:
-            return "<div class='cl-tut-now'>The game is over.</div>"
-        d = game.decision
-        return f"<div class='cl-tut-now'>Next decision: {owner_chip(d.player)}{html.escape(d.prompt)}</div>"
+            return "<div class='cl-tut-now'>" + self._("The game is over.") + "</div>"
+        d = game.decision_in(self.lang)
+        return ("<div class='cl-tut-now'>" + self._("Next decision: {prompt}").format(
+            prompt=owner_chip(d.player) + html.escape(d.prompt)) + "</div>")
 
     def figure_for(self, view: str, player: int | None = None, highlight: Iterable[str] | None = None):
         """The plotly figure of a view of the position shown (``donations`` has none: it is HTML)."""
         from .. import views
-        game = self.game
+        game, lang = self.game, self.lang
         seat = self.player if player is None else player
-        if view == "map":
-            return views.map_figure(game, highlight=highlight)
-        if view == "network":
-            return views.map_figure(game, player=seat, highlight=highlight)
+        if view in ("map", "network"):
+            return views.map_figure(game, player=seat if view == "network" else None, highlight=highlight, lang=lang)
         if view == "company":
-            return views.company_figure(game, seat, highlight=highlight)
+            return views.company_figure(game, seat, highlight=highlight, lang=lang)
         if view == "tracks":
-            return views.tracks_figure(game, highlight=highlight)
+            return views.tracks_figure(game, highlight=highlight, lang=lang)
         if view == "timeline":
-            return views.timeline_figure(game, highlight=highlight)
+            return views.timeline_figure(game, highlight=highlight, lang=lang)
         if view == "scores":
-            return views.scores_figure(game)
+            return views.scores_figure(game, lang=lang)
         if view == "history":
-            return views.history_figure(game)
+            return views.history_figure(game, lang=lang)
         raise ValueError(f"no figure for the view {view!r}")
 
     def highlight(self) -> set[str]:
@@ -455,10 +474,10 @@ class Stepper(W.VBox):
         if self.player_picker.value != self.player:
             self.player_picker.value = self.player
         self.player_picker.layout.display = "" if self.view in ("company", "network") else "none"
-        self.player_picker.description = "network of" if self.view == "network" else "company of"
+        self.player_picker.description = self._("network of") if self.view == "network" else self._("company of")
         keys = self.highlight()
         if self.view == "donations":
-            self.donations.value = donations_html(self.game, keys)
+            self.donations.value = donations_html(self.game, keys, self.lang)
             self.donations.layout.display = ""
             self.figure_box.layout.display = "none"
             return

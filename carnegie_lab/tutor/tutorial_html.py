@@ -7,8 +7,9 @@ import html
 import re
 from typing import Iterable
 
+from ..core.i18n import translator
 from ..engine import Game
-from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_condition, donation_vp, owner_colour
+from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_colour
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
@@ -39,35 +40,37 @@ def owner_chip(owner) -> str:
     return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
 
 
-def donations_html(game: Game, highlight: Iterable[str] = ()) -> str:
+def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None = None) -> str:
     """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
-    and each player's price for their next donation. Highlighted spaces get a pink ring."""
-    C = game.components
+    and each player's price for their next donation. Highlighted spaces get a pink ring. ``lang``: the
+    language of its words (a space's terms are views/palette.py's, English still)."""
+    C, _ = game.components, translator(lang).gettext
     ringed = set(highlight)
     themes = sorted({d.theme: d.column for d in C.donations.values()}.items(), key=lambda t: t[1])
     rows = max(d.row for d in C.donations.values())
-    head = "".join(f"<th>{html.escape(theme.replace('_', ' ').capitalize())}</th>" for theme, _ in themes)
+    head = "".join(f"<th>{html.escape(_(theme).replace('_', ' ').capitalize())}</th>" for theme, _column in themes)
     body = []
     for row in range(1, rows + 1):
         cells = []
-        for _, column in themes:
+        for _theme, column in themes:
             d = next(x for x in C.donations.values() if x.column == column and x.row == row)
             owners = game.donors(d.id)
-            discs = "".join(owner_chip(o) for o in owners) or "<span class='cl-tut-muted'>free</span>"
-            name = donation_condition(d)
-            scores = f"{donation_vp(d.formula)} at the end"
+            discs = "".join(owner_chip(o) for o in owners) or "<span class='cl-tut-muted'>" + _("free") + "</span>"
+            name = _(d.name).split(": ", 1)[-1]         # what it counts: its column says the theme
+            scores = _("{vp} at the end").format(vp=donation_vp(d.formula))
             style = f" style='outline:3px solid {HIGHLIGHT};outline-offset:-3px'" if d.id in ringed else ""
-            cells.append(f"<td{style} title='{html.escape(d.name)}: {html.escape(scores)}'><div class='cl-tut-dname'>"
+            cells.append(f"<td{style} title='{html.escape(_(d.name))}: {html.escape(scores)}'>"
+                         f"<div class='cl-tut-dname'>"
                          f"{html.escape(name)}</div><div class='cl-tut-muted'>{html.escape(scores)}</div>"
                          f"<div>{discs}</div></td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    prices = " · ".join(f"{owner_chip(seat)}{html.escape(name)}: next donation <b>${game.donation_price(seat)}</b>"
-                        for seat, name in enumerate(game.players))
-    return (f"<div class='cl-tut-donations'><div class='cl-tut-dtitle'>Donation chart</div>"
+    prices = " · ".join(owner_chip(seat) + _("{player}: next donation <b>${price}</b>").format(
+        player=html.escape(name), price=game.donation_price(seat)) for seat, name in enumerate(game.players))
+    note = _("a grey dot is a neutral disc (blocks the space) · each donation scores at most {cap} VP at the "
+             "end").format(cap=C.constants.donation_cap)
+    return ("<div class='cl-tut-donations'><div class='cl-tut-dtitle'>" + _("Donation chart") + "</div>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<div class='cl-tut-muted'>a grey dot is a neutral disc (blocks the space) · "
-            f"each donation scores at most {C.constants.donation_cap} VP at the end</div>"
-            f"<div>{prices}</div></div>")
+            f"<div class='cl-tut-muted'>{note}</div><div>{prices}</div></div>")
 
 
 STYLE = f"""<style>

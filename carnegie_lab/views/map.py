@@ -148,8 +148,9 @@ def _static(components: Components, lang: str | None = None) -> tuple[list, list
     return shapes, annotations, [routes, *plates, names, badges]
 
 
-def _hover(game, sites, city, _) -> str:
-    """A city's hover text (``_``: the translator's gettext)."""
+def _hover(game, sites, city, lang: str | None) -> str:
+    """A city's hover text in a language."""
+    _ = translator(lang).gettext
     C = game.components
     names = project_names(C)
     lines = [f"<b>{esc(_(city.name))}</b> ({_(CITY_SIZES[city.size])}, {esc(_(C.regions[city.region].name))})",
@@ -166,7 +167,7 @@ def _hover(game, sites, city, _) -> str:
         else:
             who, ptype = held
             built = f" ({esc(_(names[ptype]))})" if ptype and site.type == ANY_SITE else ""
-            lines.append(_("• {kind}: <b>{owner}</b>{built}").format(kind=kind, owner=esc(owner_name(game, who)),
+            lines.append(_("• {kind}: <b>{owner}</b>{built}").format(kind=kind, owner=esc(owner_name(game, who, lang)),
                                                                    built=built))
     return "<br>".join(lines)
 
@@ -215,7 +216,7 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None,
     city_trace = dict(type="scatter", name="cities", mode="markers", showlegend=False,
                       x=[c.x for c in cities], y=[c.y for c in cities], customdata=[c.id for c in cities],
                       hovertext=[(_("<b>Click: {what}</b>").format(what=esc(clicks[key])) + "<br>"
-                                  if (key := chosen[c.id]) else "") + _hover(game, sites, c, _) for c in cities],
+                                  if (key := chosen[c.id]) else "") + _hover(game, sites, c, lang) for c in cities],
                       hoverinfo="text",
                       marker=dict(size=[{"small": 18, "medium": 40, "major": 64}[c.size] for c in cities],
                                   color="rgba(0,0,0,0)", line=dict(width=0)))
@@ -228,7 +229,8 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None,
         title, WIDTH, HEIGHT, shapes=shapes,
         annotations=annotations + notes + [dict(
             x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-            text=key_html(game, [(_(names[t]), PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names]),
+            text=key_html(game, [(_(names[t]), PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names],
+                          lang=lang),
             font=dict(size=12))],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))

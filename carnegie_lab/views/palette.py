@@ -12,6 +12,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.i18n import translator
 from ..core.state import ANDREW, NEUTRAL
 from ..core.words import reward
 from ..rules.prompts import TYPE_NAMES
@@ -61,30 +62,39 @@ def donation_condition(donation: Donation) -> str:
     return donation.name.split(": ", 1)[-1]
 
 
-def donation_vp(formula: DonationFormula) -> str:
-    """What a donation scores at the end of the game: '7 VP', '3 VP each', '2 VP for each $5 paid'."""
+def donation_vp(formula: DonationFormula, lang: str | None = None) -> str:
+    """What a donation scores at the end of the game: '7 VP', '3 VP each', '2 VP for each $5 paid'
+    (``lang``: the language, None for English)."""
+    _ = translator(lang).gettext
     if formula.kind == "payments":
-        return f"{formula.vp} VP for each {reward(formula.payment, short=True, sep=' + ')} paid"
-    return f"{formula.vp} VP" if formula.kind == "flat" else f"{formula.vp} VP each"
+        return _("{vp} VP for each {payment} paid").format(
+            vp=formula.vp, payment=reward(formula.payment, short=True, sep=" + ", lang=lang))
+    return (_("{vp} VP") if formula.kind == "flat" else _("{vp} VP each")).format(vp=formula.vp)
 
 
-def donation_terms(components: Components, formula: DonationFormula) -> str:
+def donation_terms(components: Components, formula: DonationFormula, lang: str | None = None) -> str:
     """A donation's VP and what they count, in words: '3 VP per Human Resources department', '2 VP per
     disc in the East', '7 VP'."""
+    _ = translator(lang).gettext
+
     def either(names) -> str:
-        return " or ".join(names)
+        return _(" or ").join(_(name) for name in names)
     regions, projects = region_names(components), project_names(components)
-    counted = {
-        "departments": f"per {either(DEPARTMENT_TYPE_NAMES.get(t, t) for t in formula.filter)} department"
-                       if formula.filter else "per department",
-        "projects": f"per {either(projects.get(t, t) for t in formula.filter)} project",
-        "train_regions": "per transport track at train level or higher",
-        "donations": "per donation of yours (this one included)",
-        "active_employees": "per active employee",
-        "discs_in_regions": f"per disc in the {either(regions.get(r, r) for r in formula.filter)}",
-        "discs_in_small_towns": "per disc in a small town",
-    }.get(formula.kind)
-    return f"{formula.vp} VP {counted}" if counted else donation_vp(formula)
+    kinds = formula.filter
+    words = {                           # each kind's words, made when asked for (the filter is the kind's)
+        "departments": lambda: _("per {types} department").format(
+            types=either(DEPARTMENT_TYPE_NAMES.get(t, t) for t in kinds)) if kinds else _("per department"),
+        "projects": lambda: _("per {types} project").format(types=either(projects.get(t, t) for t in kinds)),
+        "train_regions": lambda: _("per transport track at train level or higher"),
+        "donations": lambda: _("per donation of yours (this one included)"),
+        "active_employees": lambda: _("per active employee"),
+        "discs_in_regions": lambda: _("per disc in the {regions}").format(
+            regions=either(regions.get(r, r) for r in kinds)),
+        "discs_in_small_towns": lambda: _("per disc in a small town"),
+    }
+    if formula.kind not in words:
+        return donation_vp(formula, lang)
+    return _("{vp} VP {counted}").format(vp=formula.vp, counted=words[formula.kind]())
 
 
 FONT = "Inter, 'Segoe UI', Helvetica, Arial, sans-serif"
@@ -103,10 +113,10 @@ def owner_colour(owner: Any) -> str:
     return PLAYER_COLOURS[int(owner) % len(PLAYER_COLOURS)]
 
 
-def owner_name(game, owner: Any) -> str:
-    """What a game's views call an owner of pieces: a seat's player, "neutral" or "Andrew"."""
+def owner_name(game, owner: Any, lang: str | None = None) -> str:
+    """What a game's views call an owner of pieces: a seat's player, "neutral" (in ``lang``) or "Andrew"."""
     if owner == NEUTRAL:
-        return "neutral"
+        return translator(lang).gettext("neutral")
     if owner == ANDREW:
         return "Andrew"
     return game.players[int(owner)]

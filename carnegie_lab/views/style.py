@@ -97,10 +97,11 @@ def figure(data: list, layout: dict) -> go.Figure:
     return go.Figure(data=data, layout=layout, _validate=VALIDATE)
 
 
-def key_html(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False) -> str:
+def key_html(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False,
+             lang: str | None = None) -> str:
     """A one-line colour key of a game's owners (and extra (label, colour) pairs) for an annotation."""
     shown = range(len(game.players)) if players_only else owners(game)
-    items = [(owner_name(game, o), owner_colour(o)) for o in shown] + list(extra)
+    items = [(owner_name(game, o, lang), owner_colour(o)) for o in shown] + list(extra)
     return "   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items)
 
 

@@ -159,7 +159,7 @@ def map_svg(game, width: int = 420, lang: str | None = None) -> str:
                 continue
             who, ptype = held
             if who not in names:
-                names[who] = owner_name(game, who)
+                names[who] = owner_name(game, who, lang)
             built = f" ({_(kinds[ptype])})" if ptype and site.type == ANY_SITE else ""
             lines.append(_("• {kind}: {owner}{built}").format(kind=kind, owner=names[who], built=built))
             dots.append(f'<circle class="disc" data-site="{key}" data-owner="{_attr(who)}" cx="{x}" cy="{y}" '

@@ -124,13 +124,13 @@ def _tracks_dynamic(game, lang: str | None) -> tuple[list, list]:
             customdata=regions, meta=dict(owner=owner, label=owner_name(game, owner),
                                           spaces=[tracks[r] for r in regions]),
             hovertext=[_("{owner}: {level} (space {space} of {spaces}) in the {region}").format(
-                owner=esc(owner_name(game, owner)), level=_(C.tracks[r].spaces[tracks[r]].level), space=tracks[r] + 1,
-                spaces=final + 1, region=esc(_(C.regions[r].name))) for r in regions],
+                owner=esc(owner_name(game, owner, lang)), level=_(C.tracks[r].spaces[tracks[r]].level),
+                space=tracks[r] + 1, spaces=final + 1, region=esc(_(C.regions[r].name))) for r in regions],
             hoverinfo="text", marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     rx, ry, rt = [], [], []
     for i, region in enumerate(C.tracks):
         holder = game.final_box_holder(region)
-        who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(game, holder))}</b>"
+        who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(game, holder, lang))}</b>"
                if holder is not None else "<span style='color:#8a8478'>" + _("not reached yet") + "</span>")
         rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))

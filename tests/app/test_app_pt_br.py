@@ -6,8 +6,7 @@ the New game / Save / Friends tabs; the language of a page (``Dashboard(lang=)``
 picker, ``carnegie-lab app --lang``).
 
 Left in English, by name: the engine's log lines (the Log tab and "What happened": the rules write English
-only, views/palette.py's donation terms and VP (its words are given one home first, as in
-tests/views/test_views_pt_br.py) and the score charts (views/scores.py takes no ``lang`` yet)."""
+only)."""
 from __future__ import annotations
 
 import random
@@ -23,10 +22,8 @@ from carnegie_lab.app.guide import rules_html
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
-from carnegie_lab.core.state import NEUTRAL
 from carnegie_lab.session import Seat
 from carnegie_lab.store import GameStore
-from carnegie_lab.views.palette import donation_terms, donation_vp, owner_name
 
 #: Words the same in every language: the app's name, Andrew, the keys' names, the timeline rows' codes, UTC.
 NAMES = {"Carnegie", "Andrew", "Enter", "HR", "MG", "CO", "RD", "UTC"}
@@ -62,7 +59,8 @@ def figure_texts(d: Dashboard) -> list[str]:
     annotations, trace texts and hovers (the views' own test, tests/views/test_views_pt_br.py, checks every
     field of every view)."""
     out = []
-    for kind, value in (("map", -1), ("company", 0), ("timeline", None), ("tracks", None), ("donations", None)):
+    for kind, value in (("map", -1), ("company", 0), ("timeline", None), ("tracks", None), ("donations", None),
+                        ("scores", None), ("history", None)):
         spec = d.board._build(kind, value)
         out += [spec["layout"].get("title", {}).get("text", "")]
         out += [a.get("text", "") for a in spec["layout"].get("annotations", [])]
@@ -74,12 +72,8 @@ def figure_texts(d: Dashboard) -> list[str]:
 
 
 def pending(game) -> list[str]:
-    """What is left English by name: the engine's log lines and palette.py's words (the donations', the
-    neutral owner)."""
-    donations = game.components.donations.values()
-    words = {*game.log, *(donation_terms(game.components, d.formula) for d in donations),
-             *(donation_vp(d.formula) for d in donations), owner_name(game, NEUTRAL)}
-    return sorted(words, key=len, reverse=True)
+    """What is left English by name: the engine's log lines."""
+    return sorted(set(game.log), key=len, reverse=True)
 
 
 def english_left(d: Dashboard, where: str, found: dict) -> None:

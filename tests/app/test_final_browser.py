@@ -7,6 +7,9 @@ The tests of this module share one page (the ``page`` fixture is module-scoped) 
 """
 from __future__ import annotations
 
+import time
+from typing import Callable
+
 import pytest
 from playwright.sync_api import expect
 
@@ -125,6 +128,15 @@ def resort(p, label: str) -> None:
                         "!document.querySelector('.cl-stored-row[data-old]')", timeout=TIMEOUT)
 
 
+def settled(p, read: Callable[[], list], ok: Callable[[list], bool]) -> list:
+    """What ``read`` gives once ``ok`` holds (the list may be drawn again by the page's clock between a
+    choice and its rows: wait for the order asked for, up to TIMEOUT)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not ok(shown := read()) and time.monotonic() < deadline:
+        p.wait_for_timeout(100)
+    return shown
+
+
 def test_the_games_list_sorts_and_its_buttons_are_whole(page, voila_server):
     p = page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
@@ -135,10 +147,10 @@ def test_the_games_list_sorts_and_its_buttons_are_whole(page, voila_server):
     newest = listed(p, voila_server.store_path)
     assert newest == sorted(newest, reverse=True)
     resort(p, "oldest first")
-    oldest = listed(p, voila_server.store_path)
+    oldest = settled(p, lambda: listed(p, voila_server.store_path), lambda got: got == sorted(got))
     assert oldest == sorted(oldest) and oldest[0] <= newest[-1]
     resort(p, "result (won first)")
-    shown = outcomes(p, voila_server.store_path)
+    shown = settled(p, lambda: outcomes(p, voila_server.store_path), lambda got: got == sorted(got))
     assert shown == sorted(shown) and 2 in shown and len(set(shown)) >= 2, shown
     p.wait_for_timeout(300)
     assert not p.evaluate(CUT_JS), p.evaluate(CUT_JS)

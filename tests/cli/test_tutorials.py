@@ -11,7 +11,12 @@ from carnegie_lab.cli import app as cli_app
 from carnegie_lab.cli import base as cli_base
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+def notebooks(folder: Path) -> list[str]:
+    """The notebooks in a folder and its subfolders (the translated tutorials'), as paths in it."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.glob("**/*.ipynb"))
+
+
+NOTEBOOKS = notebooks(ROOT / "notebooks")
 
 
 def fails(argv, capsys) -> str:
@@ -31,8 +36,9 @@ def test_the_package_serves_the_repository_notebooks():
 def test_tutorials_copies_every_notebook_into_a_new_folder(tmp_path, capsys):
     target = tmp_path / "new" / "my-tutorials"
     assert cli.main(["tutorials", str(target)]) == 0
-    assert sorted(p.name for p in target.iterdir()) == NOTEBOOKS and "app.ipynb" in NOTEBOOKS
-    assert (target / "00-contents.ipynb").read_bytes() == (ROOT / "notebooks" / "00-contents.ipynb").read_bytes()
+    assert notebooks(target) == NOTEBOOKS and "app.ipynb" in NOTEBOOKS and "pt_BR/00-contents.ipynb" in NOTEBOOKS
+    for name in ("00-contents.ipynb", "pt_BR/01-components-and-setup.ipynb"):
+        assert (target / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
     out = capsys.readouterr().out
     assert f"copied {len(NOTEBOOKS)} notebooks to {target}" in out and f"jupyter lab {target}" in out
 
@@ -48,6 +54,12 @@ def test_tutorials_never_overwrites_an_edited_notebook_without_force(tmp_path, c
     assert (tmp_path / "01-components-and-setup.ipynb").read_bytes() == (
         ROOT / "notebooks" / "01-components-and-setup.ipynb").read_bytes()
     assert (tmp_path / "keep.txt").read_text() == "mine"
+    mine = tmp_path / "other" / "pt_BR" / "02-company-and-employees.ipynb"      # a translation, edited
+    mine.parent.mkdir(parents=True)
+    mine.write_text("minhas notas")
+    assert "has pt_BR/02-company-and-employees.ipynb already" in fails(["tutorials", str(tmp_path / "other")], capsys)
+    assert mine.read_text() == "minhas notas" and notebooks(tmp_path / "other") == [
+        "pt_BR/02-company-and-employees.ipynb"]
 
 
 def test_tutorials_reports_a_folder_it_cannot_use(tmp_path, capsys):

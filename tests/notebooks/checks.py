@@ -30,7 +30,7 @@ def _check_stepper(tour):
     from carnegie_lab.tutor import Numbers
 
     out = {"title": tour.title, "steps": len(tour), "errors": [], "texts": [], "actions": [], "views": [],
-           "intro": tour.intro, "played": tour.game_at(len(tour)).actions,
+           "intro": tour.intro, "lang": tour.lang, "played": tour.game_at(len(tour)).actions,
            "script": [{"title": step.title, "text": step.text if isinstance(step.text, str) else None,
                        "numbers": sorted(step.expect.numbers) if isinstance(step.expect, Numbers) else []}
                       for step in tour.steps]}
@@ -56,7 +56,8 @@ def _check_stepper(tour):
         # leaving the script: a bad action is refused, a legal one is played, then back to the script
         tour.start_button.click()
         before = tour.game.to_position()
-        out["refused"] = not tour.try_action("fly to the moon") and "not an action" in tour.message.value
+        out["refused"] = not tour.try_action("fly to the moon") and "cl-tut-error" in tour.message.value
+        out["refusal"] = tour.message.value
         legal = [str(a) for a in tour.game.legal_actions() if a.verb != "sell"]
         out["own_played"] = bool(legal) and tour.try_action(legal[0]) and tour.off_script
         tour.try_back.click()
@@ -72,14 +73,15 @@ def _check_exercise(ex):
     from carnegie_lab.tutor.tutorial_html import markdown
 
     texts = [ex.question, ex.hint, ex.explanation if isinstance(ex.explanation, str) else "", *ex.mistakes.values()]
-    out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts,
+    out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts, "lang": ex.lang,
            "pinned": ex.pinned if isinstance(ex.pinned, (int, str)) else repr(ex.pinned),
            "numbers": sorted(ex.expect.numbers) if isinstance(ex.expect, Numbers) else [], "mistakes": []}
     try:
         out["right"] = repr(ex.expected())
-        out["accepts_pinned"] = ex.pinned is not None and ex.check(ex.pinned) and "Right" in ex.feedback.value
+        out["accepts_pinned"] = ex.pinned is not None and ex.check(ex.pinned) and ex.last is True
+        out["right_feedback"] = ex.feedback.value
         for wrong, feedback in ex.mistakes.items():
-            refused = not ex.check(wrong) and "Not quite" in ex.feedback.value
+            refused = not ex.check(wrong) and ex.last is False
             told = markdown(feedback) in ex.feedback.value if feedback else True
             out["mistakes"].append({"answer": repr(wrong), "refused": refused, "feedback_shown": told})
     except Exception:                                   # noqa: BLE001

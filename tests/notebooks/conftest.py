@@ -1,4 +1,5 @@
-"""Run every tutorial notebook once (two kernels at a time), with the checks of ``checks.py`` appended.
+"""Run every tutorial notebook once (two kernels at a time), with the checks of ``checks.py`` appended: the
+English ones and their translations (``notebooks/pt_BR``: the same file names).
 
 The executed notebooks are shared by all the tests of this folder (a session fixture), so each notebook
 costs one kernel start. Timings are printed at the end of the run.
@@ -16,6 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if not p.name.startswith("00-"))
+#: the tutorials in Brazilian Portuguese, as paths in notebooks/ ("pt_BR/01-components-and-setup.ipynb")
+TUTORIALS_PT = sorted(f"pt_BR/{p.name}" for p in (NOTEBOOKS / "pt_BR").glob("[0-9][0-9]-*.ipynb")
+                      if not p.name.startswith("00-"))
 CHECKS = (Path(__file__).parent / "checks.py").read_text()
 CELL_TIMEOUT = 120          # seconds per cell
 KERNELS = 2                 # notebooks executed at the same time (the test machine has 2 cores)
@@ -45,7 +49,7 @@ def execute(name: str) -> Executed:
     result = Executed(name, 0.0)
     try:
         NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", store_widget_state=False,
-                       resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+                       resources={"metadata": {"path": str((NOTEBOOKS / name).parent)}}).execute()
     except CellExecutionError as e:
         result.error = str(e)[-4000:]
     except Exception as e:                          # noqa: BLE001 -- a dead kernel, a timeout...
@@ -64,7 +68,7 @@ def execute(name: str) -> Executed:
 def executed() -> dict[str, Executed]:
     start = time.monotonic()
     with ThreadPoolExecutor(KERNELS) as pool:
-        results = {r.name: r for r in pool.map(execute, TUTORIALS)}
+        results = {r.name: r for r in pool.map(execute, TUTORIALS + TUTORIALS_PT)}
     TIMINGS["all tutorial notebooks (wall clock)"] = time.monotonic() - start
     for r in results.values():
         TIMINGS[r.name] = r.seconds

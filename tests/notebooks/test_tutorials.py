@@ -2,7 +2,8 @@
 teaching only the public API, linked from the contents, the rules-at-a-glance list and the README -- and,
 executed once each in a kernel (see conftest.py), free of errors, with steppers that advance on Next, every
 number a text states checked against the engine, and exercises that accept their pinned answer and refuse
-the mistakes they list."""
+the mistakes they list. The tutorials in Brazilian Portuguese (``notebooks/pt_BR``) pass the same checks and
+state the same numbers as the English ones, step by step."""
 from __future__ import annotations
 
 import importlib.util
@@ -11,11 +12,13 @@ import re
 
 import pytest
 
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import positions
 
-from .conftest import NOTEBOOKS, ROOT, TUTORIALS
+from .conftest import NOTEBOOKS, ROOT, TUTORIALS, TUTORIALS_PT
 
 CONTENTS = "00-contents.ipynb"
+CONTENTS_PT = "pt_BR/00-contents.ipynb"
 
 
 def build_notebooks():
@@ -32,12 +35,17 @@ def cells(name: str, kind: str) -> list[str]:
 
 # -- numbers stated in a text ---------------------------------------------------------------------------------
 
-REFERENCE = re.compile(r"\b(?:notebooks?|steps?)\s+\d+(?:\s*(?:,|and|to|or)\s*\d+)*", re.IGNORECASE)
+REFERENCE = re.compile(r"\b(?:notebooks?|steps?|tutoria(?:l|is)|passos?)\s+\d+(?:\s*(?:,|and|to|or|e|a|ou)\s*\d+)*",
+                       re.IGNORECASE)
 NOT_A_NUMBER = re.compile(r"`[^`]*`|\b[a-d][1-4]\b|^\d+\.\s")        # code, company cells, "1. " of a list
 NUMBER = re.compile(r"(?<![\w.])\d+(?!\w)")
 WORDS = {"zero": 0, "one": 1, "once": 1, "first": 1, "two": 2, "twice": 2, "both": 2, "second": 2, "three": 3,
          "third": 3, "four": 4, "fourth": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-         "eleven": 11, "twelve": 12}
+         "eleven": 11, "twelve": 12,
+         # in Portuguese
+         "um": 1, "uma": 1, "primeiro": 1, "primeira": 1, "dois": 2, "duas": 2, "ambos": 2, "segundo": 2,
+         "três": 3, "terceiro": 3, "quatro": 4, "quarto": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
+         "nove": 9, "dez": 10, "onze": 11, "doze": 12}
 
 
 def stated(text: str) -> set[int]:
@@ -47,7 +55,7 @@ def stated(text: str) -> set[int]:
 
 
 def in_words(text: str) -> set[int]:
-    return {WORDS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in WORDS}
+    return {WORDS[w] for w in re.findall(r"[^\W\d_]+", text.lower()) if w in WORDS}
 
 
 def test_stated_numbers_are_found_in_texts():
@@ -55,6 +63,8 @@ def test_stated_numbers_are_found_in_texts():
     assert stated("1. Choose: d3 and `move c1 c2`; steps 2 to 7, notebooks 2 and 3") == set()
     assert stated("the round-10 position, 7 + 2 VP.") == {10, 7, 2}
     assert in_words("Both employees, twice: one") == {2, 1}
+    assert stated("Rodada 8 (passo 8): 2 × 3 = 6; veja os tutoriais 2 e 3 e o tutorial 4.") == {8, 2, 3, 6}
+    assert in_words("Seis movimentos, três Empregados") == {6, 3}
 
 
 # -- stored notebooks (no kernel) ---------------------------------------------------------------------------
@@ -63,8 +73,8 @@ def test_the_contents_and_eleven_numbered_tutorials_each_from_a_source():
     module = build_notebooks()
     made = [module.notebook_name(source) for source in module.sources()]
     assert [name[:3] for name in TUTORIALS] == [f"{i:02d}-" for i in range(1, 12)]
-    assert sorted(made) == sorted([CONTENTS, *TUTORIALS, "app.ipynb"])
-    assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(made)
+    assert sorted(made) == sorted([CONTENTS, *TUTORIALS, "app.ipynb", CONTENTS_PT, *TUTORIALS_PT])
+    assert sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("**/*.ipynb")) == sorted(made)
 
 
 def test_the_committed_notebooks_are_what_their_sources_make():
@@ -78,6 +88,7 @@ def test_the_committed_notebooks_are_what_their_sources_make():
 
 def test_the_check_finds_a_notebook_edited_by_hand(tmp_path):
     module = build_notebooks()
+    (tmp_path / "pt_BR").mkdir()
     for source in module.sources():
         (tmp_path / module.notebook_name(source)).write_text(module.render(source))
     assert module.stale(tmp_path) == []
@@ -87,7 +98,7 @@ def test_the_check_finds_a_notebook_edited_by_hand(tmp_path):
     assert module.stale(tmp_path) == ["03-round-and-timeline.ipynb", "app.ipynb"]
 
 
-@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS, "app.ipynb"])
+@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS, "app.ipynb", CONTENTS_PT, *TUTORIALS_PT])
 def test_notebooks_are_stored_without_outputs(name):
     nb = json.loads((NOTEBOOKS / name).read_text())
     for cell in nb["cells"]:
@@ -98,7 +109,7 @@ def test_notebooks_are_stored_without_outputs(name):
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
 
 
-@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS])
+@pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS, CONTENTS_PT, *TUTORIALS_PT])
 def test_dollars_in_markdown_are_escaped(name):
     """JupyterLab and Voilà read text between two $ signs as mathematics ("$5 or $10" in italics, spaces
     lost): a price is written \\$5."""
@@ -153,7 +164,7 @@ INTERNALS = re.compile(r"\.state\b|carnegie_lab\.(?:rules|state|records|network|
                        r"|from carnegie_lab import (?:rules|state|records|network)\b|\._[a-z]")
 
 
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_tutorial_code_uses_only_the_public_api(name):
     for code in cells(name, "code"):
         found = INTERNALS.findall(code)
@@ -199,10 +210,21 @@ def test_the_contents_and_the_readme_link_every_tutorial_by_its_title():
 GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
 
 
-def glance_links() -> list[tuple[int, int, str, str]]:
-    text = "\n".join(cells(CONTENTS, "markdown"))
-    assert "## Rules at a glance" in text
-    return [(int(n), int(k), title, file) for n, k, title, file in GLANCE.findall(text)]
+def glance_links(contents: str = CONTENTS, heading: str = "## Rules at a glance", glance: re.Pattern = GLANCE
+                 ) -> list[tuple[int, int, str, str]]:
+    text = "\n".join(cells(contents, "markdown"))
+    assert heading in text
+    return [(int(n), int(k), title, file) for n, k, title, file in glance.findall(text)]
+
+
+#: the Portuguese contents' "As regras num relance": [3 · passo 2 "2. O evento"](03-round-and-timeline.ipynb)
+GLANCE_PT = re.compile(r'\[(\d+) · passo (\d+) "([^"]+)"\]\(([^)]+)\)')
+
+
+def glance_links_pt() -> list[tuple[int, int, str, str]]:
+    """The Portuguese glance's links, each to its notebook's path in notebooks/ (pt_BR/...)."""
+    return [(n, k, title, f"pt_BR/{file}") for n, k, title, file in
+            glance_links(CONTENTS_PT, "## As regras num relance", GLANCE_PT)]
 
 
 #: The tutorials that teach no rule: tools for studying games and playing well.
@@ -223,7 +245,7 @@ pytestmark_exec = pytest.mark.notebooks
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_notebook_runs_without_error(executed, name):
     result = executed[name]
     assert result.error is None, result.error
@@ -232,7 +254,7 @@ def test_notebook_runs_without_error(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_steppers_advance_on_next_and_explain_each_step(executed, name):
     steppers = executed[name].report.get("steppers", [])
     assert steppers, "no stepper in the notebook"
@@ -247,11 +269,12 @@ def test_steppers_advance_on_next_and_explain_each_step(executed, name):
         assert tour["back_text_is_previous"]
         assert {"map", "timeline"} & set(tour["views"])
         assert tour["refused"] and tour["own_played"] and tour["back_to_script"]
+        assert tour["refusal"].startswith("<div class='cl-tut-error'><b>fly to the moon</b> ")
         assert not any(re.search(r"step \d+ of", t) and "Traceback" in t for t in texts)
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_every_number_a_step_states_is_checked_against_the_engine(executed, name):
     """A step's written text (a text computed from the game states the engine's numbers anyway): each number
     in it is one its ``expect=Numbers({...})`` has the engine compute, and the check names no number the text
@@ -269,13 +292,14 @@ def test_every_number_a_step_states_is_checked_against_the_engine(executed, name
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_exercises_accept_their_pinned_answer_and_refuse_their_mistakes(executed, name):
     exercises = executed[name].report.get("exercises", [])
     assert exercises, "no exercise in the notebook"
     for ex in exercises:
         assert ex["errors"] == [], ex["errors"]
         assert ex["pinned"] is not None and ex["accepts_pinned"], ex["question"]
+        assert translator(ex["lang"]).gettext("Right!") in ex["right_feedback"], ex["right_feedback"]
         assert ex["mistakes"], f"no mistakes listed: {ex['question']}"
         for mistake in ex["mistakes"]:
             assert mistake["refused"] and mistake["feedback_shown"], (ex["question"], mistake)
@@ -309,3 +333,81 @@ def test_the_tutorials_play_the_shared_positions(executed):
 @pytestmark_exec
 def test_all_notebooks_run_in_reasonable_time(executed):
     assert sum(r.seconds for r in executed.values()) < 10 * 60
+
+
+# -- the tutorials in Brazilian Portuguese --------------------------------------------------------------------
+
+def english_of(name: str) -> str:
+    """The English tutorial a translation follows: the same file name."""
+    return name.split("/", 1)[1]
+
+
+def test_the_portuguese_contents_lists_its_tutorials_and_links_the_english_ones():
+    contents, english = "\n".join(cells(CONTENTS_PT, "markdown")), "\n".join(cells(CONTENTS, "markdown"))
+    assert [english_of(name) for name in TUTORIALS_PT] == TUTORIALS[:3]
+    for name in TUTORIALS_PT:
+        assert f"[{title_of(name)}]({english_of(name)})" in contents
+    for name in TUTORIALS[len(TUTORIALS_PT):]:
+        assert f"[{title_of(name)}](../{name})" in contents
+    assert "(../00-contents.ipynb)" in contents and "(../app.ipynb)" in contents
+    assert "**Em português**: [Aprenda Carnegie, passo a passo](pt_BR/00-contents.ipynb)" in english
+    assert title_of(CONTENTS_PT) == "Aprenda Carnegie, passo a passo"
+
+
+@pytest.mark.parametrize("name", TUTORIALS_PT)
+def test_each_portuguese_tutorial_has_a_stepper_and_an_exercise_and_links_the_next(name):
+    code, text = "\n".join(cells(name, "code")), "\n".join(cells(name, "markdown"))
+    assert "Stepper(" in code and "Exercise(" in code and 'LANG = "pt_BR"' in code
+    assert text.lstrip().startswith(f"# {int(english_of(name)[:2])} · ")
+    assert "(00-contents.ipynb)" in text
+    index = TUTORIALS_PT.index(name)
+    after = english_of(TUTORIALS_PT[index + 1]) if index + 1 < len(TUTORIALS_PT) else f"../{TUTORIALS[index + 1]}"
+    assert f"({after}) →" in text
+    if index > 0:
+        assert "← [" in text and f"({english_of(TUTORIALS_PT[index - 1])})" in text
+
+
+def test_the_portuguese_glance_links_the_notebooks_it_names():
+    links = glance_links_pt()
+    assert len(links) >= 15 and {file for *_, file in links} == set(TUTORIALS_PT)
+    for n, _, _, file in links:
+        assert int(english_of(file)[:2]) == n
+
+
+@pytestmark_exec
+def test_the_portuguese_glance_names_real_steps(executed):
+    for n, k, title, file in glance_links_pt():
+        scripts = [tour["script"] for tour in executed[file].report["steppers"]]
+        assert any(k <= len(script) and script[k - 1]["title"] == title for script in scripts), (n, k, title)
+
+
+@pytestmark_exec
+@pytest.mark.parametrize("name", TUTORIALS_PT)
+def test_a_translated_tutorial_speaks_its_language(executed, name):
+    report = executed[name].report
+    assert [tour["lang"] for tour in report["steppers"]] == ["pt_BR"] * len(report["steppers"])
+    assert [ex["lang"] for ex in report["exercises"]] == ["pt_BR"] * len(report["exercises"])
+    assert all(translator("pt_BR").gettext("Right!") in ex["right_feedback"] for ex in report["exercises"])
+
+
+@pytestmark_exec
+@pytest.mark.parametrize("name", TUTORIALS_PT)
+def test_a_translated_tutorial_states_the_numbers_of_the_english_one(executed, name):
+    """Step by step (and exercise by exercise) a translation plays the same actions, has the engine check the
+    same numbers and states the same numbers in digits as the English tutorial it follows."""
+    english, translated = executed[english_of(name)].report, executed[name].report
+    assert len(translated["steppers"]) == len(english["steppers"])
+    for there, here in zip(english["steppers"], translated["steppers"]):
+        assert here["played"] == there["played"] and here["actions"] == there["actions"]
+        assert len(here["script"]) == len(there["script"])
+        for n, (a, b) in enumerate(zip(there["script"], here["script"]), start=1):
+            assert b["numbers"] == a["numbers"], f"step {n} ({b['title']!r}) checks other numbers"
+            if a["text"] is not None:
+                told, says = stated(f"{a['title']}\n{a['text']}"), stated(f"{b['title']}\n{b['text']}")
+                assert says == told, f"step {n} ({b['title']!r}) states {sorted(says)}, the English {sorted(told)}"
+    assert len(translated["exercises"]) == len(english["exercises"])
+    key = (lambda ex: (ex["pinned"], ex["numbers"]))
+    for a, b in zip(sorted(english["exercises"], key=key), sorted(translated["exercises"], key=key)):
+        assert (b["pinned"], b["numbers"], b["right"]) == (a["pinned"], a["numbers"], a["right"]), b["question"]
+        assert [m["answer"] for m in b["mistakes"]] == [m["answer"] for m in a["mistakes"]], b["question"]
+        assert stated("\n".join(b["texts"])) == stated("\n".join(a["texts"])), b["question"]

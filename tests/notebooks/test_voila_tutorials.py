@@ -1,6 +1,7 @@
 """The tutorials rendered by Voilà in headless Chromium: every one draws its stepper, walks every step with Next,
 draws every view, checks an exercise (a real mistake refused, the right answer accepted), and logs no
-browser error or warning; notebook 2 also tries "Try your own action".
+browser error or warning; notebook 2 also tries "Try your own action". The tutorials in Portuguese
+(notebooks/pt_BR) do the same in their language: the words the tests look for are the catalog's.
 
 The server and the browser are the session's (tests/conftest.py): a tutorial is a page of the server that
 serves the app (``carnegie-lab app`` serves the whole notebooks/ folder, as Binder does), opened in a new tab
@@ -14,12 +15,15 @@ from __future__ import annotations
 
 import re
 import time
+import urllib.request
 from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
-from .conftest import ROOT, TIMINGS, TUTORIALS
+from carnegie_lab.core.i18n import translator
+
+from .conftest import ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
 
 pytestmark = pytest.mark.browser
 
@@ -50,11 +54,19 @@ EXERCISES = {
     "09-solo-against-andrew.ipynb": Answers("Who chooses the row in round 2", "Ada", "Andrew Carnegie"),
     "10-exploring-positions.ipynb": Answers("how many legal actions", "8", "10"),
     "11-playing-well.ipynb": Answers("put first for Bo", "RD (Research & Development)", "HR (Human Resources)"),
+    "pt_BR/01-components-and-setup.ipynb": Answers("discos neutros", "18", "12"),
+    "pt_BR/02-company-and-employees.ipynb": Answers("quantos movimentos o Departamento", "3", "6"),
+    "pt_BR/03-round-and-timeline.ipynb": Answers("Quantos dólares ao todo", "1", "3"),
 }
 
 
 def test_every_tutorial_has_an_exercise_here():
-    assert set(EXERCISES) == set(TUTORIALS)
+    assert set(EXERCISES) == set(TUTORIALS + TUTORIALS_PT)
+
+
+def words(name: str):
+    """The translator of a tutorial's language (the widgets' words: "Next", "Check", ...)."""
+    return translator("pt_BR" if name.startswith("pt_BR/") else None)
 
 
 class Page:
@@ -62,6 +74,7 @@ class Page:
 
     def __init__(self, watched, name: str, url: str):
         self.watched, self.page, self.name, self.url = watched, watched.page, name, url
+        self.words = words(name)
 
     def open(self) -> None:
         self.page.set_viewport_size(VIEWPORT)
@@ -76,7 +89,8 @@ class Page:
 
     def shot(self, label: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"voila-{self.name.removesuffix('.ipynb')}-{label}.png"),
+        stem = self.name.removesuffix(".ipynb").replace("/", "-")
+        self.page.screenshot(path=str(ARTIFACTS / f"voila-{stem}-{label}.png"),
                              full_page=True)
 
 
@@ -106,32 +120,35 @@ def card(tour):
     return tour.locator(".cl-tut-card")
 
 
-def walk_every_step(tour) -> int:
-    """Next, step after step, to the end of the script; returns the number of steps."""
+def walk_every_step(tour, tr=translator()) -> int:
+    """Next, step after step, to the end of the script; returns the number of steps (``tr``: the translator
+    of the tutorial's language)."""
     count = card(tour).locator(".cl-tut-count").first
-    expect(count).to_contain_text("steps", timeout=STEP)
-    steps = int(re.match(r"(\d+) steps", count.inner_text()).group(1))
+    many = tr.ngettext("{n} step", "{n} steps", 2)
+    expect(count).to_contain_text(many.format(n="").strip(), timeout=STEP)
+    steps = int(re.match(many.format(n=r"(\d+)"), count.inner_text()).group(1))
+    next_button = tour.get_by_role("button", name=tr.gettext("Next"))
     for n in range(1, steps + 1):
-        click(tour.get_by_role("button", name="Next"))
-        expect(card(tour)).to_contain_text(f"step {n} of {steps}", timeout=STEP)
+        click(next_button)
+        expect(card(tour)).to_contain_text(tr.gettext("step {step} of {n}").format(step=n, n=steps), timeout=STEP)
         expect(tour.locator(".cl-tut-error")).to_have_count(0)
-    expect(tour.get_by_role("button", name="Next")).to_be_disabled(timeout=STEP)
+    expect(next_button).to_be_disabled(timeout=STEP)
     return steps
 
 
-def draw_every_view(tour) -> None:
+def draw_every_view(tour, tr=translator()) -> None:
     buttons = tour.locator(".widget-toggle-buttons button")
     for i in range(buttons.count()):
         button = buttons.nth(i)
         click(button)
         expect(button).to_have_class(re.compile(r"\bmod-active\b"), timeout=STEP)
         label = button.inner_text().strip()
-        if label != "Donations":                        # the donation chart is HTML, not a figure
+        if label != tr.gettext("Donations"):            # the donation chart is HTML, not a figure
             expect(tour.locator(".js-plotly-plot .gtitle").first).to_be_visible(timeout=STEP)
         expect(tour.locator(".cl-tut-error")).to_have_count(0)
 
 
-def answer(page, answers: Answers, given: str, verdict: str) -> None:
+def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) -> None:
     exercise = page.locator(".cl-tut-exercise", has_text=answers.question).first
     box = exercise.locator("input[type=text], select").first
     expect(box).to_be_visible(timeout=STEP)
@@ -140,27 +157,27 @@ def answer(page, answers: Answers, given: str, verdict: str) -> None:
     else:
         box.fill(given)
         expect(box).to_have_value(given)
-    click(exercise.get_by_role("button", name="Check"))
+    click(exercise.get_by_role("button", name=tr.gettext("Check")))
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", TUTORIALS)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
 def test_a_tutorial_in_voila(tutorial, name):
-    page = tutorial.page
+    page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
-    title = f"{int(name[:2])} · "
+    title = f"{int(name.rsplit('/', 1)[-1][:2])} · "
     expect(page.locator("h1").first).to_contain_text(title, timeout=STEP)        # the markdown
     expect(body).not_to_contain_text("Traceback")
     expect(body).not_to_contain_text("There was an error when executing cell")
     expect(body).not_to_contain_text("Stepper(")                                 # Voilà hides the code
     tour = page.locator(".cl-tut").first
     start = time.monotonic()
-    steps = walk_every_step(tour)
-    draw_every_view(tour)
+    steps = walk_every_step(tour, tr)
+    draw_every_view(tour, tr)
     TIMINGS[f"Voilà: {name}, {steps} steps and every view"] = time.monotonic() - start
     answers = EXERCISES[name]
-    answer(page, answers, answers.wrong, "Not quite")
-    answer(page, answers, answers.right, "Right!")
+    answer(page, answers, answers.wrong, tr.gettext("Not quite."), tr)
+    answer(page, answers, answers.right, tr.gettext("Right!"), tr)
     assert tutorial.watched.page_errors == []
     assert tutorial.watched.console_problems == []
     assert tutorial.watched.outside_requests == []
@@ -187,6 +204,28 @@ def test_the_contents_page_in_voila(watched_page, voila_server):
         expect(watched.page.locator("h2", has_text="Rules at a glance")).to_be_visible(timeout=PAGE_TIMEOUT)
         expect(body).to_contain_text("Commerce & Finance: $3 or one goods", timeout=STEP)   # \$: not maths
         expect(watched.page.locator("a[href$='10-exploring-positions.ipynb']").first).to_be_visible()
+        assert watched.page_errors == [] and watched.console_problems == [] and watched.outside_requests == []
+    finally:
+        watched.page.close()
+
+
+def test_the_portuguese_contents_page_in_voila_from_the_start_page(watched_page, voila_server):
+    """The start page (read over HTTP: in a browser it goes on to the app) links the Portuguese contents, which
+    links its tutorials and the English ones."""
+    with urllib.request.urlopen(voila_server.url + "/", timeout=60) as r:
+        start = r.read().decode("utf-8")
+    href = re.search(r'<a id="cl-tutorials-pt-br" href="([^"]+)">Em\s+português', start).group(1)
+    watched = watched_page()
+    try:
+        watched.page.goto(voila_server.url + href, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+        assert watched.page.url == voila_server.render_url("pt_BR/00-contents.ipynb")
+        expect(watched.page.locator("h2", has_text="As regras num relance")).to_be_visible(timeout=PAGE_TIMEOUT)
+        expect(watched.page.locator("body")).to_contain_text("Uma Missão de Comércio e Finanças por $6")
+        targets = {"01-components-and-setup.ipynb": "pt_BR/01-components-and-setup.ipynb",
+                   "../04-management-and-departments.ipynb": "04-management-and-departments.ipynb"}
+        for link, target in targets.items():
+            href = watched.page.locator(f"a[href$='{link}']").first.evaluate("a => a.href")
+            assert href == voila_server.render_url(target), (link, href)
         assert watched.page_errors == [] and watched.console_problems == [] and watched.outside_requests == []
     finally:
         watched.page.close()

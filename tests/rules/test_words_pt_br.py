@@ -12,6 +12,7 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.core.i18n import N_, Message, Texts, render
+from carnegie_lab.rules.setup import DEPARTMENT_MODES
 
 
 def same_in_every_language(game: cl.Game, *actions) -> set[str]:
@@ -30,7 +31,7 @@ def test_a_message_is_its_english_and_renders_in_a_language():
     assert render("Ada", "pt_BR") == "Ada"                                      # not a message: as it is
     texts = Texts({"en": "now", "pt_BR": "agora"})
     assert texts == "now" and render(N_("not possible now ({prompt})", prompt=texts), "pt_BR") == \
-        "não é possível agora (agora)"
+        "não é possível agora (agora)" == render(N_("not possible now ({prompt})", prompt=texts), "pt-BR")
 
 
 def test_decision_texts_in_portuguese_and_english_unchanged(many_positions, widened):
@@ -113,10 +114,44 @@ def test_a_text_that_is_not_an_action_is_refused_in_portuguese(text, widened):
     assert not widened.missing, sorted(widened.missing)
 
 
-def test_other_errors_keep_their_english_message():
+@pytest.mark.parametrize("players, options", [
+    (["Ada"] * 2, {}), ("Ada", {}), (["A", "B", "C", "D", "E"], {}), (["Ada", "Bo"], {"seed": -1}),
+    (["Ada", "Bo"], {"colour": "red"}), (["Ada", "Bo"], {"departments": "all"}), (["Ada", "Bo"], {"tab_side": "C"}),
+    (["Ada"], {"solo_level": 9}), (["Ada", "Bo"], {"solo_level": 2}), (["Andrew Carnegie"], {"solo_level": 1}),
+    (["Ada", "Bo"], {"remove_for_four": 99}),
+])
+def test_a_bad_game_option_is_refused_in_portuguese(players, options, widened):
     with pytest.raises(cl.OptionError) as caught:
-        cl.new_game(["Ada"] * 2)
-    assert render(caught.value, "pt_BR") == str(caught.value)
+        cl.new_game(players, **options)
+    error = caught.value
+    assert render(error) == str(error) and str(error).startswith("bad game option ")
+    rendered = render(error, WIDE)
+    values = [str(players), *options, *map(str, options.values()), *DEPARTMENT_MODES]     # what the user gave
+    names = {error.option, "solo_level", "Andrew", "Carnegie"} | {w for v in values for w in WORD.findall(v)}
+    assert ascii_words([rendered], names) == [], rendered
+    assert not widened.missing, sorted(widened.missing)
+
+
+def test_an_action_after_the_end_is_refused_in_portuguese(solo_over_game):
+    with pytest.raises(cl.GameOverError) as caught:
+        solo_over_game.apply("done")
+    assert str(caught.value) == "'done': the game is over" == render(caught.value)
+    assert render(caught.value, "pt_BR") == "'done': o jogo terminou"
+
+
+@pytest.fixture(scope="module")
+def solo_over_game():
+    from carnegie_lab.bots import GreedyBot
+    game = cl.new_game(["Ada"], seed=2, solo_level=1)
+    bot = GreedyBot(2)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    return game
+
+
+def test_other_errors_keep_their_english_message():
+    error = cl.RecordError("flow", "broken")
+    assert render(error, "pt_BR") == str(error)
 
 
 def test_the_verbs_words_render_in_portuguese(widened):

@@ -11,8 +11,6 @@ from views_helpers import play, played
 
 import carnegie_lab as cl
 from carnegie_lab.core import i18n
-from carnegie_lab.core.state import NEUTRAL
-from carnegie_lab.views.palette import donation_terms, owner_name
 
 
 def visible(spec: dict) -> list[str]:
@@ -32,17 +30,10 @@ def visible(spec: dict) -> list[str]:
     return [str(t) for t in out if t]
 
 
-def pending(game) -> list[str]:
-    """Texts of views/palette.py, not translated yet (its words are being given one home first): the
-    neutral owner and a donation's terms."""
-    terms = [donation_terms(game.components, d.formula) for d in game.components.donations.values()]
-    return sorted({owner_name(game, NEUTRAL), *terms}, key=len, reverse=True)
-
-
 def english_left(game, texts: list[str]) -> list[tuple[str, str]]:
     """(word, text) of each ASCII word of the texts that is not a name the same in both languages (the
-    players, Andrew, the timeline's row codes) nor palette.py's pending words."""
-    return ascii_words(texts, {*game.players, "Andrew", *game.components.timeline.rows}, pending(game))
+    players, Andrew, the timeline's row codes)."""
+    return ascii_words(texts, {*game.players, "Andrew", *game.components.timeline.rows})
 
 
 def figures(game, lang: str) -> dict[str, dict]:
@@ -51,7 +42,8 @@ def figures(game, lang: str) -> dict[str, dict]:
     out = {"map": V.map_figure.spec(game, lang=lang),
            "network": V.map_figure.spec(game, 0, targets={"pittsburgh": wide("build here")}, lang=lang),
            "tracks": V.tracks_figure.spec(game, lang=lang), "timeline": V.timeline_figure.spec(game, lang=lang),
-           "donations": V.donations_figure.spec(game, lang=lang)}
+           "donations": V.donations_figure.spec(game, lang=lang), "scores": V.scores_figure.spec(game, lang=lang),
+           "history": V.history_figure.spec(game, lang=lang)}
     out |= {f"company-{seat}": V.company_figure.spec(game, seat, lang=lang) for seat in range(len(game.players))}
     return out
 
@@ -89,7 +81,8 @@ def test_portuguese_figures_use_the_rules_terms(mid3):
     assert "Educação: departamentos de RH" in str(V.donations_figure.spec(mid3, lang="pt_BR")["data"])
 
 
-@pytest.mark.parametrize("view", ["map_figure", "tracks_figure", "timeline_figure", "donations_figure"])
+@pytest.mark.parametrize("view", ["map_figure", "tracks_figure", "timeline_figure", "donations_figure",
+                                  "scores_figure", "history_figure"])
 def test_english_is_the_default_and_the_same_as_en(view, mid3):
     build = getattr(cl.views, view)
     assert build.spec(mid3) == build.spec(mid3, lang="en") == build.spec(mid3, lang=None)
@@ -126,7 +119,7 @@ def test_the_summary_and_its_mini_map_are_translated(position, request, widened)
     game = request.getfixturevalue(position)
     page = cl.views.game_html(game, lang=WIDE)
     assert not widened.missing, f"not in the pt_BR catalog: {sorted(widened.missing)}"
-    left = ascii_words([page], {*game.players, "Andrew", "Carnegie", *game.components.timeline.rows}, pending(game))
+    left = ascii_words([page], {*game.players, "Andrew", "Carnegie", *game.components.timeline.rows})
     assert left == [], sorted({word for word, _ in left})
     assert cl.views.game_html(game) == cl.views.game_html(game, lang="en") == game._repr_html_()
 

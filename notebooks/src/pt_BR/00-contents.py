@@ -1,0 +1,90 @@
+# %% [markdown]
+# # Aprenda Carnegie, passo a passo
+#
+# Estes tutoriais ensinam as regras do jogo de tabuleiro *Carnegie* em partidas de verdade, jogadas pelo
+# motor de regras `carnegie_lab`. Cada um pega uma parte das regras, joga essa parte na sua frente um
+# passo de cada vez (clique em **Avançar**) e termina com um pequeno exercício que o motor confere. Leia
+# na ordem: cada um se apoia nos anteriores.
+#
+# **Em português:**
+#
+# - [1 · Os componentes e a preparação](01-components-and-setup.ipynb) — o que há na mesa e como uma
+#   partida começa
+# - [2 · A Companhia, os Empregados e Recursos Humanos](02-company-and-employees.ipynb) — Departamentos,
+#   Postos de Trabalho, Empregados de pé e deitados, movimentos
+# - [3 · A rodada, a Linha do Tempo e os eventos](03-round-and-timeline.ipynb) — as quatro partes de uma
+#   rodada, Missões e receita, o fim de uma linha da Linha do Tempo
+#
+# **Em inglês** (ainda não traduzidos):
+#
+# - [4 · Management and new departments](../04-management-and-departments.ipynb) — Gerência: dinheiro, bens,
+#   Missões e a construção de Departamentos
+# - [5 · Construction, the map and missions](../05-construction-and-the-map.ipynb) — Construção: projetos
+#   nas cidades, espaços de construção, cidades pequenas
+# - [6 · R&D, project tabs and transport tracks](../06-research-tabs-and-tracks.ipynb) — P&D: pontos de
+#   estudo, Tabelas de Projetos e trilhas de transporte
+# - [7 · Donations](../07-donations.ipynb) — a tabela de doações, os custos crescentes e o que as Doações
+#   pontuam
+# - [8 · The end of the game and scoring](../08-end-of-game-and-scoring.ipynb) — o fim da partida e todas
+#   as formas de pontuar, com as conexões entre cidades grandes
+# - [9 · The solo game against Andrew Carnegie](../09-solo-against-andrew.ipynb) — o jogo solo contra
+#   Andrew Carnegie
+# - [10 · Exploring positions](../10-exploring-positions.ipynb) — registros, ações legais, hipóteses em
+#   cópias, bots
+# - [11 · Playing well](../11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade
+#
+# Rode um tutorial do começo (*Run → Run All Cells* no JupyterLab), ou abra no Voilà para ver só o texto
+# e os widgets. Nada aqui exige o manual; quando os textos das regras deixam um ponto em aberto, a
+# escolha do motor está escrita em `docs/rules-decisions.md` (em inglês).
+#
+# Quando terminar, jogue uma partida inteira contra bots ou contra Andrew Carnegie no aplicativo
+# ([app.ipynb](../app.ipynb), ou `make app`). [The contents in English](../00-contents.ipynb).
+
+# %% [markdown]
+# ## As regras num relance
+#
+# Cada regra dos tutoriais em português e o passo que a joga na sua frente (abra o tutorial e clique em
+# **Avançar** até esse passo). As outras regras estão no [índice em inglês](../00-contents.ipynb).
+#
+# **Preparação**
+#
+# - Discos neutros bloqueiam alguns espaços de construção e de doação com dois ou três jogadores:
+#   [1 · passo 1 "Discos neutros cinza"](01-components-and-setup.ipynb)
+# - Quatro Linhas do Tempo, uma por ação, cada espaço com um evento:
+#   [1 · passo 2 "A Linha do Tempo"](01-components-and-setup.ipynb)
+# - As casas iniciais, no sentido anti-horário a partir da direita do Primeiro Jogador:
+#   [1 · passo 4 "Bo posiciona uma casa"](01-components-and-setup.ipynb)
+# - O Departamento reservado:
+#   [1 · passo 5 "Bo reserva um Departamento"](01-components-and-setup.ipynb)
+# - Movimentos iniciais: até seis, um espaço para cima, para baixo, para a esquerda ou para a direita:
+#   [1 · passo 9 "Seis movimentos iniciais"](01-components-and-setup.ipynb)
+# - Pôr um Empregado de pé custa o preço do seu Posto de Trabalho:
+#   [1 · passo 10 "Ficar de pé custa dinheiro"](01-components-and-setup.ipynb)
+#
+# **Uma rodada**
+#
+# - O Primeiro Jogador escolhe a linha; todos usam a ação dela:
+#   [3 · passo 1 "1. Escolher: Gerência"](03-round-and-timeline.ipynb)
+# - O evento do espaço depois do Marcador de Ação da linha:
+#   [3 · passo 2 "2. O evento"](03-round-and-timeline.ipynb)
+# - Uma Missão de Comércio e Finanças por \$6:
+#   [3 · passo 3 "3. O turno de Ada: uma Missão"](03-round-and-timeline.ipynb)
+# - O marcador anda no fim da rodada; o próximo jogador vira o Primeiro Jogador:
+#   [3 · passo 4 "4. O fim da rodada"](03-round-and-timeline.ipynb)
+# - Receber Receita: os Empregados voltam, a receita de transporte e a dos projetos uma vez:
+#   [3 · passo 6 "Ada recebe a receita"](03-round-and-timeline.ipynb)
+# - Uma linha cheia: o evento e o marcador vêm da próxima linha abaixo:
+#   [3 · passo 8 "A linha está cheia"](03-round-and-timeline.ipynb)
+#
+# **Empregados e Recursos Humanos**
+#
+# - Recursos Humanos: 3 movimentos por Empregado de pé, incluindo o permanente:
+#   [2 · passo 2 "Seis movimentos"](02-company-and-employees.ipynb)
+# - Um Empregado de pé que se move se deita:
+#   [2 · passo 3 "Mover deita o Empregado"](02-company-and-employees.ipynb)
+# - Empregados deitados podem esperar em espaços vazios:
+#   [2 · passo 4 "Esperando num espaço vazio"](02-company-and-employees.ipynb)
+# - Movimentos não usados se perdem:
+#   [2 · passo 6 "Pronto"](02-company-and-employees.ipynb)
+# - Ficar de pé no fim do turno, no Posto de Trabalho livre mais barato:
+#   [2 · passo 7 "Ficar de pé custa dinheiro"](02-company-and-employees.ipynb)
