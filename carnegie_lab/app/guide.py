@@ -25,6 +25,8 @@ from .turn import sentence
 #: The contents notebook, next to the app in the package's notebooks.
 CONTENTS = Path(__file__).resolve().parent.parent / "share" / "notebooks" / "00-contents.ipynb"
 GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
+#: The same list in a translated contents notebook (notebooks/<lang>/00-contents.ipynb): "step" in its words.
+GLANCE_IN = re.compile(r'\[(\d+) · \w+ (\d+) "([^"]+)"\]\(([^)]+)\)')
 
 #: The tutorials translated, by language: notebooks/<lang>/<the English file name>.
 TRANSLATED_TUTORIALS = {"pt_BR": range(4)}
@@ -71,6 +73,18 @@ def glance(path: Path = CONTENTS) -> dict[str, RuleStep]:
     return steps
 
 
+@functools.lru_cache(maxsize=None)
+def step_titles(lang: str) -> dict[tuple[int, int], str]:
+    """The titles of the Rules at a glance steps in a translated contents notebook, by (notebook, step)
+    (none if there is no such notebook)."""
+    try:
+        cells = json.loads((CONTENTS.parent / lang / CONTENTS.name).read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    text = "\n".join("".join(c["source"]) for c in cells if c.get("cell_type") == "markdown")
+    return {(int(n), int(k)): title for n, k, title, _file in reversed(GLANCE_IN.findall(text))}
+
+
 def rule_step(game: Game) -> RuleStep | None:
     """The tutorial step that teaches the current decision (None if no step does, or the game is over)."""
     d = game.decision
@@ -81,17 +95,18 @@ def rule_step(game: Game) -> RuleStep | None:
 
 
 def rules_html(game: Game, lang: str | None = None) -> str:
-    """The Rules link for the current decision ("" if no step teaches it); in another language than English
-    without the step's title (the English contents' words)."""
+    """The Rules link for the current decision ("" if no step teaches it), in a language: the step's title
+    from the translated contents notebook, if there is one (else no title)."""
     step = rule_step(game)
     if step is None:
         return ""
     _ = translator(lang).gettext
-    if lang in (None, "en"):
+    title = step.title if lang in (None, "en") else step_titles(lang).get((step.notebook, step.step))
+    if title is not None:
         text = _("Rules: tutorial {notebook}, step {step} “{title}”")
     else:
         text = _("Rules: tutorial {notebook}, step {step}")
-    text = text.format(notebook=step.notebook, step=step.step, title=html.escape(step.title))
+    text = text.format(notebook=step.notebook, step=step.step, title=html.escape(title or ""))
     hover = html.escape(_("the tutorial that teaches this decision, at its step"), quote=True)
     return (f"<div class='cl-rules-link'><a href='{html.escape(step.href_in(lang), quote=True)}' target='_blank' "
             f"rel='noopener' title='{hover}'><i class='fa fa-book'></i> {text}</a></div>")

@@ -6,7 +6,7 @@ the New game / Save / Friends tabs; the language of a page (``Dashboard(lang=)``
 picker, ``carnegie-lab app --lang``).
 
 Left in English, by name: the engine's log lines (the Log tab and "What happened": the rules write English
-only)."""
+only); the Rules link's title is the Portuguese contents notebook's."""
 from __future__ import annotations
 
 import random
@@ -18,7 +18,7 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.app.dashboard import Dashboard
-from carnegie_lab.app.guide import rules_html
+from carnegie_lab.app.guide import rules_html, step_titles
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
@@ -72,8 +72,9 @@ def figure_texts(d: Dashboard) -> list[str]:
 
 
 def pending(game) -> list[str]:
-    """What is left English by name: the engine's log lines."""
-    return sorted(set(game.log), key=len, reverse=True)
+    """What is not from the catalog, by name: the engine's log lines (English) and the Rules link's step
+    titles (Portuguese, from the Portuguese tutorials' contents)."""
+    return sorted({*game.log, *step_titles("pt_BR").values()}, key=len, reverse=True)
 
 
 def english_left(d: Dashboard, where: str, found: dict) -> None:
@@ -243,4 +244,5 @@ def test_the_rules_link_in_portuguese_opens_the_portuguese_tutorial():
     game = cl.new_game(["Ada", "Bo"], seed=1)             # Bo places a house: a step of tutorial 1
     en, pt = rules_html(game), rules_html(game, "pt_BR")
     href = re.search(r"href='([^']*)'", en).group(1)
-    assert re.search(r"href='([^']*)'", pt).group(1) == f"pt_BR/{href}" and "Regras: tutorial" in pt
+    assert re.search(r"href='([^']*)'", pt).group(1) == f"pt_BR/{href}"
+    assert "Regras: tutorial 1, passo 4 “Bo posiciona uma casa”" in pt and "step 4 “Bo places a house”" in en
