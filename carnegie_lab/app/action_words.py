@@ -15,9 +15,9 @@ def words_html(words: str, notation: Action | str) -> str:
             f"{html.escape(words)}</span>")
 
 
-def action_html(game: Game, action: Action | str) -> str:
-    """An action of ``game``'s current decision (the game before it is played), in words."""
-    return words_html(Labels(game).action(action), action)
+def action_html(game: Game, action: Action | str, lang: str | None = None) -> str:
+    """An action of ``game``'s current decision (the game before it is played), in words (in a language)."""
+    return words_html(Labels(game, lang).action(action), action)
 
 
 __all__ = ["action_html", "words_html"]

@@ -15,12 +15,14 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
+from ..core.i18n import translator
 from ..core.words import SCORE_NAMES, round_of
 from ..engine import AndrewView
 from ..session.history import lines_by_round
+from ..session.labels import type_name
 from ..session.targets import KINDS, Target
+from ..session.texts import shown
 from ..ui.figures import FigureSlot
-from ..views.palette import DEPARTMENT_TYPE_NAMES
 
 TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
 LOG_LINES = 400
@@ -40,8 +42,8 @@ class BoardView:
     switch between kinds of figure: plotly.js keeps the old axis types and layout keys (bars on the
     map's numeric axes give NaN). So the board hides the figures it does not show."""
 
-    def __init__(self, game: Any, defer: bool = False):
-        self.game = game
+    def __init__(self, game: Any, defer: bool = False, lang: str | None = None):
+        self.game, self.lang = game, lang
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
         #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
         #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks)
@@ -53,7 +55,7 @@ class BoardView:
         self.defer = defer
         self.slots: dict[str, FigureSlot] = {}
         self.error = W.HTML()
-        self.tabs = W.ToggleButtons(options=list(TABS), value=TABS[0], style={"button_width": "auto"})
+        self.tabs = W.ToggleButtons(options=self._tab_options(), value=TABS[0], style={"button_width": "auto"})
         self.tabs.add_class("cl-board-tabs")
         self.tabs.observe(lambda change: self._changed(), names="value")
         self.selectors = [self._selector(i) for i in range(4)]
@@ -74,6 +76,20 @@ class BoardView:
         self.set_game(game)
         self._show_parts()
 
+    def _tab_options(self) -> list[tuple[str, str]]:
+        _ = translator(self.lang).gettext
+        return list(zip((_("Map"), _("Companies"), _("Tracks & Timeline"), _("Scores"), _("Log")), TABS))
+
+    def set_lang(self, lang: str | None) -> None:
+        """Show the board in another language (its tabs, selectors and figures; nothing else changes)."""
+        self.lang = lang
+        self._quiet = True
+        try:
+            self.tabs.options = self._tab_options()
+        finally:
+            self._quiet = False
+        self.set_game(self.game, redraw=True)
+
     # -- selectors ------------------------------------------------------------------------------
     def _selector(self, tab: int) -> W.ToggleButtons:
         sel = W.ToggleButtons(style={"button_width": "auto"})
@@ -89,11 +105,12 @@ class BoardView:
 
     def _options(self, game) -> list[list[tuple[str, Any]]]:
         seats = list(enumerate(game.players))
+        _ = translator(self.lang).gettext
         return [
-            [("Whole map", -1)] + [(f"{name}'s network", i) for i, name in seats],
+            [(_("Whole map"), -1)] + [(_("{player}'s network").format(player=name), i) for i, name in seats],
             [(f"{name}", i) for i, name in seats],
-            [("Timeline", "timeline"), ("Tracks & project tabs", "tracks"), ("Donation chart", "donations")],
-            [("Score if the game ended now", "scores"), ("Over the rounds", "history")],
+            [(_("Timeline"), "timeline"), (_("Tracks & project tabs"), "tracks"), (_("Donation chart"), "donations")],
+            [(_("Score if the game ended now"), "scores"), (_("Over the rounds"), "history")],
         ]
 
     def set_game(self, game, seat: int | None = None, redraw: bool = False) -> None:
@@ -167,6 +184,7 @@ class BoardView:
         if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
             mine = kind != "company" or value == game.current_player     # only the decider's company
             extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
+        extra["lang"] = self.lang
         if kind == "map":
             return views.map_figure.spec(game, None if value == -1 else value, **extra)
         if kind == "company":
@@ -175,25 +193,26 @@ class BoardView:
 
     def refresh(self) -> None:
         """Redraw what the selected tab shows (the figure only when it is visible)."""
-        self.players.value = players_html(self.game, self.kinds)
+        self.players.value = players_html(self.game, self.kinds, self.lang)
         key = self.view_key()
         if key is None:
-            self.log.value = log_html(self.game)
+            self.log.value = log_html(self.game, lang=self.lang)
             return
         tab, value = key
+        _ = translator(self.lang).gettext
         if tab == "Scores":
-            self.score_table.value = scores_html(self.game)
+            self.score_table.value = scores_html(self.game, lang=self.lang)
         if self.defer:
             if not self.figure_box.children:
-                placeholder = W.HTML("<div class='cl-drawing'>Drawing the board…</div>")
+                placeholder = W.HTML("<div class='cl-drawing'>" + _("Drawing the board…") + "</div>")
                 self.figure_box.children = [placeholder]
             return
         kind = self.kind(tab, value)
         try:
             spec = self._build(kind, value)
         except Exception as e:  # a view failing must not take the dashboard down
-            self.error.value = (f"<p class='cl-error'>The {html.escape(tab)} view could not be drawn: "
-                                f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</p>")
+            self.error.value = ("<p class='cl-error'>" + html.escape(_("The {tab} view could not be drawn: {problem}")
+                                .format(tab=tab, problem=f"{type(e).__name__}: {e}")) + "</p>")
             return
         self.error.value = ""
         slot = self.slots.get(kind)
@@ -228,66 +247,79 @@ class BoardView:
         return None if key is None else self.slots.get(self.kind(*key))
 
 
-def players_html(game, kinds: list[str] | None = None) -> str:
+def players_html(game, kinds: list[str] | None = None, lang: str | None = None) -> str:
     """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
     from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
+    tr = translator(lang)
+    _ = tr.gettext
     table = game.scores()
     cards = []
+    hovers = {"money": _("money"), "goods": _("goods"), "working": _("working employees / on missions"),
+              "score": _("score if the game ended now")}
     for i, name in enumerate(game.players):
-        who = "" if kinds is None or not kinds[i] else f" <span class='cl-note'>({html.escape(kinds[i])})</span>"
+        who = "" if kinds is None or not kinds[i] else \
+            f" <span class='cl-note'>({html.escape(shown(kinds[i], lang))})</span>"
         now = " cl-now" if game.current_player == i else ""
         away = sum(game.on_mission(i, r) for r in game.components.regions)
+        working = _("{working} working, {away} away").format(working=game.active_employees(i), away=away)
         cards.append(
             f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
             f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
             f"<b>{html.escape(name)}</b>{who}<br>"
-            f"<span title='money'>${game.money(i)}</span> · <span title='goods'>{game.goods(i)} goods</span> · "
-            f"<span title='working employees / on missions'>{game.active_employees(i)} working, "
-            f"{away} away</span><br><span title='score if the game ended now'>"
-            f"<b>{table[name].total} VP</b> now</span></div>")
+            f"<span title='{hovers['money']}'>${game.money(i)}</span> · <span title='{hovers['goods']}'>"
+            + _("{n} goods").format(n=game.goods(i)) + "</span> · "
+            f"<span title='{hovers['working']}'>{working}</span><br>"
+            f"<span title='{hovers['score']}'>"
+            + _("<b>{n} VP</b> now").format(n=table[name].total) + "</span></div>")
     andrew = game.andrew()
     if andrew is not None:
         name = game.andrew_name
         cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
                      f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
-                     f"<b>{html.escape(name)}</b> <span class='cl-note'>(level {andrew.level})</span> · "
-                     f"<b>{table[name].total} VP</b> now<br>{andrew_deck_html(game, andrew)}</div>")
+                     f"<b>{html.escape(name)}</b> <span class='cl-note'>("
+                     + _("level {n}").format(n=andrew.level) + ")</span> · "
+                     + _("<b>{n} VP</b> now").format(n=table[name].total)
+                     + f"<br>{andrew_deck_html(game, andrew, lang)}</div>")
     return f"<div class='cl-players-row'>{''.join(cards)}</div>"
 
 
-def andrew_deck_html(game, andrew: AndrewView) -> str:
+def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
     """Andrew's deck as the table shows it: this round's card (only its back, its action, until his
     turn), the action on the back of his next card, the cards left (and how many of them are
     advanced) and the cards on his VP cards."""
+    tr = translator(lang)
+    _ = tr.gettext
     cards = game.components.solo_cards
-    advanced = "" if andrew.advanced_left is None else f" ({andrew.advanced_left} advanced)"
+    advanced = "" if andrew.advanced_left is None else " " + _("({n} advanced)").format(n=andrew.advanced_left)
     if andrew.card:
         card = cards[andrew.card]
-        action = DEPARTMENT_TYPE_NAMES.get(card.action, card.action)
-        now = (f"card <b>{html.escape(card.id)}</b> ({'advanced' if card.advanced else 'normal'}), action "
-               f"{html.escape(action)}" + (" · it chooses the row" if andrew.chooses else "")
-               + (f" · slid {andrew.slide}" if andrew.slide else ""))
+        action = html.escape(type_name(card.action, lang))
+        now = ((_("card <b>{card}</b> (advanced), action {action}") if card.advanced else
+                _("card <b>{card}</b> (normal), action {action}")).format(card=html.escape(card.id), action=action)
+               + (_(" · it chooses the row") if andrew.chooses else "")
+               + (_(" · slid {n}").format(n=andrew.slide) if andrew.slide else ""))
     elif andrew.face_down:
-        action = DEPARTMENT_TYPE_NAMES.get(andrew.card_action or "", andrew.card_action)
-        now = ("this round's card face down, " +
-               (f"action {html.escape(action)}" if action else "an advanced card (its action is hidden)"))
+        action = type_name(andrew.card_action, lang) if andrew.card_action else ""
+        now = (_("this round's card face down, action {action}").format(action=html.escape(action)) if action else
+               _("this round's card face down, an advanced card (its action is hidden)"))
         if andrew.advanced_left is not None:
-            advanced = f" ({andrew.advanced_left} advanced among them and this round's)"
+            advanced = " " + _("({n} advanced among them and this round's)").format(n=andrew.advanced_left)
     else:
-        now = "no card this round yet"
+        now = _("no card this round yet")
     if andrew.next_action:
-        action = DEPARTMENT_TYPE_NAMES.get(andrew.next_action, andrew.next_action)
-        now += f"<br>next round: <b>{html.escape(action)}</b>"
+        now += "<br>" + _("next round: <b>{action}</b>").format(action=html.escape(type_name(andrew.next_action, lang)))
     elif andrew.next_advanced:
-        now += "<br>next round: <b>an advanced card</b> (its action is hidden)"
-    on_vp = ", ".join(f"{vp} VP ×{len(on)}" for vp, on in andrew.vp_cards if on) or "none yet"
-    return (f"<span class='cl-note'>{now}<br>{andrew.cards_left} cards left{advanced} · "
-            f"on his VP cards: {on_vp}</span>")
+        now += "<br>" + _("next round: <b>an advanced card</b> (its action is hidden)")
+    on_vp = ", ".join(_("{n} VP").format(n=vp) + f" ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
+    left = _("{n} cards left").format(n=andrew.cards_left)
+    return (f"<span class='cl-note'>{now}<br>{left}{advanced} · "
+            + _("on his VP cards: {cards}").format(cards=on_vp) + "</span>")
 
 
-def scores_html(game, caption: str | None = None) -> str:
+def scores_html(game, caption: str | None = None, lang: str | None = None) -> str:
     """The score breakdown as a table (the final scores once the game is over; ``caption``: another
     title)."""
+    _ = translator(lang).gettext
     table = game.scores()
     if not table:
         return ""
@@ -295,33 +327,38 @@ def scores_html(game, caption: str | None = None) -> str:
     fields = [k for k in next(iter(table.values())).as_dict() if k != "total"]
     used = [k for k in fields if any(getattr(table[n], k) for n in names)]
     head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
-    rows = "".join(f"<tr><td>{html.escape(SCORE_NAMES[k])}</td>"
+    rows = "".join(f"<tr><td>{html.escape(_(SCORE_NAMES[k]))}</td>"
                    + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
     winners = set(game.winners()) if game.is_over else set()
     total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
-    caption = caption or ("Final scores" if game.is_over else "Score if the game ended now")
+    caption = caption or (_("Final scores") if game.is_over else _("Score if the game ended now"))
+    all_ = _("total")
     return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
-            f"<tbody>{rows}<tr class='cl-total'><td><b>total</b></td>{total}</tr></tbody></table>")
+            f"<tbody>{rows}<tr class='cl-total'><td><b>{all_}</b></td>{total}</tr></tbody></table>")
 
 
-def log_html(game, limit: int = LOG_LINES) -> str:
-    """The game log from its moves (``Game.moves``), newest first, under a heading per round."""
+def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
+    """The game log from its moves (``Game.moves``), newest first, under a heading per round. The lines are
+    the engine's log, in English in every language (its one home, the rules, writes English only)."""
+    tr = translator(lang)
     groups = lines_by_round(game)
     count = sum(len(lines) for _, lines in groups)
     total = game.rules.constants.rounds
-    body, number, shown = [], count, 0
+    body, number, shown_lines = [], count, 0
     for round_, lines in reversed(groups):
         items = []
         for text in reversed(lines):
-            if shown == limit:
+            if shown_lines == limit:
                 break
-            items.append(f"<li value='{number}'>{html.escape(text)}</li>")
-            number, shown = number - 1, shown + 1
+            items.append(f"<li value='{number}'>{html.escape(shown(text, lang))}</li>")
+            number, shown_lines = number - 1, shown_lines + 1
         if items:
-            body.append(f"<div class='cl-round-head'>{round_of(round_, total)}</div>"
+            body.append(f"<div class='cl-round-head'>{round_of(round_, total, lang=lang)}</div>"
                         f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
-    more = f"<p class='cl-note'>(the {count - limit} oldest lines are not shown)</p>" if count > limit else ""
-    return (f"<div class='cl-log-head'>{count} lines, newest first</div>"
-            f"<div class='cl-log-body'>{''.join(body)}</div>{more}")
+    more = ("<p class='cl-note'>" + tr.gettext("(the {n} oldest lines are not shown)").format(n=count - limit)
+            + "</p>" if count > limit else "")
+    return ("<div class='cl-log-head'>"
+            + tr.gettext("{n} lines, newest first").format(n=count)
+            + f"</div><div class='cl-log-body'>{''.join(body)}</div>{more}")
 
 __all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

@@ -7,6 +7,7 @@ from typing import Callable
 
 import ipywidgets as W
 
+from ..core.i18n import N_, render, translator
 from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
 from ..session.access import FINISH, reason
 from .guide import explain
@@ -21,23 +22,29 @@ def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls:
     return b
 
 
+OVER = N_("The game is over")
+
+
 class BotBar:
     """The bots' buttons and progress; ``step``, ``play``, ``finish`` and ``auto_changed`` are the dashboard's
     (guarded) callbacks."""
 
     def __init__(self, auto: bool, rounds: int, step: Callable[[], None], play: Callable[[], None],
-                 finish: Callable[[], None], auto_changed: Callable[[], None]):
-        self.auto = W.Checkbox(value=auto, description="Bots play at once", indent=False,
-                               tooltip="when unchecked, bots wait for Step or Play", layout=W.Layout(width="auto"))
+                 finish: Callable[[], None], auto_changed: Callable[[], None], lang: str | None = None):
+        self.lang = lang
+        tr = translator(lang)
+        _, self.ngettext = tr.gettext, tr.ngettext
+        self.auto = W.Checkbox(value=auto, description=_("Bots play at once"), indent=False,
+                               tooltip=_("when unchecked, bots wait for Step or Play"), layout=W.Layout(width="auto"))
         self.auto.add_class("cl-auto")
         self.auto.observe(lambda change: auto_changed(), names="value")
-        self.step_button = button("Step", "step-forward", "one bot decision", step, "cl-step")
-        self.play_button = button("Play bots", "forward", "bots decide until a human does", play, "cl-play")
+        self.step_button = button(_("Step"), "step-forward", _("one bot decision"), step, "cl-step")
+        self.play_button = button(_("Play bots"), "forward", _("bots decide until a human does"), play, "cl-play")
         self.finish_button = button(
-            "Bots finish the game", "fast-forward",
-            "hand every human seat to the bot chosen next to it and play to the end", finish, "cl-finish")
-        self.finish_kind = W.Dropdown(options=[(SEAT_KINDS[k], k) for k in BOT_KINDS], value=FINISHING_BOT,
-                                      tooltip="the bot that plays the human seats to the end",
+            _("Bots finish the game"), "fast-forward",
+            _("hand every human seat to the bot chosen next to it and play to the end"), finish, "cl-finish")
+        self.finish_kind = W.Dropdown(options=[(render(SEAT_KINDS[k], lang), k) for k in BOT_KINDS],
+                                      value=FINISHING_BOT, tooltip=_("the bot that plays the human seats to the end"),
                                       layout=W.Layout(width="120px"))
         self.finish_kind.add_class("cl-finish-kind")
         self.progress = W.IntProgress(min=0, max=rounds, value=0, layout=W.Layout(width="120px"))
@@ -59,22 +66,23 @@ class BotBar:
     def show_progress(self, ctl: Controller, p: Progress) -> None:
         game = ctl.game
         self.progress.value = min(game.round, self.progress.max)
-        self.progress_label.value = f"<span class='cl-note'>{p.done} bot decisions · {where(game)}</span>"
+        done = translator(self.lang).gettext("{n} bot decisions").format(n=p.done)
+        self.progress_label.value = f"<span class='cl-note'>{done} · {where(game, self.lang)}</span>"
 
     def update(self, ctl: Controller) -> None:
         """The buttons for the decision now (a bot's to play here, the game not over, this browser's place)."""
         game = ctl.game
         no_bot = (None if ctl.bot_to_move and ctl.plays_bots else
-                  "You are watching: the players' browsers play the bots" if ctl.bot_to_move else
-                  "The game is over" if game.is_over else "No bot is deciding now: a human is")
-        explain(self.step_button, no_bot)
-        explain(self.play_button, no_bot)
-        explain(self.finish_button, "The game is over" if game.is_over else reason(ctl.place, FINISH))
+                  N_("You are watching: the players' browsers play the bots") if ctl.bot_to_move else
+                  OVER if game.is_over else N_("No bot is deciding now: a human is"))
+        explain(self.step_button, no_bot, self.lang)
+        explain(self.play_button, no_bot, self.lang)
+        explain(self.finish_button, OVER if game.is_over else reason(ctl.place, FINISH), self.lang)
         self.finish_kind.disabled = self.finish_button.disabled
         self.auto.disabled = ctl.role == WATCH
         self.progress.max = game.rules.constants.rounds
         self.progress.value = min(game.round, self.progress.max)
-        self.progress_label.value = f"<span class='cl-note'>{where(game)}</span>"
+        self.progress_label.value = f"<span class='cl-note'>{where(game, self.lang)}</span>"
 
 
 __all__ = ["BotBar", "button"]

@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_, render, translator
 from ..session import (
     SEAT,
     WATCH,
@@ -36,38 +37,34 @@ from ..session import (
 )
 from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
 from ..session.controls import panel_for
-from ..session.review import ReviewJob
 from ..session.targets import board_targets, target_of
+from ..session.texts import error_text
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from .board import BoardView
-from .bot_bar import BotBar, button
 from .click_guard import ClickGuard
-from .final import FinalPanel
 from .guide import explain, hint_reason, rules_html, undo_reason
-from .hints import HintPanel, decision_key
-from .keys import play_keys
-from .page import POLL_MS, PageBridge, in_kernel
-from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
-from .render import ControlsView
-from .replay_panel import ReplayPanel
+from .hints import decision_key
+from .layout import build
+from .page import POLL_MS, PageBridge, in_kernel, with_lang
 from .replays import Replays
 from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
-from .style import STYLE
-from .turn import APP_NAME, recent_html, role_note, sentence, tab_title, turn_html, waiting_text
-
-SIDE_TABS = ("Play", "New game", "Save / load", "Friends", "Replay")
+from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
 
 
 class Dashboard(W.VBox):
     """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
 
+    children: Any                     # the page's parts (a trait of ipywidgets' Box): see ``show``
+
     def __init__(self, game=None, seats: Sequence[Seat] | None = None, setup: Setup | None = None,
                  auto: bool = True, store: GameStore | str | os.PathLike[str] | None = None,
-                 query: str | None = None, limits: Limits | None = None, **kwargs: Any):
+                 query: str | None = None, limits: Limits | None = None, lang: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-dashboard")
-        limits = limits or Limits()
+        translator(lang)                      # an unknown language is refused here
+        self.lang = lang
+        self.limits = limits = limits or Limits()
         opened, problem = open_store(store, limits.stored_games)
         if game is not None:
             self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
@@ -79,54 +76,6 @@ class Dashboard(W.VBox):
         self.replays = Replays(self)
         if problem is None and query:
             problem = self.sharing.open_link(query)       # the page's address: a stored game, or why not
-
-        # -- the decision (Play tab)
-        self.turn = W.HTML()
-        self.turn.add_class("cl-turn-card")
-        self.status = W.HTML()
-        self.status.add_class("cl-status")
-        self.controls = ControlsView(self.act)
-        self.bots = BotBar(auto, self.game.rules.constants.rounds, lambda: self._guard(self.step_bot),
-                           lambda: self._guard(self.play_bots), lambda: self._guard(self.finish),
-                           lambda: self._guard(self._auto_changed))
-        self.recent = W.HTML()
-        self.recent.add_class("cl-recent")
-        self.undo_button = button("Undo", "undo", "take back your last decision (and the bots' after it)",
-                                  lambda: self._guard(self.undo), "cl-undo")
-        self.restart_button = button("Restart", "refresh", "the same game from its start",
-                                     lambda: self._guard(self.restart), "cl-restart")
-        self.final = FinalPanel(self, self._guard)
-        self.role_note, self.rules = W.HTML(), W.HTML()    # who this browser plays; the Rules link
-        self.role_note.add_class("cl-role-note")
-        #: the Hint button, its "always" option and the hint (between the status line and the bots)
-        self.hints = HintPanel(lambda: self._guard(self.hint), lambda: self._guard(self._hint_option_changed))
-        self.play_keys = play_keys(self)        # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
-        # the controls right under the turn card: a message (status line) or the final scores
-        # appearing never moves them
-        play = W.VBox([self.turn, self.rules, self.role_note, self.final.box, self.controls.box,
-                       self.status, self.hints.box, self.bots.box,
-                       self.recent, W.HBox([self.undo_button, self.restart_button]), self.play_keys])
-        play.add_class("cl-play-tab")
-
-        # -- new game (and the stored games), save / load, friends
-        self.new_game_panel = NewGamePanel(self.start, self.controller.setup)
-        self.stored = StoredGames(lambda gid: self._guard(self.sharing.resume, gid),
-                                  lambda gid: self._guard(self.sharing.delete_game, gid),
-                                  lambda gid: self._guard(self.replays.stored, gid),
-                                  on_page=lambda offset: self._guard(self.sharing.update_stored, offset),
-                                  on_sort=lambda order: self._guard(self.controller.order_games, order))
-        self.records = RecordPanel(self.load)
-        self.friends = FriendsPanel(lambda: self._guard(self.make_links))
-        #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
-        self.replay = ReplayPanel(self.replays.show,
-                                  lambda r, n: self._guard(self.replays.play_from, r, n),
-                                  lambda: self._guard(self.replays.this_game), ReviewJob(limits.review_playouts))
-        self.replaying = False
-        new_game_tab = W.VBox([self.stored.box, self.new_game_panel.box])
-        self.side = W.Tab(children=[play, new_game_tab, self.records.box, self.friends.box, self.replay.box],
-                          titles=list(SIDE_TABS))
-        self.side.add_class("cl-side-tabs")
-        self.side.observe(lambda change: self._guard(self._side_changed), names="selected_index")
         #: one click, one action: drops the page's extra clicks while the kernel handles one
         self.guard = ClickGuard()
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
@@ -137,27 +86,16 @@ class Dashboard(W.VBox):
             self.bridge.observe(lambda change: self._guard(self.sharing.owner_key, change["new"]), names="owner")
         #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
         self.last_activity = time.monotonic()
-
         # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
         # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
         # which the first FigureWidget brings (about two seconds less to an interactive page).
-        self.board = BoardView(self.controller.game, defer=in_kernel())
+        self.board = BoardView(self.controller.game, defer=in_kernel(), lang=lang)
         self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
         #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
         self.source: str | None = None
-        if self.board.defer:
-            self.turn._view_count = 0
-            self.turn.observe(self._page_shown, names="_view_count")
-
-        rounds = self.game.rules.constants.rounds
-        header = W.HTML(f"<div class='cl-header'><span class='cl-title'>{APP_NAME}</span>"
-                        f"<span class='cl-subtitle'>build an industrial empire in {rounds} rounds · "
-                        "hover the board for details</span></div>")
-        main = W.HBox([self.board.box, self.side], layout=W.Layout(align_items="flex-start"))
-        main.add_class("cl-main")
-        self.children = [W.HTML(STYLE), header, main]
-        if not self.board.defer:
-            self._add_bridge()
+        self.replaying = False
+        self.main: W.HBox | None = None          # the board and the side tabs (app/layout.py)
+        build(self, auto)                     # the panels, in the dashboard's language (app/layout.py)
         self._ready = False
         self._guard(self.after_change, run_bots=True)
         self._ready = True
@@ -165,6 +103,18 @@ class Dashboard(W.VBox):
             self.say(problem, error=True)
             self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
             self.side.selected_index = NEW_GAME
+
+    def set_lang(self, lang: str | None) -> None:
+        """Show the whole page in another language (the header's picker; ``?lang=`` of the page's address):
+        the panels are made again in it, the game, the board's figures and the side tab shown are kept."""
+        translator(lang)
+        if lang == self.lang:
+            return
+        self.lang, tab = lang, self.side.selected_index
+        self.board.set_lang(lang)
+        build(self, self.bots.auto.value)
+        self.side.selected_index = tab
+        self.after_change(run_bots=False)
 
     @property
     def game(self):
@@ -176,27 +126,27 @@ class Dashboard(W.VBox):
 
     def _act(self, notation: str) -> None:
         start = time.perf_counter()
-        ctl = self.controller
+        ctl, _ = self.controller, translator(self.lang).gettext
         if not ctl.you_to_move:        # a click that arrived late: never play for a bot or another seat
             if self.game.is_over:
-                self.say("The game is over.", error=True)
+                self.say(_("The game is over."), error=True)
             elif ctl.role == WATCH:
-                self.say("You are watching: this browser cannot play.", error=True)
+                self.say(_("You are watching: this browser cannot play."), error=True)
             elif ctl.human_to_move:
-                self.say(f"Not your decision: {self._decider()} decides now.", error=True)
+                self.say(_("Not your decision: {player} decides now.").format(player=self._decider()), error=True)
             else:
-                self.say("Not your decision now.", error=True)
+                self.say(_("Not your decision now."), error=True)
             return
         self.controls.disable()        # until the next decision's controls replace them
         try:
             ctl.apply(notation)
         except (Overtaken, GameGone, NotAllowed) as e:
-            self.say(sentence(str(e)), error=True)
+            self.say(sentence(error_text(e, self.lang)), error=True)
             self.after_change(run_bots=True)       # the game as it is now
             return
         except CarnegieError as e:
             self.controls.enable()
-            self.say(str(e), error=True)
+            self.say(error_text(e, self.lang), error=True)
             return
         self.say("")
         self.after_change(run_bots=True)
@@ -215,7 +165,7 @@ class Dashboard(W.VBox):
         source = target.selects if target is not None else None
         if source != self.source:
             self.source = source
-            self.board.targets = board_targets(self.game, source)
+            self.board.targets = board_targets(self.game, source, self.lang)
             self.board.refresh()
 
     def hint(self) -> None:
@@ -224,7 +174,7 @@ class Dashboard(W.VBox):
         can make its kernel think longer than that per decision."""
         why = hint_reason(self.controller, self.replaying)
         if why is not None:
-            self.say(sentence(why), error=True)
+            self.say(sentence(render(why, self.lang)), error=True)
             return
         if self.hints.key != decision_key(self.game):
             self._think()
@@ -240,7 +190,7 @@ class Dashboard(W.VBox):
 
     def _decider(self) -> str:
         seat = self.controller.current_seat
-        return "nobody" if seat is None else self.controller.seats[seat].name
+        return translator(self.lang).gettext("nobody") if seat is None else self.controller.seats[seat].name
 
     def _stored_call(self, fn: Callable[[], Any]) -> bool:
         """Run something that may meet another browser's change: False (and the reason shown, the
@@ -248,7 +198,7 @@ class Dashboard(W.VBox):
         try:
             fn()
         except (Overtaken, GameGone, NotAllowed) as e:
-            self.say(sentence(str(e)), error=True)
+            self.say(sentence(error_text(e, self.lang)), error=True)
             self.board.set_game(self.game)
             self.after_change(run_bots=False)
             return False
@@ -259,7 +209,7 @@ class Dashboard(W.VBox):
         if not self._stored_call(lambda: result.append(self.controller.step_bot())):
             return
         if result[0] is None:
-            self.say("No bot is deciding now.")
+            self.say(translator(self.lang).gettext("No bot is deciding now."))
         self.after_change(run_bots=False)
 
     def play_bots(self) -> None:
@@ -268,17 +218,18 @@ class Dashboard(W.VBox):
 
     def finish(self) -> None:
         """Hand the human seats to a bot and play to the end."""
+        tr = translator(self.lang)
         if self.game.is_over:
-            self.say("The game is over.")
+            self.say(tr.gettext("The game is over."))
             return
-        self._busy("Bots are finishing the game…")
+        self._busy(tr.gettext("Bots are finishing the game…"))
         start = time.perf_counter()
         steps: list = []
         kind = self.bots.finish_kind.value
         if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(kind, self._progress))):
             return
         self.timings["bots finish the game (server)"] = time.perf_counter() - start
-        self.say(f"Bots played the last {len(steps)} decisions.")
+        self.say(tr.gettext("Bots played the last {n} decisions.").format(n=len(steps)))
         self.after_change(run_bots=False)
 
     def undo(self) -> None:
@@ -286,7 +237,8 @@ class Dashboard(W.VBox):
         if not self._stored_call(lambda: taken.append(self.controller.undo())):
             return
         if taken[0] == 0:
-            self.say(sentence(undo_reason(self.controller) or "Nothing to undo"), error=True)
+            why = undo_reason(self.controller) or N_("Nothing to undo")
+            self.say(sentence(render(why, self.lang)), error=True)
         else:
             self.say("")
         self.after_change(run_bots=False)
@@ -307,13 +259,15 @@ class Dashboard(W.VBox):
         try:
             self.controller.new_game(setup)
         except (ValueError, CarnegieError) as e:
-            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
-            return str(e)
+            text = error_text(e, self.lang)
+            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
+            return text
         self.say("")
         try:
             self.controller.keep()               # a new game is stored at once (and its id in the URL)
         except StoreError as e:
-            self.say(f"This game is not kept: {e}", error=True)
+            self.say(translator(self.lang).gettext("This game is not kept: {problem}").format(
+                problem=error_text(e, self.lang)), error=True)
         humans = self.controller.humans
         self.board.set_game(self.game, seat=humans[0] if humans else None)
         self.side.selected_index = 0
@@ -324,20 +278,23 @@ class Dashboard(W.VBox):
         self._guard(self._load, data, name)
 
     def _load(self, data: bytes, name: str) -> None:
+        _ = translator(self.lang).gettext
         try:
             self.controller.load(data)
         except (Overtaken, GameGone) as e:
-            self.records.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
-            self.say(sentence(str(e)), error=True)
+            text = sentence(error_text(e, self.lang))
+            self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
+            self.say(text, error=True)
             self.board.set_game(self.game)
             self.after_change(run_bots=False)
             return
         except CarnegieError as e:
-            text = f"Could not load {name}: {e}. The current game is kept."
+            text = _("Could not load {name}: {problem}. The current game is kept.").format(
+                name=name, problem=error_text(e, self.lang))
             self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
             self.say(text, error=True)
             return
-        self.records.message.value = f"<p class='cl-ok'>Loaded {html.escape(name)}.</p>"
+        self.records.message.value = "<p class='cl-ok'>" + html.escape(_("Loaded {name}.").format(name=name)) + "</p>"
         self.say("")
         self.new_game_panel.fill(self.controller.setup)
         self.board.set_game(self.game)
@@ -353,7 +310,7 @@ class Dashboard(W.VBox):
     def _run_bots(self, until_human: bool) -> None:
         if not self.controller.bot_to_move or not self.controller.plays_bots:
             return
-        self._busy("Bots are playing…")
+        self._busy(translator(self.lang).gettext("Bots are playing…"))
         start = time.perf_counter()
         self.controller.run_bots(until_human=until_human, progress=self._progress)
         self.timings["bots until a human decides (server)"] = time.perf_counter() - start
@@ -372,6 +329,13 @@ class Dashboard(W.VBox):
             self.turn.unobserve(self._page_shown, names="_view_count")
             self._guard(self._add_bridge)
             self._guard(self.board.start_drawing)
+
+    def show(self, parts: list[W.Widget]) -> None:
+        """The page's parts (app/layout.py), the click guard and the bridge kept if the page has them."""
+        kept: list[W.Widget] = [w for w in (self.guard, self.bridge) if w is not None and w in self.children]
+        self.children = [*parts, *kept]
+        if not self.board.defer:
+            self._add_bridge()
 
     def _add_bridge(self) -> None:
         """Put the click guard and the page's address and clock in the page: once the page has drawn
@@ -428,7 +392,7 @@ class Dashboard(W.VBox):
         elif self.side.selected_index == FRIENDS:
             self.sharing.update_friends()
         if self.bridge is not None:
-            self.bridge.query = ctl.query()
+            self.bridge.query = with_lang(ctl.query(), self.lang)
             self.bridge.interval = POLL_MS if ctl.kept else 0
         self.timings["redraw (server)"] = time.perf_counter() - start
         if ctl.you_to_move and not self.replaying and self.hints.wanted(self.game):
@@ -442,12 +406,12 @@ class Dashboard(W.VBox):
         if game.is_over:
             self.controls.clear()
         elif ctl.you_to_move:
-            self.controls.show(panel_for(game))
+            self.controls.show(panel_for(game, self.lang))
         else:
             assert seat is not None             # the game is not over: somebody decides
-            self.controls.clear(waiting_text(ctl))
+            self.controls.clear(waiting_text(ctl, self.lang))
         self.source = None                          # a new decision: no employee chosen on the board
-        targets = board_targets(game) if ctl.you_to_move and not self.replaying else {}
+        targets = board_targets(game, lang=self.lang) if ctl.you_to_move and not self.replaying else {}
         if not self.replaying:
             self.board.targets = targets
         self.bots.update(ctl)
@@ -456,14 +420,14 @@ class Dashboard(W.VBox):
         for control, why in ((self.undo_button, undo_reason(ctl)), (self.hints.always, reason(place, HINT)),
                              (self.hints.button, hint_reason(ctl, self.replaying)),
                              (self.restart_button, reason(place, RESTART)), (self.records.upload, reason(place, LOAD))):
-            explain(control, why)                   # disabled, the hover saying the rule
-        self.rules.value = "" if game.is_over else rules_html(game)
-        self.role_note.value = role_note(ctl)
-        self.recent.value = recent_html(ctl.recent)
+            explain(control, why, self.lang)        # disabled, the hover saying the rule
+        self.rules.value = "" if game.is_over else rules_html(game, self.lang)
+        self.role_note.value = role_note(ctl, self.lang)
+        self.recent.value = recent_html(ctl.recent, self.lang)
         # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
-        self.turn.value = turn_html(ctl, targets)
+        self.turn.value = turn_html(ctl, targets, self.lang)
         if self.bridge is not None:         # the tab's title: whose turn it is
-            self.bridge.title = tab_title(ctl)
+            self.bridge.title = tab_title(ctl, self.lang)
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""

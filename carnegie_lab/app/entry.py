@@ -1,8 +1,8 @@
 """The Voilà entry point: ``app_dashboard()`` is what notebooks/app.ipynb shows, a Dashboard on the store named
 by CARNEGIE_LAB_STORE (``carnegie-lab app --store``; the user's data folder by default); then
-``open_page(page_query())`` opens the game of the page's address. The kernel reads that address from Voilà:
-``page_query()`` (a preheated kernel waits for the page's request, which Voilà's server sends it; in a fresh
-one it is QUERY_STRING).
+``open_page(page_query())`` opens the game (and the language) of the page's address. The kernel reads that
+address from Voilà: ``page_query()`` (a preheated kernel waits for the page's request, which Voilà's server
+sends it; in a fresh one it is QUERY_STRING).
 """
 from __future__ import annotations
 
@@ -59,7 +59,8 @@ def _without_notebook_renderers() -> None:
 
 def app_dashboard(**kwargs: Any):
     """The app's dashboard (notebooks/app.ipynb) on the store of CARNEGIE_LAB_STORE (else the
-    default one in the user's data folder), with the limits ``carnegie-lab app`` set, before the
+    default one in the user's data folder), with the limits and the language (CARNEGIE_LAB_LANG, a page's
+    ``?lang=`` changes it) ``carnegie-lab app`` set, before the
     page's address is known: a preheated kernel builds it ahead of the page's request, then
     ``open_page(page_query())`` shows the game the address names. In Voilà's kernels, nbformat is
     kept out (see _without_notebook_renderers)."""
@@ -68,6 +69,8 @@ def app_dashboard(**kwargs: Any):
     if "VOILA_PREHEAT" in os.environ:      # a kernel of Voilà's, where only the app notebook runs
         _without_notebook_renderers()
     from .dashboard import Dashboard
+    from .language import server_lang
+    kwargs.setdefault("lang", server_lang())
     return Dashboard(store=os.environ.get(STORE_ENV) or default_path(), limits=Limits.of_server(), **kwargs)
 
 

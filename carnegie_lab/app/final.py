@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
+from ..core.i18n import translator
 from ..session import Controller, Setup
 from ..session.seats import setup_of
 from ..session.story import story
+from ..session.texts import shown
 from .board import scores_html
 from .bot_bar import button
 
@@ -32,13 +34,13 @@ def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = 
     return setup
 
 
-def final_html(ctl: Controller) -> str:
+def final_html(ctl: Controller, lang: str | None = None) -> str:
     """The result and the story of the page's finished game ("" while it goes on)."""
     game = ctl.game
     if not game.is_over:
         return ""
-    lines = " ".join(html.escape(line) for line in story(game))
-    return (f"<div class='cl-game-over'>{html.escape(ctl.result())}</div>"
+    lines = " ".join(html.escape(line) for line in story(game, lang))
+    return (f"<div class='cl-game-over'>{html.escape(shown(ctl.result(), lang))}</div>"
             f"<p class='cl-story' style='{STORY_STYLE}'>{lines}</p>")
 
 
@@ -47,15 +49,16 @@ class FinalPanel:
 
     def __init__(self, dash: Dashboard, guard: Callable[..., None]):
         """``guard(fn, *args)``: the dashboard's guard of its callbacks."""
-        self.dash = dash
+        self.dash, self.lang = dash, dash.lang
+        _ = translator(self.lang).gettext
         self.head = W.HTML()
         self.scores = W.HTML()
-        self.rematch = button("Rematch", "random", "a new game in this browser: the same players and level, "
-                              "a new seed", lambda: guard(self.start, False), "cl-rematch")
-        self.same_seed = button("Same seed", "repeat", "a new game in this browser: the same players, level "
-                                "and seed (the same deals)", lambda: guard(self.start, True), "cl-same-seed")
-        self.review_link = button("Review this game", "line-chart", "the Replay tab, where a review grades "
-                                  "every decision", lambda: guard(dash.replays.this_game), "cl-review-link")
+        self.rematch = button(_("Rematch"), "random", _("a new game in this browser: the same players and level, "
+                              "a new seed"), lambda: guard(self.start, False), "cl-rematch")
+        self.same_seed = button(_("Same seed"), "repeat", _("a new game in this browser: the same players, level "
+                                "and seed (the same deals)"), lambda: guard(self.start, True), "cl-same-seed")
+        self.review_link = button(_("Review this game"), "line-chart", _("the Replay tab, where a review grades "
+                                  "every decision"), lambda: guard(dash.replays.this_game), "cl-review-link")
         buttons = W.HBox([self.rematch, self.same_seed, self.review_link], layout=W.Layout(flex_flow="row wrap"))
         buttons.add_class("cl-final-buttons")
         self.box = W.VBox([self.head, buttons, self.scores])
@@ -64,8 +67,8 @@ class FinalPanel:
     def show(self, ctl: Controller) -> None:
         over = ctl.game.is_over
         self.box.layout.display = "" if over else "none"
-        self.head.value = final_html(ctl)
-        self.scores.value = scores_html(ctl.game) if over else ""
+        self.head.value = final_html(ctl, self.lang)
+        self.scores.value = scores_html(ctl.game, lang=self.lang) if over else ""
 
     def start(self, same_seed: bool) -> None:
         """Rematch or Same seed: a new game as the New game tab starts one (its checks: a page past
@@ -73,7 +76,7 @@ class FinalPanel:
         setup = rematch_setup(self.dash.controller, same_seed)
         problem = self.dash.start_game(setup)
         if problem is not None:
-            self.dash.say(f"No new game: {problem}", error=True)
+            self.dash.say(translator(self.lang).gettext("No new game: {problem}").format(problem=problem), error=True)
         else:
             self.dash.new_game_panel.fill(setup)
 

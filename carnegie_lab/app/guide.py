@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import ipywidgets as W
 
+from ..core.i18n import N_, render, translator
 from ..engine import Game
 from ..session import LOCAL, WATCH, Controller
 from ..session.access import HINT, reason
@@ -24,6 +25,11 @@ from .turn import sentence
 #: The contents notebook, next to the app in the package's notebooks.
 CONTENTS = Path(__file__).resolve().parent.parent / "share" / "notebooks" / "00-contents.ipynb"
 GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
+#: The same list in a translated contents notebook (notebooks/<lang>/00-contents.ipynb): "step" in its words.
+GLANCE_IN = re.compile(r'\[(\d+) · \w+ (\d+) "([^"]+)"\]\(([^)]+)\)')
+
+#: The tutorials translated, by language: notebooks/<lang>/<the English file name>.
+TRANSLATED_TUTORIALS = {"pt_BR": range(4)}
 
 #: The Rules at a glance step that teaches each decision (by its kind; a turn by its department type,
 #: an event by what it is), by the step's title.
@@ -45,6 +51,13 @@ class RuleStep(NamedTuple):
     def href(self) -> str:
         return f"{self.file}?step={self.step}"
 
+    def href_in(self, lang: str | None) -> str:
+        """The step's address in a language: its tutorial's translation (``<lang>/<file>``, tutorials
+        00 to 03 in pt_BR) if there is one, else the English tutorial."""
+        if lang and lang != "en" and self.notebook in TRANSLATED_TUTORIALS.get(lang, ()):
+            return f"{lang}/{self.href}"
+        return self.href
+
 
 @functools.lru_cache(maxsize=None)
 def glance(path: Path = CONTENTS) -> dict[str, RuleStep]:
@@ -60,6 +73,18 @@ def glance(path: Path = CONTENTS) -> dict[str, RuleStep]:
     return steps
 
 
+@functools.lru_cache(maxsize=None)
+def step_titles(lang: str) -> dict[tuple[int, int], str]:
+    """The titles of the Rules at a glance steps in a translated contents notebook, by (notebook, step)
+    (none if there is no such notebook)."""
+    try:
+        cells = json.loads((CONTENTS.parent / lang / CONTENTS.name).read_text(encoding="utf-8"))["cells"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    text = "\n".join("".join(c["source"]) for c in cells if c.get("cell_type") == "markdown")
+    return {(int(n), int(k)): title for n, k, title, _file in reversed(GLANCE_IN.findall(text))}
+
+
 def rule_step(game: Game) -> RuleStep | None:
     """The tutorial step that teaches the current decision (None if no step does, or the game is over)."""
     d = game.decision
@@ -69,14 +94,22 @@ def rule_step(game: Game) -> RuleStep | None:
     return glance().get(title) if title else None
 
 
-def rules_html(game: Game) -> str:
-    """The Rules link for the current decision ("" if no step teaches it)."""
+def rules_html(game: Game, lang: str | None = None) -> str:
+    """The Rules link for the current decision ("" if no step teaches it), in a language: the step's title
+    from the translated contents notebook, if there is one (else no title)."""
     step = rule_step(game)
     if step is None:
         return ""
-    return (f"<div class='cl-rules-link'><a href='{html.escape(step.href, quote=True)}' target='_blank' "
-            f"rel='noopener' title='the tutorial that teaches this decision, at its step'><i class='fa "
-            f"fa-book'></i> Rules: tutorial {step.notebook}, step {step.step} “{html.escape(step.title)}”</a></div>")
+    _ = translator(lang).gettext
+    title = step.title if lang in (None, "en") else step_titles(lang).get((step.notebook, step.step))
+    if title is not None:
+        text = _("Rules: tutorial {notebook}, step {step} “{title}”")
+    else:
+        text = _("Rules: tutorial {notebook}, step {step}")
+    text = text.format(notebook=step.notebook, step=step.step, title=html.escape(title or ""))
+    hover = html.escape(_("the tutorial that teaches this decision, at its step"), quote=True)
+    return (f"<div class='cl-rules-link'><a href='{html.escape(step.href_in(lang), quote=True)}' target='_blank' "
+            f"rel='noopener' title='{hover}'><i class='fa fa-book'></i> {text}</a></div>")
 
 
 def undo_reason(ctl: Controller) -> str | None:
@@ -84,24 +117,25 @@ def undo_reason(ctl: Controller) -> str | None:
     if ctl.can_undo:
         return None
     if ctl.role == WATCH:
-        return "Nothing to undo: you are watching, this browser cannot play"
-    return ("Nothing to undo: no human decision yet" if ctl.role == LOCAL else
-            "Nothing to undo: you can take back your own last decision while nobody else has decided since")
+        return N_("Nothing to undo: you are watching, this browser cannot play")
+    return (N_("Nothing to undo: no human decision yet") if ctl.role == LOCAL else
+            N_("Nothing to undo: you can take back your own last decision while nobody else has decided since"))
 
 
 def hint_reason(ctl: Controller, replaying: bool) -> str | None:
     """Why there is no hint now (None if the Hint button thinks about this browser's decision)."""
     why = reason(ctl.place, HINT)
     if why is None and (replaying or not ctl.you_to_move):
-        why = "A hint is for a decision of yours, in the live game"
+        why = N_("A hint is for a decision of yours, in the live game")
     return why
 
 
-def explain(control: W.DOMWidget, why: str | None) -> None:
-    """Disable a control when there is a reason, its hover saying it; else enable it with its own hover."""
+def explain(control: W.DOMWidget, why: str | None, lang: str | None = None) -> None:
+    """Disable a control when there is a reason, its hover saying it (in ``lang``); else enable it with its
+    own hover."""
     own = control.__dict__.setdefault("_cl_tooltip", control.tooltip)
     control.disabled = why is not None
-    control.tooltip = sentence(why) if why else own
+    control.tooltip = sentence(render(why, lang)) if why else own
 
 
 __all__ = ["DECISION_STEPS", "RuleStep", "explain", "glance", "hint_reason", "rule_step", "rules_html",

@@ -20,6 +20,7 @@ from typing import Callable
 import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
+from ..core.i18n import N_, translator
 from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
@@ -31,7 +32,7 @@ HINT_THINK = 1.5
 #: Actions a hint shows.
 SHOWN = 3
 #: What the hint says while the analysis runs.
-THINKING = "thinking…"
+THINKING = N_("thinking…")
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,10 @@ class Suggestion:
     explanation: str
 
 
-def control_words(game: Game) -> dict[str, tuple[str, str]]:
+def control_words(game: Game, lang: str | None = None) -> dict[str, tuple[str, str]]:
     """notation -> (what its control says, the title of the control's group) for every legal action
     of the current decision, from the same panel the Play tab shows."""
-    panel = panel_for(game)
+    panel = panel_for(game, lang)
     out: dict[str, tuple[str, str]] = {}
     for group in panel.groups:
         if isinstance(group, Buttons):
@@ -59,36 +60,39 @@ def control_words(game: Game) -> dict[str, tuple[str, str]]:
                 out[c.notation] = (c.text or " · ".join(label for _, label in c.values), group.title)
         elif isinstance(group, MoveGrid):
             for _, _, notation in group.moves:
-                out[notation] = (Labels(game).action(notation), group.title)
+                out[notation] = (Labels(game, lang).action(notation), group.title)
     for o in panel.footer:
         out[o.notation] = (o.label, "")
     return out
 
 
-def explanation_line(explanation: Explanation) -> str:
+def explanation_line(explanation: Explanation, lang: str | None = None) -> str:
     """What an action changes at once, in one line: the acting player's score if the game ended now,
-    then everything else that changes (resources, income, network, the others' scores)."""
+    then everything else that changes (resources, income, network, the others' scores: the analysis's
+    sentences, in English)."""
+    _ = translator(lang).gettext
     actor = explanation.player
     parts = []
     for c in explanation.changes:
         if c.topic == "score" and c.player == actor:
             if c.name == "total":      # the categories' changes add up to it
-                parts.append(f"score if the game ended now {c.before} → {c.after} VP ({c.after - c.before:+d})")
+                parts.append(_("score if the game ended now {before} → {after} VP ({change})").format(
+                    before=c.before, after=c.after, change=f"{c.after - c.before:+d}"))
         else:
             parts.append(c.text)
     if explanation.guessed:
-        parts.append("what Andrew's hidden card does is a guess")
-    text = "; ".join(parts) if parts else "nothing changes on the table yet"
+        parts.append(_("what Andrew's hidden card does is a guess"))
+    text = "; ".join(parts) if parts else _("nothing changes on the table yet")
     return text.replace(" -> ", " → ")
 
 
 def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | None = None,
-                count: int = SHOWN) -> list[Suggestion]:
+                count: int = SHOWN, lang: str | None = None) -> list[Suggestion]:
     """The best ``count`` actions of the current decision (fewer if there are fewer), best first.
     ``playouts``: a fixed budget instead of ``think`` seconds (the same numbers every time). Actions
     that only repeat a listed one (the same build on an equivalent space) are left out."""
     rows = evaluate(game, think=None if playouts is not None else think, playouts=playouts)
-    words = control_words(game)
+    words = control_words(game, lang)
     out: list[Suggestion] = []
     listed: set = set()
     for row in rows:
@@ -98,12 +102,12 @@ def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | No
             continue
         listed.add(row.action)
         notation = str(row.action)
-        said, place = words.get(notation, (Labels(game).action(row.action), ""))
-        out.append(Suggestion(notation, said, place, row, explanation_line(explain(game, row.action))))
+        said, place = words.get(notation, (Labels(game, lang).action(row.action), ""))
+        out.append(Suggestion(notation, said, place, row, explanation_line(explain(game, row.action), lang)))
     return out
 
 
-def hint_html(rows: list[Suggestion], actions: int) -> str:
+def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> str:
     """The hint: a numbered list of the suggestions (``actions``: the game's action count, which
     says the decision it is for, as the turn card's ``data-actions``)."""
     if not rows:
@@ -113,13 +117,16 @@ def hint_html(rows: list[Suggestion], actions: int) -> str:
         place = f" <span class='cl-hint-place'>({html.escape(s.place)})</span>" if s.place else ""
         items.append(f"<li class='cl-hint-row' data-notation='{html.escape(s.notation)}'>"
                      f"<b>{html.escape(s.words)}</b>{place}"
-                     f"<div class='cl-hint-numbers'>{html.escape(playout_result(s.value))}</div>"
+                     f"<div class='cl-hint-numbers'>{html.escape(playout_result(s.value, lang))}</div>"
                      f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
-    return ("<div class='cl-group-title'>Hint: the analysis's best "
-            f"{'choice' if len(rows) == 1 else f'{len(rows)} choices'}</div>"
+    tr = translator(lang)
+    title = (tr.gettext("Hint: the analysis's best choice") if len(rows) == 1 else
+             tr.gettext("Hint: the analysis's best {n} choices").format(n=len(rows)))
+    return (f"<div class='cl-group-title'>{title}</div>"
             f"<ol class='cl-hint-rows' data-actions='{actions}'>{''.join(items)}</ol>"
-            "<div class='cl-note'>From playouts of the game with every player playing on like the medium "
-            "bot; [ ]: 95% intervals. A guide, not a rule.</div>")
+            "<div class='cl-note'>" + tr.gettext("From playouts of the game with every player playing on like the "
+                                                 "medium bot; [ ]: {level} intervals. A guide, not a rule.").format(
+                level="95%") + "</div>")
 
 
 def decision_key(game: Game) -> tuple:
@@ -133,16 +140,18 @@ class HintPanel:
     :meth:`forget` (a new decision: an old hint no longer fits)."""
 
     def __init__(self, on_hint: Callable[[], None], on_always: Callable[[], None],
-                 think: float = HINT_THINK, playouts: int | None = None):
+                 think: float = HINT_THINK, playouts: int | None = None, lang: str | None = None):
+        self.lang = lang
+        _ = translator(lang).gettext
         #: the budget: ``think`` seconds, or ``playouts`` playouts (tests: the same numbers every time)
         self.think, self.playouts = think, playouts
-        self.button = W.Button(description="Hint", icon="lightbulb-o", tooltip=(
-            f"the analysis's best {SHOWN} choices here (about {HINT_THINK:g} s of thinking)"),
-            layout=W.Layout(width="auto", margin="2px"))
+        self.button = W.Button(description=_("Hint"), icon="lightbulb-o", tooltip=_(
+            "the analysis's best {n} choices here (about {seconds} s of thinking)").format(
+            n=SHOWN, seconds=f"{HINT_THINK:g}"), layout=W.Layout(width="auto", margin="2px"))
         self.button.add_class("cl-hint")
         self.button.on_click(lambda _b: on_hint())
-        self.always = W.Checkbox(value=False, description="Always show a hint", indent=False,
-                                 tooltip="a hint at each of your decisions (each takes a moment to think)",
+        self.always = W.Checkbox(value=False, description=_("Always show a hint"), indent=False,
+                                 tooltip=_("a hint at each of your decisions (each takes a moment to think)"),
                                  layout=W.Layout(width="auto"))
         self.always.add_class("cl-hint-always")
         self.always.observe(lambda change: on_always(), names="value")
@@ -156,10 +165,10 @@ class HintPanel:
 
     def show(self, game: Game) -> None:
         """Think about the current decision and show the best actions ("thinking…" meanwhile)."""
-        self.output.value = f"<div class='cl-note cl-thinking'>{THINKING}</div>"
-        self.rows = suggestions(game, think=self.think, playouts=self.playouts)
+        self.output.value = f"<div class='cl-note cl-thinking'>{translator(self.lang).gettext(THINKING)}</div>"
+        self.rows = suggestions(game, think=self.think, playouts=self.playouts, lang=self.lang)
         self.key = decision_key(game)
-        self.output.value = hint_html(self.rows, len(game.actions))
+        self.output.value = hint_html(self.rows, len(game.actions), self.lang)
 
     def show_while(self, game: Game, controls: ControlsView) -> None:
         """Show the hint, the controls and the Hint button disabled while it is thought about."""

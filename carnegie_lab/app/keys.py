@@ -19,11 +19,15 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from ..core.i18n import N_, render, translator
+
 #: The replay's keys: KeyboardEvent.key -> name.
 REPLAY_KEYS = {"ArrowLeft": "left", "ArrowRight": "right", "Home": "home", "End": "end",
                "PageUp": "pageup", "PageDown": "pagedown"}
 #: The Play tab's keys (a letter either case): KeyboardEvent.key -> the name of the button it clicks.
 PLAY_KEYS = {"d": "done", "Enter": "done", "u": "undo", "h": "hint"}
+#: What the Play tab's keys do, as the "Keys" line writes it.
+KEY_NAMES = {"done": N_("Done"), "undo": N_("Undo"), "hint": N_("Hint")}
 #: The arrows as the "Keys" line writes them.
 _SHOWN = {"ArrowLeft": "←", "ArrowRight": "→"}
 
@@ -75,8 +79,10 @@ class Keys(anywidget.AnyWidget):
     line = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, on_key: Callable[[str], None], table: Mapping[str, str] = REPLAY_KEYS,
-                 current: Callable[[], int] | None = None, line: bool = False, **kwargs: Any):
+                 current: Callable[[], int] | None = None, line: bool = False, lang: str | None = None,
+                 **kwargs: Any):
         super().__init__(table=dict(table), **kwargs)
+        self.lang = lang
         self.add_class("cl-keys")
         self.on_key = on_key
         self.current = current
@@ -97,7 +103,11 @@ class Keys(anywidget.AnyWidget):
         keys: dict[str, list[str]] = {}
         for key, name in self.table.items():
             keys.setdefault(name, []).append(_SHOWN.get(key, key.upper() if len(key) == 1 else key))
-        self.line = "Keys: " + " · ".join(f"{' or '.join(k)} {name.capitalize()}" for name, k in keys.items())
+        _ = translator(self.lang).gettext
+        either = _(" or ")
+        self.line = _("Keys: {keys}").format(keys=" · ".join(
+            f"{either.join(k)} {render(KEY_NAMES.get(name, name.capitalize()), self.lang)}"
+            for name, k in keys.items()))
 
 
 class ArrowKeys(Keys):
@@ -124,7 +134,7 @@ def play_keys(dash: Any) -> Keys:
     Done, Undo or Hint button, for the decision the page showed."""
     def buttons() -> dict[str, W.Button | None]:
         return {"done": dash.controls.buttons.get("done"), "undo": dash.undo_button, "hint": dash.hints.button}
-    return Keys(clicks(buttons), PLAY_KEYS, lambda: len(dash.game.actions), line=True)
+    return Keys(clicks(buttons), PLAY_KEYS, lambda: len(dash.game.actions), line=True, lang=dash.lang)
 
 
 __all__ = ["ArrowKeys", "Keys", "PLAY_KEYS", "REPLAY_KEYS", "clicks", "play_keys"]

@@ -1,7 +1,8 @@
 """The app's page: its address and a clock, for a dashboard whose games are kept in a store.
 
-- ``?game=ID`` (and ``&seat=TOKEN`` in a friend's seat link) says which stored game a page shows
-  (:func:`parse_query`; the kernel reads it from Voilà with :func:`carnegie_lab.app.entry.page_query`).
+- ``?game=ID`` (and ``&seat=TOKEN`` in a friend's seat link) says which stored game a page shows, and
+  ``&lang=pt_BR`` its language (:func:`parse_query`, :func:`parse_lang`; the kernel reads it from Voilà
+  with :func:`carnegie_lab.app.entry.page_query`).
 - :class:`PageBridge`, a tiny anywidget (no file, no CDN: its JavaScript is the ``_esm`` string
   below), keeps the page's address in step with the game shown (``history.replaceState``, only
   on a Voilà page: a JupyterLab URL is left alone) and its title (``title``: whose turn it is, for
@@ -16,6 +17,8 @@ from urllib.parse import parse_qs
 
 import anywidget
 import traitlets
+
+from ..core.i18n import languages
 
 #: How often a page asks its kernel to look for other browsers' moves (ms).
 POLL_MS = 500
@@ -103,18 +106,23 @@ class LinkError(ValueError):
     the dashboard)."""
 
 
-def parse_query(query: str | None) -> tuple[str | None, str | None]:
-    """``(game id, seat token)`` from a page's query string; either may be None. Only the shape
-    is checked here (one value each, plain text of a sane length); the store checks the id itself
-    and a token that is not a seat's is simply not one."""
+def _params(query: str | None) -> dict[str, list[str]]:
+    """The fields of a page's query string (checked for its size and shape)."""
     if not query:
-        return None, None
+        return {}
     if len(query) > 2000:
         raise LinkError("the page address is too long to be a link of this app")
     try:
-        params = parse_qs(query, keep_blank_values=True, strict_parsing=False, max_num_fields=20)
+        return parse_qs(query, keep_blank_values=True, strict_parsing=False, max_num_fields=20)
     except ValueError as e:
         raise LinkError(f"the page address is not a link of this app ({e})") from None
+
+
+def parse_query(query: str | None) -> tuple[str | None, str | None]:
+    """``(game id, seat token)`` from a page's query string; either may be None. Only the shape
+    is checked here (one value each, plain text of a sane length); the store checks the id itself
+    and a token that is not a seat's is simply not one. The page's language: :func:`parse_lang`."""
+    params = _params(query)
     games, seats = params.get("game", []), params.get("seat", [])
     if len(games) > 1 or len(seats) > 1:
         raise LinkError("the page address names more than one game or seat")
@@ -124,6 +132,25 @@ def parse_query(query: str | None) -> tuple[str | None, str | None]:
         raise LinkError("a seat link needs its game: ?game=ID&seat=KEY")
     return game, seat
 
+
+def parse_lang(query: str | None) -> str | None:
+    """The language a page's query string asks for (``lang=pt_BR``; ``pt-BR`` is the same), None if it
+    names none; it must be one of :func:`~carnegie_lab.core.i18n.languages`."""
+    langs = _params(query).get("lang", [])
+    if len(langs) > 1:
+        raise LinkError("the page address names more than one language")
+    if not langs:
+        return None
+    lang = langs[0].replace("-", "_")
+    if lang not in languages():
+        raise LinkError(f"the page address asks for the language {langs[0]!r}: the languages are "
+                        + ", ".join(languages()))
+    return lang
+
+
+def with_lang(query: str, lang: str | None) -> str:
+    """A page's query string with its language (``lang=``) added, if any."""
+    return "&".join(part for part in (query, f"lang={lang}" if lang else "") if part)
 
 
 def in_kernel() -> bool:
@@ -135,4 +162,4 @@ def in_kernel() -> bool:
     shell = get_ipython()
     return shell is not None and getattr(shell, "kernel", None) is not None
 
-__all__ = ["LinkError", "POLL_MS", "PageBridge", "in_kernel", "parse_query"]
+__all__ = ["LinkError", "POLL_MS", "PageBridge", "in_kernel", "parse_lang", "parse_query", "with_lang"]

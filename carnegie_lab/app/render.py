@@ -13,6 +13,7 @@ from typing import Callable
 
 import ipywidgets as W
 
+from ..core.i18n import translator
 from ..session.controls import Buttons, Control, MoveGrid, Option, Panel, Picker
 
 #: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
@@ -81,8 +82,8 @@ class ControlsView:
     a new set of widgets to make and draw. The ``KEPT`` groups used last are kept (the others are
     closed). Pickers and company grids are made anew unless they are the same as before."""
 
-    def __init__(self, on_action: Callable[[str], None]):
-        self.on_action = on_action
+    def __init__(self, on_action: Callable[[str], None], lang: str | None = None):
+        self.on_action, self.lang = on_action, lang
         self.box = W.VBox(layout=W.Layout(width="100%"))
         self.box.add_class("cl-controls")
         self._layouts = _Layouts()
@@ -407,11 +408,13 @@ class GridView:
                 b.button_style = "warning" if name == self.source else ("success" if name in targets else "")
         for target, notation in targets.items():
             self.parent.buttons[notation] = self.cells[target]
+        _ = translator(self.parent.lang).gettext
         if self.source is None:
-            self.hint.value = "<span class='cl-note'>Blue cells have an employee who can move: click one.</span>"
+            text = _("Blue cells have an employee who can move: click one.")
         else:
-            self.hint.value = (f"<span class='cl-note'>Moving an employee from <b>{self.source}</b>: click a "
-                               "green cell (or the same cell again to cancel).</span>")
+            text = _("Moving an employee from <b>{cell}</b>: click a green cell (or the same cell again to "
+                     "cancel).").format(cell=self.source)
+        self.hint.value = f"<span class='cl-note'>{text}</span>"
 
 
 def _esc(text: str) -> str:

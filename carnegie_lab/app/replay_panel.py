@@ -12,11 +12,13 @@ from typing import Callable
 
 import ipywidgets as W
 
+from ..core.i18n import translator
 from ..core.words import round_of
 from ..engine import Game
 from ..session import Seat
 from ..session.replay import Moment, Replay
 from ..session.review import ReviewJob
+from ..session.texts import shown
 from .action_words import words_html
 from .board import scores_html
 from .keys import ArrowKeys
@@ -32,8 +34,10 @@ class ReplayPanel:
     """A replay and its controls (see the module)."""
 
     def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, int], None],
-                 on_this_game: Callable[[], None], review_job: ReviewJob | None = None):
-        self.on_show, self.on_branch = on_show, on_branch
+                 on_this_game: Callable[[], None], review_job: ReviewJob | None = None, lang: str | None = None):
+        self.on_show, self.on_branch, self.lang = on_show, on_branch, lang
+        tr = translator(lang)
+        _, self.ngettext = tr.gettext, tr.ngettext
         self.replay: Replay | None = None
         self.seats: list[Seat] = []
         self.index = 0
@@ -41,8 +45,8 @@ class ReplayPanel:
         self._quiet = False
         self.source = W.HTML()
         self.source.add_class("cl-replay-source")
-        self.this_game = W.Button(description="Replay this game", icon="history",
-                                  tooltip="the game of the Play tab, from its start", layout=W.Layout(width="auto"))
+        self.this_game = W.Button(description=_("Replay this game"), icon="history",
+                                  tooltip=_("the game of the Play tab, from its start"), layout=W.Layout(width="auto"))
         self.this_game.add_class("cl-replay-this")
         self.this_game.on_click(lambda _b: on_this_game())
         self.slider = W.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False,
@@ -53,17 +57,17 @@ class ReplayPanel:
         self.buttons = {
             name: self._button(label, icon, tip, nav, step)
             for name, label, icon, tip, step in (
-                ("home", "Start", "fast-backward", "the start of the game (Home)", lambda: 0),
-                ("pageup", "Round", "backward", "where this round began, or the round before (Page Up)",
+                ("home", _("Start"), "fast-backward", _("the start of the game (Home)"), lambda: 0),
+                ("pageup", _("Round"), "backward", _("where this round began, or the round before (Page Up)"),
                  lambda: self._replay().round_step(self.index, -1)),
-                ("left", "Step", "step-backward", "one step back (←)", lambda: self.index - 1),
-                ("right", "Step", "step-forward", "one step on (→): a bot's move, or one of Andrew's, is a step",
-                 lambda: self.index + 1),
-                ("pagedown", "Round", "forward", "the next round (Page Down)",
+                ("left", _("Step"), "step-backward", _("one step back (←)"), lambda: self.index - 1),
+                ("right", _("Step"), "step-forward",
+                 _("one step on (→): a bot's move, or one of Andrew's, is a step"), lambda: self.index + 1),
+                ("pagedown", _("Round"), "forward", _("the next round (Page Down)"),
                  lambda: self._replay().round_step(self.index, 1)),
-                ("end", "End", "fast-forward", "the last step (End)", lambda: self._replay().last))}
-        self.play_here = W.Button(description="Play from here", icon="play", button_style="primary",
-                                  tooltip="a new game, stored on its own, from this step (the replay is kept)",
+                ("end", _("End"), "fast-forward", _("the last step (End)"), lambda: self._replay().last))}
+        self.play_here = W.Button(description=_("Play from here"), icon="play", button_style="primary",
+                                  tooltip=_("a new game, stored on its own, from this step (the replay is kept)"),
                                   layout=W.Layout(width="auto", margin="6px 0"))
         self.play_here.add_class("cl-replay-branch")
         self.play_here.on_click(lambda _b: self.branch())
@@ -73,11 +77,11 @@ class ReplayPanel:
         self.score.add_class("cl-replay-score")
         self.keys = ArrowKeys(self.key)
         #: the game review: its marks under the slider, its verdict in the step, its controls and chart
-        self.review = ReviewPanel(review_job or ReviewJob(), self.go, self._reviewed)
+        self.review = ReviewPanel(review_job or ReviewJob(), self.go, self._reviewed, lang)
         self.controls = W.VBox([self.slider, self.review.marks,
                                 W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
                                 self.play_here, self.step, self.score, self.review.box])
-        self.box = W.VBox([W.HTML("<div class='cl-group-title'>Replay</div>"), self.source, self.this_game,
+        self.box = W.VBox([W.HTML("<div class='cl-group-title'>" + _("Replay") + "</div>"), self.source, self.this_game,
                            self.controls, self.keys])
         self.box.add_class("cl-replay")
         self._enable()
@@ -96,8 +100,9 @@ class ReplayPanel:
     def _enable(self) -> None:
         self.controls.layout.display = "" if self.replay is not None else "none"
         if self.replay is None:
-            self.source.value = ("<div class='cl-note'>Replay this page's game, or a stored game (the New game "
-                                 "tab lists them, each with Replay).</div>")
+            self.source.value = ("<div class='cl-note'>" + translator(self.lang).gettext(
+                "Replay this page's game, or a stored game (the New game tab lists them, each with Replay).")
+                + "</div>")
 
     # -- opening and moving ---------------------------------------------------------------------
     def open(self, replay: Replay, at: int | None = None, stored: bool = False) -> None:
@@ -109,11 +114,12 @@ class ReplayPanel:
             self.slider.max = replay.last
         finally:
             self._quiet = False
-        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({s.describe()})")) for s in self.seats)
+        kinds = ", ".join(html.escape(f"{s.name}" + ("" if s.is_human else f" ({shown(s.describe(), self.lang)})"))
+                          for s in self.seats)
         hover = f" title='game {html.escape(replay.game_id, quote=True)}'" if replay.game_id else ""
-        title = f" · <span{hover}>{html.escape(replay.title)}</span>" if replay.title else ""
-        self.source.value = (f"<div class='cl-note'>{kinds}{title} · {replay.actions} actions, "
-                             f"{replay.last} steps</div>")
+        title = f" · <span{hover}>{html.escape(shown(replay.title, self.lang))}</span>" if replay.title else ""
+        size = translator(self.lang).gettext("{n} actions, {steps} steps").format(n=replay.actions, steps=replay.last)
+        self.source.value = f"<div class='cl-note'>{kinds}{title} · {size}</div>"
         self._enable()
         self.go(replay.last if at is None else at)
 
@@ -132,8 +138,9 @@ class ReplayPanel:
         moment = replay.moments[index]
         self.game = game = replay.game_at(moment.actions)
         self.step.value = self._moment_html(moment, index) + self.review.step_html(moment)
-        self.score.value = scores_html(game, caption="Final scores" if game.is_over else
-                                       "Score if the game ended at this step")
+        _ = translator(self.lang).gettext
+        self.score.value = scores_html(game, caption=_("Final scores") if game.is_over else
+                                       _("Score if the game ended at this step"), lang=self.lang)
         for name, b in self.buttons.items():
             b.disabled = index == 0 if name in ("home", "pageup", "left") else index == replay.last
         self.on_show(game, [self._label(i, moment.actions) for i in range(len(self.seats))])
@@ -160,24 +167,25 @@ class ReplayPanel:
         return "" if s.is_human else s.describe()
 
     def _moment_html(self, m: Moment, index: int) -> str:
-        replay = self._replay()
-        where = round_of(m.round, replay.rounds)
+        replay, _ = self._replay(), translator(self.lang).gettext
+        where = round_of(m.round, replay.rounds, lang=self.lang)
+        after = self.ngettext("after {n} action", "after {n} actions", m.actions).format(n=m.actions)
         head = (f"<div class='cl-replay-where' data-step='{index}' data-actions='{m.actions}'>"
-                f"<b>Step {index} of {replay.last}</b> · {where} · after {m.actions} "
-                f"action{'s' if m.actions != 1 else ''}</div>")
+                "<b>" + _("Step {n} of {last}").format(n=index, last=replay.last) + f"</b> · {where} · {after}</div>")
         if m.seat is None:
-            return head + "<div class='cl-note'>The start of the game: nothing played yet.</div>"
+            return head + "<div class='cl-note'>" + _("The start of the game: nothing played yet.") + "</div>"
         name = html.escape(self.seats[m.seat].name)
-        label = self._label(m.seat, m.actions)
+        label = shown(self._label(m.seat, m.actions), self.lang)
         who = f"{chip(m.seat)}<b>{name}</b>" + (f" <span class='cl-note'>({html.escape(label)})</span>"
                                                  if label else "")
-        played = words_html(replay.words(m), m.notation)
+        played = words_html(replay.words(m, self.lang), m.notation)
         if m.andrew:
-            what = (f"<div><b>{html.escape(replay.andrew or '')}</b>'s turn, one move at a time <span class='cl-note'>"
-                    f"(after {name}'s {played}: the board shows his whole turn)</span></div>")
+            what = "<div>" + _("<b>{andrew}</b>'s turn, one move at a time <span class='cl-note'>(after {player}'s "
+                               "{played}: the board shows his whole turn)</span>").format(
+                andrew=html.escape(replay.andrew or ""), player=name, played=played) + "</div>"
         else:
             what = f"<div>{who}: {played}</div>"
-        lines = "".join(f"<li>{html.escape(t)}</li>" for t in m.lines)
+        lines = "".join(f"<li>{html.escape(shown(t, self.lang))}</li>" for t in m.lines)
         return f"{head}{what}<ul class='cl-recent-lines cl-replay-lines'>{lines}</ul>"
 
 

@@ -6,9 +6,11 @@ import html
 from typing import TYPE_CHECKING
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_, translator
 from ..session import NotAllowed
 from ..session.replay import Replay
 from ..session.review import Shelf
+from ..session.texts import error_text
 from ..store import StoreError, StoreFull
 from .sharing import PLAY, REPLAY
 from .turn import sentence
@@ -27,7 +29,8 @@ class Replays:
         """Replay the page's game (played, resumed or loaded) from its start."""
         ctl = self.dash.controller
         seed = self.dash.game.options.get("seed")
-        self.open(Replay(self.dash.game, f"this game, seed {seed}", ctl.seats, ctl.handover, ctl.game_id or ""),
+        self.open(Replay(self.dash.game, N_("this game, seed {seed}", seed=seed), ctl.seats, ctl.handover,
+                         ctl.game_id or ""),
                   stored=ctl.kept, shelf=self._shelf(ctl.game_id) if ctl.kept else None)
 
     def stored(self, game_id: str) -> None:
@@ -35,9 +38,12 @@ class Replays:
         try:
             game, seats, handover = self.dash.controller.stored_game(game_id)
         except CarnegieError as e:
-            self.dash.stored.message.value = f"<p class='cl-error'>Could not replay it: {html.escape(str(e))}</p>"
+            text = translator(self.dash.lang).gettext("Could not replay it: {problem}").format(
+                problem=error_text(e, self.dash.lang))
+            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
             return
-        self.open(Replay(game, f"a stored game, seed {game.options.get('seed')}", seats, handover, game_id),
+        self.open(Replay(game, N_("a stored game, seed {seed}", seed=game.options.get("seed")), seats, handover,
+                         game_id),
                   stored=True, shelf=self._shelf(game_id))
 
     def _shelf(self, game_id: str | None) -> Shelf:
@@ -71,12 +77,13 @@ class Replays:
         problem = ""
         try:
             self.dash.controller.branch(replay.game_at(actions), replay.players,
-                                        f"step {step} of a replay of {replay.title}")
+                                        N_("step {n} of a replay of {title}", n=step, title=replay.title))
         except (NotAllowed, StoreFull) as e:      # nothing changed: the page's limit, or the store's
-            self.dash.say(sentence(str(e)), error=True)
+            self.dash.say(sentence(error_text(e, self.dash.lang)), error=True)
             return
         except StoreError as e:
-            problem = f"This game is not kept: {e}"
+            problem = translator(self.dash.lang).gettext("This game is not kept: {problem}").format(
+                problem=error_text(e, self.dash.lang))
         self.dash.new_game_panel.fill(self.dash.controller.setup)
         self.dash.say(problem, error=bool(problem))
         self.dash.side.selected_index = PLAY           # the board shows the new game (see _side_changed)

@@ -15,10 +15,12 @@ import ipywidgets as W
 
 from ..analysis import explain
 from ..analysis.review import Decision, Review
+from ..core.i18n import translator
 from ..core.words import playout_result, review_loss, review_progress
 from ..session import NotAllowed, Seat
 from ..session.replay import Moment, Replay
 from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
+from ..session.texts import error_text
 from ..ui.figures import FigureSlot
 from .action_words import action_html
 
@@ -39,25 +41,28 @@ class ReviewPanel:
     shows a step of the replay; ``on_reviewed()`` is called (from the job's thread) when a review
     has come, so the replay panel redraws its step."""
 
-    def __init__(self, job: ReviewJob, on_go: Callable[[int], None], on_reviewed: Callable[[], None]):
-        self.job, self.on_go, self.on_reviewed = job, on_go, on_reviewed
+    def __init__(self, job: ReviewJob, on_go: Callable[[int], None], on_reviewed: Callable[[], None],
+                 lang: str | None = None):
+        self.job, self.on_go, self.on_reviewed, self.lang = job, on_go, on_reviewed, lang
+        tr = translator(lang)
+        _ = self._ = tr.gettext
         self.replay: Replay | None = None
         self.stored = False
         #: where the review of the stored game replayed is kept (set before ``open``; None: not stored)
         self.shelf: Shelf | None = None
         self.review: Review | None = None
-        self.budget = W.Dropdown(options=[(f"{b} playout{'s' if b != 1 else ''} a decision", b) for b in job.budgets],
-                                 value=job.budgets[-1], layout=W.Layout(width="auto"),
-                                 tooltip="more playouts: a slower review that tells more actions apart")
+        self.budget = W.Dropdown(options=[(tr.ngettext("{n} playout a decision", "{n} playouts a decision", b).format(
+            n=b), b) for b in job.budgets], value=job.budgets[-1], layout=W.Layout(width="auto"),
+                                 tooltip=_("more playouts: a slower review that tells more actions apart"))
         self.budget.add_class("cl-review-budget")
-        self.who = W.Dropdown(options=[("every player", -1)], value=-1, layout=W.Layout(width="auto"))
+        self.who = W.Dropdown(options=[(_("every player"), -1)], value=-1, layout=W.Layout(width="auto"))
         self.who.add_class("cl-review-who")
-        self.start_button = W.Button(description="Review this game", icon="line-chart", button_style="info",
-                                     tooltip="grade every decision with a choice (in the background)",
+        self.start_button = W.Button(description=_("Review this game"), icon="line-chart", button_style="info",
+                                     tooltip=_("grade every decision with a choice (in the background)"),
                                      layout=W.Layout(width="auto"))
         self.start_button.add_class("cl-review-start")
         self.start_button.on_click(lambda _b: self.start())
-        self.cancel_button = W.Button(description="Cancel", icon="stop", layout=W.Layout(width="auto"))
+        self.cancel_button = W.Button(description=_("Cancel"), icon="stop", layout=W.Layout(width="auto"))
         self.cancel_button.add_class("cl-review-cancel")
         self.cancel_button.on_click(lambda _b: self.job.cancel())
         self.progress = W.IntProgress(min=0, max=1, value=0, layout=W.Layout(width="100%"))
@@ -73,7 +78,7 @@ class ReviewPanel:
         self.chart.on_target = self._point
         self.chart_box = W.Box()
         self.chart_box.add_class("cl-review-chart")
-        self.box = W.VBox([W.HTML("<div class='cl-group-title'>Game review</div>"),
+        self.box = W.VBox([W.HTML("<div class='cl-group-title'>" + _("Game review") + "</div>"),
                            W.HBox([self.budget, self.who], layout=W.Layout(flex_flow="row wrap")),
                            W.HBox([self.start_button, self.cancel_button]), self.progress, self.status,
                            self.summary, self.chart_box])
@@ -85,7 +90,7 @@ class ReviewPanel:
         """The replay shown (``stored``: its game is in the store): the review of the same game stays."""
         self.replay, self.stored = replay, stored
         humans = [i for i, s in enumerate(seats) if s.is_human]
-        self.who.options = [("every player", -1)] + [(s.name, i) for i, s in enumerate(seats)]
+        self.who.options = [(self._("every player"), -1)] + [(s.name, i) for i, s in enumerate(seats)]
         self.who.value = humans[0] if len(humans) == 1 else -1
         reviewed = self.job.game
         if self.review is not None and (reviewed is None or reviewed.actions != replay.final.actions):
@@ -93,7 +98,7 @@ class ReviewPanel:
         if self.review is None and self.shelf is not None and not self.job.running:
             self.review = self.shelf.read(replay.final)
             if self.review is not None:
-                self.status.value = "<div class='cl-note'>The review kept with this game.</div>"
+                self.status.value = "<div class='cl-note'>" + self._("The review kept with this game.") + "</div>"
         self._show()
 
     def start(self) -> None:
@@ -105,25 +110,26 @@ class ReviewPanel:
             self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
                            on_progress=self._progress, on_done=self._done, keep=self.shelf)
         except NotAllowed as e:
-            self.status.value = f"<div class='cl-error'>{html.escape(str(e))}.</div>"
+            self.status.value = f"<div class='cl-error'>{html.escape(error_text(e, self.lang))}.</div>"
             return
         self.review = None
         self.progress.value, self.progress.max = 0, 1
-        self.status.value = "<div class='cl-note'>Starting the review…</div>"
+        self.status.value = "<div class='cl-note'>" + self._("Starting the review…") + "</div>"
         self._show()
         self.on_reviewed()
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = max(total, 1), done
-        self.status.value = f"<div class='cl-note'>{review_progress(done, total)}</div>"
+        self.status.value = f"<div class='cl-note'>{review_progress(done, total, self.lang)}</div>"
 
     def _done(self, job: ReviewJob) -> None:
         if job.phase == DONE and job.result is not None:
             self.review = job.result
-            self.status.value = ("<div class='cl-note'>Kept with the game: replaying it again shows this review."
-                                 "</div>" if job.kept else "")
+            self.status.value = ("<div class='cl-note'>" + self._(
+                "Kept with the game: replaying it again shows this review.") + "</div>" if job.kept else "")
         else:
-            text = "The review was cancelled." if job.phase == CANCELLED else f"No review: {job.error}."
+            text = (self._("The review was cancelled.") if job.phase == CANCELLED else
+                    self._("No review: {problem}.").format(problem=job.error))
             self.status.value = f"<div class='cl-note'>{html.escape(text)}</div>"
         self._show()
         self.on_reviewed()
@@ -132,8 +138,8 @@ class ReviewPanel:
         running = self.job.running
         finishing = self.replay is not None and (self.replay.final.is_over or self.stored)
         self.start_button.disabled = running or not finishing
-        self.start_button.tooltip = ("grade every decision with a choice (in the background)" if finishing else
-                                     "a review is for a finished game, or a stored one")
+        self.start_button.tooltip = (self._("grade every decision with a choice (in the background)") if finishing
+                                     else self._("a review is for a finished game, or a stored one"))
         self.cancel_button.layout.display = "" if running else "none"
         self.progress.layout.display = "" if running else "none"
         rev = self.review
@@ -141,7 +147,7 @@ class ReviewPanel:
         self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
             f"<li>{html.escape(str(s))}</li>" for s in rev.summary().values()) + "</ul>"
         if rev is not None:
-            self.chart.draw("review", _views().review_figure.spec(rev))
+            self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(rev, lang=self.lang))
             if not self.chart_box.children:
                 self.chart_box.children = [self.chart.widget]
         self.chart_box.layout.display = "" if rev is not None else "none"
@@ -159,9 +165,13 @@ class ReviewPanel:
         marks = "".join(
             f"<span class='cl-review-mark cl-grade-{d.grade}' data-step='{self._moment(d)}' "
             f"style='{MARK}left:{100 * self._moment(d) / last:.2f}%;background:{colours[d.grade]}' "
-            f"title='{html.escape(f'{d.player}, step {self._moment(d)}: {review_loss(d.grade, d.loss)}')}'></span>"
+            f"title='{html.escape(self._mark_title(d))}'></span>"
             for d in rev.decisions)
         return f"<div class='cl-review-track' style='{TRACK}' data-marks='{len(rev.decisions)}'>{marks}</div>"
+
+    def _mark_title(self, d: Decision) -> str:
+        return self._("{player}, step {n}: {loss}").format(player=d.player, n=self._moment(d),
+                                                           loss=review_loss(d.grade, d.loss, self.lang))
 
     def decision_at(self, moment: Moment) -> Decision | None:
         """The reviewed decision this step played (None: no review, or not a reviewed decision)."""
@@ -174,16 +184,20 @@ class ReviewPanel:
         d = self.decision_at(moment)
         if d is None or self.replay is None:
             return ""
-        verdict = html.escape(review_loss(d.grade, d.loss))
+        _, lang = self._, self.lang
+        verdict = html.escape(review_loss(d.grade, d.loss, lang))
         before = self.replay.game_at(d.index)
-        head = (f"<div class='cl-review-verdict cl-grade-{d.grade}'><b>Review: {verdict}</b>"
-                f"<br>played {action_html(before, d.played.action)}: {html.escape(playout_result(d.played))}</div>")
+        head = (f"<div class='cl-review-verdict cl-grade-{d.grade}'><b>" + _("Review: {verdict}").format(
+            verdict=verdict) + "</b><br>" + _("played {action}: {result}").format(
+            action=action_html(before, d.played.action, lang), result=html.escape(playout_result(d.played, lang)))
+            + "</div>")
         if not d.loss:
             return head
         lines = explain(before, d.best.action).lines[1:]       # the first names the action: said above
         better = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        return (f"{head}<div class='cl-review-better'>better: {action_html(before, d.best.action)}: "
-                f"{html.escape(playout_result(d.best))}<ul class='cl-review-lines'>{better}</ul></div>")
+        return (f"{head}<div class='cl-review-better'>" + _("better: {action}: {result}").format(
+            action=action_html(before, d.best.action, lang), result=html.escape(playout_result(d.best, lang)))
+            + f"<ul class='cl-review-lines'>{better}</ul></div>")
 
     def _point(self, key: str) -> None:
         if self.review is not None and self.replay is not None:

@@ -8,9 +8,11 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core.errors import CarnegieError
+from ..core.i18n import translator
 from ..session import GameGone
+from ..session.texts import error_text
 from ..store import GameStore, StoreError
-from .page import LinkError, parse_query
+from .page import LinkError, parse_lang, parse_query
 from .turn import sentence
 
 if TYPE_CHECKING:
@@ -26,6 +28,13 @@ class Sharing:
     def __init__(self, dash: Dashboard):
         self.dash = dash
 
+    def _(self, message: str) -> str:
+        """A message in the dashboard's language."""
+        return translator(self.dash.lang).gettext(message)
+
+    def _error(self, e: Exception) -> str:
+        return html.escape(sentence(error_text(e, self.dash.lang)))
+
     def open_link(self, query: str | None) -> str | None:
         """Open the stored game the page's address names; the reason (a sentence) if it cannot be."""
         try:
@@ -33,15 +42,28 @@ class Sharing:
             if game_id is not None:
                 self.dash.controller.open_stored(game_id, token)
         except (LinkError, CarnegieError) as e:
-            return (f"This link does not open a game of this app ({sentence(str(e), end=False)}). "
-                    "Start a new game below, or resume a stored one.")
+            return self._bad_link(e)
+        return None
+
+    def _bad_link(self, e: Exception) -> str:
+        return self._("This link does not open a game of this app ({problem}). Start a new game below, "
+                      "or resume a stored one.").format(problem=sentence(error_text(e, self.dash.lang), end=False))
+
+    def open_lang(self, query: str | None) -> str | None:
+        """Show the page in the language its address asks for (``lang=``), if any; why not, if it cannot."""
+        try:
+            lang = parse_lang(query)
+        except LinkError as e:
+            return self._bad_link(e)
+        if lang is not None:
+            self.dash.set_lang(lang)
         return None
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (``game=ID&seat=TOKEN``; nothing to do for
         an address without a game); an error and the New game tab if it names none."""
         self.dash.last_activity = time.monotonic()      # a preheated kernel may have waited long for its page
-        problem = self.open_link(query)
+        problem = self.open_lang(query) or self.open_link(query)
         if problem is not None:
             self.dash.say(problem, error=True)
             self.dash.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
@@ -55,7 +77,8 @@ class Sharing:
         try:
             self.dash.controller.open_stored(game_id)
         except CarnegieError as e:
-            self.dash.stored.message.value = f"<p class='cl-error'>Could not resume it: {html.escape(str(e))}</p>"
+            text = html.escape(self._("Could not resume it: {problem}").format(problem=error_text(e, self.dash.lang)))
+            self.dash.stored.message.value = f"<p class='cl-error'>{text}</p>"
             self.update_stored()
             return
         self.dash.stored.message.value = ""
@@ -73,10 +96,11 @@ class Sharing:
         try:
             self.dash.controller.delete_stored(game_id)
         except CarnegieError as e:
-            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
+            self.dash.stored.message.value = f"<p class='cl-error'>{self._error(e)}</p>"
         else:
-            self.dash.stored.message.value = ("<p class='cl-ok'>Deleted: the game is in the store's trash, where "
-                                         "its keeper can restore it (carnegie-lab games restore).</p>")
+            self.dash.stored.message.value = "<p class='cl-ok'>" + html.escape(self._(
+                "Deleted: the game is in the store's trash, where its keeper can restore it "
+                "(carnegie-lab games restore).")) + "</p>"
         self.update_stored()
 
     def make_links(self) -> None:
@@ -84,10 +108,10 @@ class Sharing:
         try:
             self.dash.controller.make_links()
         except (CarnegieError, StoreError) as e:
-            self.dash.friends.message.value = f"<p class='cl-error'>{html.escape(sentence(str(e)))}</p>"
+            self.dash.friends.message.value = f"<p class='cl-error'>{self._error(e)}</p>"
             return
-        self.dash.friends.message.value = ("<p class='cl-ok'>Links made: send each player theirs. "
-                                      "Anyone with the spectator link can watch.</p>")
+        self.dash.friends.message.value = "<p class='cl-ok'>" + html.escape(self._(
+            "Links made: send each player theirs. Anyone with the spectator link can watch.")) + "</p>"
         self.dash.after_change(run_bots=False)
 
     def owner_key(self, key: str) -> None:
@@ -106,8 +130,8 @@ class Sharing:
         if minutes is None or self.dash.bridge is None or time.monotonic() - self.dash.last_activity < 60 * minutes:
             return False
         self.dash.bridge.interval = 0
-        self.dash.say(f"This page was left alone for {minutes:g} minutes and stopped following the game: "
-                 "reload it to go on (the game is kept).", error=True)
+        self.dash.say(self._("This page was left alone for {minutes} minutes and stopped following the game: "
+                             "reload it to go on (the game is kept).").format(minutes=f"{minutes:g}"), error=True)
         return True
 
     def poll(self) -> None:
@@ -119,11 +143,11 @@ class Sharing:
         try:
             changed = ctl.sync()
         except GameGone as e:
-            self.dash.say(sentence(str(e)), error=True)
+            self.dash.say(sentence(error_text(e, self.dash.lang)), error=True)
             self.dash.after_change(run_bots=False)
             return
         except StoreError as e:                # busy or gone: say so (once), and try again next time
-            text = f"The game store is not answering ({e}); trying again."
+            text = self._("The game store is not answering ({problem}); trying again.").format(problem=e)
             if html.escape(text) not in self.dash.status.value:
                 self.dash.say(text, error=True)
             return
@@ -142,11 +166,11 @@ class Sharing:
         try:
             games, total = self.dash.controller.my_games(max(0, offset))
         except StoreError as e:
-            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(str(e))}</p>"
+            self.dash.stored.message.value = f"<p class='cl-error'>{html.escape(error_text(e, self.dash.lang))}</p>"
             games, total = [], 0
         ctl = self.dash.controller
         self.dash.stored.update(games, ctl.game_id, total=total, offset=max(0, offset),
-                                lines={info.id: ctl.stored_line(info) for info in games})
+                                lines={info.id: ctl.stored_line(info, self.dash.lang) for info in games})
 
     def update_friends(self) -> None:
         bridge = self.dash.bridge

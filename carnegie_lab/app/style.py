@@ -1,6 +1,7 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
+from ..core.i18n import N_, render
 
-STYLE = """<style>
+_SHEET = """<style>
 .cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
@@ -68,7 +69,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-download { font-weight: 600; }
 .cl-dashboard button.cl-load { font-size: 0; }
 .cl-dashboard button.cl-load i.fa { font-size: 13px; margin-right: 6px; }
-.cl-dashboard button.cl-load::after { content: "Load a game"; font-size: 13px; }
+.cl-dashboard button.cl-load::after { content: "{load}"; font-size: 13px; }
 .cl-drawing { width: 800px; height: 470px; display: flex; align-items: center; justify-content: center;
   background: #fbf8f1; color: #8a8478; font-size: 15px; }
 .cl-players-row { display: flex; gap: 8px; margin: 2px 0 6px 0; flex-wrap: wrap; }
@@ -111,3 +112,15 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   .cl-drawing { width: 100%; }
 }
 </style>"""
+
+
+#: The Load button's label (the stylesheet writes it: see RecordPanel).
+LOAD_LABEL = N_("Load a game")
+
+
+def style(lang: str | None = None) -> str:
+    """The stylesheet, its words (the Load button's label) in a language."""
+    return _SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
+
+
+STYLE = style()

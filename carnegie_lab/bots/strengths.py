@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.i18n import N_
+
 #: the strengths' Elo ratings on the project's ladder (written by benchmarks/bench_ladder.py --write)
 LADDER_FILE = Path(__file__).resolve().parent.parent / "data" / "ladder.json"
 
@@ -44,12 +46,13 @@ class Strength:
 
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (
-    Strength("easy", "random", "Easy bot",
-             "random legal moves (doing something 85% of the time rather than passing); instant"),
-    Strength("medium", "greedy", "Medium bot",
-             "greedy: the move that looks best one step ahead on the bots' evaluation; instant"),
-    Strength("hard", "search:think=0.9", "Hard bot",
-             "search: plays each candidate move a few rounds on with greedy players; under 1 s a decision"),
+    Strength("easy", "random", N_("Easy bot"),
+             N_("random legal moves (doing something {share} of the time rather than passing); instant",
+                share="85%")),
+    Strength("medium", "greedy", N_("Medium bot"),
+             N_("greedy: the move that looks best one step ahead on the bots' evaluation; instant")),
+    Strength("hard", "search:think=0.9", N_("Hard bot"),
+             N_("search: plays each candidate move a few rounds on with greedy players; under 1 s a decision")),
 )}
 
 

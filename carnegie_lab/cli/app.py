@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.errors import require_extra
+from ..core.i18n import languages
 from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError
 
 #: What the app needs, besides this package: the server and what the app's kernels import.
@@ -124,10 +125,20 @@ def add_app_parser(subparsers) -> None:
     p.add_argument("--idle-minutes", type=_minutes, default=IDLE_MINUTES, metavar="M",
                    help=f"a page with no click and no move for M minutes stops following its game (default "
                    f"{IDLE_MINUTES}); the server then stops its kernel {CULL_CONNECTED_TIMEOUT // 60} minutes later")
+    p.add_argument("--lang", type=_lang, default=None, metavar="LANG",
+                   help="the language of the app's pages that do not ask for one with ?lang= (one of "
+                   f"{', '.join(languages())}; default en); each page's picker switches it")
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
     p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
                    help="extra voila options, after '--'")
     p.set_defaults(func=run_app)
+
+
+def _lang(text: str) -> str:
+    lang = text.replace("-", "_")
+    if lang not in languages():
+        raise argparse.ArgumentTypeError(f"no translation for {text!r}: the languages are {', '.join(languages())}")
+    return lang
 
 
 def _base_url(text: str) -> str:
@@ -205,6 +216,8 @@ def run_app(args: argparse.Namespace) -> int:
     from ..session.access import IDLE_ENV, MAX_GAMES_ENV
     env = kernel_env(store, args.host)
     env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
+    from ..app.language import LANG_ENV
+    env[LANG_ENV] = args.lang or ""
     login = login_env(args)
     for secret in ("JUPYTER_TOKEN", PASSWORD_ENV):   # the server reads its login from the variables of
         env.pop(secret, None)                        # login_env, which it removes before any kernel starts

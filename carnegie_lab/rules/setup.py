@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 #: the department tiles a game may use: mode -> what it is called
-DEPARTMENT_MODES = {"base": "Base game", "base+expansion": "Base game + expansion",
-                    "expansion-open-bar": "Open bar: one of every tile"}
+DEPARTMENT_MODES = {"base": N_("Base game"), "base+expansion": N_("Base game + expansion"),
+                    "expansion-open-bar": N_("Open bar: one of every tile")}
 MAX_SEED = 2**63 - 1
 TAB_SIDES = ("A", "B")
 

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_
 
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
-#: What a page can ask for, besides playing a seat's decision.
+#: What a page can ask for, besides playing a seat's decision (the words of its refusal: :func:`reason`).
 RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW, HINT = (
-    "Restart", "Loading a record", "Bots finish the game", "Making seat links", "Renewing your link", "Deleting",
-    "Keeping a review", "A hint")
+    N_("Restart"), N_("Loading a record"), N_("Bots finish the game"), N_("Making seat links"),
+    N_("Renewing your link"), N_("Deleting"), N_("Keeping a review"), N_("A hint"))
 #: Only the owner's page, and only in a game it plays alone (not shared with seat links).
 OWNER_ALONE = (RESTART, LOAD, FINISH, MAKE_LINKS)
 
@@ -82,13 +83,13 @@ def reason(place: Place, what: str, seat: int | None = None) -> str | None:
     if may(place, what, seat):
         return None
     if what == HINT:
-        return f"{what} is not allowed in this game: the player who started it turned hints off"
+        return N_("{what} is not allowed in this game: the player who started it turned hints off", what=what)
     if what == DELETE or not place.owner:
-        return f"{what} needs this game's owner: the browser that started it"
+        return N_("{what} needs this game's owner: the browser that started it", what=what)
     if place.shared:
-        return (f"{what} is for a game played in one browser: this one is shared with seat links "
-                "(start a new game in the New game tab instead)")
-    return f"{what} is not for this browser: it watches the game"
+        return N_("{what} is for a game played in one browser: this one is shared with seat links "
+                  "(start a new game in the New game tab instead)", what=what)
+    return N_("{what} is not for this browser: it watches the game", what=what)
 
 
 def check(place: Place, what: str, seat: int | None = None) -> None:

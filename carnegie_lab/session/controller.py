@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..core.errors import CarnegieError, RecordError
+from ..core.i18n import N_
 from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
@@ -84,7 +85,7 @@ class Controller(StoredSession):
                            setup.label.strip(), setup.hints)
         self._adopt(game, list(self.setup.seats))
         self._detach()
-        self.recent = [f"New game: {self.describe_setup()}."]
+        self.recent = [N_("New game: {setup}.", setup=self.describe_setup())]
 
     def restart(self) -> None:
         """The same game (seats, seed and options) from its start (a stored game is replaced)."""
@@ -92,7 +93,7 @@ class Controller(StoredSession):
         game = self.setup.game()
         self._replace(game, list(self.setup.seats))
         self._adopt(game, list(self.setup.seats))
-        self.recent = [f"Restarted: {self.describe_setup()}."]
+        self.recent = [N_("Restarted: {setup}.", setup=self.describe_setup())]
 
     def apply(self, notation: str) -> Step:
         """Apply an action for whoever decides now (a human's click). Raises IllegalActionError,
@@ -100,9 +101,9 @@ class Controller(StoredSession):
         seat = self.current_seat
         by_bot = seat is not None and not self.seats[seat].is_human
         if self.role != LOCAL and not by_bot and not self.may_act(seat):
-            raise NotAllowed("this browser watches the game: it cannot play" if self.role == WATCH else
-                             f"it is {self.seats[seat].name}'s decision (another browser)" if seat is not None
-                             else "the game is over")
+            raise NotAllowed(N_("this browser watches the game: it cannot play") if self.role == WATCH else
+                             N_("it is {player}'s decision (another browser)", player=self.seats[seat].name)
+                             if seat is not None else N_("the game is over"))
         recent = self.recent
         if not by_bot:
             self.recent = []
@@ -216,8 +217,9 @@ class Controller(StoredSession):
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
         seat = self.seats[current]
-        self.recent = [f"Undone: {taken} action{'s' if taken != 1 else ''} taken back; "
-                       f"{seat.name} decides again."]
+        self.recent = [N_("Undone: {n} action taken back; {player} decides again.", n=taken, player=seat.name)
+                       if taken == 1 else
+                       N_("Undone: {n} actions taken back; {player} decides again.", n=taken, player=seat.name)]
         return taken
 
     def record(self) -> dict[str, Any]:
@@ -243,7 +245,8 @@ class Controller(StoredSession):
         self._adopt(game, seats)
         self._detach()
         self.setup = setup_of(game, seats, self.setup.label, self.setup.hints)
-        self.recent = [f"Playing on from {what} ({len(game.actions)} actions): {self.headline()}."]
+        self.recent = [N_("Playing on from {what} ({n} actions): {headline}.", what=what, n=len(game.actions),
+                          headline=self.headline())]
         self.keep()
 
     def load(self, data: bytes | str | dict) -> None:
@@ -270,8 +273,8 @@ class Controller(StoredSession):
         self._adopt(game, seats, handover)
         self.keep()                             # a game not stored yet: stored now
         self.setup = setup_of(game, seats, hints=hints_from(record.get(APP_KEY)))
-        self.recent = [f"Loaded a game of {', '.join(game.players)} "
-                       f"({len(game.actions)} actions): {self.headline()}."]
+        self.recent = [N_("Loaded a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
+                          n=len(game.actions), headline=self.headline())]
 
 
 __all__ = ["Controller", "Progress"]

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from typing import Iterable, Union
 
 from ..core.actions import Action
+from ..core.i18n import N_, render, translator
+from ..core.words import CITY_SIZES, reward
 from ..core.words import mission as mission_words
-from ..core.words import reward
 from ..engine import Decision, Game
+from ..views.company import MISSIONS
 from ..views.palette import donation_vp
-from .labels import DONE_LABELS, Labels, type_name
+from .labels import Labels, done_label, type_name
 
 # --------------------------------------------------------------------------- the shapes
 
@@ -152,6 +154,15 @@ class Ask:
     seat: int
     decision: Decision
     words: Labels
+    lang: str | None = None
+
+    def _(self, message: str) -> str:
+        """A message in the panel's language."""
+        return translator(self.lang).gettext(message)
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        """A message with a plural, in the panel's language, filled with ``n``."""
+        return translator(self.lang).ngettext(one, many, n).replace("{n}", str(n))
 
     @property
     def context(self):
@@ -159,25 +170,25 @@ class Ask:
         return self.decision.context
 
 
-def panel_for(game: Game) -> Panel:
-    """The controls of the current decision of ``game``."""
-    decision = game.decision
+def panel_for(game: Game, lang: str | None = None) -> Panel:
+    """The controls of the current decision of ``game``, in a language (None: English)."""
+    decision = game.decision_in(lang)
     if game.is_over:
         return Panel("over", None, decision.prompt)
     seat = decision.player
     assert seat is not None
-    ask = Ask(game, seat, decision, Labels(game))
+    ask = Ask(game, seat, decision, Labels(game, lang), lang)
+    _ = ask._
     by_verb: dict[str, list[Action]] = {}
     for a in game.legal_actions():
         by_verb.setdefault(a.verb, []).append(a)
     footer = []
     if "done" in by_verb:
-        footer.append(Option(DONE_LABELS.get(decision.kind, "Done"), "done",
-                             "finish this step (nothing else is required)"))
+        footer.append(Option(done_label(decision.kind, lang), "done", _("finish this step (nothing else is required)")))
     if "sell" in by_verb:
         price = game.rules.constants.sell_price
-        footer.append(Option(f"Sell 1 goods (+${price})", "sell",
-                             f"you have {game.goods(seat)} goods; selling is allowed at any time"))
+        footer.append(Option(_("Sell 1 goods (+${price})").format(price=price), "sell",
+                             _("you have {n} goods; selling is allowed at any time").format(n=game.goods(seat))))
     placed: list[tuple[int, Control]] = []
     verbs = game.rules.verbs
     for verb, items in by_verb.items():
@@ -200,7 +211,7 @@ def _first(pair: tuple[int, Control]) -> int:
 
 def _generic(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     """A verb of a group without a builder: one button per action, with its words."""
-    title = ask.game.rules.verbs[verb].vocab.words
+    title = render(ask.game.rules.verbs[verb].vocab.words, ask.lang)
     return [Buttons(f"other:{verb}", title[:1].upper() + title[1:],
                     tuple(Option(ask.words.action(a), str(a), str(a)) for a in items))]
 
@@ -210,9 +221,10 @@ def _house(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     by_region: dict[str, list[Option]] = {}
     for a in items:
         c = L.C.cities[a.args[0]]
-        by_region.setdefault(c.region, []).append(Option(
-            c.name, str(a), f"{c.name}: {c.size} city in the {L.region(c.region)}, {c.vp} VP per disc"))
-    return [Buttons(f"house:{r}", f"Starting Housing project — {L.region(r)}",
+        by_region.setdefault(c.region, []).append(Option(L.city(c.id), str(a), ask._(
+            "{city}: {size} city in the {region}, {vp} VP per disc").format(
+            city=L.city(c.id), size=ask._(CITY_SIZES[c.size]), region=L.region(c.region), vp=c.vp)))
+    return [Buttons(f"house:{r}", ask._("Starting Housing project — {region}").format(region=L.region(r)),
                     tuple(sorted(opts, key=lambda o: o.label)))
             for r in L.regions if (opts := by_region.get(r))]
 
@@ -223,11 +235,14 @@ def _reserve(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     for a in items:
         d = L.department(a.args[0])
         assert d is not None
-        prices = ", ".join("permanent" if p is None else f"${p}" for p in d.workstations) or "none"
-        tip = (f"{d.name} ({type_name(d.type)} department); workstations: {prices}; "
-               f"missions: {d.mission}" + ("; ongoing effect" if d.ongoing else ""))
-        by_type.setdefault(d.type, []).append(Option(f"{d.name}\n{L.tile_effect(d.code)}", str(a), tip))
-    return [Buttons(f"reserve:{t}", f"Reserve a {type_name(t)} department", tuple(opts), layout="column")
+        _, name = ask._, ask._(d.name)
+        prices = ", ".join(_("permanent") if p is None else f"${p}" for p in d.workstations) or _("none")
+        tip = (_("{name} ({type} department); workstations: {prices}; missions: {missions}").format(
+            name=name, type=type_name(d.type, ask.lang), prices=prices, missions=_(MISSIONS[d.mission]))
+            + (_("; ongoing effect") if d.ongoing else ""))
+        by_type.setdefault(d.type, []).append(Option(f"{name}\n{L.tile_effect(d.code)}", str(a), tip))
+    return [Buttons(f"reserve:{t}", ask._("Reserve a {type} department").format(type=type_name(t, ask.lang)),
+                    tuple(opts), layout="column")
             for t in L.types if (opts := by_type.get(t))]
 
 
@@ -237,27 +252,28 @@ def _choose(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     for a in sorted(items, key=lambda a: L.types.index(a.args[0])):
         label, tip = L.timeline_row(a.args[0])
         opts.append(Option(label, str(a), tip))
-    return [Buttons("timeline", "Choose the timeline row", tuple(opts), layout="column",
-                    note="The row sets this round's action type for everybody and its event.")]
+    return [Buttons("timeline", ask._("Choose the timeline row"), tuple(opts), layout="column",
+                    note=ask._("The row sets this round's action type for everybody and its event."))]
 
 
 def _switch(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     vp = ask.game.rules.constants.action_choice_vp
-    opts = tuple(Option(f"Use {type_name(a.args[0])}", str(a),
-                        f"play the Action Choice tile (once per game; {vp} VP at the end if unused)")
+    _ = ask._
+    opts = tuple(Option(_("Use {type}").format(type=type_name(a.args[0], ask.lang)), str(a),
+                        _("play the Action Choice tile (once per game; {vp} VP at the end if unused)").format(vp=vp))
                  for a in items)
-    return [Buttons("switch", "Action Choice tile: use another department type", opts)]
+    return [Buttons("switch", _("Action Choice tile: use another department type"), opts)]
 
 
 def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
-    L = ask.words
+    L, _ = ask.words, ask._
     income = ask.context.income
     region = L.region(income) if income else "?"
-    title = f"Take Income in the {region}"
+    title = _("Take Income in the {region}").format(region=region)
     if all(len(a.args) == 1 for a in items):
-        opts = tuple(Option(f"{a.args[0]} employee{'s' if a.args[0] != '1' else ''} home", str(a),
-                            f"bring {a.args[0]} employee(s) home from the {region}: transport income "
-                            "for each, plus your project income once") for a in items)
+        opts = tuple(Option(ask.ngettext("{n} employee home", "{n} employees home", int(a.args[0])), str(a),
+                            _("bring {n} employee(s) home from the {region}: transport income for each, plus your "
+                              "project income once").format(n=a.args[0], region=region)) for a in items)
         return [Buttons("income", title, opts)]
     assert income is not None
     spaces = L.C.tracks[income].spaces
@@ -266,53 +282,57 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     for a in items:                          # Archives: a lower space of the track may pay instead
         n = a.args[0]
         space = int(a.args[2]) - 1 if len(a.args) == 3 else own
-        where = ("your track space" if len(a.args) == 1 else f"track space {a.args[2]}")
-        label = f"{where}: {reward(spaces[space].income, short=True, sep=' + ')} each"
-        choices.append(Choice(((n, f"{n} home"), (a.args[2] if len(a.args) == 3 else "own", label)),
-                              str(a), f"bring {n} home, transport income from {where}"))
-    return [Picker("income", title, ("Employees", "Income"), tuple(choices), "Take income",
-                   note="Archives: you may take the transport income of a lower space.")]
+        where = (_("your track space") if len(a.args) == 1 else _("track space {n}").format(n=a.args[2]))
+        label = _("{where}: {income} each").format(
+            where=where, income=reward(spaces[space].income, short=True, sep=" + ", lang=ask.lang))
+        choices.append(Choice(((n, _("{n} home").format(n=n)), (a.args[2] if len(a.args) == 3 else "own", label)),
+                              str(a), _("bring {n} home, transport income from {where}").format(n=n, where=where)))
+    return [Picker("income", title, (_("Employees"), _("Income")), tuple(choices), _("Take income"),
+                   note=_("Archives: you may take the transport income of a lower space."))]
 
 
 def _donate(ask: Ask, verb: str, items: list[Action], refused: str | None = None) -> list[Control]:
     """The whole donation chart: every space in its place (theme column, condition, VP), the free
     ones to click, the taken ones marked with who took them; ``refused``: why no space can be taken."""
-    L = ask.words
+    L, _ = ask.words, ask._
     donations = L.C.donations
     themes = sorted({d.theme: d.column for d in donations.values()}.items(), key=lambda t: t[1])
     legal = {a.args[0]: str(a) for a in items}
     opts, inactive = [], []
     for d in donations.values():
-        vp = donation_vp(d.formula)
-        tip = f"{d.name}: {vp} at game end"
+        vp = donation_vp(d.formula, ask.lang)
+        tip = _("{name}: {vp} at game end").format(name=L.donation(d.id), vp=vp)
         if d.id in legal:
             opts.append(Option(f"{L.donation_short(d.id)}\n{vp}", legal[d.id], tip, row=d.row, col=d.column))
         else:
             by = ", ".join(L.owner(o) for o in ask.game.donors(d.id))
-            why = f"taken: {by}" if by else f"not now: {refused}" if refused else "taken"
+            why = (_("taken: {by}").format(by=by) if by else
+                   _("not now: {why}").format(why=render(refused, ask.lang)) if refused else _("taken"))
             inactive.append(Option(f"{L.donation_short(d.id)}\n{why if by else vp}", "", f"{tip}; {why}",
                                    row=d.row, col=d.column))
     cost = ask.game.donation_price(ask.seat)
     cap = ask.game.rules.constants.donation_cap
-    return [Buttons("donate", f"Make a Donation (costs ${cost} and a disc)", tuple(opts), layout="grid",
-                    columns=tuple(t.replace("_", " ").capitalize() for t, _ in themes), inactive=tuple(inactive),
-                    note=(f"No donation now: {refused}. " if refused else "")
-                    + f"VP are scored at the end of the game, at most {cap} per donation.")]
+    return [Buttons("donate", _("Make a Donation (costs ${cost} and a disc)").format(cost=cost), tuple(opts),
+                    layout="grid", columns=tuple(_(t).replace("_", " ").capitalize() for t, _c in themes),
+                    inactive=tuple(inactive),
+                    note=(_("No donation now: {why}.").format(why=render(refused, ask.lang)) + " " if refused else "")
+                    + _("VP are scored at the end of the game, at most {cap} per donation.").format(cap=cap))]
 
 
 def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str, note: str) -> MoveGrid:
-    cells = []
+    cells, _ = [], ask._
     for cell in ask.words.C.company.cells.values():
         dept = ask.words.department_of_cell(ask.seat, cell.name)
         standing = ask.game.standing(ask.seat, cell.name)
         lying = ask.game.lying(ask.seat, cell.name)
         people = []
         if standing:
-            people.append(f"{standing} working")
+            people.append(_("{n} working").format(n=standing))
         if lying:
-            people.append(f"{lying} lying")
+            people.append(_("{n} lying").format(n=lying))
         label = f"{cell.name} · {dept}\n{', '.join(people) or '–'}"
-        tip = f"{cell.name}: {dept}; {standing} standing (working), {lying} lying (inactive)"
+        tip = _("{cell}: {department}; {standing} standing (working), {lying} lying (inactive)").format(
+            cell=cell.name, department=dept, standing=standing, lying=lying)
         cells.append(Cell(cell.name, label, tip, 5 - cell.row, cell.col))
     return MoveGrid(key, title, tuple(cells), tuple(moves), note)
 
@@ -320,50 +340,54 @@ def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str
 def _move(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
     left = ask.context.moves or 0
-    return [_cell_grid(ask, moves, "moves", f"Move employees ({left} move{'s' if left != 1 else ''} left)",
-                       "Click an employee's cell, then a neighbouring cell to move one employee there.")]
+    title = ask.ngettext("Move employees ({n} move left)", "Move employees ({n} moves left)", left)
+    return [_cell_grid(ask, moves, "moves", title,
+                       ask._("Click an employee's cell, then a neighbouring cell to move one employee there."))]
 
 
 def _relocate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
     left = ask.context.count or 0
     return [_cell_grid(ask, moves, "relocate",
-                       f"HR Administration: move employees anywhere ({left} left)",
-                       "Click an employee's cell, then any other cell.")]
+                       ask._("HR Administration: move employees anywhere ({n} left)").format(n=left),
+                       ask._("Click an employee's cell, then any other cell."))]
 
 
 def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
-    opts = []
+    opts, _ = [], ask._
     for a in items:
         cell = a.args[0]
         cost, vp = ask.game.activation_cost(a)
         name = ask.words.department_of_cell(ask.seat, cell)
-        salary = {"raise": "raise the salary: ", "cut": "cut the salary: "}.get(a.args[-1], "") \
+        salary = {"raise": _("raise the salary: "), "cut": _("cut the salary: ")}.get(a.args[-1], "") \
             if len(a.args) == 2 else ""
-        extra = f", {vp:+d} VP" if vp else ""
+        extra = _(", {vp} VP").format(vp=f"{vp:+d}") if vp else ""
         opts.append(Option(f"{name} ({cell}) · {salary}${cost}{extra}", str(a),
-                           f"stand up one lying employee in {name} on its cheapest free workstation "
-                           f"(${cost}{extra})"))
-    note = "Standing employees work; lying ones don't."
+                           _("stand up one lying employee in {name} on its cheapest free workstation "
+                             "(${cost}{extra})").format(name=name, cost=cost, extra=extra)))
+    note = _("Standing employees work; lying ones don't.")
     if any(len(a.args) == 2 for a in items):
-        note += " Payroll Management: raise a salary (+$, +VP) or cut it ($, −VP)."
-    return [Buttons("activate", f"Stand up employees (you have ${ask.game.money(ask.seat)})", tuple(opts), note=note)]
+        note += " " + _("Payroll Management: raise a salary (+$, +VP) or cut it ($, −VP).")
+    return [Buttons("activate", _("Stand up employees (you have ${money})").format(money=ask.game.money(ask.seat)),
+                    tuple(opts), note=note)]
 
 
 def _lobby(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     count = ask.context.count or 1
     opts = tuple(Option(f"{ask.words.department_of_cell(ask.seat, a.args[0])} ({a.args[0]})", str(a))
                  for a in items)
-    return [Buttons("lobby", f"Which lobby does an arriving employee go to? ({count} arriving)", opts)]
+    return [Buttons("lobby", ask._("Which lobby does an arriving employee go to? ({n} arriving)").format(n=count),
+                    opts)]
 
 
 def _property(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     L = ask.words
     target = ask.context.cell or "?"
-    opts = tuple(Option(f"from {L.department_of_cell(ask.seat, a.args[0])} ({a.args[0]})", str(a))
-                 for a in items)
+    opts = tuple(Option(ask._("from {department} ({cell})").format(
+        department=L.department_of_cell(ask.seat, a.args[0]), cell=a.args[0]), str(a)) for a in items)
     name = L.department_of_cell(ask.seat, target)
-    return [Buttons("property", f"Property Management: move an employee into {name} ({target})", opts)]
+    return [Buttons("property", ask._("Property Management: move an employee into {department} ({cell})").format(
+        department=name, cell=target), opts)]
 
 
 def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -371,9 +395,9 @@ def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     study = ask.context.study or 0
     if verb == "tab":
         opts = tuple(Option(L.tab_step(ask.seat, a.args[0]), str(a)) for a in items)
-        return [Buttons("study:tab", f"Study points ({study} left): reveal project tabs", opts)]
+        return [Buttons("study:tab", ask._("Study points ({n} left): reveal project tabs").format(n=study), opts)]
     opts = tuple(Option(L.track_step(ask.seat, a.args[0]), str(a)) for a in items)
-    return [Buttons("study:track", f"Study points ({study} left): move up transport tracks", opts)]
+    return [Buttons("study:track", ask._("Study points ({n} left): move up transport tracks").format(n=study), opts)]
 
 
 # -- departments used in a turn ------------------------------------------------------------------
@@ -381,68 +405,75 @@ def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 # The words come from the engine (``game.describe``); the shape of the control from the department's
 # notation patterns (``game.patterns``): the code names no department.
 
-NO_MISSION = ("-", "no mission")
+NO_MISSION = ("-", N_("no mission"))
 
 
 def _mission(L: Labels, region: str) -> tuple[str, str]:
-    return (region, mission_words(L.region(region)))
+    regions = L.C.regions
+    return (region, render(mission_words(regions[region].name if region in regions else region), L.lang))
 
 
 def _department(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     game, L = ask.game, ask.words
     d = L.department(verb)
     assert d is not None
-    key, title = f"department:{verb}", d.name
+    key, title, lang = f"department:{verb}", L._(d.name), ask.lang
     patterns = set(game.patterns(verb))
     if all(not a.args for a in items):               # HR, R&D, Advanced Design: one use grants everything
         said = L.action(items[0])                     # 'use Human Resources (+6 moves)'
         return [Buttons(key, title, (Option(said[:1].upper() + said[1:], str(items[0])),))]
     if patterns == {("count",)}:                      # Sales, Logistics, Supply Chain: how many goods
-        return [Buttons(key, title, tuple(Option(game.describe(a), str(a)) for a in items))]
+        return [Buttons(key, title, tuple(Option(game.describe(a, lang=lang), str(a)) for a in items))]
     if patterns == {("city",)}:                       # a city to choose (the board rings them too)
-        return [Buttons(key, title, tuple(Option(f"{L.C.cities[a.args[0]].name}: {game.describe(a)}", str(a))
+        return [Buttons(key, title, tuple(Option(f"{L.city(a.args[0])}: {game.describe(a, lang=lang)}", str(a))
                                           for a in items))]
     if patterns == {("=to", "region")}:               # a fixed gain, with a mission: pick the region
-        gain = game.describe(items[0], mission=False)
-        opts = tuple(Option(L.region(a.args[-1]), str(a), f"{gain}; the employee goes on a mission "
-                            f"to the {L.region(a.args[-1])}") for a in items)
-        return [Buttons(key, f"{title}: {gain} — mission to", opts)]
+        gain = game.describe(items[0], mission=False, lang=lang)
+        opts = tuple(Option(L.region(a.args[-1]), str(a), ask._(
+            "{gain}; the employee goes on a mission to the {region}").format(gain=gain, region=L.region(a.args[-1])))
+            for a in items)
+        return [Buttons(key, ask._("{title}: {gain} — mission to").format(title=title, gain=gain), opts)]
     shaped = [(_slots(ask, patterns, a), a) for a in items]   # a verb's actions share one shape
-    slots, submit, _ = shaped[0][0]
-    choices = tuple(Choice(values, str(a), f"{d.name}: {game.describe(a)}") for (_, _, values), a in shaped)
+    slots, submit, _v = shaped[0][0]
+    choices = tuple(Choice(values, str(a), f"{title}: {game.describe(a, lang=lang)}")
+                    for (_s, _u, values), a in shaped)
     return [Picker(key, title, slots, choices, submit)]
 
 
 def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tuple[tuple[str, str], ...]]:
     """(slots, submit label, (key, label) per slot) of one department action in a picker."""
-    game, L, C = ask.game, ask.words, ask.words.C
+    game, L, C, _, lang = ask.game, ask.words, ask.words.C, ask._, ask.lang
     args = a.args
     if all(p and p[0].startswith("=") and p[0] != "=to" for p in patterns):
         # <gain> [to <region>]: Commerce & Finance, Training & Partnerships, Purchasing, Recruiting
-        mission = _mission(L, args[-1]) if "to" in args else NO_MISSION
-        return ("Gain", "Mission"), "Use", ((args[0], game.describe(a, mission=False)), mission)
+        mission = _mission(L, args[-1]) if "to" in args else (NO_MISSION[0], _(NO_MISSION[1]))
+        return (_("Gain"), _("Mission")), _("Use"), ((args[0], game.describe(a, mission=False, lang=lang)), mission)
     if all(len(p) == 2 and p[0] == "region" and p[1].startswith("=") for p in patterns):
         # <region> <gain>, no mission, the gain counted per own project in the region (expansion)
         region, what = args
         n = game.projects_in(ask.seat, region)
-        gain = game.describe(a).rsplit("→ ", 1)[-1]
-        return ("Region", "Gain"), "Use", ((region, f"{L.region(region)} ({n} project{'s' if n != 1 else ''})"),
-                                           (what, gain))
+        gain = game.describe(a, lang=lang).rsplit("→ ", 1)[-1]
+        return (_("Region"), _("Gain")), _("Use"), (
+            (region, ask.ngettext("{region} ({n} project)", "{region} ({n} projects)", n).format(
+                region=L.region(region))),
+            (what, gain))
     if patterns == {("project", "city")}:           # a project in a city: Construction and its kind
         ptype, city = args
         town = C.cities[city]
-        return ("Project", "Region", "City"), "Build", (
-            (ptype, f"{L.project(ptype)} ({C.tabs[ptype].goods_cost} goods)"),
-            (town.region, L.region(town.region)), (city, town.name))
+        return (_("Project"), _("Region"), _("City")), _("Build"), (
+            (ptype, _("{project} ({n} goods)").format(project=L.project(ptype), n=C.tabs[ptype].goods_cost)),
+            (town.region, L.region(town.region)), (city, L.city(city)))
     if len(args) == 2 and game.department(args[0]) is not None and args[1] in C.company.cells:
         code, cell = args                           # a Department tile on a cell: Strategic Planning
         dept = L.department(code)
         assert dept is not None
-        return ("Department", "Space"), "Build", ((code, f"{dept.name} — {L.tile_effect(code)}"),
-                                                  (cell, f"{cell} · {C.company.cells[cell].vp} VP"))
+        return (_("Department"), _("Space")), _("Build"), ((code, f"{_(dept.name)} — {L.tile_effect(code)}"),
+                                                        (cell, _("{cell} · {n} VP").format(
+                                                            cell=cell, n=C.company.cells[cell].vp)))
     if len(args) == 3 and args[0] in C.donations and args[1] == "to":
-        return ("Donation", "Mission"), "Donate", ((args[0], L.donation(args[0])), _mission(L, args[-1]))
-    return tuple(f"argument {i + 1}" for i in range(len(args))), "Use", tuple((x, x) for x in args)
+        return (_("Donation"), _("Mission")), _("Donate"), ((args[0], L.donation(args[0])), _mission(L, args[-1]))
+    return (tuple(_("argument {n}").format(n=i + 1) for i in range(len(args))), _("Use"),
+            tuple((x, x) for x in args))
 
 
 #: the builder of each group of controls (a verb's ``Vocab.group``); any other group: one button per action

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from ..core.i18n import N_
 from ..store import GameInfo
 from .seats import ANDREW, handover_from, seats_from
 
 NEWEST, OLDEST, RESULT, OPPONENT = "newest", "oldest", "result", "opponent"
 #: each order and what the list's "Sort by" menu calls it
-ORDERS = {NEWEST: "newest first", OLDEST: "oldest first", RESULT: "result (won first)",
-          OPPONENT: "opponent (A to Z)"}
+ORDERS = {NEWEST: N_("newest first"), OLDEST: N_("oldest first"), RESULT: N_("result (won first)"),
+          OPPONENT: N_("opponent (A to Z)")}
 
 
 def opponents(info: GameInfo) -> list[str]:

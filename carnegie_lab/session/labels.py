@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.components import Department
-from ..core.state import ANDREW
-from ..views.palette import DEPARTMENT_TYPE_NAMES, donation_condition
+from ..core.i18n import N_, render, translator
+from ..core.state import ANDREW, NEUTRAL
+from ..views.palette import DEPARTMENT_TYPE_NAMES, owner_name
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -20,26 +21,58 @@ if TYPE_CHECKING:
 TYPE_NAMES = DEPARTMENT_TYPE_NAMES
 
 #: The Done button's words in each kind of decision (the controls' footer, the replay's steps).
-DONE_LABELS = {"setup": "Done moving", "turn": "End my turn", "event": "Done (skip the rest)",
-               "activate": "Done activating", "property": "Skip (move nobody)",
-               "relocate": "Done moving"}
+DONE_LABELS = {"setup": N_("Done moving"), "turn": N_("End my turn"), "event": N_("Done (skip the rest)"),
+               "activate": N_("Done activating"), "property": N_("Skip (move nobody)"),
+               "relocate": N_("Done moving")}
+DONE = N_("Done")
 
 #: What an action says when the engine took it for the seat (a decision with nothing to choose).
-AUTOMATIC = "nothing to decide: the game went on"
+AUTOMATIC = N_("nothing to decide: the game went on")
 
 #: The words of the notation's fixed arguments (``activate b2 raise``, ``income 2 at 3``).
-LITERALS = {"raise": "raising the salary", "cut": "cutting the salary", "at": "with the income of track space"}
+LITERALS = {"raise": N_("raising the salary"), "cut": N_("cutting the salary"),
+            "at": N_("with the income of track space")}
+
+#: What a company cell holds when it is no department.
+OTHER_CELLS = {"lobby": N_("Lobby")}
+
+#: A Department tile's numbers (its data's ``params``) in words.
+PARAM_WORDS = {"connection_points": N_("connection points"), "cut_price": N_("cut price"), "cut_vp": N_("cut vp"),
+               "diagonal_moves": N_("diagonal moves"), "donation_price": N_("donation price"),
+               "employees": N_("employees"), "employees_per_vp": N_("employees per vp"),
+               "enter_occupied_final": N_("enter occupied final"), "goods": N_("goods"),
+               "goods_per_department": N_("goods per department"), "goods_per_project": N_("goods per project"),
+               "lower_income": N_("lower income"), "match_vp": N_("match vp"), "max_goods": N_("max goods"),
+               "max_points": N_("max points"), "min_cost": N_("min cost"), "mission_goods": N_("mission goods"),
+               "mission_money": N_("mission money"), "money": N_("money"),
+               "money_per_department": N_("money per department"), "money_per_goods": N_("money per goods"),
+               "money_per_project": N_("money per project"), "moves": N_("moves"),
+               "moves_per_department": N_("moves per department"), "moves_per_employee": N_("moves per employee"),
+               "moves_per_project": N_("moves per project"), "price": N_("price"), "raise_money": N_("raise money"),
+               "raise_vp": N_("raise vp"), "rounding": N_("rounding"), "study": N_("study"),
+               "study_per_department": N_("study per department"), "study_per_employee": N_("study per employee"),
+               "study_per_project": N_("study per project"), "track_discount": N_("track discount"),
+               "vp_at_max": N_("vp at max"), "vp_per_empty_space": N_("vp per empty space"),
+               "vp_per_goods": N_("vp per goods"), "vp_per_project": N_("vp per project")}
 
 
-def type_name(action_type: str) -> str:
-    return TYPE_NAMES.get(action_type, action_type)
+def type_name(action_type: str, lang: str | None = None) -> str:
+    """A department type in words ('Human Resources'), in a language."""
+    return render(TYPE_NAMES.get(action_type, action_type), lang)
+
+
+def done_label(kind: str, lang: str | None = None) -> str:
+    """The Done button's words in a kind of decision."""
+    return render(DONE_LABELS.get(kind, DONE), lang)
 
 
 class Labels:
     """The words of one game's components."""
 
-    def __init__(self, game: Game):
-        self.game = game
+    def __init__(self, game: Game, lang: str | None = None):
+        self.game, self.lang = game, lang
+        tr = translator(lang)
+        self._, self.ngettext = tr.gettext, tr.ngettext
         self.C = C = game.components
         #: the department types (the timeline rows, top to bottom)
         self.types: tuple[str, ...] = tuple(C.timeline.rows)
@@ -48,11 +81,11 @@ class Labels:
     # -- names ----------------------------------------------------------------------------------------
     def city(self, city_id: str) -> str:
         cities = self.C.cities
-        return cities[city_id].name if city_id in cities else city_id
+        return self._(cities[city_id].name) if city_id in cities else city_id
 
     def region(self, region_id: str) -> str:
         regions = self.C.regions
-        return regions[region_id].name if region_id in regions else region_id
+        return self._(regions[region_id].name) if region_id in regions else region_id
 
     def department(self, code: str) -> Department | None:
         """The department a verb or tile code names (None for another word)."""
@@ -62,9 +95,11 @@ class Labels:
         """What is on a company cell: a department's name, "Lobby" or "empty"."""
         dept_id = self.game.department_at(seat, cell)
         if dept_id is None:
-            return "empty"
+            return self._("empty")
         dept = self.C.departments.get(dept_id)
-        return dept.name if dept is not None else dept_id.capitalize()
+        if dept is None:
+            return render(OTHER_CELLS.get(dept_id, dept_id.capitalize()), self.lang)
+        return self._(dept.name)
 
     def owner(self, owner: object) -> str:
         """Who holds a piece: a seat's player name, Andrew Carnegie, or "neutral"."""
@@ -73,20 +108,20 @@ class Labels:
             return players[owner]
         if owner == ANDREW:     # the scores name every seat, Andrew last
             return next(n for n in self.game.scores() if n not in players)
-        return str(owner)
+        return owner_name(self.game, owner, self.lang) if owner == NEUTRAL else str(owner)
 
     def project(self, ptype: str) -> str:
         tabs = self.C.tabs
-        return tabs[ptype].name if ptype in tabs else ptype
+        return self._(tabs[ptype].name) if ptype in tabs else ptype
 
     def donation(self, donation_id: str) -> str:
         donations = self.C.donations
-        return donations[donation_id].name if donation_id in donations else donation_id
+        return self._(donations[donation_id].name) if donation_id in donations else donation_id
 
     def donation_short(self, donation_id: str) -> str:
         """'Education: HR departments' -> 'HR departments' (the chart's column says the theme)."""
         donations = self.C.donations
-        return donation_condition(donations[donation_id]) if donation_id in donations else donation_id
+        return self.donation(donation_id).split(": ", 1)[-1] if donation_id in donations else donation_id
 
     def tile_effect(self, code: str) -> str:
         """What a Department tile does, in a few words, without hovering. A use that is one fixed gain
@@ -100,17 +135,19 @@ class Labels:
                   "city": next(iter(self.C.cities)), "name": next(iter(self.C.donations))}
         grammar = [p for p in self.game.patterns(code) if p and p[0] != "region"
                    and all(t.startswith("=") or t in sample for t in p)]
-        params = ", ".join(k.replace("_", " ") + ("" if v is True else f" {v}")
+        _ = self._
+        params = ", ".join(render(PARAM_WORDS.get(k, k.replace("_", " ")), self.lang) + ("" if v is True else f" {v}")
                            for k, v in d.params.items() if v is not False)
         if grammar and not d.ongoing:
             uses = [" ".join((code, *(t[1:] if t.startswith("=") else sample[t] for t in p))) for p in grammar]
-            effect = " or ".join(dict.fromkeys(self.game.describe(u, mission=False) for u in uses))
+            effect = _(" or ").join(dict.fromkeys(self.game.describe(u, mission=False, lang=self.lang) for u in uses))
             if any(t in sample and t != "region" for p in grammar for t in p):
-                effect = f"e.g. {effect}" + (f" ({params})" if params else "")
+                effect = _("e.g. {effect}").format(effect=effect) + (f" ({params})" if params else "")
         else:
-            effect = params or "ongoing effect" if d.ongoing else params or "see the rules"
-        when = "ongoing: " if d.ongoing and effect != "ongoing effect" else "at game end: " if d.end_game else ""
-        mission = {"always": " · with a mission", "optional": " · mission optional"}.get(d.mission, "")
+            effect = params or _("ongoing effect") if d.ongoing else params or _("see the rules")
+        when = (_("ongoing: ") if d.ongoing and effect != _("ongoing effect") else
+                _("at game end: ") if d.end_game else "")
+        mission = {"always": _(" · with a mission"), "optional": _(" · mission optional")}.get(d.mission, "")
         return f"{when}{effect}{mission}"
 
     # -- sentences ------------------------------------------------------------------------------------
@@ -118,76 +155,82 @@ class Labels:
         """What an action does, in the controls' words, said on the game before it is played: 'use
         Construction (build a Commerce project in Chicago (1 goods), mission to the Midwest)', 'move an
         employee from b2 to a2', 'End my turn'. Its notation (``str(action)``) is for the analysts, on hover."""
-        game = self.game
+        game, _ = self.game, self._
         a = game.parse(action)
         if a.verb == "done":
-            return DONE_LABELS.get(game.decision.kind, "Done")
+            return done_label(game.decision.kind, self.lang)
         vocab = game.rules.verbs[a.verb].vocab
+        words = render(vocab.words, self.lang)
         if self.department(a.verb) is not None:
-            return f"{vocab.words} ({game.describe(a)})"
-        words = vocab.words
+            return f"{words} ({game.describe(a, lang=self.lang)})"
         kinds = next((p for p in game.patterns(a.verb) if len(p) == len(a.args)), ())
         named = [self._argument(kind, arg) for kind, arg in zip(kinds, a.args)]
         if kinds == ("cell", "cell"):
-            return f"{words} from {a.args[0]} to {a.args[1]}"
+            return _("{words} from {source} to {target}").format(words=words, source=a.args[0], target=a.args[1])
         if vocab.group == "income":
             count, region = int(a.args[0]), game.decision.context.income
-            return (f"{words}: {count} employee{'s' if count != 1 else ''} home"
-                    + (f" from the {self.region(region)}" if region else "") + "".join(f" {n}" for n in named[1:]))
+            home = self.ngettext("{words}: {n} employee home", "{words}: {n} employees home", count)
+            return (home.format(words=words, n=count)
+                    + (_(" from the {region}").format(region=self.region(region)) if region else "")
+                    + "".join(f" {n}" for n in named[1:]))
         return f"{words}: {' '.join(named)}" if named else words
 
     def _argument(self, kind: str, arg: str) -> str:
         """One argument of an action, named as the board names it."""
         if kind.startswith("="):
-            return LITERALS.get(arg, arg)
+            return render(LITERALS.get(arg, arg), self.lang)
         seat = self.game.decision.player
         if kind == "cell" and seat is not None:
             return f"{self.department_of_cell(seat, arg)} ({arg})"
         if kind == "name":
             dept = self.department(arg)
-            return dept.name if dept is not None else self.donation(arg)
-        named = {"city": self.city, "region": self.region, "type": type_name, "project": self.project}.get(kind)
+            return self._(dept.name) if dept is not None else self.donation(arg)
+        named = {"city": self.city, "region": self.region, "type": lambda t: type_name(t, self.lang),
+                 "project": self.project}.get(kind)
         return named(arg) if named is not None else arg
 
     def event_text(self, income: str | None, donation_ok: bool) -> str:
-        parts = []
+        _, parts = self._, []
         if income:
-            parts.append(f"Take Income in the {self.region(income)}")
+            parts.append(_("Take Income in the {region}").format(region=self.region(income)))
         if donation_ok:
-            parts.append("Make a Donation")
-        return " and ".join(parts) or "no event"
+            parts.append(_("Make a Donation"))
+        return _(" and ").join(parts) or _("no event")
 
     def timeline_row(self, action_type: str) -> tuple[str, str]:
         """(label, tooltip) of a timeline row as a choice: its departments and the event it triggers."""
-        name = type_name(action_type)
+        _, name = self._, type_name(action_type, self.lang)
         event = self.game.row_event(action_type)
         if event is None:
-            return f"{action_type} · {name}", "every timeline marker is at its end"
+            return f"{action_type} · {name}", _("every timeline marker is at its end")
         row, space = event
         what = self.event_text(space.income, space.donation)
-        label = f"{action_type} · {name}  —  event: {what}"
-        tip = f"Everybody uses their {name} departments this round; first every player may {what.lower()}."
+        label = _("{code} · {name}  —  event: {event}").format(code=action_type, name=name, event=what)
+        tip = _("Everybody uses their {name} departments this round; first every player may {event}.").format(
+            name=name, event=what.lower())
         if self.types[row] != action_type:
-            tip += (f" (The {action_type} row is at its end: the {self.types[row]} row's next event "
-                    "is used.)")
+            tip += " " + _("(The {code} row is at its end: the {other} row's next event is used.)").format(
+                code=action_type, other=self.types[row])
         return label, tip
 
     def tab_step(self, seat: int, ptype: str) -> str:
         spaces = self.game.tab_spaces(seat, ptype)
         revealed = self.game.tab(seat, ptype).revealed
+        _ = self._
         if revealed >= len(spaces):
-            return f"{self.project(ptype)} tab"
+            return _("{project} tab").format(project=self.project(ptype))
         sp = spaces[revealed]
-        what = "a new project" if sp.kind == "project" else f"{sp.vp} VP at game end"
-        return f"{self.project(ptype)} tab: {what} ({sp.cost} study)"
+        what = _("a new project") if sp.kind == "project" else _("{n} VP at game end").format(n=sp.vp)
+        return _("{project} tab: {what} ({cost} study)").format(project=self.project(ptype), what=what, cost=sp.cost)
 
     def track_step(self, seat: int, region_id: str) -> str:
         pos = self.game.track_space(seat, region_id)
         cost = self.game.track_step_cost(seat, region_id)
         if cost is None:
-            return f"{self.region(region_id)} track"
+            return self._("{region} track").format(region=self.region(region_id))
         level = self.C.tracks[region_id].spaces[pos + 1].level
-        return f"{self.region(region_id)} track → {level} ({cost} study)"
+        return self._("{region} track → {level} ({cost} study)").format(
+            region=self.region(region_id), level=self._(level), cost=cost)
 
 
-__all__ = ["AUTOMATIC", "DONE_LABELS", "Labels", "TYPE_NAMES", "type_name"]
+__all__ = ["AUTOMATIC", "DONE_LABELS", "Labels", "PARAM_WORDS", "TYPE_NAMES", "done_label", "type_name"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.i18n import render
 from ..engine import Game
 from .history import own_moves
 from .labels import AUTOMATIC, Labels
@@ -86,14 +87,14 @@ class Replay:
                 self._checkpoints.setdefault(n, game.copy())
         return game
 
-    def words(self, moment: Moment) -> str:
+    def words(self, moment: Moment, lang: str | None = None) -> str:
         """What the seat played at this moment, in the controls' words ("" at the start; its notation is
-        ``moment.notation``)."""
+        ``moment.notation``), in a language."""
         if moment.seat is None:
             return ""
         if moment.automatic:
-            return AUTOMATIC
-        return Labels(self.game_at(moment.actions - 1)).action(moment.notation)
+            return render(AUTOMATIC, lang)
+        return Labels(self.game_at(moment.actions - 1), lang).action(moment.notation)
 
     def seats_at(self, actions: int) -> list[Seat]:
         """Who played the seats when the game had this many actions."""

@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 
 from ..analysis.review import Review, review
 from ..core.errors import CarnegieError
+from ..core.i18n import N_
 from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, SEAT, WATCH, Limits, NotAllowed, Place, may
@@ -59,7 +60,7 @@ class Shelf:
         ``revision`` seen when the review started): NotAllowed for a page that may not change it, the
         store's StoreConflict if it changed, GameNotFound if it was deleted."""
         if not self.may_keep():
-            raise NotAllowed("A review is kept with a stored game by its owner or its players")
+            raise NotAllowed(N_("A review is kept with a stored game by its owner or its players"))
         self.store.set_app_data(self.game_id, REVIEW_KEY, {"actions": len(game.actions), "review": rev.to_dict()},
                                 expected_count=len(game.actions), revision=revision)
 
@@ -117,11 +118,12 @@ class ReviewJob:
     def check(self, game: Game, stored: bool, playouts: int) -> None:
         """NotAllowed, with the reason, unless this session may review ``game`` now at this budget."""
         if self.running:
-            raise NotAllowed("A review is already running on this page: wait for it, or cancel it")
+            raise NotAllowed(N_("A review is already running on this page: wait for it, or cancel it"))
         if not (game.is_over or stored):
-            raise NotAllowed("A review is for a finished game, or a stored one")
+            raise NotAllowed(N_("A review is for a finished game, or a stored one"))
         if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= self.max_playouts:
-            raise NotAllowed(f"A review here takes 1 to {self.max_playouts} playouts a decision, not {playouts!r}")
+            raise NotAllowed(N_("A review here takes 1 to {n} playouts a decision, not {playouts}", n=self.max_playouts,
+                                playouts=repr(playouts)))
 
     def start(self, game: Game, *, stored: bool, playouts: int, seats: Sequence[int] | None = None, seed: int = 0,
               on_progress: Callable[[int, int], None] | None = None,

@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import Bot, make_bot
-from ..core.words import round_of
+from ..core.i18n import N_
 from ..engine import Game
 from . import access
 from .access import LOCAL, SEAT, WATCH, Place
 from .history import own_moves
 from .seats import ANDREW, Handover, Seat, Setup
+from .texts import Joined, RoundOf
 
 #: How the headline (and the page's title) begins once the game is over.
-GAME_OVER = "Game over"
+GAME_OVER = N_("Game over")
 
 
 @dataclass
@@ -57,10 +58,14 @@ class Seating:
         return [m.seat for m in own_moves(self.game) if m.seat is not None]
 
     def describe_setup(self) -> str:
-        seats = ", ".join(f"{s.name} ({self.seat_label(i) or 'human'})" for i, s in enumerate(self.seats))
+        seats = [N_("{player} ({kind})", player=s.name, kind=self.seat_label(i) or N_("human"))
+                 for i, s in enumerate(self.seats)]
         options = self.game.options
-        extra = f", against {ANDREW} level {options['solo_level']}" if options.get("solo_level") else ""
-        return f"{seats}{extra}, seed {options.get('seed')}"
+        level = options.get("solo_level")
+        if level:
+            return N_("{seats}, against {andrew} level {level}, seed {seed}", seats=Joined(seats), andrew=ANDREW,
+                      level=level, seed=options.get("seed"))
+        return N_("{seats}, seed {seed}", seats=Joined(seats), seed=options.get("seed"))
 
     def set_seat_kind(self, seat: int, kind: str) -> None:
         self.seats[seat] = Seat(self.seats[seat].name, kind)
@@ -128,15 +133,18 @@ class Seating:
         """One line: the round and who decides what (or who won)."""
         game = self.game
         if game.is_over:
-            return f"{GAME_OVER}: {self.result()}"
-        return f"{round_of(game.round, game.rules.constants.rounds)} · {self.deciding()}"
+            return N_("{game_over}: {result}", game_over=GAME_OVER, result=self.result())
+        return N_("{round} · {deciding}", round=RoundOf(game.round, game.rules.constants.rounds),
+                  deciding=self.deciding())
 
     def deciding(self, labelled: bool = True) -> str:
         """Who decides now: "Bo (easy bot) to decide" (not ``labelled``: "Bo to decide")."""
         player = self.game.current_player
         assert player is not None               # the game is not over: somebody decides
         label = self.seat_label(player) if labelled else ""
-        return f"{self.seats[player].name}{f' ({label})' if label else ''} to decide"
+        name = self.seats[player].name
+        return N_("{player} ({label}) to decide", player=name, label=label) if label else \
+            N_("{player} to decide", player=name)
 
     def seat_label(self, seat: int) -> str:
         """Who plays a seat, as this browser sees it: "you", a friend (another browser's seat in a
@@ -148,8 +156,8 @@ class Seating:
         if self.role == LOCAL:
             return s.describe() if len(self.humans) == 1 else ""
         if self.role == SEAT:
-            return "you" if seat == self.my_seat else "friend"
-        return "player"
+            return N_("you") if seat == self.my_seat else N_("friend")
+        return N_("player")
 
     def prompt(self) -> str:
         """What is being decided, in words (the engine's prompt)."""
@@ -182,23 +190,26 @@ def result_of(game: Game, others: bool = False) -> str:
     scores = game.scores()
     winners = game.winners()
     best = scores[winners[0]].total if winners else 0
-    who = " and ".join(winners)
-    verb = "wins" if len(winners) == 1 else "win"
-    rest = [f"{name} {s.total} VP" for name, s in scores.items() if name not in winners] if others else []
-    return f"{who} {verb} with {best} VP" + (f"; {', '.join(rest)}" if rest else "")
+    rest = [N_("{player} {vp} VP", player=name, vp=s.total) for name, s in scores.items() if name not in winners] \
+        if others else []
+    who = Joined(winners, N_(" and "))
+    text = (N_("{who} wins with {vp} VP", who=who, vp=best) if len(winners) == 1 else
+            N_("{who} win with {vp} VP", who=who, vp=best))
+    return N_("{result}; {others}", result=text, others=Joined(rest)) if rest else text
 
 
-_DONE = {"setup": "finishes the setup moves", "turn": "ends the turn", "event": "is done with the event",
-         "activate": "is done activating employees", "property": "moves nobody with Property Management",
-         "relocate": "is done moving employees with HR Administration"}
+_DONE = {"setup": N_("{player} finishes the setup moves"), "turn": N_("{player} ends the turn"),
+         "event": N_("{player} is done with the event"), "activate": N_("{player} is done activating employees"),
+         "property": N_("{player} moves nobody with Property Management"),
+         "relocate": N_("{player} is done moving employees with HR Administration")}
 
 
 def silent(name: str, notation: str, kind: str) -> str:
     """A line for an action that wrote nothing in the game log (e.g. ``done``)."""
     if notation == "done":
-        return f"{name} {_DONE.get(kind, 'is done')}"
+        return N_(_DONE[kind] if kind in _DONE else N_("{player} is done"), player=name)
     if notation.startswith("lobby "):
-        return f"{name} puts an arriving employee in the lobby on {notation.split()[1]}"
+        return N_("{player} puts an arriving employee in the lobby on {cell}", player=name, cell=notation.split()[1])
     return f"{name}: {notation}"
 
 
@@ -209,7 +220,7 @@ def taken_back(game: Game, at: int) -> str:
     lines = [line for m in moves for line in m.lines or
              ([silent(m.player, m.action, m.decision or "")] if m.action and not m.automatic else [])]
     who = next((m.player for m in moves if not m.automatic), None)
-    return f"{who} took back: {'; '.join(lines)}." if who and lines else ""
+    return N_("{player} took back: {lines}.", player=who, lines=Joined(lines, "; ")) if who and lines else ""
 
 
 __all__ = ["GAME_OVER", "Seating", "Step", "result_of", "silent", "taken_back"]

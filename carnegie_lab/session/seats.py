@@ -6,17 +6,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.strengths import STRENGTHS, strength_of
+from ..core.i18n import N_
 from ..engine import ANDREW_NAME as ANDREW
 from ..engine import DEPARTMENT_MODES, Game, check_new_game, new_game
 from ..store import check_names
+from .texts import Lowered
 
 HUMAN = "human"
 #: Seat kinds offered by the new-game panel, with what they are called there: a human or a bot
 #: strength (``carnegie_lab.bots.strengths``).
-SEAT_KINDS = {HUMAN: "Human", **{s.name: s.label for s in STRENGTHS.values()}}
+SEAT_KINDS = {HUMAN: N_("Human"), **{s.name: s.label for s in STRENGTHS.values()}}
 BOT_KINDS = tuple(k for k in SEAT_KINDS if k != HUMAN)
 #: Seat kinds of games saved before there were strengths (a bot by name): still played by that bot.
-OLD_KINDS = {"random": "Random bot", "greedy": "Greedy bot"}
+OLD_KINDS = {"random": N_("Random bot"), "greedy": N_("Greedy bot")}
 #: Strength that takes over the human seats when the player asks the bots to finish the game.
 FINISHING_BOT = "medium"
 #: Key of the app's own part of a saved record (the engine ignores unknown top-level keys).
@@ -44,7 +46,7 @@ class Seat:
         return self.kind == HUMAN
 
     def describe(self) -> str:
-        return "you" if self.is_human else {**SEAT_KINDS, **OLD_KINDS}[self.kind].lower()
+        return N_("you") if self.is_human else Lowered({**SEAT_KINDS, **OLD_KINDS}[self.kind])
 
 
 @dataclass
@@ -62,15 +64,15 @@ class Setup:
         (an OptionError for a name or label over the store's limit)."""
         n = len(self.seats)
         if not 1 <= n <= 4:
-            raise ValueError(f"Carnegie is played by 1 to 4 players, not {n}")
+            raise ValueError(N_("Carnegie is played by 1 to 4 players, not {n}", n=n))
         names = [s.name.strip() for s in self.seats]
         check_names(names, self.label.strip())
         if any(not name for name in names):
-            raise ValueError("every player needs a name")
+            raise ValueError(N_("every player needs a name"))
         if len(set(names)) != n:
-            raise ValueError("player names must differ")
+            raise ValueError(N_("player names must differ"))
         if n == 1 and self.solo_level not in (1, 2, 3, 4):
-            raise ValueError("a solo game needs a level from 1 to 4")
+            raise ValueError(N_("a solo game needs a level from 1 to 4"))
         check_new_game(names, self.seed, **self.options())    # the reserved name, the departments, the seed
 
     def options(self) -> dict[str, Any]:

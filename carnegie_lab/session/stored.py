@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_, translator
 from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
@@ -13,6 +14,7 @@ from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
 from .games_list import NEWEST, check_order, sort_games
 from .seating import Seating, result_of, taken_back
 from .seats import ANDREW, Handover, Seat, Setup, handover_from, hints_from, seats_from, setup_of
+from .texts import shown
 
 
 class Overtaken(CarnegieError):
@@ -96,8 +98,8 @@ class StoredSession(Seating):
         if self.store is None:
             return
         if self.started >= self.limits.games_per_page:
-            raise NotAllowed(f"this page has started {self.started} games, its limit: reload the page to "
-                             "start more (the games are kept)")
+            raise NotAllowed(N_("this page has started {n} games, its limit: reload the page to "
+                                "start more (the games are kept)", n=self.started))
         self.store.check_room()
 
     def use_owner_key(self, key: str) -> bool:
@@ -139,18 +141,20 @@ class StoredSession(Seating):
         check_order(order)
         self.games_order = order
 
-    def stored_line(self, info: GameInfo) -> str:
+    def stored_line(self, info: GameInfo, lang: str | None = None) -> str:
         """Who plays a stored game (each bot's strength; Andrew Carnegie and his level in a solo game)
         and, once it is over, its result with every score: a line of the games list."""
         seats = seats_from(info.app, list(info.players))
         handover = handover_from(info.app, list(info.players))
         before = handover.seats if handover is not None else seats
-        who = ", ".join(s.name + ("" if s.is_human else f" (finished by the {s.describe()})" if was.is_human
-                                  else f" ({s.describe()})") for s, was in zip(seats, before))
+        _ = translator(lang).gettext
+        who = ", ".join(s.name + ("" if s.is_human else " " + _("(finished by the {bot})").format(
+            bot=shown(s.describe(), lang)) if was.is_human else f" ({shown(s.describe(), lang)})")
+            for s, was in zip(seats, before))
         level = info.options.get("solo_level")
         if level:
-            who += f" vs {ANDREW} (level {level})"
-        result = self._outcome(info)[0]
+            who += " " + _("vs {andrew} (level {level})").format(andrew=ANDREW, level=level)
+        result = shown(self._outcome(info)[0], lang)
         return f"{who} · {result}" if result else who
 
     def _outcome(self, info: GameInfo) -> tuple[str, tuple[str, ...]]:
@@ -171,9 +175,9 @@ class StoredSession(Seating):
         """Put one of this browser's stored games in the trash (not the one on this page)."""
         store = self._need_store()
         if game_id == self.game_id:
-            raise NotAllowed("the game on this page cannot be deleted here: open another one first")
+            raise NotAllowed(N_("the game on this page cannot be deleted here: open another one first"))
         if not store.is_owner(game_id, self.owner_key):
-            raise NotAllowed(f"{access.DELETE} needs this game's owner: the browser that started it")
+            raise NotAllowed(N_("{what} needs this game's owner: the browser that started it", what=access.DELETE))
         store.delete(game_id)
 
     def open_stored(self, game_id: str, token: str | None = None) -> None:
@@ -199,8 +203,8 @@ class StoredSession(Seating):
             self.role = WATCH                # a game with links, or another browser's: watched
             self.bad_token = bool(token)
         self.setup = setup_of(game, seats, hints=hints_from(info.app))
-        self.recent = [f"Resumed a game of {', '.join(game.players)} ({len(game.actions)} actions): "
-                       f"{self.headline()}."]
+        self.recent = [N_("Resumed a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
+                          n=len(game.actions), headline=self.headline())]
 
     def sync(self) -> bool:
         """Bring in what other browsers did to the stored game; True if the game changed. New
@@ -221,8 +225,8 @@ class StoredSession(Seating):
             record = store.record(gid)
         except GameNotFound:
             self._detach()
-            raise GameGone("this game was deleted from the store (in another browser): "
-                           "it is no longer kept") from None
+            raise GameGone(N_("this game was deleted from the store (in another browser): "
+                              "it is no longer kept")) from None
         mine, stored = self.game.actions, record["actions"]
         same = self._mark is not None and info.revision == self._mark[0] and stored[:len(mine)] == mine
         if same:
@@ -243,8 +247,8 @@ class StoredSession(Seating):
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
             self._adopt(game, seats, handover_from(info.app, game.players))
-            self.recent = [undone or f"The game was changed in another browser: {len(game.actions)} actions, "
-                           f"{self.headline()}."]
+            self.recent = [undone or N_("The game was changed in another browser: {n} actions, {headline}.",
+                                        n=len(game.actions), headline=self.headline())]
         self._mark = (info.revision, len(stored))
         return True
 
@@ -256,7 +260,7 @@ class StoredSession(Seating):
         store = self._need_store()
         humans = self.humans
         if len(humans) < 2:
-            raise NotAllowed("seat links are for games with two or more human seats")
+            raise NotAllowed(N_("seat links are for games with two or more human seats"))
         place = self.place
         if not place.shared:
             access.check(place, access.MAKE_LINKS)
@@ -280,7 +284,7 @@ class StoredSession(Seating):
 
     def _need_store(self) -> GameStore:
         if self.store is None:
-            raise NotAllowed("games are not kept here (no game store)")
+            raise NotAllowed(N_("games are not kept here (no game store)"))
         return self.store
 
     def _overtaken(self, expected: int) -> Overtaken:
@@ -290,16 +294,16 @@ class StoredSession(Seating):
         try:
             self.sync()
         except GameGone as e:
-            return Overtaken(str(e))
+            return Overtaken(e.args[0] if e.args else str(e))
         stored = self.game.actions
         first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
         movers = self.history_seats
         if first < len(stored) and first < len(movers):
             mover = self.seats[movers[first]].name
-            return Overtaken(f"{mover} moved first (in another browser): your move was not played. "
-                             "Here is the game now.", mover)
-        return Overtaken("The game was changed in another browser: your move was not played. "
-                         "Here is the game now.")
+            return Overtaken(N_("{player} moved first (in another browser): your move was not played. "
+                                "Here is the game now.", player=mover), mover)
+        return Overtaken(N_("The game was changed in another browser: your move was not played. "
+                            "Here is the game now."))
 
     def _store_action(self, notation: str, by_bot: bool) -> None:
         """Append an action to the stored game before playing it here (engine errors if it is
@@ -308,22 +312,22 @@ class StoredSession(Seating):
         if self._batch or self.store is None or (by_bot and self.game_id is None):
             return
         if self.role == WATCH:
-            raise NotAllowed("this browser watches the game: it cannot play")
+            raise NotAllowed(N_("this browser watches the game: it cannot play"))
         self.keep()
         assert self.game_id is not None and self._mark is not None
         expected = len(self.game.actions)
         if self.role == SEAT and self.current_seat == self.my_seat \
                 and self.store.seat_for(self.game_id, self.token) != self.my_seat:
             self.role, self.token, self.my_seat, self.bad_token = WATCH, None, None, True
-            raise NotAllowed("this browser's seat link was replaced by a new one: it can watch but not play")
+            raise NotAllowed(N_("this browser's seat link was replaced by a new one: it can watch but not play"))
         try:
             count = self.store.append(self.game_id, notation, expected, revision=self._mark[0])
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:
             self._detach()
-            raise GameGone("this game was deleted from the store (in another browser): "
-                           "it is no longer kept") from None
+            raise GameGone(N_("this game was deleted from the store (in another browser): "
+                              "it is no longer kept")) from None
         except StoreError:
             raise
         except CarnegieError:
@@ -357,7 +361,7 @@ class StoredSession(Seating):
         RecordError if it cannot be read)."""
         store = self._need_store()
         if game_id != self.game_id and not store.is_owner(game_id, self.owner_key):
-            raise NotAllowed("this browser replays its own games and the game on this page")
+            raise NotAllowed(N_("this browser replays its own games and the game on this page"))
         info = store.info(game_id)
         game = Game.from_record(store.record(game_id))
         return game, seats_from(info.app, game.players), handover_from(info.app, game.players)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..core.actions import Action
+from ..core.words import CITY_SIZES
 from ..engine import Game
 from ..views.map import city_target
 from ..views.palette import donation_terms
@@ -55,7 +56,7 @@ class _At:
 Place = tuple[str, str, Target] | None        # (kind, key, target), or nothing to click
 
 
-def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, Target]]:
+def board_targets(game: Game, source: str | None = None, lang: str | None = None) -> dict[str, dict[str, Target]]:
     """``{kind: {key: Target}}`` for the current decision (every kind present, maybe empty), with
     the employee on cell ``source`` chosen to move (ignored if no move starts there). What a verb's
     click picks is its ``Vocab.board`` (see :data:`TARGETS`). When two actions would have the same
@@ -70,16 +71,17 @@ def board_targets(game: Game, source: str | None = None) -> dict[str, dict[str, 
     legal = [(a, verbs[a.verb].vocab.board) for a in game.legal_actions()]
     if source not in {a.args[0] for a, board in legal if board == "move"}:
         source = None
-    at = _At(game, seat, Labels(game), source)
+    at = _At(game, seat, Labels(game, lang), source)
+    _ = at.words._
     for a, board in legal:
         place = TARGETS[board](at, a) if board is not None else None
         if place is not None:
             kind, key, target = place
             _add(out[kind], key, target)
     if source is not None:
-        _add(out["company"], source, Target("", f"{_cell(at.words, seat, source)}: the employee chosen to move; "
-                                                "click again to choose none", selects=None))
-    return {kind: {key: _merged(targets) for key, targets in keys.items()} for kind, keys in out.items()}
+        _add(out["company"], source, Target("", _("{cell}: the employee chosen to move; click again to choose none")
+                                            .format(cell=_cell(at.words, seat, source)), selects=None))
+    return {kind: {key: _merged(targets, _) for key, targets in keys.items()} for kind, keys in out.items()}
 
 
 def target_of(targets: Mapping[str, Mapping[str, Target]], kind: str, key: str) -> Target | None:
@@ -92,16 +94,18 @@ def target_of(targets: Mapping[str, Mapping[str, Target]], kind: str, key: str) 
 
 
 def _start(at: _At, a: Action) -> Place:
-    city = at.words.C.cities[a.args[0]]
-    return "map", city.id, Target(str(a), f"{city.name}: place your starting Housing project here "
-                                          f"({city.size} city, {city.vp} VP per disc)")
+    L = at.words
+    city = L.C.cities[a.args[0]]
+    return "map", city.id, Target(str(a), L._("{city}: place your starting Housing project here ({size} city, "
+                                              "{vp} VP per disc)").format(city=L.city(city.id),
+                                                                          size=L._(CITY_SIZES[city.size]), vp=city.vp))
 
 
 def _used(at: _At, a: Action) -> Target:
     """The target of a department's use: its name and what the use does."""
     dept = at.words.department(a.verb)
     assert dept is not None
-    return Target(str(a), f"{dept.name}: {at.game.describe(a)}")
+    return Target(str(a), f"{at.words._(dept.name)}: {at.game.describe(a, lang=at.words.lang)}")
 
 
 def _site(at: _At, a: Action) -> Place:
@@ -116,7 +120,7 @@ def _city(at: _At, a: Action) -> Place:
 
 def _row(at: _At, a: Action) -> Place:
     label, _tip = at.words.timeline_row(a.args[0])
-    return "timeline", a.args[0], Target(str(a), f"choose {label}")
+    return "timeline", a.args[0], Target(str(a), at.words._("choose {row}").format(row=label))
 
 
 def _track(at: _At, a: Action) -> Place:
@@ -134,31 +138,34 @@ def _tab(at: _At, a: Action) -> Place:
 def _donation(at: _At, a: Action) -> Place:
     L = at.words
     d = L.C.donations[a.args[0]]
-    return "donations", d.id, Target(str(a), f"{d.name}: donate here for ${at.game.donation_price(at.seat)} "
-                                             f"and a disc ({donation_terms(L.C, d.formula)} at the end of the game)")
+    return "donations", d.id, Target(str(a), L._("{name}: donate here for ${price} and a disc ({terms} at the end "
+                                                 "of the game)").format(name=L.donation(d.id),
+                                                                        price=at.game.donation_price(at.seat),
+                                                                        terms=donation_terms(L.C, d.formula, L.lang)))
 
 
 def _move(at: _At, a: Action) -> Place:
     L, seat = at.words, at.seat
     cell, to = a.args[0], a.args[1]
     if at.source is None:
-        return "company", cell, Target("", f"{_cell(L, seat, cell)}: move one of its employees "
-                                           "(click, then a ringed cell)", selects=cell)
+        return "company", cell, Target("", L._("{cell}: move one of its employees (click, then a ringed cell)").format(
+            cell=_cell(L, seat, cell)), selects=cell)
     if cell == at.source:
-        return "company", to, Target(str(a), f"move an employee from {_cell(L, seat, cell)} to {_cell(L, seat, to)}")
+        return "company", to, Target(str(a), L._("move an employee from {source} to {target}").format(
+            source=_cell(L, seat, cell), target=_cell(L, seat, to)))
     return None
 
 
 def _lobby(at: _At, a: Action) -> Place:
-    return "company", a.args[0], Target(str(a), f"the arriving employee lies down in "
-                                                f"{_cell(at.words, at.seat, a.args[0])}")
+    return "company", a.args[0], Target(str(a), at.words._("the arriving employee lies down in {cell}").format(
+        cell=_cell(at.words, at.seat, a.args[0])))
 
 
 def _property(at: _At, a: Action) -> Place:
     L, seat = at.words, at.seat
     built = at.game.decision.context.cell or "?"
-    return "company", a.args[0], Target(str(a), f"move an employee from {_cell(L, seat, a.args[0])} "
-                                                f"into {_cell(L, seat, built)}")
+    return "company", a.args[0], Target(str(a), L._("move an employee from {source} into {target}").format(
+        source=_cell(L, seat, a.args[0]), target=_cell(L, seat, built)))
 
 
 def _activate(at: _At, a: Action) -> Place:
@@ -171,8 +178,9 @@ TARGETS = {"start": _start, "site": _site, "city": _city, "row": _row, "track": 
 
 
 def _cell(L: Labels, seat: int, cell: str) -> str:
-    name = L.department_of_cell(seat, cell)
-    return f"the empty cell {cell}" if name == "empty" else f"{name} ({cell})"
+    if L.game.department_at(seat, cell) is None:
+        return L._("the empty cell {cell}").format(cell=cell)
+    return f"{L.department_of_cell(seat, cell)} ({cell})"
 
 
 def _workstation(game: Game, seat: int, cell: str) -> str:
@@ -183,12 +191,14 @@ def _workstation(game: Game, seat: int, cell: str) -> str:
 
 def _activation(game: Game, L: Labels, a: Action) -> str:
     cost, vp = game.activation_cost(a)
-    salary = {"raise": ", raising the salary", "cut": ", cutting the salary"}.get(a.args[-1], "") \
+    _ = L._
+    salary = {"raise": _(", raising the salary"), "cut": _(", cutting the salary")}.get(a.args[-1], "") \
         if len(a.args) == 2 else ""
-    extra = f" ({vp:+d} VP)" if vp else ""
+    extra = " " + _("({vp} VP)").format(vp=f"{vp:+d}") if vp else ""
     seat = game.current_player
     assert seat is not None
-    return f"{_cell(L, seat, a.args[0])}: stand a lying employee up here for ${cost}{salary}{extra}"
+    return _("{cell}: stand a lying employee up here for ${cost}{salary}{extra}").format(
+        cell=_cell(L, seat, a.args[0]), cost=cost, salary=salary, extra=extra)
 
 
 def _add(targets: dict[str, list[Target]], key: str, target: Target) -> None:
@@ -197,13 +207,14 @@ def _add(targets: dict[str, list[Target]], key: str, target: Target) -> None:
         same.append(target)
 
 
-def _merged(targets: list[Target]) -> Target:
+def _merged(targets: list[Target], _) -> Target:
     """The first target of a key, its text naming the others (which the controls play)."""
     first, others = targets[0], targets[1:]
     if not others:
         return first
     also = "; ".join(t.text for t in others)
-    return Target(first.notation, f"{first.text} (also: {also}, in the controls)", first.selects)
+    return Target(first.notation, _("{text} (also: {others}, in the controls)").format(text=first.text, others=also),
+                  first.selects)
 
 
 __all__ = ["KINDS", "TARGETS", "Target", "board_targets", "target_of"]

@@ -85,12 +85,13 @@ def title_is(p, text: str) -> None:
     p.wait_for_function("t => document.title === t", arg=text, timeout=TIMEOUT)
 
 
-def play_to_the_end(p, on_phone: bool) -> int:
+def play_to_the_end(p, on_phone: bool, over: str = "Game over") -> int:
     """Click to the end of the game, one option and then Done at each decision that offers Done (every
-    kind of control is clicked, and the game moves on): the number of clicks."""
+    kind of control is clicked, and the game moves on): the number of clicks. ``over``: the turn card's
+    words once the game is over, in the page's language."""
     last: tuple[str, str] | None = None          # the kind of decision and what was clicked last
     for clicks in range(MOST_DECISIONS):
-        if "Game over" in p.locator(TURN).inner_text():
+        if over in p.locator(TURN).inner_text():
             return clicks
         kind = p.locator(TURN).get_attribute("data-kind")
         picked = p.evaluate(PICK_JS, last is not None and last[0] == kind and last[1] != "button.cl-act-done")
