@@ -16,6 +16,7 @@ from ..session.story import story
 from ..session.texts import shown
 from .board import scores_html
 from .bot_bar import button
+from .panels import random_seed
 
 if TYPE_CHECKING:
     from .dashboard import Dashboard
@@ -30,7 +31,7 @@ def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = 
     setup = setup_of(ctl.game, seats, ctl.setup.label)
     old, rng = setup.seed, rng or random.Random()
     while not same_seed and setup.seed == old:
-        setup.seed = rng.randrange(1, 100_000)          # as the New game tab's dice
+        setup.seed = random_seed(rng)
     return setup
 
 

@@ -106,8 +106,8 @@ class NewGamePanel:
         self.seed = W.Text(value="1", layout=W.Layout(width="190px"), placeholder=_("a whole number"))
         self.seed.add_class("cl-seed")
         self.dice = W.Button(description=_("random"), icon="dice", tooltip=_("a random seed"),
-                             layout=W.Layout(width="auto"))
-        self.dice.on_click(lambda _b: setattr(self.seed, "value", str(random.randrange(1, 100_000))))
+                             layout=W.Layout(width="auto", flex="0 0 auto"))     # whole: never squeezed
+        self.dice.on_click(lambda _b: setattr(self.seed, "value", str(random_seed())))
         self.departments = W.RadioButtons(options=[(render(label, lang), mode)
                                                    for mode, label in DEPARTMENT_MODES.items()], value="base",
                                           layout=W.Layout(width="auto"))
@@ -177,6 +177,11 @@ class NewGamePanel:
             return
         self.message.value = ""
         self.on_start(setup)
+
+
+def random_seed(rng: random.Random | None = None) -> int:
+    """A new game's seed when the player asks for a random one (the form's dice, *Rematch*)."""
+    return (rng or random).randrange(1, 100_000)
 
 
 def parse_seed(text: str) -> int:
@@ -350,4 +355,4 @@ def strength_text(strength: Strength, lang: str | None) -> str:
 
 
 __all__ = ["DEPARTMENT_MODES", "FriendsPanel", "NewGamePanel", "RecordPanel", "StoredGames", "ago", "chip",
-           "level_note", "parse_seed", "tiles_note"]
+           "level_note", "parse_seed", "random_seed", "tiles_note"]

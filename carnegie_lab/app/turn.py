@@ -61,8 +61,8 @@ def where(game, lang: str | None = None) -> str:
 
 def prompt_text(ctl: Controller, lang: str | None = None) -> str:
     if ctl.game.is_over:
-        return translator(lang).gettext("Final scores below and in the Scores tab. Start a new game from the New "
-                                        "game tab.")
+        return translator(lang).gettext("The story of the game and the final scores are below. Rematch or Same "
+                                        "seed plays again; the New game tab starts another game.")
     decision = ctl.game.decision_in(lang)   # the decider reads the prompt without their name, the others
     text = decision.text if ctl.you_to_move else sentence(decision.waiting)    # "Bo to place their …"
     return text[:1].upper() + text[1:]

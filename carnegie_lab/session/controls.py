@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Union
 
 from ..core.actions import Action
+from ..core.components import Reward
 from ..core.i18n import N_, render, translator
 from ..core.words import CITY_SIZES, reward
 from ..core.words import mission as mission_words
@@ -271,7 +272,9 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     region = L.region(income) if income else "?"
     title = _("Take Income in the {region}").format(region=region)
     if all(len(a.args) == 1 for a in items):
-        opts = tuple(Option(ask.ngettext("{n} employee home", "{n} employees home", int(a.args[0])), str(a),
+        opts = tuple(Option(_("{home}: {paid}").format(
+                                home=ask.ngettext("{n} employee home", "{n} employees home", int(a.args[0])),
+                                paid=_paid(ask, a)), str(a),
                             _("bring {n} employee(s) home from the {region}: transport income for each, plus your "
                               "project income once").format(n=a.args[0], region=region)) for a in items)
         return [Buttons("income", title, opts)]
@@ -289,6 +292,15 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
                               str(a), _("bring {n} home, transport income from {where}").format(n=n, where=where)))
     return [Picker("income", title, (_("Employees"), _("Income")), tuple(choices), _("Take income"),
                    note=_("Archives: you may take the transport income of a lower space."))]
+
+
+def _paid(ask: Ask, action: Action) -> str:
+    """What taking this income pays the deciding seat, from the rules themselves: "$7 + 1 goods"."""
+    after = ask.game.copy()
+    after.apply(action)
+    gained = after.changes_from(ask.game).deltas.get(ask.seat, {})
+    return reward(Reward(money=max(0, gained.get("money", 0)), goods=max(0, gained.get("goods", 0))),
+                  short=True, sep=" + ", lang=ask.lang)
 
 
 def _donate(ask: Ask, verb: str, items: list[Action], refused: str | None = None) -> list[Control]:

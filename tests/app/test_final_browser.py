@@ -102,7 +102,8 @@ LISTED_JS = """() => Array.from(document.querySelectorAll('.cl-stored-row'))
     .map(r => Array.from(r.classList).find(c => c.startsWith('cl-stored-') && c !== 'cl-stored-row')
     .slice('cl-stored-'.length))"""
 #: the buttons of the games list and the final panel shown now whose word does not fit
-CUT_JS = """() => Array.from(document.querySelectorAll('.cl-stored-games button, .cl-final button'))
+CUT_JS = """() => Array.from(document.querySelectorAll(
+        '.cl-stored-games button, .cl-final button, .cl-side-tabs button'))
     .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth).map(b => b.textContent.trim())"""
 
 

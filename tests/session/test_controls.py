@@ -249,3 +249,21 @@ def test_no_control_is_a_raw_list_of_notations(seen):
                 if isinstance(g, Buttons):
                     assert len(g.options) <= 25, (kind, g.key, len(g.options))
                     assert all(o.label != o.notation for o in g.options), (kind, g.key)
+
+
+def test_an_income_button_says_what_it_pays(seen):
+    """"1 employee home: $3": the amount is what the rules pay when the button is clicked."""
+    checked = 0
+    for game, panel in seen["event"]:
+        seat = game.decision.player
+        for control in panel.groups:
+            if not (isinstance(control, Buttons) and control.key == "income"):
+                continue
+            for option in control.options:
+                after = game.copy()
+                after.apply(option.notation)
+                money, goods = after.money(seat) - game.money(seat), after.goods(seat) - game.goods(seat)
+                paid = " + ".join([f"${money}"] * bool(money) + [f"{goods} goods"] * bool(goods)) or "nothing"
+                assert option.label.endswith(f": {paid}"), (option.label, paid)
+                checked += 1
+    assert checked
