@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.components import Department
-from ...core.i18n import N_
+from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, Relocation, State
 from ...core.words import amount_text
 from .. import company
@@ -21,7 +21,8 @@ def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
 
 def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     state.flow.moves += state.flow.hr_moves
-    note(state, f"{state.players[pi].name} uses {dept.name}: {state.flow.hr_moves} moves")
+    note(state, N_("{player} uses {what}: {n} moves", player=state.players[pi].name, what=Message(dept.name),
+                   n=state.flow.hr_moves))
 
 
 department(DepartmentRules(
@@ -36,10 +37,10 @@ department(DepartmentRules(
 def _training(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
     if args[0] == "money":
-        earn(state, pi, dept.name, money=param(dept, "money"))
+        earn(state, pi, Message(dept.name), money=param(dept, "money"))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+        note(state, N_("{player} gains {n} moves", player=state.players[pi].name, n=param(dept, "moves")))
 
 
 department(DepartmentRules(
@@ -62,10 +63,10 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
     if args[0] == "hire":
         mission(state, pi, cell, args[-1])
         recruit(state, pi, param(dept, "employees"))
-        note(state, f"{state.players[pi].name} hires a new employee")
+        note(state, N_("{player} hires a new employee", player=state.players[pi].name))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+        note(state, N_("{player} gains {n} moves", player=state.players[pi].name, n=param(dept, "moves")))
 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
@@ -90,7 +91,7 @@ def _safety_vp(state: State, pi: int, dept: Department) -> int:
 
 def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
-    earn(state, pi, dept.name, vp=_safety_vp(state, pi, dept))
+    earn(state, pi, Message(dept.name), vp=_safety_vp(state, pi, dept))
 
 
 department(DepartmentRules(
@@ -111,7 +112,8 @@ def _hr_administration(state: State, pi: int, dept: Department, cell: str, args:
     mission(state, pi, cell, args[-1])
     count = _relocations(state, pi, dept)
     state.flow.stack.append(Relocation(count))
-    note(state, f"{state.players[pi].name} uses {dept.name}: {count} employee(s) may move anywhere")
+    note(state, N_("{player} uses {department}: {n} employee(s) may move anywhere", player=state.players[pi].name,
+                   department=Message(dept.name), n=count))
 
 
 def _relocations(state: State, pi: int, dept: Department) -> int:
@@ -152,7 +154,8 @@ def _relocate(state: State, pi: int, args: Args) -> None:
     frame.count -= 1
     if frame.count == 0:
         state.flow.stack.pop()
-    note(state, f"{p.name} moves an employee {args[0]} -> {args[1]} with HR Administration")
+    note(state, N_("{player} moves an employee {source} -> {target} with HR Administration", player=p.name,
+                   source=args[0], target=args[1]))
 
 
 # -- Local Partners (expansion): money or moves per project in a region ---------------------------
