@@ -98,6 +98,17 @@ def a_project(kind: str) -> Message:
     return N_("a {kind} project", kind=Message(kind))
 
 
+def count_of(kind: str, n: int) -> Texts:
+    """'3 goods', '1 study points', '2 moves' (``kind``: goods, study or moves) as the log writes them in
+    English, one form for any number, and in every language with its plural ('1 bem', '2 bens')."""
+    return in_every_language(lambda lang: _COUNTS[kind](translator(lang), n).format(n=n))
+
+
+_COUNTS = {"goods": lambda tr, n: tr.npgettext("count", "{n} goods", "{n} goods", n),
+           "study": lambda tr, n: tr.npgettext("count", "{n} study points", "{n} study points", n),
+           "moves": lambda tr, n: tr.npgettext("count", "{n} moves", "{n} moves", n)}
+
+
 def english_id(id_: str, name: str) -> Texts:
     """An id an English text shows as it is ('west', 'HR'), another language by its name, translated
     ('Oeste', 'Recursos Humanos')."""

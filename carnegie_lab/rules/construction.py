@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core.components import PROJECT_TYPES
 from ..core.i18n import N_, Message
 from ..core.state import Disc, Owner, State, Tab, site_key
-from ..core.words import a_project
+from ..core.words import a_project, count_of
 from .core import gain, note, pay_check
 from .research import discs_on_tab, transport_income
 
@@ -81,8 +81,8 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
     p.tabs[ptype] = Tab(p.tabs[ptype].revealed, p.tabs[ptype].built + 1)
     place_disc(state, pi, city, index, ptype)
     town = C.cities[city]
-    note(state, N_("{player} builds {project} in {city} ({goods} goods)", player=p.name, project=a_project(tab.name),
-                   city=Message(town.name), goods=tab.goods_cost))
+    note(state, N_("{player} builds {project} in {city} ({goods})", player=p.name, project=a_project(tab.name),
+                   city=Message(town.name), goods=count_of("goods", tab.goods_cost)))
     for dept, hook in rs.staffed(p, "project_built"):
         hook(state, pi, dept, matching)
     if town.transport_income:

@@ -64,10 +64,11 @@ def _move(state: State, pi: int, args: Args) -> None:
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
     left = state.flow.moves
+    fields = dict(player=p.name, source=source, target=target)
     note(state, in_every_language(lambda lang: translator(lang).ngettext(
         "{player} moves an employee {source} -> {target} ({n} move left)",
-        "{player} moves an employee {source} -> {target} ({n} moves left)", left).format(
-        player=p.name, source=source, target=target, n=left)))
+        "{player} moves an employee {source} -> {target} ({n} moves left)", left).format(**fields, n=left)) if left
+         else N_("{player} moves an employee {source} -> {target} (0 moves left)", **fields))
 
 
 def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:

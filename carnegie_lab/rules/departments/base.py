@@ -7,7 +7,7 @@ from typing import Callable
 from ...core.components import Components, Department
 from ...core.i18n import N_, Message, in_every_language, render
 from ...core.state import State
-from ...core.words import amount_text, english_id
+from ...core.words import amount_text, count_of, english_id
 from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
@@ -115,14 +115,16 @@ def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: i
 
 def study(state: State, pi: int, what: str, points: int) -> None:
     state.flow.study += points
-    note(state, N_("{player} uses {what}: {n} study points", player=state.players[pi].name, what=what, n=points))
+    note(state, N_("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
+                   points=count_of("study", points)))
 
 
 def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
     """Give `amount` of money, goods, VP, moves or study points from a department's use."""
     if kind == "moves":
         state.flow.moves += amount
-        note(state, N_("{player} uses {what}: {n} moves", player=state.players[pi].name, what=what, n=amount))
+        note(state, N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
+                       moves=count_of("moves", amount)))
     elif kind == "study":
         study(state, pi, what, amount)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, Relocation, State
-from ...core.words import amount_text
+from ...core.words import amount_text, count_of
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, Vocab, department, verb
@@ -21,8 +21,8 @@ def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
 
 def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     state.flow.moves += state.flow.hr_moves
-    note(state, N_("{player} uses {what}: {n} moves", player=state.players[pi].name, what=Message(dept.name),
-                   n=state.flow.hr_moves))
+    note(state, N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=Message(dept.name),
+                   moves=count_of("moves", state.flow.hr_moves)))
 
 
 department(DepartmentRules(
@@ -40,7 +40,8 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
         earn(state, pi, Message(dept.name), money=param(dept, "money"))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, N_("{player} gains {n} moves", player=state.players[pi].name, n=param(dept, "moves")))
+        note(state, N_("{player} gains {moves}", player=state.players[pi].name,
+                       moves=count_of("moves", param(dept, "moves"))))
 
 
 department(DepartmentRules(
@@ -66,7 +67,8 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
         note(state, N_("{player} hires a new employee", player=state.players[pi].name))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, N_("{player} gains {n} moves", player=state.players[pi].name, n=param(dept, "moves")))
+        note(state, N_("{player} gains {moves}", player=state.players[pi].name,
+                       moves=count_of("moves", param(dept, "moves"))))
 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:

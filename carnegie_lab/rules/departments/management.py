@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, PropertyMove, State
-from ...core.words import amount_text
+from ...core.words import amount_text, count_of
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
@@ -104,8 +104,8 @@ def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: 
         state.board.pool[dept.id] -= 1
     p.cells[target] = dept.id
     p.built.append(dept.id)
-    note(state, N_("{player} builds {department} on {cell} ({cost} goods)", player=p.name,
-                   department=Message(dept.name), cell=target, cost=cost))
+    note(state, N_("{player} builds {department} on {cell} ({cost})", player=p.name,
+                   department=Message(dept.name), cell=target, cost=count_of("goods", cost)))
     for owned, hook in rs.staffed(p, "department_built"):
         hook(state, pi, owned, target)
 
@@ -148,7 +148,7 @@ def _check_goods(state: State, pi: int, dept: Department, args: Args) -> str | N
 
 def _sold(dept: Department, n: int) -> Message:
     """'Sales (3 goods)': what a use that sells goods is, in the log."""
-    return N_("{department} ({n} goods)", department=Message(dept.name), n=n)
+    return N_("{department} ({goods})", department=Message(dept.name), goods=count_of("goods", n))
 
 
 def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
