@@ -1,6 +1,7 @@
-"""The English game log is unchanged: every line each golden record (tests/golden) writes is the line it wrote before the
-log's sentences became messages of the translation layer (``log_digests.json``: per record, the first 10 hex
-digits of each line's sha256, from the engine of commit 728aec2, whose log was written with f-strings)."""
+"""The English game log is unchanged: every line each golden record (tests/golden) writes is the line it wrote
+before the log's sentences became messages of the translation layer (``log_digests.json``: per record, the
+first 10 hex digits of each line's sha256, from the engine of commit 728aec2, whose log was written with
+f-strings)."""
 from __future__ import annotations
 
 import hashlib
