@@ -103,7 +103,7 @@ def mission(state: State, pi: int, cell: str, region: str) -> None:
                    region=Message(state.rules.components.regions[region].name)))
 
 
-def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: int = 0) -> None:
+def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, vp: int = 0) -> None:
     p = state.players[pi]
     p.money += money
     p.goods += goods
@@ -113,14 +113,15 @@ def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: i
                    gains=in_every_language(lambda lang: ", ".join(render(gain, lang) for gain in gains))))
 
 
-def study(state: State, pi: int, what: str, points: int) -> None:
+def study(state: State, pi: int, what: Message, points: int) -> None:
     state.flow.study += points
     note(state, N_("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
                    points=count_of("study", points)))
 
 
-def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
-    """Give `amount` of money, goods, VP, moves or study points from a department's use."""
+def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
+    """Give `amount` of money, goods, VP, moves or study points from a department's use (`what`: the
+    department, as the log names it)."""
     if kind == "moves":
         state.flow.moves += amount
         note(state, N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
