@@ -37,5 +37,5 @@ def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False
     state.flow.turn_type = args[0]
-    note(state, N_("{player} plays the Action Choice tile to use {type} departments", player=p.name,
-                   type=english_id(args[0], TYPE_NAMES[args[0]])))
+    note(state, lambda: N_("{player} plays the Action Choice tile to use {type} departments", player=p.name,
+                           type=english_id(args[0], TYPE_NAMES[args[0]])))

@@ -65,7 +65,7 @@ def _move(state: State, pi: int, args: Args) -> None:
     state.flow.moves -= 1
     left = state.flow.moves
     fields = dict(player=p.name, source=source, target=target)
-    note(state, in_every_language(lambda lang: translator(lang).ngettext(
+    note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
         "{player} moves an employee {source} -> {target} ({n} move left)",
         "{player} moves an employee {source} -> {target} ({n} moves left)", left).format(**fields, n=left)) if left
          else N_("{player} moves an employee {source} -> {target} (0 moves left)", **fields))
@@ -124,7 +124,7 @@ def _activate(state: State, pi: int, args: Args) -> None:
     dept = company.department(rs, p, args[0])
     assert dept is not None
     fields = dict(player=p.name, department=Message(dept.name), cost=cost)
-    note(state, N_("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields, vp=f"{vp:+d}")
+    note(state, lambda: N_("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields, vp=f"{vp:+d}")
          if vp else N_("{player} activates an employee in {department} (${cost})", **fields))
 
 

@@ -26,8 +26,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
-    note(state, N_("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
-                   event=in_every_language(lambda lang: describe_event(state, lang))))
+    note(state, lambda: N_("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
+                           event=in_every_language(lambda lang: describe_event(state, lang))))
     start_events(state)
 
 
@@ -85,8 +85,8 @@ def _income(state: State, pi: int, args: Args) -> None:
     arrive(state, pi, count)
     transport = scale(rs.components.tracks[region].spaces[space].income, count)
     projects = project_income(rs, p)
-    note(state, N_("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
-                   "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
-                   transport=reward_text(transport), projects=reward_text(projects)))
+    note(state, lambda: N_("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
+                           "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
+                           transport=reward_text(transport), projects=reward_text(projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

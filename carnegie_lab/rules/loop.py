@@ -130,7 +130,7 @@ def _end_round(state: State) -> None:
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= state.rules.constants.rounds:
         f.phase = Phase.OVER
-        note(state, N_("The game is over"))
+        note(state, lambda: N_("The game is over"))
         return
     f.first = (f.first + 1) % len(state.players)
     _begin_round(state)
@@ -176,8 +176,9 @@ def _end_event(state: State) -> None:
     assert pi is not None
     p = state.players[pi]
     if f.income_open and f.income is not None and not p.missions.get(f.income, 0):
-        note(state, N_("{player} takes no income from the {region}: no employee on a mission there", player=p.name,
-                       region=Message(state.rules.components.regions[f.income].name)))
+        region = state.rules.components.regions[f.income].name
+        note(state, lambda: N_("{player} takes no income from the {region}: no employee on a mission there",
+                               player=p.name, region=Message(region)))
     _next_event_player(state)
 
 
@@ -218,7 +219,7 @@ def _sell(state: State, pi: int, args: Args) -> None:
     price = state.rules.constants.sell_price
     p.goods -= 1
     p.money += price
-    note(state, N_("{player} sells 1 goods for ${price}", player=p.name, price=price))
+    note(state, lambda: N_("{player} sells 1 goods for ${price}", player=p.name, price=price))
 
 
 # -- legal actions and apply ---------------------------------------------------------------------

@@ -134,14 +134,15 @@ def begin_round(state: State) -> None:
     if andrew_chooses(state):
         select(state, card(state).action)
         chosen = state.flow.chosen or ""
-        note(state, N_("{player} draws a card and chooses {type}", player=NAME, type=TYPE_NAMES.get(chosen, chosen)))
+        note(state, lambda: N_("{player} draws a card and chooses {type}", player=NAME,
+                               type=TYPE_NAMES.get(chosen, chosen)))
 
 
 def _slide(state: State, steps: int, why: Message) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, in_every_language(lambda lang: translator(lang).ngettext(
+        note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
             "{player}'s card slides {n} step ({why})", "{player}'s card slides {n} steps ({why})", steps).format(
             player=NAME, n=steps, why=why.render(lang))))
 
@@ -156,7 +157,8 @@ def take_turn(state: State) -> None:
         else:
             state.board.donations[c.donation] = [ANDREW]
             _andrew(state).donations += 1
-            note(state, N_("{player} donates to {donation}", player=NAME, donation=Message(donations[c.donation].name)))
+            note(state, lambda: N_("{player} donates to {donation}", player=NAME,
+                                   donation=Message(donations[c.donation].name)))
     assert f.chosen is not None
     ACTIONS[f.chosen](state, c)
 
@@ -177,7 +179,7 @@ def _management(state: State, c: SoloCard) -> None:
         state.board.pool[tile] -= 1
         _andrew(state).departments.append(tile)
         taken_now.add(tile)
-        note(state, N_("{player} takes {department}", player=NAME, department=Message(depts[tile].name)))
+        note(state, lambda: N_("{player} takes {department}", player=NAME, department=Message(depts[tile].name)))
 
 
 def _construction(state: State, c: SoloCard) -> None:
@@ -190,8 +192,8 @@ def _construction(state: State, c: SoloCard) -> None:
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
         kind = state.rules.components.tabs[ptype].name
-        note(state, N_("{player} builds {project} in {city}", player=NAME, project=a_project(kind),
-                       city=Message(cities[city].name)))
+        note(state, lambda: N_("{player} builds {project} in {city}", player=NAME, project=a_project(kind),
+                               city=Message(cities[city].name)))
 
 
 def _research(state: State, c: SoloCard) -> None:
@@ -205,7 +207,7 @@ def _research(state: State, c: SoloCard) -> None:
         tracks[region] += 1
         moved += 1
     if moved:
-        note(state, N_("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
+        note(state, lambda: N_("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
     _slide(state, c.rd_steps - moved, N_("the {region} track is blocked", region=name))
 
 
@@ -221,7 +223,7 @@ def end_round(state: State) -> None:
     assert andrew.card is not None
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
-    note(state, in_every_language(lambda lang: _card_ends(lang, vp_cards[slot], slid)))
+    note(state, lambda: in_every_language(lambda lang: _card_ends(lang, vp_cards[slot], slid)))
     andrew.card, andrew.slide = None, 0
 
 

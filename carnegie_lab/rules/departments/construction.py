@@ -103,8 +103,8 @@ def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> Non
     if matching:
         p = state.players[pi]
         p.vp += param(dept, "match_vp")
-        note(state, N_("{player} gains {n} VP from {department}", player=p.name, n=param(dept, "match_vp"),
-                       department=Message(dept.name)))
+        note(state, lambda: N_("{player} gains {n} VP from {department}", player=p.name, n=param(dept, "match_vp"),
+                               department=Message(dept.name)))
 
 
 department(DepartmentRules("political_lobbying", value=1.0, hooks={"any_site": lambda dept: True,
