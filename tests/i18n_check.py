@@ -48,6 +48,9 @@ class Widened(gettext.NullTranslations):
     def pgettext(self, context, message):
         return self._look(f"{context}\x04{message}", message, self.real.pgettext(context, message))
 
+    def npgettext(self, context, msgid1, msgid2, n):
+        return self._look((f"{context}\x04{msgid1}", 0), msgid1, self.real.npgettext(context, msgid1, msgid2, n))
+
 
 @pytest.fixture(scope="module")
 def widened():

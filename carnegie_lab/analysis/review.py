@@ -36,7 +36,9 @@ from ..bots.jobs import Progress, run_jobs
 from ..core.actions import Action
 from ..core.components import Components
 from ..core.errors import CarnegieError, RecordError
+from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
+from ..core.words import playout_result, review_loss
 from ..engine import Game
 from .evaluate import DEFAULT_THINK, ActionValue, evaluate
 from .explain import Change, Explanation, explain
@@ -62,11 +64,13 @@ def grade(loss: float, noise: float = 0.0) -> str:
     return worst
 
 
-def grading() -> str:
-    """The grades' thresholds in words."""
-    steps = "; ".join(f"{name} from {least:g} VP" for name, least in THRESHOLDS.items())
-    return (f"Grades by the expected final margin given away: best 0 VP; good under "
-            f"{min(THRESHOLDS.values()):g} VP, or not beyond the noise; {steps}.")
+def grading(lang: str | None = None) -> str:
+    """The grades' thresholds in words (``lang``: the language, None for English)."""
+    _ = translator(lang).gettext
+    steps = "; ".join(_("{grade} from {vp} VP").format(grade=_(name), vp=number(least, "g", lang))
+                      for name, least in THRESHOLDS.items())
+    return _("Grades by the expected final margin given away: best 0 VP; good under {vp} VP, or not beyond the "
+             "noise; {steps}.").format(vp=number(min(THRESHOLDS.values()), "g", lang), steps=steps)
 
 
 def _half(value: ActionValue) -> float:
@@ -101,10 +105,18 @@ class Decision:
         return grade(self.loss, self.noise)
 
     def __str__(self) -> str:
-        head = f"decision {self.index + 1}, {self.prompt}: {self.grade}"     # the prompt names the player
+        return self.text()
+
+    def text(self, lang: str | None = None) -> str:
+        """The decision in words (the prompt names the player), in a language (None: English)."""
+        _ = translator(lang).gettext
+        numbers = dict(n=self.index + 1, prompt=render(self.prompt, lang),
+                       verdict=review_loss(self.grade, self.loss, lang), action=_value_text(self.played, lang))
         if not self.loss:
-            return f"{head}, played {self.played}"
-        return f"{head}, {self.loss:.1f} VP given away\n  played {self.played}\n  best   {self.best}"
+            return _("decision {n}, {prompt}: {verdict}, played {action}").format(**numbers)
+        return "\n  ".join((_("decision {n}, {prompt}: {verdict}").format(**numbers),
+                            _("played {action}").format(**numbers),
+                            _("best   {action}").format(action=_value_text(self.best, lang))))
 
     def to_dict(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -126,9 +138,15 @@ class Costly:
     best: Explanation
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str | None = None) -> str:
+        """The decision and what both actions do, in a language (None: English)."""
+        _ = translator(lang).gettext
         indent = "\n    "
-        return (f"{self.decision}\n  what the played action does:{indent}" + indent.join(self.played.lines)
-                + f"\n  what the best one does:{indent}" + indent.join(self.best.lines))
+        return (f"{self.decision.text(lang)}\n  " + _("what the played action does:") + indent
+                + indent.join(self.played.lines_in(lang)) + "\n  " + _("what the best one does:") + indent
+                + indent.join(self.best.lines_in(lang)))
 
 
 class Point(NamedTuple):
@@ -151,10 +169,17 @@ class SeatSummary:
     grades: dict[str, int]
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str | None = None) -> str:
+        """How the seat played, in words, in a language (None: English)."""
+        tr = translator(lang)
         if not self.decisions:
-            return f"{self.player}: no decision with a choice"
-        counts = ", ".join(f"{g} {self.grades[g]}" for g in GRADES)
-        return f"{self.player}: {self.decisions} decisions, average loss {self.average_loss:.1f} VP ({counts})"
+            return tr.gettext("{player}: no decision with a choice").format(player=self.player)
+        counts = ", ".join(tr.gettext("{grade} {n}").format(grade=tr.gettext(g), n=self.grades[g]) for g in GRADES)
+        return tr.ngettext("{player}: {n} decisions, average loss {loss} VP ({counts})",
+                           "{player}: {n} decisions, average loss {loss} VP ({counts})", self.decisions).format(
+            player=self.player, n=self.decisions, loss=number(self.average_loss, ".1f", lang), counts=counts)
 
 
 @dataclass(frozen=True)
@@ -188,14 +213,24 @@ class Review:
     @property
     def lines(self) -> list[str]:
         """The summary and the costliest decisions, in words."""
-        budget = " or ".join(([] if self.playouts is None else [f"{self.playouts} playouts"])
-                             + ([] if self.think is None else [f"{self.think:g} s"]))
-        out = [f"Review of {len(self.decisions)} decisions of {', '.join(self.players[s] for s in self.seats)}"
-               f" ({budget} a decision, seed {self.seed})", grading()]
-        out += [str(s) for s in self.summary().values()]
+        return self.lines_in(None)
+
+    def lines_in(self, lang: str | None) -> list[str]:
+        """The summary and the costliest decisions, in words, in a language (None: English)."""
+        tr = translator(lang)
+        budget = tr.gettext(" or ").join(
+            ([] if self.playouts is None else
+             [tr.ngettext("{n} playouts", "{n} playouts", self.playouts).format(n=self.playouts)])
+            + ([] if self.think is None else [tr.gettext("{seconds} s").format(seconds=number(self.think, "g", lang))]))
+        n = len(self.decisions)
+        out = [tr.ngettext("Review of {n} decisions of {players} ({budget} a decision, seed {seed})",
+                           "Review of {n} decisions of {players} ({budget} a decision, seed {seed})", n).format(
+            n=n, players=", ".join(self.players[s] for s in self.seats), budget=budget, seed=self.seed),
+            grading(lang)]
+        out += [s.text(lang) for s in self.summary().values()]
         if self.costliest:
-            out += ["", "The costliest decisions:"]
-            out += [f"{k}. {c}" for k, c in enumerate(self.costliest, 1)]
+            out += ["", tr.gettext("The costliest decisions:")]
+            out += [f"{k}. {c.text(lang)}" for k, c in enumerate(self.costliest, 1)]
         return out
 
     def __str__(self) -> str:
@@ -311,8 +346,13 @@ def _judge(record: dict, comps: Components | None, think: float | None, playouts
         rows = evaluate(game, playouts=sum(r.same_as is None for r in rows), seed=seed)
     seat = game.current_player
     assert seat is not None
-    return Decision(index, seat, game.players[seat], game.round, game.decision.prompt, len(rows),
-                    _row(rows, played), rows[0])
+    prompt = in_every_language(lambda lang: game.decision_in(lang).prompt)
+    return Decision(index, seat, game.players[seat], game.round, prompt, len(rows), _row(rows, played), rows[0])
+
+
+def _value_text(value: ActionValue, lang: str | None) -> str:
+    """An action and what its playouts gave, in a language (``str(value)`` in English)."""
+    return f"{value.action}: {playout_result(value, lang)}"
 
 
 def _whole(value: Any) -> bool:

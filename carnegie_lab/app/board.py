@@ -338,8 +338,8 @@ def scores_html(game, caption: str | None = None, lang: str | None = None) -> st
 
 
 def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
-    """The game log from its moves (``Game.moves``), newest first, under a heading per round. The lines are
-    the engine's log, in English in every language (its one home, the rules, writes English only)."""
+    """The game log from its moves (``Game.moves``), newest first, under a heading per round, in the
+    language (the rules write each line as a Message)."""
     tr = translator(lang)
     groups = lines_by_round(game)
     count = sum(len(lines) for _, lines in groups)

@@ -20,7 +20,7 @@ from typing import Callable
 import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
-from ..core.i18n import N_, translator
+from ..core.i18n import N_, render, translator
 from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
@@ -69,7 +69,7 @@ def control_words(game: Game, lang: str | None = None) -> dict[str, tuple[str, s
 def explanation_line(explanation: Explanation, lang: str | None = None) -> str:
     """What an action changes at once, in one line: the acting player's score if the game ended now,
     then everything else that changes (resources, income, network, the others' scores: the analysis's
-    sentences, in English)."""
+    sentences, in the language)."""
     _ = translator(lang).gettext
     actor = explanation.player
     parts = []
@@ -79,7 +79,7 @@ def explanation_line(explanation: Explanation, lang: str | None = None) -> str:
                 parts.append(_("score if the game ended now {before} → {after} VP ({change})").format(
                     before=c.before, after=c.after, change=f"{c.after - c.before:+d}"))
         else:
-            parts.append(c.text)
+            parts.append(render(c.text, lang))
     if explanation.guessed:
         parts.append(_("what Andrew's hidden card does is a guess"))
     text = "; ".join(parts) if parts else _("nothing changes on the table yet")

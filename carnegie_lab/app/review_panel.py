@@ -145,7 +145,7 @@ class ReviewPanel:
         rev = self.review
         self.marks.value = self._marks_html() if rev is not None else ""
         self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
-            f"<li>{html.escape(str(s))}</li>" for s in rev.summary().values()) + "</ul>"
+            f"<li>{html.escape(s.text(self.lang))}</li>" for s in rev.summary().values()) + "</ul>"
         if rev is not None:
             self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(rev, lang=self.lang))
             if not self.chart_box.children:
@@ -193,7 +193,7 @@ class ReviewPanel:
             + "</div>")
         if not d.loss:
             return head
-        lines = explain(before, d.best.action).lines[1:]       # the first names the action: said above
+        lines = explain(before, d.best.action).lines_in(lang)[1:]     # the first names the action: said above
         better = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
         return (f"{head}<div class='cl-review-better'>" + _("better: {action}: {result}").format(
             action=action_html(before, d.best.action, lang), result=html.escape(playout_result(d.best, lang)))

@@ -99,7 +99,8 @@ def waiting_text(ctl: Controller, lang: str | None = None) -> str:
 
 
 def recent_html(recent: list[str], lang: str | None = None) -> str:
-    """The Play tab's "What happened": the last RECENT_LINES lines (the engine's log lines in English)."""
+    """The Play tab's "What happened": the last RECENT_LINES lines (the engine's log lines and the session's
+    own, in the language)."""
     tr = translator(lang)
     lines = recent[-RECENT_LINES:]
     if not lines:

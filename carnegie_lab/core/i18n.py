@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import gettext
 import json
+from functools import cache
 from pathlib import Path
-from typing import IO, Iterator, TypeVar
+from typing import IO, Callable, Iterator, TypeVar
 
 from .errors import IllegalActionError, NotationError, OptionError, UnknownLanguageError
 
@@ -40,8 +41,13 @@ class _Catalog(gettext.GNUTranslations):
 
 def languages() -> tuple[str, ...]:
     """The languages there is a catalog (or a translator) for, English first: ``("en", "pt_BR")``."""
-    found = {path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    return (SOURCE, *sorted((found | set(_TRANSLATORS)) - {SOURCE}))
+    return (SOURCE, *sorted((_catalogs() | set(_TRANSLATORS)) - {SOURCE}))
+
+
+@cache
+def _catalogs() -> frozenset[str]:
+    """The languages of the compiled catalogs (looked for once: the rules ask at every log line)."""
+    return frozenset(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
 
 
 def translator(lang: str | None = None) -> gettext.NullTranslations:
@@ -102,6 +108,12 @@ class Texts(Message):
 
     def render(self, lang: str | None) -> str:
         return self.texts.get((lang or SOURCE).replace("-", "_"), self.texts[SOURCE])
+
+
+def in_every_language(make: Callable[[str], str]) -> Texts:
+    """A text made now in every language (``make(lang)`` for each of :func:`languages`): what one
+    message cannot say, such as a plural (``translator(lang).ngettext(...)``) or a reward in words."""
+    return Texts({lang: make(lang) for lang in languages()})
 
 
 def number(value: float, spec: str, lang: str | None = None) -> str:

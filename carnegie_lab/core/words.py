@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .i18n import N_, Message, number, translator
+from .i18n import N_, SOURCE, Message, Texts, in_every_language, number, translator
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
@@ -53,6 +53,11 @@ def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = N_("not
     return sep.join(reward_parts(r, short, lang)) or translator(lang).gettext(empty)
 
 
+def reward_text(r: Reward) -> Texts:
+    """A reward in words in every language, for a text shown later (a log line)."""
+    return in_every_language(lambda lang: reward(r, lang=lang))
+
+
 def reward_cell(r: Reward, short: bool = True, lang: str | None = None) -> str:
     """A reward in a figure's cell: '$3 + 2 goods', '–' for none."""
     return reward(r, short, " + ", "–", lang)
@@ -91,6 +96,23 @@ def a_project(kind: str) -> Message:
     if kind[:1] in "AEIOU":
         return N_("an {kind} project", kind=Message(kind))
     return N_("a {kind} project", kind=Message(kind))
+
+
+def count_of(kind: str, n: int) -> Texts:
+    """'3 goods', '1 study points', '2 moves' (``kind``: goods, study or moves) as the log writes them in
+    English, one form for any number, and in every language with its plural ('1 bem', '2 bens')."""
+    return in_every_language(lambda lang: _COUNTS[kind](translator(lang), n).format(n=n))
+
+
+_COUNTS = {"goods": lambda tr, n: tr.npgettext("count", "{n} goods", "{n} goods", n),
+           "study": lambda tr, n: tr.npgettext("count", "{n} study points", "{n} study points", n),
+           "moves": lambda tr, n: tr.npgettext("count", "{n} moves", "{n} moves", n)}
+
+
+def english_id(id_: str, name: str) -> Texts:
+    """An id an English text shows as it is ('west', 'HR'), another language by its name, translated
+    ('Oeste', 'Recursos Humanos')."""
+    return in_every_language(lambda lang: id_ if lang == SOURCE else translator(lang).gettext(name))
 
 
 def use(name: str) -> Message:

@@ -4,8 +4,10 @@ from __future__ import annotations
 from ..core.components import ACTION_TYPES
 from ..core.i18n import N_
 from ..core.state import DecisionKind, State
+from ..core.words import english_id
 from .core import note
 from .registry import Args, Vocab, verb
+from .timeline import TYPE_NAMES
 
 
 def _check_switch(state: State, pi: int, args: Args) -> str | None:
@@ -35,4 +37,5 @@ def _switch(state: State, pi: int, args: Args) -> None:
     p = state.players[pi]
     p.action_choice = False
     state.flow.turn_type = args[0]
-    note(state, f"{p.name} plays the Action Choice tile to use {args[0]} departments")
+    note(state, lambda: N_("{player} plays the Action Choice tile to use {type} departments", player=p.name,
+                           type=english_id(args[0], TYPE_NAMES[args[0]])))

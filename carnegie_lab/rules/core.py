@@ -1,16 +1,20 @@
 """Small helpers every rule module shares: the log, rewards, new employees, payments."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..core.components import Reward
 from ..core.i18n import N_
 from ..core.state import Arrival, Player, State
 from . import company
 
 
-def note(state: State, text: str) -> None:
-    """Add a line to the game log (what just happened, in words)."""
+def note(state: State, line: Callable[[], str]) -> None:
+    """Add a line to the game log (what just happened, in words: ``line()``, a Message). The line is made
+    only when the state keeps its history: the bots' copies do not, and a line made in every language
+    costs more than their playouts should pay."""
     if state.keeps_history:
-        state.log.append([len(state.log), text])
+        state.log.append([len(state.log), line()])
 
 
 def scale(reward: Reward, times: int) -> Reward:

@@ -34,7 +34,8 @@ def give(state: State, pi: int, donation: str) -> None:
     p.discs -= 1
     p.donations += 1
     state.board.donations.setdefault(donation, []).append(pi)
-    note(state, f"{p.name} donates to {state.rules.components.donations[donation].name} (${cost})")
+    note(state, lambda: N_("{player} donates to {donation} (${cost})", player=p.name,
+                           donation=Message(state.rules.components.donations[donation].name), cost=cost))
 
 
 def _candidates(state: State, pi: int):

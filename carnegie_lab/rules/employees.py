@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.actions import Action
-from ..core.i18n import N_, Message
+from ..core.i18n import N_, Message, in_every_language, translator
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -64,7 +64,11 @@ def _move(state: State, pi: int, args: Args) -> None:
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
     left = state.flow.moves
-    note(state, f"{p.name} moves an employee {source} -> {target} ({left} move{'s' if left != 1 else ''} left)")
+    fields = dict(player=p.name, source=source, target=target)
+    note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
+        "{player} moves an employee {source} -> {target} ({n} move left)",
+        "{player} moves an employee {source} -> {target} ({n} moves left)", left).format(**fields, n=left)) if left
+         else N_("{player} moves an employee {source} -> {target} (0 moves left)", **fields))
 
 
 def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:
@@ -117,10 +121,11 @@ def _activate(state: State, pi: int, args: Args) -> None:
     cost, vp = activation_cost(state, pi, args)
     company.activate(rs, p, args[0], cost)
     p.vp += vp
-    extra = f", {vp:+d} VP" if vp else ""
     dept = company.department(rs, p, args[0])
     assert dept is not None
-    note(state, f"{p.name} activates an employee in {dept.name} (${cost}{extra})")
+    fields = dict(player=p.name, department=Message(dept.name), cost=cost)
+    note(state, lambda: N_("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields, vp=f"{vp:+d}")
+         if vp else N_("{player} activates an employee in {department} (${cost})", **fields))
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:

@@ -1,9 +1,9 @@
 """The round's first decisions: choosing the timeline row, and the events it triggers (income)."""
 from __future__ import annotations
 
-from ..core.i18n import N_
+from ..core.i18n import N_, Message, in_every_language
 from ..core.state import DecisionKind, State
-from ..core.words import reward as describe
+from ..core.words import reward_text
 from . import timeline
 from .core import arrive, gain, note, scale
 from .loop import start_events
@@ -26,7 +26,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
-    note(state, f"{state.players[pi].name} chooses {name}: {describe_event(state)}")
+    note(state, lambda: N_("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
+                           event=in_every_language(lambda lang: describe_event(state, lang))))
     start_events(state)
 
 
@@ -84,7 +85,8 @@ def _income(state: State, pi: int, args: Args) -> None:
     arrive(state, pi, count)
     transport = scale(rs.components.tracks[region].spaces[space].income, count)
     projects = project_income(rs, p)
-    note(state, f"{p.name} brings {count} employee(s) home from the {rs.components.regions[region].name}: "
-                f"transport {describe(transport)}, projects {describe(projects)}")
+    note(state, lambda: N_("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
+                           "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
+                           transport=reward_text(transport), projects=reward_text(projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.actions import Action
 from ..core.errors import GameOverError, IllegalActionError
-from ..core.i18n import N_, Texts, languages
+from ..core.i18n import N_, Message, in_every_language
 from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
@@ -130,7 +130,7 @@ def _end_round(state: State) -> None:
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= state.rules.constants.rounds:
         f.phase = Phase.OVER
-        note(state, "The game is over")
+        note(state, lambda: N_("The game is over"))
         return
     f.first = (f.first + 1) % len(state.players)
     _begin_round(state)
@@ -176,8 +176,9 @@ def _end_event(state: State) -> None:
     assert pi is not None
     p = state.players[pi]
     if f.income_open and f.income is not None and not p.missions.get(f.income, 0):
-        note(state, f"{p.name} takes no income from the {state.rules.components.regions[f.income].name}: "
-                    "no employee on a mission there")
+        region = state.rules.components.regions[f.income].name
+        note(state, lambda: N_("{player} takes no income from the {region}: no employee on a mission there",
+                               player=p.name, region=Message(region)))
     _next_event_player(state)
 
 
@@ -218,7 +219,7 @@ def _sell(state: State, pi: int, args: Args) -> None:
     price = state.rules.constants.sell_price
     p.goods -= 1
     p.money += price
-    note(state, f"{p.name} sells 1 goods for ${price}")
+    note(state, lambda: N_("{player} sells 1 goods for ${price}", player=p.name, price=price))
 
 
 # -- legal actions and apply ---------------------------------------------------------------------
@@ -336,7 +337,7 @@ def illegal_reason(state: State, action: Action) -> str | None:
     if decision_kind(state) not in v.decisions:
         from .prompts import decision
         return N_("not possible now ({prompt})",
-                  prompt=Texts({lang: decision(state, lang).prompt for lang in languages()}))
+                  prompt=in_every_language(lambda lang: decision(state, lang).prompt))
     pi = state.flow.player
     assert pi is not None
     return v.check(state, pi, action.args)

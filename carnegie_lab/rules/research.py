@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from ..core.components import PROJECT_TYPES, Reward, TabSpace
 from ..core.i18n import N_, Message
 from ..core.state import ANDREW, DecisionKind, Owner, Player, State, Tab
-from ..core.words import reward as describe
+from ..core.words import count_of, reward_text
 from .core import gain, note
 from .registry import Args, Vocab, verb
 
@@ -112,8 +112,9 @@ def _tab(state: State, pi: int, args: Args) -> None:
     p.tabs[ptype] = Tab(p.tabs[ptype].revealed + 1, p.tabs[ptype].built)
     if space.kind == "project":
         p.discs -= 1
-    what = "a new project" if space.kind == "project" else f"{space.vp} VP at game end"
-    note(state, f"{p.name} slides the {tab.name} tab out: {what} ({space.cost} study points)")
+    what = N_("a new project") if space.kind == "project" else N_("{vp} VP at game end", vp=space.vp)
+    note(state, lambda: N_("{player} slides the {tab} tab out: {what} ({cost})", player=p.name,
+                           tab=Message(tab.name), what=what, cost=count_of("study", space.cost)))
 
 
 def _track_candidates(state: State, pi: int):
@@ -146,8 +147,10 @@ def _track(state: State, pi: int, args: Args) -> None:
     cost = track_step_cost(rs, p, region)
     state.flow.study -= cost
     p.tracks[region] += 1
-    track, name = rs.components.tracks[region], rs.components.regions[region].name
-    note(state, f"{p.name} moves up the {name} track to {track.spaces[p.tracks[region]].level} ({cost} study points)")
+    track, name = rs.components.tracks[region], Message(rs.components.regions[region].name)
+    note(state, lambda: N_("{player} moves up the {region} track to {level} ({cost})", player=p.name, region=name,
+                           level=Message(track.spaces[p.tracks[region]].level), cost=count_of("study", cost)))
     if p.tracks[region] == rs.final_space:
         gain(state, pi, track.final_reward)
-        note(state, f"{p.name} reaches the {name} final box: {describe(track.final_reward)}")
+        note(state, lambda: N_("{player} reaches the {region} final box: {reward}", player=p.name, region=name,
+                               reward=reward_text(track.final_reward)))

@@ -35,7 +35,8 @@ def _house(state: State, pi: int, args: Args) -> None:
     assert index is not None
     p.tabs["H"] = Tab(p.tabs["H"].revealed, p.tabs["H"].built + 1)
     place_disc(state, pi, city, index, "H")
-    note(state, f"{p.name} places the starting Housing project in {state.rules.components.cities[city].name}")
+    note(state, lambda: N_("{player} places the starting Housing project in {city}", player=p.name,
+                           city=Message(state.rules.components.cities[city].name)))
     state.flow.phase = Phase.RESERVE
 
 
@@ -59,5 +60,6 @@ def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1
     state.players[pi].reserve = dept.id
-    note(state, f"{state.players[pi].name} reserves {dept.name} as their first department")
+    note(state, lambda: N_("{player} reserves {department} as their first department", player=state.players[pi].name,
+                           department=Message(dept.name)))
     next_setup_house(state)

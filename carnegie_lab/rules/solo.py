@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
+from ..core.i18n import N_, Message, in_every_language, translator
 from ..core.state import ANDREW, Andrew, Phase, State
-from ..core.words import a_project
+from ..core.words import a_project, english_id
 from .construction import free_site, place_disc
 from .core import note
 from .research import final_box_full
@@ -133,14 +134,17 @@ def begin_round(state: State) -> None:
     if andrew_chooses(state):
         select(state, card(state).action)
         chosen = state.flow.chosen or ""
-        note(state, f"{NAME} draws a card and chooses {TYPE_NAMES.get(chosen, chosen)}")
+        note(state, lambda: N_("{player} draws a card and chooses {type}", player=NAME,
+                               type=TYPE_NAMES.get(chosen, chosen)))
 
 
-def _slide(state: State, steps: int, why: str) -> None:
+def _slide(state: State, steps: int, why: Message) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, f"{NAME}'s card slides {steps} step{'s' if steps != 1 else ''} ({why})")
+        note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
+            "{player}'s card slides {n} step ({why})", "{player}'s card slides {n} steps ({why})", steps).format(
+            player=NAME, n=steps, why=why.render(lang))))
 
 
 def take_turn(state: State) -> None:
@@ -149,17 +153,18 @@ def take_turn(state: State) -> None:
     donations = state.rules.components.donations
     if f.donation:
         if c.donation in state.board.donations:
-            _slide(state, 1, f"{donations[c.donation].name} is taken")
+            _slide(state, 1, N_("{donation} is taken", donation=Message(donations[c.donation].name)))
         else:
             state.board.donations[c.donation] = [ANDREW]
             _andrew(state).donations += 1
-            note(state, f"{NAME} donates to {donations[c.donation].name}")
+            note(state, lambda: N_("{player} donates to {donation}", player=NAME,
+                                   donation=Message(donations[c.donation].name)))
     assert f.chosen is not None
     ACTIONS[f.chosen](state, c)
 
 
 def _human_resources(state: State, c: SoloCard) -> None:
-    _slide(state, c.hr_shift, "Human Resources")
+    _slide(state, c.hr_shift, TYPE_NAMES["HR"])
 
 
 def _management(state: State, c: SoloCard) -> None:
@@ -169,12 +174,12 @@ def _management(state: State, c: SoloCard) -> None:
         tile = next((d.id for d in sorted(depts.values(), key=lambda d: d.number)
                      if d.type == dept_type and state.board.pool.get(d.id, 0) > 0 and d.id not in taken_now), None)
         if tile is None:
-            _slide(state, 1, f"no {dept_type} department left for him")
+            _slide(state, 1, N_("no {type} department left for him", type=english_id(dept_type, TYPE_NAMES[dept_type])))
             continue
         state.board.pool[tile] -= 1
         _andrew(state).departments.append(tile)
         taken_now.add(tile)
-        note(state, f"{NAME} takes {depts[tile].name}")
+        note(state, lambda: N_("{player} takes {department}", player=NAME, department=Message(depts[tile].name)))
 
 
 def _construction(state: State, c: SoloCard) -> None:
@@ -182,16 +187,18 @@ def _construction(state: State, c: SoloCard) -> None:
     for city in c.co_cities:
         placed = next(((t, i) for t in PROJECT_TYPES if (i := free_site(state, city, t)) is not None), None)
         if placed is None:
-            _slide(state, 1, f"{cities[city].name} is full")
+            _slide(state, 1, N_("{city} is full", city=Message(cities[city].name)))
             continue
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
         kind = state.rules.components.tabs[ptype].name
-        note(state, f"{NAME} builds {a_project(kind)} in {cities[city].name}")
+        note(state, lambda: N_("{player} builds {project} in {city}", player=NAME, project=a_project(kind),
+                               city=Message(cities[city].name)))
 
 
 def _research(state: State, c: SoloCard) -> None:
     tracks, region = _andrew(state).tracks, c.rd_region
+    name = Message(state.rules.components.regions[region].name)
     final = state.rules.final_space
     moved = 0
     for _ in range(c.rd_steps):
@@ -200,8 +207,8 @@ def _research(state: State, c: SoloCard) -> None:
         tracks[region] += 1
         moved += 1
     if moved:
-        note(state, f"{NAME} moves {moved} step(s) up the {state.rules.components.regions[region].name} track")
-    _slide(state, c.rd_steps - moved, f"the {state.rules.components.regions[region].name} track is blocked")
+        note(state, lambda: N_("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
+    _slide(state, c.rd_steps - moved, N_("the {region} track is blocked", region=name))
 
 
 ACTIONS: dict[str, Callable[[State, SoloCard], None]] = {
@@ -216,6 +223,13 @@ def end_round(state: State) -> None:
     assert andrew.card is not None
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
-    how = "it did not slide" if not slid else f"it slid {slid} step{'s' if slid != 1 else ''} this round"
-    note(state, f"{NAME}'s card ends the round on his {vp_cards[slot]} VP card ({how})")
+    note(state, lambda: in_every_language(lambda lang: _card_ends(lang, vp_cards[slot], slid)))
     andrew.card, andrew.slide = None, 0
+
+
+def _card_ends(lang: str, vp: int, slid: int) -> str:
+    """'Andrew Carnegie's card ends the round on his 3 VP card (it slid 2 steps this round)', in a language."""
+    tr = translator(lang)
+    how = (tr.ngettext("it slid {n} step this round", "it slid {n} steps this round", slid).format(n=slid) if slid
+           else tr.gettext("it did not slide"))
+    return tr.gettext("{player}'s card ends the round on his {vp} VP card ({how})").format(player=NAME, vp=vp, how=how)

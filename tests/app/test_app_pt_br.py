@@ -2,11 +2,10 @@
 from the pt_BR catalog (a dashboard rendered in tests/i18n_check.py's widened pt_BR: any ASCII word left is
 English that did not go through the layer, any message the catalog lacks is recorded with its id), over the
 setup, a turn of each department type and each other kind of decision, a solo game, game over, the replay and
-the New game / Save / Friends tabs; the language of a page (``Dashboard(lang=)``, ``?lang=``, the header's
-picker, ``carnegie-lab app --lang``).
+the New game / Save / Friends tabs, the game log included (the Log tab, "What happened", the replay's steps);
+the language of a page (``Dashboard(lang=)``, ``?lang=``, the header's picker, ``carnegie-lab app --lang``).
 
-Left in English, by name: the engine's log lines (the Log tab and "What happened": the rules write English
-only); the Rules link's title is the Portuguese contents notebook's."""
+Not from the catalog, by name: the Rules link's title is the Portuguese contents notebook's."""
 from __future__ import annotations
 
 import random
@@ -71,10 +70,10 @@ def figure_texts(d: Dashboard) -> list[str]:
     return out
 
 
-def pending(game) -> list[str]:
-    """What is not from the catalog, by name: the engine's log lines (English) and the Rules link's step
-    titles (Portuguese, from the Portuguese tutorials' contents)."""
-    return sorted({*game.log, *step_titles("pt_BR").values()}, key=len, reverse=True)
+def pending() -> list[str]:
+    """What is not from the catalog, by name: the Rules link's step titles (Portuguese, from the Portuguese
+    tutorials' contents)."""
+    return sorted(step_titles("pt_BR").values(), key=len, reverse=True)
 
 
 def english_left(d: Dashboard, where: str, found: dict) -> None:
@@ -83,7 +82,7 @@ def english_left(d: Dashboard, where: str, found: dict) -> None:
     notation = {w for a in game.legal_actions() for w in str(a).split()} if not game.is_over else set()
     languages = {word for lang in ("en", "pt_BR") for word in WORD.findall(language_name(lang))}   # each its own
     names = {*game.players, *NAMES, *notation, *game.components.timeline.rows, *languages}
-    left = ascii_words(widget_texts(d) + figure_texts(d), names, pending(game))
+    left = ascii_words(widget_texts(d) + figure_texts(d), names, pending())
     if left:
         found[where] = sorted({word for word, _ in left}), left[0][1]
 
@@ -130,6 +129,9 @@ def test_every_text_of_a_whole_game_in_portuguese_comes_from_the_catalog(widened
     assert d.game.is_over
     d.side.selected_index = 0
     english_left(d, "game over", found)
+    d.board.select("Log")
+    english_left(d, "the Log tab", found)
+    assert "cl-log-lines" in d.board.log.value
     d.replays.this_game()
     for step in (0, 1, 5, d.replay.replay.last):
         d.replay.go(step)
@@ -147,6 +149,8 @@ def test_a_solo_game_in_portuguese_comes_from_the_catalog(widened):
     english_left(d, "solo round 2", found)
     d.finish()
     english_left(d, "solo game over", found)
+    d.board.select("Log")
+    english_left(d, "the solo game's Log tab", found)
     assert not widened.missing, f"not in the pt_BR catalog: {sorted(widened.missing)}"
     assert not found, f"English left in the solo app in pt_BR: {found}"
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Callable
 
 from ...core.components import Components, Department
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, Texts, in_every_language, render
 from ...core.state import State
-from ...core.words import amount_text
+from ...core.words import amount_text, count_of, english_id
 from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
 from ..core import note
 from ..registry import Args, DepartmentRules, department
+from ..timeline import TYPE_NAMES
 
 
 def usable(state: State, pi: int, dept: Department) -> str | None:
@@ -98,30 +99,38 @@ def param(dept: Department, key: str) -> int:
 
 def mission(state: State, pi: int, cell: str, region: str) -> None:
     company.send_on_mission(state.rules, state.players[pi], cell, region)
-    note(state, f"{state.players[pi].name} sends an employee on a mission to the "
-                f"{state.rules.components.regions[region].name}")
+    note(state, lambda: N_("{player} sends an employee on a mission to the {region}", player=state.players[pi].name,
+                           region=Message(state.rules.components.regions[region].name)))
 
 
-def earn(state: State, pi: int, what: str, money: int = 0, goods: int = 0, vp: int = 0) -> None:
+def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, vp: int = 0) -> None:
     p = state.players[pi]
     p.money += money
     p.goods += goods
     p.vp += vp
-    note(state, f"{p.name} uses {what}: " + ", ".join(
-        s for s in (f"+${money}" if money else "", f"+{goods} goods" if goods else "",
-                    f"+{vp} VP" if vp else "") if s))
+    note(state, lambda: N_("{player} uses {what}: {gains}", player=p.name, what=what,
+                           gains=_gains(money=money, goods=goods, vp=vp)))
 
 
-def study(state: State, pi: int, what: str, points: int) -> None:
+def _gains(**amounts: int) -> Texts:
+    """'+$3, +2 goods' in every language (the amounts that are not 0)."""
+    gains = [amount_text(kind, n) for kind, n in amounts.items() if n]
+    return in_every_language(lambda lang: ", ".join(render(gain, lang) for gain in gains))
+
+
+def study(state: State, pi: int, what: Message, points: int) -> None:
     state.flow.study += points
-    note(state, f"{state.players[pi].name} uses {what}: {points} study points")
+    note(state, lambda: N_("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
+                           points=count_of("study", points)))
 
 
-def grant(state: State, pi: int, what: str, kind: str, amount: int) -> None:
-    """Give `amount` of money, goods, VP, moves or study points from a department's use."""
+def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
+    """Give `amount` of money, goods, VP, moves or study points from a department's use (`what`: the
+    department, as the log names it)."""
     if kind == "moves":
         state.flow.moves += amount
-        note(state, f"{state.players[pi].name} uses {what}: {amount} moves")
+        note(state, lambda: N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
+                               moves=count_of("moves", amount)))
     elif kind == "study":
         study(state, pi, what, amount)
     else:
@@ -143,7 +152,8 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: floa
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         mission(state, pi, cell, args[-1])
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
-        grant(state, pi, f"{dept.name} ({n} {counted_type} departments)", kind, n * param(dept, per))
+        grant(state, pi, N_("{department} ({n} {type} departments)", department=Message(dept.name), n=n,
+                            type=english_id(counted_type, TYPE_NAMES[counted_type])), kind, n * param(dept, per))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
@@ -167,7 +177,9 @@ def region_tile(dept_id: str, choices: dict[str, str], value: float) -> Departme
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         region, choice = args
         n = projects_in(state, pi, region)
-        grant(state, pi, f"{dept.name} ({n} projects in the {region})", choice, n * param(dept, choices[choice]))
+        what = N_("{department} ({n} projects in the {region})", department=Message(dept.name), n=n,
+                  region=english_id(region, state.rules.components.regions[region].name))
+        grant(state, pi, what, choice, n * param(dept, choices[choice]))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         region, choice = args

@@ -76,7 +76,7 @@ def _check_supply(state: State, pi: int, dept: Department, args: Args) -> str | 
 def _supply_chain(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     n = int(args[0])
     state.players[pi].money -= n * param(dept, "price")
-    earn(state, pi, f"{dept.name} (${n})", goods=n)
+    earn(state, pi, N_("{department} (${n})", department=Message(dept.name), n=n), goods=n)
 
 
 department(DepartmentRules(
@@ -103,7 +103,8 @@ def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> Non
     if matching:
         p = state.players[pi]
         p.vp += param(dept, "match_vp")
-        note(state, f"{p.name} gains {param(dept, 'match_vp')} VP from {dept.name}")
+        note(state, lambda: N_("{player} gains {n} VP from {department}", player=p.name, n=param(dept, "match_vp"),
+                               department=Message(dept.name)))
 
 
 department(DepartmentRules("political_lobbying", value=1.0, hooks={"any_site": lambda dept: True,

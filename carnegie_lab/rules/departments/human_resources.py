@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ...core.components import Department
-from ...core.i18n import N_
+from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, Relocation, State
-from ...core.words import amount_text
+from ...core.words import amount_text, count_of
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, Vocab, department, verb
@@ -21,7 +21,8 @@ def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
 
 def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     state.flow.moves += state.flow.hr_moves
-    note(state, f"{state.players[pi].name} uses {dept.name}: {state.flow.hr_moves} moves")
+    note(state, lambda: N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=Message(dept.name),
+                           moves=count_of("moves", state.flow.hr_moves)))
 
 
 department(DepartmentRules(
@@ -36,10 +37,11 @@ department(DepartmentRules(
 def _training(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
     if args[0] == "money":
-        earn(state, pi, dept.name, money=param(dept, "money"))
+        earn(state, pi, Message(dept.name), money=param(dept, "money"))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+        note(state, lambda: N_("{player} gains {moves}", player=state.players[pi].name,
+                               moves=count_of("moves", param(dept, "moves"))))
 
 
 department(DepartmentRules(
@@ -62,10 +64,11 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
     if args[0] == "hire":
         mission(state, pi, cell, args[-1])
         recruit(state, pi, param(dept, "employees"))
-        note(state, f"{state.players[pi].name} hires a new employee")
+        note(state, lambda: N_("{player} hires a new employee", player=state.players[pi].name))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, f"{state.players[pi].name} gains {param(dept, 'moves')} moves")
+        note(state, lambda: N_("{player} gains {moves}", player=state.players[pi].name,
+                               moves=count_of("moves", param(dept, "moves"))))
 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
@@ -90,7 +93,7 @@ def _safety_vp(state: State, pi: int, dept: Department) -> int:
 
 def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
-    earn(state, pi, dept.name, vp=_safety_vp(state, pi, dept))
+    earn(state, pi, Message(dept.name), vp=_safety_vp(state, pi, dept))
 
 
 department(DepartmentRules(
@@ -111,7 +114,8 @@ def _hr_administration(state: State, pi: int, dept: Department, cell: str, args:
     mission(state, pi, cell, args[-1])
     count = _relocations(state, pi, dept)
     state.flow.stack.append(Relocation(count))
-    note(state, f"{state.players[pi].name} uses {dept.name}: {count} employee(s) may move anywhere")
+    note(state, lambda: N_("{player} uses {department}: {n} employee(s) may move anywhere",
+                           player=state.players[pi].name, department=Message(dept.name), n=count))
 
 
 def _relocations(state: State, pi: int, dept: Department) -> int:
@@ -152,7 +156,8 @@ def _relocate(state: State, pi: int, args: Args) -> None:
     frame.count -= 1
     if frame.count == 0:
         state.flow.stack.pop()
-    note(state, f"{p.name} moves an employee {args[0]} -> {args[1]} with HR Administration")
+    note(state, lambda: N_("{player} moves an employee {source} -> {target} with HR Administration", player=p.name,
+                           source=args[0], target=args[1]))
 
 
 # -- Local Partners (expansion): money or moves per project in a region ---------------------------

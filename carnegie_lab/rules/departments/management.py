@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.state import DecisionKind, PropertyMove, State
-from ...core.words import amount_text
+from ...core.words import amount_text, count_of
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
@@ -33,7 +33,7 @@ def _cf_amount(dept: Department, args: Args) -> int:
 def _commerce(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     if len(args) == 3:
         mission(state, pi, cell, args[-1])
-    earn(state, pi, dept.name, **{("money" if args[0] == "money" else "goods"): _cf_amount(dept, args)})
+    earn(state, pi, Message(dept.name), **{("money" if args[0] == "money" else "goods"): _cf_amount(dept, args)})
 
 
 department(DepartmentRules(
@@ -104,7 +104,8 @@ def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: 
         state.board.pool[dept.id] -= 1
     p.cells[target] = dept.id
     p.built.append(dept.id)
-    note(state, f"{p.name} builds {dept.name} on {target} ({cost} goods)")
+    note(state, lambda: N_("{player} builds {department} on {cell} ({cost})", player=p.name,
+                           department=Message(dept.name), cell=target, cost=count_of("goods", cost)))
     for owned, hook in rs.staffed(p, "department_built"):
         hook(state, pi, owned, target)
 
@@ -127,7 +128,7 @@ department(DepartmentRules(
 
 def _purchasing(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
-    earn(state, pi, dept.name, **{args[0]: param(dept, args[0])})
+    earn(state, pi, Message(dept.name), **{args[0]: param(dept, args[0])})
 
 
 department(DepartmentRules(
@@ -145,10 +146,15 @@ def _check_goods(state: State, pi: int, dept: Department, args: Args) -> str | N
     return pay_check(state.players[pi], goods=n)
 
 
+def _sold(dept: Department, n: int) -> Message:
+    """'Sales (3 goods)': what a use that sells goods is, in the log."""
+    return N_("{department} ({goods})", department=Message(dept.name), goods=count_of("goods", n))
+
+
 def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     n = int(args[0])
     state.players[pi].goods -= n
-    earn(state, pi, f"{dept.name} ({n} goods)", money=n * param(dept, "money_per_goods"))
+    earn(state, pi, _sold(dept, n), money=n * param(dept, "money_per_goods"))
 
 
 department(DepartmentRules(
@@ -160,7 +166,7 @@ department(DepartmentRules(
 def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     n = int(args[0])
     state.players[pi].goods -= n
-    earn(state, pi, f"{dept.name} ({n} goods)", money=n * param(dept, "money_per_goods"),
+    earn(state, pi, _sold(dept, n), money=n * param(dept, "money_per_goods"),
          vp=n * param(dept, "vp_per_goods"))
 
 
@@ -208,7 +214,8 @@ def _property(state: State, pi: int, args: Args) -> None:
     target = _target(state)
     state.flow.stack.pop()
     company.move_employee(state.rules, p, args[0], target)
-    note(state, f"{p.name} moves an employee {args[0]} -> {target} with Property Management")
+    note(state, lambda: N_("{player} moves an employee {source} -> {target} with Property Management", player=p.name,
+                           source=args[0], target=target))
 
 
 # -- the expansion tiles ----------------------------------------------------------------------------

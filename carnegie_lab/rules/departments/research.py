@@ -22,7 +22,7 @@ def _pooled(dept_id: str, key: str, value: float) -> DepartmentRules:
     """A department whose every use comes at once: `key` study points per standing employee (a bot
     values its use at `value`; it is local to the turn)."""
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
-        study(state, pi, dept.name, _points(state, pi, dept, key))
+        study(state, pi, Message(dept.name), _points(state, pi, dept, key))
     return department(DepartmentRules(
         dept_id, patterns=((),), options=fixed(()), effect=effect, all_at_once=True, exact=True,
         value=value, local=True,
@@ -37,7 +37,7 @@ _pooled("advanced_design", "study", value=2.0)
 
 def _advanced_research(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     mission(state, pi, cell, args[-1])
-    study(state, pi, dept.name, param(dept, "study"))
+    study(state, pi, Message(dept.name), param(dept, "study"))
 
 
 department(DepartmentRules(
