@@ -37,7 +37,7 @@ import ipywidgets as W
 import jsonschema  # noqa: F401
 
 from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
-from ..core.i18n import N_, SOURCE, render, translator
+from ..core.i18n import N_, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
@@ -86,8 +86,7 @@ class Stepper(W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
     a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
     Voilà it opens at the step its page's address names (:func:`page_step`), else at the start. ``lang``:
-    the language of its widgets and views (None: English; the game log stays English, so another language
-    does not show it).
+    the language of its widgets, views and the game log's lines (None: English).
 
     Attributes used by tests and notebooks: ``index`` (steps done, 0 = the start), ``game`` (the position
     shown), ``explanation`` (HTML widget), ``next_button``, ``back_button``, ``figure`` (the one plotly
@@ -189,10 +188,6 @@ class Stepper(W.VBox):
         self._render(reset_view=True)
 
     # -- reading -----------------------------------------------------------------------------------------
-    @property
-    def english(self) -> bool:
-        return self.lang in (None, SOURCE)
-
     @property
     def game(self) -> Game:
         """The position shown: the script's, or the learner's own after "Try your own action"."""
@@ -422,14 +417,16 @@ class Stepper(W.VBox):
 
     def _changes_html(self, changes: Changes, log: list[str]) -> str:
         lines = delta_text(self.game, changes, self.lang)
-        shown = log[-LOG_LINES:] if self.english else []           # the game log is English
+        shown = log[-LOG_LINES:]
         parts = []
         if lines:
             parts.append(self._("<b>Changes</b>: {changes}").format(changes=" · ".join(lines)))
         if shown:
-            more = f"<li>… and {len(log) - len(shown)} earlier line(s)</li>" if len(log) > len(shown) else ""
-            items = "".join(f"<li>{html.escape(line)}</li>" for line in shown)
-            parts.append(f"<b>From the game log</b>:<ul>{more}{items}</ul>")
+            earlier = len(log) - len(shown)
+            more = ("<li>" + translator(self.lang).ngettext("… and {n} earlier line", "… and {n} earlier lines",
+                                                            earlier).format(n=earlier) + "</li>" if earlier else "")
+            items = "".join(f"<li>{html.escape(render(line, self.lang))}</li>" for line in shown)
+            parts.append(self._("<b>From the game log</b>:") + f"<ul>{more}{items}</ul>")
         if not parts:
             return ""
         return f"<div class='cl-tut-changes'>{'<br>'.join(parts)}</div>"

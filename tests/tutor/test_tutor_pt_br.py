@@ -81,6 +81,7 @@ def test_every_step_of_a_stepper_speaks_the_language(tour, widened):
             tour.view_buttons.value = view
             seen.append(english_left(tour))
     assert "Ｐａｓｓｏ" in tour.explanation.value or "ｐａｓｓｏ" in tour.explanation.value
+    assert "ｒｅｇｉｓｔｒｏ ｄｏ ｊｏｇｏ" in tour.explanation.value        # the game log's lines, in the language
     assert not widened.missing, sorted(widened.missing)
     assert [left for left in seen if left] == []
 
