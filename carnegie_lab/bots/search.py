@@ -53,13 +53,14 @@ from .base import (
     table_view,
 )
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
-from .learned import learned_evaluator
+from .learned import learned_evaluator, sibling_evaluator
 from .plan import plan_evaluator
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
 
-#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, or the learned one
-VALUES = ("hand", "learned")
+#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, the learned one, or the
+#: hand one corrected to rank the candidates of a decision (the sibling value)
+VALUES = ("hand", "learned", "sibling")
 
 
 class Valuer(Protocol):
@@ -70,7 +71,9 @@ class Valuer(Protocol):
 
 def valuer(state: State, value: str) -> Valuer | None:
     """The evaluation named ``value`` for this game (None: the playouts' own, greedy's hand-weighted
-    one; also when the learned model has none for its player count)."""
+    one; also when the learned or sibling model has none for its player count)."""
+    if value == "sibling":
+        return sibling_evaluator(state)
     return learned_evaluator(state) if value == "learned" else None
 
 
@@ -189,7 +192,8 @@ class SearchBot:
     deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
     ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
     ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
-    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`);
+    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`;
+    ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.learned.sibling_evaluator`);
     ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
     ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
     ``cut``: the passes before the first halving (1: after one playout of each candidate); ``rows``:
