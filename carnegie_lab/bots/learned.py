@@ -11,6 +11,11 @@ The weights come from ``carnegie_lab/data/value_model.json``, one model per numb
 fitted by ``tools/train_value.py`` to positions of games played to the end (its log says how); the
 Ruleset keeps them (:func:`value_models`, read once per Ruleset). A game whose player count has no
 model is evaluated by the hand-weighted :class:`~.greedy.Evaluator`.
+
+The *sibling value* (:class:`SiblingEvaluator`, ``carnegie_lab/data/sibling_model.json``, solo only, by
+``tools/train_sibling.py``) is the hand evaluation corrected by the same features, fitted to the
+differences between the candidates of one decision rather than to whole positions: for the search's
+cutoff (``search:value=sibling``), where only such differences count.
 """
 from __future__ import annotations
 
