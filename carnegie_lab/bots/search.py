@@ -84,6 +84,9 @@ POLICIES = ("greedy", "plan")
 DEFAULT_PLAYOUTS = 32
 #: the playout horizon, in rounds
 DEFAULT_ROUNDS = 3
+#: the bot's passes before the first halving: 4 (the textbook schedule of 4 candidates in 32 playouts)
+#: gained 7.6 ± 2.8 VP a game over 1 at Andrew's level 4 (36 paired games, docs/benchmarks.md, round 3)
+DEFAULT_CUT = 4
 #: with hidden information, one candidate for every so many playouts of the budget (``top=None``)
 PER_CANDIDATE = 8
 #: the playouts that ``top=None`` assumes of a ``think`` budget without ``playouts``
@@ -196,7 +199,8 @@ class SearchBot:
     ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.learned.sibling_evaluator`);
     ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
     ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
-    ``cut``: the passes before the first halving (1: after one playout of each candidate); ``rows``:
+    ``cut``: the passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
+    candidate); ``rows``:
     the row choice's budget (playouts and ``think``) as a multiple of the other decisions'."""
 
     name = "search"
@@ -204,7 +208,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
-                 weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = 1,
+                 weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = DEFAULT_CUT,
                  rows: float = 1.0):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")

@@ -107,8 +107,8 @@ def test_solo_search_is_deterministic_at_a_fixed_budget():
 
 def test_halving_waits_cut_passes_and_the_row_choice_gets_rows_times_the_budget():
     game = solo_position()
-    early = SearchBot(3, playouts=16, rounds=1, top=4).analyse(game)
-    late = SearchBot(3, playouts=16, rounds=1, top=4, cut=4).analyse(game)
+    early = SearchBot(3, playouts=16, rounds=1, top=4, cut=1).analyse(game)
+    late = SearchBot(3, playouts=16, rounds=1, top=4).analyse(game)      # the default: cut=4
     assert sum(s.finalist for s in early) == 2                   # halved after one playout each
     assert [s.playouts for s in late] == [4] * 4 and all(s.finalist for s in late)
     rows = solo_position(kind="choose")
