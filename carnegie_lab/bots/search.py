@@ -11,11 +11,12 @@ their value minus the best other value (Andrew's in solo). All candidates stop a
 the game, so their values compare.
 
 Allocation (*sequential halving*, anytime): playouts go in passes of one playout for every candidate
-still in the race; after passes 1, 2, 4, 8, ... the worse half of the candidates (by mean margin) is
-dropped, down to ``keep`` (2). The budget is ``playouts`` per decision (deterministic: the same seed
-and game give the same move) or ``think`` seconds (no playout is started unless one as long as the
-longest so far still fits in the time, so the choice depends on the machine's speed). The choice is the
-best mean margin among the candidates that stayed longest, ties going to greedy's order.
+still in the race; after passes ``cut``, 2 ``cut``, 4 ``cut``, ... (``cut`` 1: after passes 1, 2, 4, 8,
+...) the worse half of the candidates (by mean margin) is dropped, down to ``keep`` (2). The budget is
+``playouts`` per decision (deterministic: the same seed and game give the same move) or ``think``
+seconds (no playout is started unless one as long as the longest so far still fits in the time, so
+the choice depends on the machine's speed); the row choice gets ``rows`` times that budget. The choice
+is the best mean margin among the candidates that stayed longest, ties going to greedy's order.
 
 Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
 cards he has not shown yet (which numbers are left is public, but neither their order nor which of
@@ -52,13 +53,14 @@ from .base import (
     table_view,
 )
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
-from .learned import learned_evaluator
+from .learned import learned_evaluator, sibling_evaluator
 from .plan import plan_evaluator
 from .random_bot import pick
 from .weights import WeightsSpec, check_weights
 
-#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, or the learned one
-VALUES = ("hand", "learned")
+#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, the learned one, or the
+#: hand one corrected to rank the candidates of a decision (the sibling value)
+VALUES = ("hand", "learned", "sibling")
 
 
 class Valuer(Protocol):
@@ -69,7 +71,9 @@ class Valuer(Protocol):
 
 def valuer(state: State, value: str) -> Valuer | None:
     """The evaluation named ``value`` for this game (None: the playouts' own, greedy's hand-weighted
-    one; also when the learned model has none for its player count)."""
+    one; also when the learned or sibling model has none for its player count)."""
+    if value == "sibling":
+        return sibling_evaluator(state)
     return learned_evaluator(state) if value == "learned" else None
 
 
@@ -80,6 +84,9 @@ POLICIES = ("greedy", "plan")
 DEFAULT_PLAYOUTS = 32
 #: the playout horizon, in rounds
 DEFAULT_ROUNDS = 3
+#: the bot's passes before the first halving: 4 (the textbook schedule of 4 candidates in 32 playouts)
+#: gained 7.6 ± 2.8 VP a game over 1 at Andrew's level 4 (36 paired games, docs/benchmarks.md, round 3)
+DEFAULT_CUT = 4
 #: with hidden information, one candidate for every so many playouts of the budget (``top=None``)
 PER_CANDIDATE = 8
 #: the playouts that ``top=None`` assumes of a ``think`` budget without ``playouts``
@@ -126,8 +133,8 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
-           repeat: bool = False, evaluator: Evaluator | None = None, value: Valuer | None = None
-           ) -> tuple[list[list[float]], list[int]]:
+           repeat: bool = False, evaluator: Evaluator | None = None, value: Valuer | None = None,
+           cut: int = 1) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
     playouts in all and/or ``think`` seconds; and the indices of the candidates still in the race
@@ -146,7 +153,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     deadline = None if think is None else started + think
     margins: list[list[float]] = [[] for _ in candidates]
     alive = list(range(len(candidates)))
-    spent, passes, next_cut = 0, 0, 1
+    spent, passes, next_cut = 0, 0, cut
     last, longest = started, 0.0
     while True:
         for k in alive:
@@ -188,16 +195,21 @@ class SearchBot:
     deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
     ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
     ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
-    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`);
+    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`;
+    ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.learned.sibling_evaluator`);
     ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
-    ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`)."""
+    ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
+    ``cut``: the passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
+    candidate); ``rows``:
+    the row choice's budget (playouts and ``think``) as a multiple of the other decisions'."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, playouts: int | None = None, think: float | None = None,
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
-                 weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy"):
+                 weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = DEFAULT_CUT,
+                 rows: float = 1.0):
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
@@ -210,6 +222,10 @@ class SearchBot:
             raise ValueError(f"epsilon must be a probability, not {epsilon!r}")
         if keep < 1:
             raise ValueError(f"keep must be at least 1, not {keep}")
+        if cut < 1:
+            raise ValueError(f"cut must be at least 1, not {cut}")
+        if rows <= 0:
+            raise ValueError(f"rows must be a positive multiple of the budget, not {rows}")
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
         if policy not in POLICIES:
@@ -218,7 +234,7 @@ class SearchBot:
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
-        self.keep, self.repeat = keep, repeat
+        self.keep, self.repeat, self.cut, self.rows = keep, repeat, cut, rows
         self.weights = check_weights(weights)
         if isinstance(kinds, str):
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
@@ -258,11 +274,13 @@ class SearchBot:
         actions = choices(game)
         ranked = self.candidates(game.state, actions, decision_rng(self.seed, game, HIDDEN))
         seed = decision_rng(self.seed, game).getrandbits(63)
-        think = None if self.think is None else max(0.0, self.think - (time.perf_counter() - started))
-        margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=self.playouts,
+        scale = self.rows if str(game.decision.kind) == "choose" else 1.0
+        playouts = None if self.playouts is None else max(1, round(self.playouts * scale))
+        think = None if self.think is None else max(0.0, self.think * scale - (time.perf_counter() - started))
+        margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=playouts,
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
                          repeat=self.repeat, evaluator=self.evaluator(game.state),
-                         value=valuer(game.state, self.value))
+                         value=valuer(game.state, self.value), cut=self.cut)
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))

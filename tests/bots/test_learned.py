@@ -12,7 +12,16 @@ import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, SearchBot
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.learned import MODEL_FILE, LearnedEvaluator, learned_evaluator, load_value_models
+from carnegie_lab.bots.learned import (
+    MODEL_FILE,
+    SIBLING_FILE,
+    LearnedEvaluator,
+    SiblingEvaluator,
+    learned_evaluator,
+    load_sibling,
+    load_value_models,
+    sibling_evaluator,
+)
 from carnegie_lab.bots.position import round_info
 from carnegie_lab.core.errors import DataError
 from carnegie_lab.rules.scoring import discs_by_owner, scores
@@ -83,3 +92,28 @@ def test_search_and_evaluate_on_the_learned_value_are_deterministic_and_do_not_p
         SearchBot(1, value="psychic")
     with pytest.raises(cl.CarnegieError, match="value must be"):
         evaluate(game, playouts=4, value="psychic")
+
+
+def test_the_sibling_value_sees_only_the_table_and_its_search_does_not_peek():
+    """The sibling value (a correction to the hand one, solo only) reads the same features: positions
+    the table cannot tell apart get the same values and the same search, playout for playout."""
+    game = solo_position(kind="choose")
+    sibling = sibling_evaluator(game.state)
+    assert isinstance(sibling, SiblingEvaluator)
+    assert sibling_evaluator(cl.new_game(["Ada", "Bo"], seed=1).state) is None   # two players: the hand value
+    bot = SearchBot(9, playouts=12, rounds=1, top=4, value="sibling")
+    stats = bot.analyse(game)
+    assert stats == SearchBot(9, playouts=12, rounds=1, top=4, value="sibling").analyse(game.copy())
+    for other in (hidden_orders(game, random.Random(i)) for i in range(3)):
+        assert sibling.values(other.state) == sibling.values(game.state)
+        assert bot.analyse(other) == stats
+
+
+def test_a_broken_sibling_file_names_the_field(tmp_path):
+    data = json.loads(SIBLING_FILE.read_text())
+    del data["models"]["1"]["andrew"]["wt"]
+    broken = tmp_path / "sibling.json"
+    broken.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"models\.1\.andrew"):
+        load_sibling(broken)
+    assert load_sibling(tmp_path / "absent.json") == {}

@@ -105,15 +105,31 @@ def test_solo_search_is_deterministic_at_a_fixed_budget():
     assert bot.choose(game) == stats[0].action
 
 
+def test_halving_waits_cut_passes_and_the_row_choice_gets_rows_times_the_budget():
+    game = solo_position()
+    early = SearchBot(3, playouts=16, rounds=1, top=4, cut=1).analyse(game)
+    late = SearchBot(3, playouts=16, rounds=1, top=4).analyse(game)      # the default: cut=4
+    assert sum(s.finalist for s in early) == 2                   # halved after one playout each
+    assert [s.playouts for s in late] == [4] * 4 and all(s.finalist for s in late)
+    rows = solo_position(kind="choose")
+    assert sum(s.playouts for s in SearchBot(3, playouts=8, rounds=1, rows=2).analyse(rows)) == 16
+    assert sum(s.playouts for s in SearchBot(3, playouts=8, rounds=1, rows=2).analyse(game)) == 8
+    made = make_bot("search:cut=4:rows=2.5", 1)
+    assert isinstance(made, SearchBot) and (made.cut, made.rows) == (4, 2.5)
+    for bad in ("search:cut=0", "search:rows=0"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
 def test_no_peeking_at_andrews_deck(monkeypatch):
     """Two positions that differ only in what the table does not see of Andrew's cards (the order of
     his hidden cards behind the backs in view, the front of this round's card while it is face down,
     which of the numbers left are advanced) give the same search, playout for playout; a search that
     did not redraw them would see the difference."""
-    for kind in ("turn", "choose"):
+    for kind, knobs in (("turn", {}), ("choose", {}), ("choose", {"cut": 2, "rows": 1.5})):
         game = solo_position(kind=kind)
         assert game.andrew().face_down == (kind == "choose")         # round 3: Ada chooses the row
-        bot = SearchBot(9, playouts=12, rounds=1, top=4)
+        bot = SearchBot(9, playouts=12, rounds=1, top=4, **knobs)
         stats = bot.analyse(game)
         assert len(stats) > 1
         rng = random.Random(1)
