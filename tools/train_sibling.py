@@ -34,8 +34,8 @@ from carnegie_lab.bots import SearchBot
 from carnegie_lab.bots.base import HIDDEN, decision_rng, light_copy, margin_of, mix, resample_hidden, step
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
 from carnegie_lab.bots.greedy import Evaluator, evaluator_for, greedy_choice, score_totals
-from carnegie_lab.bots.learned import SIBLING_FILE
 from carnegie_lab.bots.position import round_info
+from carnegie_lab.bots.sibling import SIBLING_FILE
 from carnegie_lab.core.state import State
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         SIBLING_FILE.write_text(json.dumps({
-            "_about": "the sibling value (carnegie_lab.bots.learned.sibling_evaluator), by tools/train_sibling.py",
+            "_about": "the sibling value (carnegie_lab.bots.sibling.sibling_evaluator), by tools/train_sibling.py",
             "trained_by": "python tools/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "models": {"1": as_entry(coef)}}, indent=1) + "\n")
         LOG.parent.mkdir(parents=True, exist_ok=True)

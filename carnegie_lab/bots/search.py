@@ -53,9 +53,10 @@ from .base import (
     table_view,
 )
 from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
-from .learned import learned_evaluator, sibling_evaluator
+from .learned import learned_evaluator
 from .plan import plan_evaluator
 from .random_bot import pick
+from .sibling import sibling_evaluator
 from .weights import WeightsSpec, check_weights
 
 #: the evaluations a playout may stop on: the greedy bot's hand-weighted one, the learned one, or the
@@ -196,7 +197,7 @@ class SearchBot:
     ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
     ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
     playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`;
-    ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.learned.sibling_evaluator`);
+    ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.sibling.sibling_evaluator`);
     ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
     ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
     ``cut``: the passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each

@@ -14,15 +14,12 @@ from carnegie_lab.bots import GreedyBot, SearchBot
 from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
 from carnegie_lab.bots.learned import (
     MODEL_FILE,
-    SIBLING_FILE,
     LearnedEvaluator,
-    SiblingEvaluator,
     learned_evaluator,
-    load_sibling,
     load_value_models,
-    sibling_evaluator,
 )
 from carnegie_lab.bots.position import round_info
+from carnegie_lab.bots.sibling import SIBLING_FILE, SiblingEvaluator, load_sibling, sibling_evaluator
 from carnegie_lab.core.errors import DataError
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
