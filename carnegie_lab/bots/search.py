@@ -201,8 +201,8 @@ class SearchBot:
     ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
     ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
     ``cut``: the passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
-    candidate); ``rows``:
-    the row choice's budget (playouts and ``think``) as a multiple of the other decisions'."""
+    candidate); ``rows``: the row choice's budget (playouts and ``think``) as a multiple of the other
+    decisions'."""
 
     name = "search"
 
