@@ -52,9 +52,10 @@ DEFAULT_SEARCH = "search"
 #: the project's record of every game played so far (in git, so that a run can go on in a later session)
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "strength"
 MATCHES = ("2p", "3p", "4p", "solo1", "solo2", "solo3", "solo4")
-#: the issue's targets: (win rate, mean VP) per match, None where it sets none
-TARGETS: dict[str, tuple[float, float | None]] = {"2p": (0.90, None), "solo1": (0.50, None),
-                                                  "solo4": (0.25, 110.0)}
+#: the floors of issue #26's targets: (win rate, mean VP) per match, None where it sets none
+TARGETS: dict[str, tuple[float | None, float | None]] = {
+    "2p": (0.95, None), "solo1": (0.60, 105.0), "solo2": (None, 105.0), "solo3": (None, 105.0),
+    "solo4": (0.25, 105.0)}
 
 
 @dataclass(frozen=True)
@@ -188,9 +189,9 @@ def table(rows: Sequence[dict[str, Any]], matches: Sequence[str], search: str, o
         label = f"solo vs Andrew level {level}" if level else \
             f"{players} players vs {'' if players == 2 else f'{players - 1} '}{opponent}"
         target = TARGETS.get(match) if level or opponent == "greedy" else None   # the targets are against greedy
-        goal = "" if target is None else f">= {target[0]:.0%}"
-        if target is not None and target[1] is not None:
-            goal += f", >= {target[1]:.0f} VP"
+        rate, points = target if target is not None else (None, None)
+        goal = ", ".join(([] if rate is None else [f">= {rate:.0%}"])
+                         + ([] if points is None else [f">= {points:.0f} VP"]))
         if not games:
             lines.append(f"| {label} | 0 | | | | | | | | | {goal} |")
             continue
