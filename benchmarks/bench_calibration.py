@@ -2,9 +2,12 @@
 gives the action that was played, against how often that player then won.
 
     python benchmarks/bench_calibration.py [--players 2] [--level L] [--games 30] [--every 25]
-        [--playouts 24] [--values hand,learned] [--seed 99] [--jobs 2]
+        [--playouts 24] [--values hand,learned] [--seed 99] [--jobs 2] [--from-log SPEC]
 
-The games are greedy bots' (``simulate``, seed ``--seed``: not the training seeds); every ``--every``-th
+The games are greedy bots' (``simulate``, seed ``--seed``: not the training seeds), or with ``--from-log``
+the first ``--games`` games that the strength benchmark recorded of that search spec in the match of
+``--players`` / ``--level`` (``results/strength/games.jsonl.gz``: against Andrew, greedy rarely wins and
+the search bot about half the time at level 1); every ``--every``-th
 decision with a choice is a position; ``evaluate(game, playouts=N, seed=0, value=V)`` runs for each
 ``--values`` (``hand``: the greedy evaluation's margin at the horizon and the share of playouts ahead
 there, as before the learned evaluation; ``learned``: its estimate of the final margin and win chance),
@@ -19,11 +22,16 @@ import multiprocessing
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any, Sequence
+
+from gamelog import LOG, read_rows
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots.simulate import simulate
+
+STRENGTH_LOG = Path(__file__).resolve().parent / "results" / "strength" / LOG
 
 
 def probe(task: tuple[dict, int, int, Sequence[str]]) -> list[tuple[str, float, bool]]:
@@ -73,17 +81,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--values", default="hand,learned")
     parser.add_argument("--seed", type=int, default=99)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--from-log", metavar="SPEC", default=None,
+                        help="the strength benchmark's recorded games of this search spec instead of new ones")
     args = parser.parse_args(argv)
     started, cpu = time.perf_counter(), time.process_time()
-    bots = [b for b in args.bots.split(",") if b]
-    batch = simulate(players=args.players, games=args.games, bots=bots, seed=args.seed, level=args.level,
-                     jobs=args.jobs, keep_records=True)
     values = [v for v in args.values.split(",") if v]
-    tasks: list[Any] = [(r.record, args.every, args.playouts, values) for r in batch.results]
+    if args.from_log:
+        match = f"solo{args.level}" if args.players == 1 else f"{args.players}p"
+        rows = sorted((r for r in read_rows(STRENGTH_LOG) if r["search"] == args.from_log and r["match"] == match),
+                      key=lambda r: r["index"])[:args.games]
+        if len(rows) < args.games:
+            raise SystemExit(f"{STRENGTH_LOG} holds {len(rows)} games of {args.from_log!r} in {match}, "
+                             f"not {args.games}")
+        records, bots = [r["record"] for r in rows], [args.from_log, "greedy" if args.players > 1 else "Andrew"]
+    else:
+        bots = [b for b in args.bots.split(",") if b]
+        batch = simulate(players=args.players, games=args.games, bots=bots, seed=args.seed, level=args.level,
+                         jobs=args.jobs, keep_records=True)
+        records = [r.record for r in batch.results]
+    tasks: list[Any] = [(record, args.every, args.playouts, values) for record in records]
     with multiprocessing.Pool(args.jobs) as pool:
         results = [x for part in pool.map(probe, tasks) for x in part]
+    source = f"recorded games of {args.from_log}" if args.from_log else f"seed {args.seed}"
     print(f"# Calibration: {args.games} games of {args.players} player(s), bots {bots}, level {args.level}, "
-          f"seed {args.seed}; every {args.every}th decision with a choice; evaluate(playouts={args.playouts})\n")
+          f"{source}; every {args.every}th decision with a choice; evaluate(playouts={args.playouts})\n")
     for value in values:
         print(table(results, value))
     print(f"({time.process_time() - cpu:.0f} s CPU in the main process, {time.perf_counter() - started:.0f} s wall)")
