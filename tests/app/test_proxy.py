@@ -18,6 +18,8 @@ from playwright.sync_api import expect
 import carnegie_lab as cl
 from carnegie_lab.store import GameStore
 
+from .processes import kernels
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,23 +136,6 @@ def test_a_page_over_the_kernel_cap_says_the_server_is_full(proxied):
             break
     else:
         pytest.fail("no page was refused")
-    kernels = [pid for pid in descendants(app.proc.pid) if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    assert len(kernels) >= 3                                             # and none was given the token
-    assert not [pid for pid in kernels if TOKEN.encode() in Path(f"/proc/{pid}/environ").read_bytes()]
-
-
-def descendants(root: int) -> list[int]:
-    """The processes started by ``root`` and by them (the cli, the server, its kernels)."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError):
-            continue
-    found, todo = [], [root]
-    while todo:
-        children = [pid for pid, parent in parents.items() if parent == todo[-1]]
-        todo.pop()
-        found += children
-        todo += children
-    return found
+    running = kernels(app.proc.pid)
+    assert len(running) >= 3                                             # and none was given the token
+    assert not [pid for pid in running if TOKEN.encode() in Path(f"/proc/{pid}/environ").read_bytes()]
