@@ -49,7 +49,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado.log import app_log
-from traitlets import Instance, Integer, List, Type, Unicode
+from traitlets import Float, Instance, Integer, List, Type, Unicode, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -160,7 +160,13 @@ class ThrottledIdentityProvider(PasswordIdentityProvider):
     """The Jupyter server's identity provider (password or token) with a :class:`LoginThrottle`: the
     login form and a token in a request (``?token=``, ``Authorization``) are its two ways to log in."""
 
-    throttle = Instance(LoginThrottle, ())
+    login_tries = Integer(5, config=True, help="failed logins an address may make in a row before it waits")
+    login_wait = Float(2.0, config=True, help="seconds an address then waits, twice as long at each further failure")
+    throttle = Instance(LoginThrottle)
+
+    @default("throttle")
+    def _throttle(self) -> LoginThrottle:
+        return LoginThrottle(self.login_tries, self.login_wait)
 
     def _waits(self, handler: tornado.web.RequestHandler) -> tuple[str, float]:
         """The address logging in, and how long it must still wait (logged if it must)."""
