@@ -214,8 +214,6 @@ class StoredSession(Seating):
             self.seated = info.seated
             renewed = before.role == SEAT and place.role != SEAT
             if (info.revision, info.actions) == self._mark:
-                if renewed:
-                    self.recent = [RENEWED]
                 return self.place != before
             record = store.record(gid)
         except GameNotFound:
@@ -300,9 +298,9 @@ class StoredSession(Seating):
         return place
 
     def _take(self, place: Place, token: str | None) -> None:
-        """This page plays (or watches) from this place now."""
+        """This page plays (or watches) from this place now (told so if its seat link was renewed)."""
         if self.role == SEAT and place.role != SEAT:
-            self.bad_token = True                # its link was renewed
+            self.bad_token, self.recent = True, [RENEWED]
         self.role, self.owner, self.my_seat = place.role, place.owner, place.seat
         self.token = token if place.role == SEAT else None
 
