@@ -51,7 +51,6 @@ from .replays import Replays
 from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
 from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
 
-
 #: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
 UNDO_WAITS = N_("Undo waits until the hint is thought about (a moment)")
 
