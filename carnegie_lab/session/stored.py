@@ -255,10 +255,12 @@ class StoredSession(Seating):
         humans = self.humans
         if len(humans) < 2:
             raise NotAllowed(N_("seat links are for games with two or more human seats"))
-        place = self.authorize(access.MAKE_LINKS) if self.owner else \
-            self.authorize(access.RENEW_OWN_LINK, self.my_seat)
-        seats = humans if not place.shared else [s for s in humans if s != place.seat] if place.owner else \
-            [place.seat] if place.seat is not None else []
+        if self.owner:
+            place = self.authorize(access.MAKE_LINKS)
+            seats = [s for s in humans if s != place.seat] if place.shared else humans
+        else:
+            place = self.authorize(access.RENEW_OWN_LINK, self.my_seat)
+            seats = [place.seat] if place.seat is not None else []
         gid = self.keep()
         assert gid is not None
         tokens = store.add_seat_tokens(gid, seats)
