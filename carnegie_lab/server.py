@@ -168,22 +168,26 @@ class ThrottledIdentityProvider(PasswordIdentityProvider):
     def _throttle(self) -> LoginThrottle:
         return LoginThrottle(self.login_tries, self.login_wait)
 
-    def _waits(self, handler: tornado.web.RequestHandler) -> tuple[str, float]:
-        """The address logging in, and how long it must still wait (logged if it must)."""
+    def _attempt(self, handler: tornado.web.RequestHandler) -> str | None:
+        """The address logging in, its attempt counted as a failure before it is checked (so that guesses
+        sent at once cannot all pass the wait); None, and nothing counted, while the address waits."""
         address = client_address(handler)
-        wait = self.throttle.wait(address)
-        if wait > 0:
+        if self.throttle.wait(address) > 0:
             self.log.warning("login refused: too many failed logins from one address")
-        return address, wait
+            return None
+        self.throttle.failed(address)
+        return address
 
     def _tried(self, address: str, user: User | None) -> User | None:
-        (self.throttle.failed if user is None else self.throttle.succeeded)(address)
+        if user is not None:
+            self.throttle.succeeded(address)
         return user
 
     def process_login_form(self, handler: tornado.web.RequestHandler) -> User | None:
         """The login page's form: 429 while the address waits (the password is not even checked)."""
-        address, wait = self._waits(handler)
-        if wait > 0:
+        address = self._attempt(handler)
+        if address is None:
+            wait = self.throttle.wait(client_address(handler))
             raise tornado.web.HTTPError(429, "Too many failed logins: try again in %d seconds", int(wait) + 1)
         return self._tried(address, super().process_login_form(handler))
 
@@ -192,8 +196,8 @@ class ThrottledIdentityProvider(PasswordIdentityProvider):
         and is sent to the login page, which says how long to wait)."""
         if not getattr(handler, "token", None) or not self.get_token(handler):   # no token to check
             return await super().get_user_token(handler)
-        address, wait = self._waits(handler)
-        if wait > 0:
+        address = self._attempt(handler)
+        if address is None:
             return None
         return self._tried(address, await super().get_user_token(handler))
 

@@ -13,6 +13,8 @@ import urllib.request
 
 import pytest
 
+from carnegie_lab.server import LoginThrottle
+
 TOKEN = "brake-test-token-abcdefghijklmnop"
 PASSWORD = "a-long-password"
 WAIT = "--ThrottledIdentityProvider.login_wait=600"      # a first wait longer than the test
@@ -101,3 +103,21 @@ def test_logout_answers_and_no_page_answers_500(server):
     assert not [path for path, status in answers.items() if status >= 500], answers
     assert answers["/voila/render/app.ipynb"] == 200 and answers["/logout"] == 200
     assert answers["/voila/tree/"] == 302                           # logged out: to the login page again
+
+
+def test_the_wait_doubles_at_each_further_failure_and_is_forgotten_on_success():
+    now = [0.0]
+    throttle = LoginThrottle(free=5, first=2.0, longest=300.0, kept=3, clock=lambda: now[0])
+    waits = []
+    for _ in range(14):
+        throttle.failed("a")
+        waits.append(throttle.wait("a"))
+    assert waits == [0, 0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300]
+    now[0] += 299.5
+    assert throttle.wait("a") == pytest.approx(0.5) and throttle.wait("b") == 0
+    throttle.succeeded("a")
+    assert throttle.wait("a") == 0
+    for address in ("b", "c", "d", "e"):                              # at most `kept` addresses remembered
+        for _ in range(6):
+            throttle.failed(address)
+    assert throttle.wait("b") == 0 and throttle.wait("e") > 0
