@@ -17,8 +17,17 @@ this subclass only sets what Voilà's standalone app leaves open:
 - **Headers and logs.** Every response carries ``Referrer-Policy: no-referrer``, but the login page's
   ``strict-origin`` (:data:`LOGIN_HEADERS`); the log names a request's path and never its query
   (seat keys, tokens and ``next=`` addresses stay out of it).
-- **A kernel cap.** A page over ``max_kernels`` running kernels gets a 503 "the server is full"
-  page at once instead of a new kernel.
+- **A kernel cap.** A page over ``max_kernels`` kernels gets a 503 "the server is full" page at once
+  instead of a new kernel. The page's slot is reserved at the check, before anything is awaited, and
+  held until its HTML is sent (its kernel, listed by then, holds it until it ends): at most
+  ``max_kernels`` kernels serve pages however many ask at once (:class:`KernelCap`).
+- **A brake on the login.** After a few failed logins (a wrong password or token, on the login page
+  or as ``?token=``) an address waits, longer at each further failure, and is answered 429 meanwhile;
+  a login that succeeds forgets it (:class:`LoginThrottle`, in the identity provider's own
+  ``process_login_form`` and ``get_user_token``).
+- **No 500.** Jupyter's pages (the logout page, any error page) link their static files through
+  ``static_url``, which Voilà's settings cannot serve: they link Voilà's, as Voilà's login page does;
+  a template path that names no static file is a 404.
 - **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
   :class:`CullingKernelManager` culls one whose page is still connected only after the longer
   ``cull_connected_timeout`` (a page someone reads is left alone, one left open overnight is not).
@@ -30,15 +39,19 @@ import logging
 import os
 import re
 import sys
+import time
 from datetime import datetime, timedelta, timezone
+from typing import Any, Callable
 
 import tornado.web
+from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado.log import app_log
-from traitlets import Integer, List, Unicode
+from traitlets import Float, Instance, Integer, List, Type, Unicode, default
 from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .cli.app import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
@@ -89,6 +102,106 @@ class Guarded:
             self.set_header(name, value)  # type: ignore[attr-defined]
 
 
+class VoilaStatic:
+    """For Jupyter's own handlers (logout, error pages): their templates link static files through
+    ``static_url``, which needs a ``static_path`` Voilà does not set (a 500 instead of the page). They
+    link Voilà's static folder instead, as Voilà's login page does."""
+
+    def static_url(self, path: str, include_host: bool | None = None, **kwargs: Any) -> str:
+        return url_path_join(self.base_url, "voila/static", path)  # type: ignore[attr-defined]
+
+
+class KnownStaticPaths:
+    """For Voilà's template static files (``voila/templates/<template>/static/<file>``): any other path
+    is a 404 (Voilà's handler fails with a 500 on a path without ``static/``)."""
+
+    def parse_url_path(self, path: str) -> str:
+        if path.count("/") < 2 or path.split("/")[1] != "static":
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)  # type: ignore[misc]
+
+
+class LoginThrottle:
+    """Failed logins by address: after ``free`` failures in a row an address waits ``first`` seconds,
+    twice as long at each further failure (at most ``longest``); a success forgets its failures. At most
+    ``kept`` addresses are remembered (the oldest forgotten first)."""
+
+    def __init__(self, free: int = 5, first: float = 2.0, longest: float = 300.0, kept: int = 10_000,
+                 clock: Callable[[], float] = time.monotonic):
+        self.free, self.first, self.longest, self.kept, self.clock = free, first, longest, kept, clock
+        self._failed: dict[str, tuple[int, float]] = {}     # address -> (failures in a row, may try again at)
+
+    def wait(self, address: str) -> float:
+        """Seconds before this address may try again (0: now)."""
+        return max(0.0, self._failed.get(address, (0, 0.0))[1] - self.clock())
+
+    def failed(self, address: str) -> None:
+        count = self._failed.pop(address, (0, 0.0))[0] + 1
+        over = count - self.free
+        delay = 0.0 if over < 0 else min(self.longest, self.first * 2 ** over)
+        self._failed[address] = (count, self.clock() + delay)
+        while len(self._failed) > self.kept:
+            del self._failed[next(iter(self._failed))]
+
+    def succeeded(self, address: str) -> None:
+        self._failed.pop(address, None)
+
+
+def client_address(handler: tornado.web.RequestHandler) -> str:
+    """Who is logging in: the connection's address, or behind a proxy on this machine (a connection from
+    loopback) the address the proxy names in ``X-Real-IP`` (docs/deploy/nginx-carnegie.conf)."""
+    address = handler.request.remote_ip or ""
+    if is_loopback(address):
+        return handler.request.headers.get("X-Real-IP", address)
+    return address
+
+
+class ThrottledIdentityProvider(PasswordIdentityProvider):
+    """The Jupyter server's identity provider (password or token) with a :class:`LoginThrottle`: the
+    login form and a token in a request (``?token=``, ``Authorization``) are its two ways to log in."""
+
+    login_tries = Integer(5, config=True, help="failed logins an address may make in a row before it waits")
+    login_wait = Float(2.0, config=True, help="seconds an address then waits, twice as long at each further failure")
+    throttle = Instance(LoginThrottle)
+
+    @default("throttle")
+    def _throttle(self) -> LoginThrottle:
+        return LoginThrottle(self.login_tries, self.login_wait)
+
+    def _attempt(self, handler: tornado.web.RequestHandler) -> str | None:
+        """The address logging in, its attempt counted as a failure before it is checked (so that guesses
+        sent at once cannot all pass the wait); None, and nothing counted, while the address waits."""
+        address = client_address(handler)
+        if self.throttle.wait(address) > 0:
+            self.log.warning("login refused: too many failed logins from one address")
+            return None
+        self.throttle.failed(address)
+        return address
+
+    def _tried(self, address: str, user: User | None) -> User | None:
+        if user is not None:
+            self.throttle.succeeded(address)
+        return user
+
+    def process_login_form(self, handler: tornado.web.RequestHandler) -> User | None:
+        """The login page's form: 429 while the address waits (the password is not even checked)."""
+        address = self._attempt(handler)
+        if address is None:
+            wait = self.throttle.wait(client_address(handler))
+            raise tornado.web.HTTPError(429, "Too many failed logins: try again in %d seconds", int(wait) + 1)
+        return self._tried(address, super().process_login_form(handler))
+
+    async def get_user_token(self, handler: tornado.web.RequestHandler) -> User | None:
+        """A token in the request: not checked while the address waits (the request is not logged in,
+        and is sent to the login page, which says how long to wait)."""
+        if not getattr(handler, "token", None) or not self.get_token(handler):   # no token to check
+            return await super().get_user_token(handler)
+        address = self._attempt(handler)
+        if address is None:
+            return None
+        return self._tried(address, await super().get_user_token(handler))
+
+
 class LoginPage:
     """For the identity provider's login handler: :data:`LOGIN_HEADERS` over the server's headers."""
 
@@ -98,20 +211,43 @@ class LoginPage:
             self.set_header(name, value)  # type: ignore[attr-defined]
 
 
-class CappedVoilaHandler(TornadoVoilaHandler):
+class KernelCap:
+    """At most ``cap`` kernels (0: no cap): the kernels running and the slots reserved by pages whose
+    kernels are being started. A page reserves its slot at its check, with nothing awaited in between,
+    and releases it once its HTML is sent or it failed; its kernel, running by then, counts itself."""
+
+    def __init__(self, cap: int):
+        self.cap, self.reserved = cap, 0
+
+    def reserve(self, running: int) -> bool:
+        """A slot for one more page, if ``running`` kernels and the reserved slots leave one."""
+        if self.cap and running + self.reserved >= self.cap:
+            return False
+        self.reserved += 1
+        return True
+
+    def release(self) -> None:
+        self.reserved -= 1
+
+
+class CappedVoilaHandler(VoilaStatic, TornadoVoilaHandler):
     """Voilà's page handler, which starts a kernel per page, refusing pages over the server's cap."""
 
     @tornado.web.authenticated
     async def get(self, path=None):
-        cap = self.settings["max_kernels"]
+        cap: KernelCap = self.settings["kernel_cap"]
         running = len(self.kernel_manager.list_kernel_ids())
-        if cap and running >= cap:
-            self.log.warning("the server is full: %d kernels running, the cap is %d", running, cap)
+        if not cap.reserve(running):
+            self.log.warning("the server is full: %d kernels running, %d starting, the cap is %d",
+                             running, cap.reserved, cap.cap)
             self.set_status(503)
             self.set_header("Retry-After", "120")
-            self.finish(FULL_PAGE.format(running=html.escape(str(running))))
+            self.finish(FULL_PAGE.format(running=html.escape(str(running + cap.reserved))))
             return
-        await super().get(path=path)
+        try:
+            await super().get(path=path)
+        finally:
+            cap.release()
 
 
 class CullingKernelManager(AsyncMappingKernelManager):
@@ -132,11 +268,12 @@ class CullingKernelManager(AsyncMappingKernelManager):
 
 
 def guarded(handler: type) -> type:
-    """The handler class itself if it is a Jupyter handler (it checks the Host already), else a
-    subclass with :class:`Guarded`."""
+    """A Jupyter handler (it checks the Host already) with :class:`VoilaStatic`, another with
+    :class:`Guarded` (and Voilà's template static files with :class:`KnownStaticPaths`)."""
     if issubclass(handler, JupyterHandler):
-        return handler
-    return type(f"Guarded{handler.__name__}", (Guarded, handler), {})
+        return type(handler.__name__, (VoilaStatic, handler), {})
+    mixins = (Guarded, KnownStaticPaths) if issubclass(handler, TemplateStaticFileHandler) else (Guarded,)
+    return type(f"Guarded{handler.__name__}", (*mixins, handler), {})
 
 
 class AppServer(Voila):
@@ -144,6 +281,8 @@ class AppServer(Voila):
 
     name = "voila"         # the same config section names and log as Voilà's
     max_kernels = Integer(0, config=True, help="refuse new pages while this many kernels run (0: no cap)")
+    identity_provider_class = Type(ThrottledIdentityProvider, klass=IdentityProvider, config=True,
+                                   help="the login: the Jupyter server's, with a brake on failed logins")
     local_hostnames = List(Unicode(), ["localhost"], config=True,
                            help="names this server may be reached by when bound to a loopback address")
 
@@ -162,7 +301,7 @@ class AppServer(Voila):
             allow_remote_access=not is_loopback(self.ip or "localhost"),
             local_hostnames=list(self.local_hostnames),
             headers={**HEADERS, **settings.get("headers", {})},
-            max_kernels=self.max_kernels,
+            kernel_cap=KernelCap(self.max_kernels),
         )
         return settings
 

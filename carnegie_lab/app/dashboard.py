@@ -51,6 +51,9 @@ from .replays import Replays
 from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
 from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
 
+#: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
+UNDO_WAITS = N_("Undo waits until the hint is thought about (a moment)")
+
 
 class Dashboard(W.VBox):
     """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
@@ -184,9 +187,15 @@ class Dashboard(W.VBox):
             self._think()
 
     def _think(self) -> None:
-        """Compute the hint, the controls disabled meanwhile (they stay in place), if the game allows hints."""
-        if may(self.controller.place, HINT):        # whatever the page sent
+        """Compute the hint, the controls and Undo disabled meanwhile (they stay in place; Undo's hover
+        says why), if the game allows hints."""
+        if not may(self.controller.place, HINT):    # whatever the page sent
+            return
+        explain(self.undo_button, UNDO_WAITS, self.lang)
+        try:
             self.hints.show_while(self.game, self.controls)
+        finally:
+            explain(self.undo_button, undo_reason(self.controller), self.lang)
 
     def _decider(self) -> str:
         seat = self.controller.current_seat

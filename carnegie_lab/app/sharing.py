@@ -109,6 +109,7 @@ class Sharing:
             self.dash.controller.make_links()
         except (CarnegieError, StoreError) as e:
             self.dash.friends.message.value = f"<p class='cl-error'>{self._error(e)}</p>"
+            self.dash.after_change(run_bots=False)     # the page's place as the store says it now
             return
         self.dash.friends.message.value = "<p class='cl-ok'>" + html.escape(self._(
             "Links made: send each player theirs. Anyone with the spectator link can watch.")) + "</p>"

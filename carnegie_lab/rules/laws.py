@@ -111,8 +111,7 @@ def _player(state: State, seat: int) -> None:
     for ptype, tab in p.tabs.items():
         _law(on_map[ptype] == tab.built, f"{where}.tabs.{ptype}",
              f"{tab.built} discs built from the tab but {on_map[ptype]} on the map")
-    donated = sum(1 for owners in state.board.donations.values() if seat in owners)
-    _law(p.donations == donated, f"{where}.donations", f"{p.donations} donations made but {donated} on the chart")
+    donated = _donations(state, seat, p.donations, where)
     discs = (p.discs + 1 + len(p.tracks) + sum(discs_on_tab(rs, p, t) for t in p.tabs)
              + sum(on_map.values()) + donated)
     _law(discs == k.discs_total, f"{where}.discs",
@@ -361,9 +360,17 @@ def _history(state: State) -> None:
 
 # -- Andrew ----------------------------------------------------------------------------------------
 
+def _donations(state: State, owner: Owner, count: int, where: str) -> int:
+    """The donations ``owner`` made (``count``, at ``where``) are their discs on the donation chart: how many."""
+    donated = sum(1 for owners in state.board.donations.values() if owner in owners)
+    _law(count == donated, f"{where}.donations", f"{count} donations made but {donated} on the chart")
+    return donated
+
+
 def _andrew(state: State) -> None:
     andrew = state.andrew
     assert andrew is not None
+    _donations(state, ANDREW, andrew.donations, "andrew")
     rs, k = state.rules, state.rules.constants
     _law(len(state.players) == 1, "andrew", "Andrew plays against one player")
     _law(andrew.level == state.options.get("solo_level"), "andrew.level", "the level of the game's options")

@@ -3,7 +3,9 @@ the game session (docs/security.md, "What each link grants").
 
 A page's place in a game is a :class:`Place`: how it plays (``LOCAL``: every human seat of a game
 not shared; ``SEAT``: the one seat of its link; ``WATCH``: nothing) and whether it holds the game's
-owner key. The controller asks :func:`may` before every change, whatever the page shows, since a
+owner key. Before every change of a stored game the controller reads the page's place from the
+store at that moment (:func:`asking`: its owner key and seat token against what the store keeps now,
+never the place the page had when it opened) and asks :func:`may`, whatever the page shows, since a
 page can send any widget message.
 """
 from __future__ import annotations
@@ -14,15 +16,16 @@ from typing import Mapping
 
 from ..core.errors import CarnegieError
 from ..core.i18n import N_
+from ..store import GameStore
 
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
 #: What a page can ask for, besides playing a seat's decision (the words of its refusal: :func:`reason`).
-RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW, HINT = (
+RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW, HINT, UNDO, PLAY = (
     N_("Restart"), N_("Loading a record"), N_("Bots finish the game"), N_("Making seat links"),
-    N_("Renewing your link"), N_("Deleting"), N_("Keeping a review"), N_("A hint"))
+    N_("Renewing your link"), N_("Deleting"), N_("Keeping a review"), N_("A hint"), N_("Undo"), N_("Playing"))
 #: Only the owner's page, and only in a game it plays alone (not shared with seat links).
-OWNER_ALONE = (RESTART, LOAD, FINISH, MAKE_LINKS)
+OWNER_ALONE = (RESTART, LOAD, FINISH)
 
 
 class NotAllowed(CarnegieError):
@@ -65,7 +68,11 @@ def may(place: Place, what: str, seat: int | None = None) -> bool:
     """Whether a page in this place may do ``what`` (one of the names above; for RENEW_OWN_LINK,
     ``seat`` is the seat whose link is renewed)."""
     if what in OWNER_ALONE:
-        return place.owner and place.role == LOCAL and (what == MAKE_LINKS or not place.shared)
+        return place.owner and place.role == LOCAL and not place.shared
+    if what == MAKE_LINKS:                   # the first links, or renewing the other seats' ones
+        return place.owner and (place.role == LOCAL or place.shared)
+    if what in (UNDO, PLAY):                 # ``seat``: whose decision (None: a bot's, or the bots' handover)
+        return place.role == LOCAL or place.role == SEAT and (seat == place.seat or what == PLAY and seat is None)
     if what == DELETE:
         return place.owner
     if what == KEEP_REVIEW:                  # with the stored game: its owner or one of its seats
@@ -84,9 +91,12 @@ def reason(place: Place, what: str, seat: int | None = None) -> str | None:
         return None
     if what == HINT:
         return N_("{what} is not allowed in this game: the player who started it turned hints off", what=what)
-    if what == DELETE or not place.owner:
+    playing = what in (UNDO, PLAY)
+    if playing and place.role == SEAT:
+        return N_("{what} is for the decisions of this browser's own seat", what=what)
+    if not playing and (what == DELETE or not place.owner):
         return N_("{what} needs this game's owner: the browser that started it", what=what)
-    if place.shared:
+    if not playing and place.shared:
         return N_("{what} is for a game played in one browser: this one is shared with seat links "
                   "(start a new game in the New game tab instead)", what=what)
     return N_("{what} is not for this browser: it watches the game", what=what)
@@ -101,9 +111,22 @@ def check(place: Place, what: str, seat: int | None = None) -> None:
 
 def may_play(place: Place, seat: int) -> bool:
     """The page may decide for this human seat."""
-    return place.role == LOCAL or (place.role == SEAT and seat == place.seat)
+    return may(place, PLAY, seat)
+
+
+def asking(store: GameStore, game_id: str, owner_key: str | None, token: str | None, hints: bool = True) -> Place:
+    """Who is asking, read from the store now: the place in the stored game ``game_id`` of a page that
+    holds this owner key and this seat token (None: none). A valid token gives its seat (SEAT); the
+    owner key, in a game without seat links, plays it (LOCAL); anyone else watches (WATCH). GameNotFound
+    if the game is gone. Every change of a stored game asks this at the moment it acts."""
+    info = store.info(game_id)
+    seat = store.seat_for(game_id, token) if token else None
+    owner = owner_key is not None and store.is_owner(game_id, owner_key)
+    shared = bool(info.seated)
+    role = SEAT if seat is not None else LOCAL if owner and not shared else WATCH
+    return Place(role, owner, seat, shared, hints)
 
 
 __all__ = ["DELETE", "FINISH", "HINT", "IDLE_ENV", "KEEP_REVIEW", "LOAD", "LOCAL", "Limits", "MAKE_LINKS",
-           "MAX_GAMES_ENV", "NotAllowed", "OWNER_ALONE", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "WATCH", "check",
-           "may", "may_play", "reason"]
+           "MAX_GAMES_ENV", "NotAllowed", "OWNER_ALONE", "PLAY", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "UNDO",
+           "WATCH", "asking", "check", "may", "may_play", "reason"]

@@ -35,7 +35,7 @@ from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
 from . import access
-from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
+from .access import LOCAL, WATCH, Limits, NotAllowed
 from .history import own_moves
 from .seating import Step
 from .seats import (
@@ -89,9 +89,9 @@ class Controller(StoredSession):
 
     def restart(self) -> None:
         """The same game (seats, seed and options) from its start (a stored game is replaced)."""
-        access.check(self.place, access.RESTART)
+        self.authorize(access.RESTART)
         game = self.setup.game()
-        self._replace(game, list(self.setup.seats))
+        self._replace(game, list(self.setup.seats), access.RESTART)
         self._adopt(game, list(self.setup.seats))
         self.recent = [N_("Restarted: {setup}.", setup=self.describe_setup())]
 
@@ -162,7 +162,7 @@ class Controller(StoredSession):
                          progress: Callable[[Progress], None] | None = None) -> list[Step]:
         """Hand every human seat to a bot and play to the end of the game (a stored game is saved
         once, at the end, if no other browser changed it meanwhile)."""
-        access.check(self.place, access.FINISH)
+        self.authorize(access.FINISH)
         before, seats = self.game.copy(), list(self.seats)
         for seat in self.humans:
             self.set_seat_kind(seat, kind)
@@ -179,40 +179,46 @@ class Controller(StoredSession):
             played, bots = self.game, self.seats
             # _replace compares the stored game with the game as it was before the bots played
             self.game, self.seats = before, seats
-            self._replace(played, bots, handover)   # Overtaken: the stored game is reloaded
+            self._replace(played, bots, access.FINISH, handover)   # Overtaken: the stored game is reloaded
             self.game, self.seats = played, bots
         self.handover = handover
         return steps
 
-    def _last_human_action(self) -> int | None:
-        if self.handover is not None:       # the bots finished the game: undo goes back to that click
-            return self.handover.at
+    def _undo_point(self) -> tuple[int, int | None] | None:
+        """Where undo goes back to and whose decision that was: the last human decision, or the click
+        that let the bots finish the game (seat None); None if there is nothing to undo."""
+        if self.handover is not None:
+            return self.handover.at, None
         played = own_moves(self.game)
         for i in range(len(played) - 1, -1, -1):
             seat = played[i].seat
             assert seat is not None             # a seat's own action
             if 0 <= seat < len(self.seats) and self.seats[seat].is_human:
-                if self.role == WATCH or (self.role == SEAT and seat != self.my_seat):
-                    return None     # in a shared game: only your own decision, if nobody decided since
-                return i
+                return i, seat
         return None
 
     @property
     def can_undo(self) -> bool:
-        return self._last_human_action() is not None
+        """There is something this page may undo (in a shared game: only its own decision, if nobody
+        decided since)."""
+        point = self._undo_point()
+        return point is not None and access.may(self.place, access.UNDO, point[1])
 
     def undo(self) -> int:
         """Take back the last human decision and every bot decision after it; returns how many
-        actions were taken back (0 when no human decision was made yet)."""
-        index = self._last_human_action()
-        if index is None:
+        actions were taken back (0 when no human decision was made yet). NotAllowed, and nothing
+        changes, unless the store says this page may (session/access.py: UNDO)."""
+        point = self._undo_point()
+        if point is None:
             return 0
+        index, whose = point
+        self.authorize(access.UNDO, whose)
         seats = self.handover.seats if self.handover is not None else self.seats
         record = self.game.to_record()
         taken = len(record["actions"]) - index
         record["actions"] = record["actions"][:index]
         game = Game.from_record(record, components=self.game.components)
-        self._replace(game, seats)
+        self._replace(game, seats, access.UNDO, seat=whose)
         self._adopt(game, seats)
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
@@ -250,8 +256,9 @@ class Controller(StoredSession):
         self.keep()
 
     def load(self, data: bytes | str | dict) -> None:
-        """Replace the game by a saved one. A broken record raises RecordError naming the field,
-        and the current game is kept."""
+        """Play a saved game: a new game of this page's, a new stored game with its own id (the game
+        shown before stays as it was, and stays stored). A broken record raises RecordError naming
+        the field, and the current game is kept."""
         if isinstance(data, (bytes, bytearray, memoryview)):
             try:
                 data = bytes(data).decode("utf-8")
@@ -264,15 +271,16 @@ class Controller(StoredSession):
                 raise RecordError("(json)", f"not valid JSON: {e}") from None
         else:
             record = data
-        access.check(self.place, access.LOAD)
+        self.authorize(access.LOAD)
         game = Game.from_record(record)         # raises RecordError unless it is a record (a JSON object)
         check_names(game.players)
         seats = seats_from(record.get(APP_KEY), game.players)
         handover = handover_from(record.get(APP_KEY), game.players)
-        self._replace(game, seats, handover)    # a stored game: replaced (if nobody changed it meanwhile)
+        self._check_new_game()
         self._adopt(game, seats, handover)
-        self.keep()                             # a game not stored yet: stored now
+        self._detach()
         self.setup = setup_of(game, seats, hints=hints_from(record.get(APP_KEY)))
+        self.keep()                             # a new stored game, with its own id
         self.recent = [N_("Loaded a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
                           n=len(game.actions), headline=self.headline())]
 

@@ -28,7 +28,7 @@ from ..core.errors import CarnegieError
 from ..core.i18n import N_
 from ..engine import Game
 from ..store import GameStore
-from .access import KEEP_REVIEW, SEAT, WATCH, Limits, NotAllowed, Place, may
+from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
@@ -47,10 +47,8 @@ class Shelf:
     token: str | None = None
 
     def may_keep(self) -> bool:
-        """The page may keep a review with the stored game (``access.may``: its owner or a seat of it)."""
-        seat = self.store.seat_for(self.game_id, self.token)
-        place = Place(SEAT if seat is not None else WATCH, self.store.is_owner(self.game_id, self.owner_key), seat)
-        return may(place, KEEP_REVIEW)
+        """The page may keep a review with the stored game (its owner or a seat of it, asked of the store now)."""
+        return may(asking(self.store, self.game_id, self.owner_key, self.token), KEEP_REVIEW)
 
     def revision(self) -> int:
         return self.store.info(self.game_id).revision

@@ -10,7 +10,7 @@ from ..core.i18n import N_, translator
 from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
-from .access import LOCAL, SEAT, WATCH, Limits, NotAllowed
+from .access import LOCAL, SEAT, Limits, NotAllowed, Place
 from .games_list import NEWEST, check_order, sort_games
 from .seating import Seating, result_of, taken_back
 from .seats import ANDREW, Handover, Seat, Setup, handover_from, hints_from, seats_from, setup_of
@@ -28,6 +28,11 @@ class Overtaken(CarnegieError):
 
 class GameGone(CarnegieError):
     """The stored game was deleted (in another browser). The game is no longer kept."""
+
+
+#: What a page whose seat link was renewed (its token no longer valid) is told at its next sync or request.
+RENEWED = N_("This seat link was renewed by the game's owner: this browser now watches the game")
+GONE = N_("this game was deleted from the store (in another browser): it is no longer kept")
 
 
 class StoredSession(Seating):
@@ -82,7 +87,7 @@ class StoredSession(Seating):
             return None
         if self.game_id is None:
             self._check_new_game()
-            gid = self.store.save(self.game, app=self.app_data(), owner=self.owner_key)
+            gid = self.store.save(self.game, app=self.app_data(handover=self.handover), owner=self.owner_key)
             self.started += 1
             self.game_id, self.owner = gid, True
             self._mark = (self.store.info(gid).revision, len(self.game.actions))
@@ -116,14 +121,10 @@ class StoredSession(Seating):
             return False
         self.owner_key, self._own_key = key, False
         before = self.place
-        if self.kept:
-            assert self.game_id is not None
-            try:
-                self.owner = self.store.is_owner(self.game_id, key)
-            except StoreError:
-                return False
-            if self.owner and self.role == WATCH and not self.shared and not self.bad_token:
-                self.role = LOCAL
+        try:
+            self._asked()
+        except (StoreError, GameGone):
+            return False
         return self.place != before
 
     def my_games(self, offset: int = 0) -> tuple[list[GameInfo], int]:
@@ -176,8 +177,7 @@ class StoredSession(Seating):
         store = self._need_store()
         if game_id == self.game_id:
             raise NotAllowed(N_("the game on this page cannot be deleted here: open another one first"))
-        if not store.is_owner(game_id, self.owner_key):
-            raise NotAllowed(N_("{what} needs this game's owner: the browser that started it", what=access.DELETE))
+        access.check(access.asking(store, game_id, self.owner_key, None), access.DELETE)
         store.delete(game_id)
 
     def open_stored(self, game_id: str, token: str | None = None) -> None:
@@ -189,19 +189,12 @@ class StoredSession(Seating):
         info = store.info(game_id)
         game = Game.from_record(store.record(game_id))
         seats = seats_from(info.app, game.players)
-        seat = store.seat_for(game_id, token) if token else None
-        if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
-            seat = None
-        owner = store.is_owner(game_id, self.owner_key)
+        place = access.asking(store, game_id, self.owner_key, token)
         self._adopt(game, seats, handover_from(info.app, game.players))
         self._detach()
-        self.game_id, self.seated, self.owner = game_id, info.seated, owner
-        self._mark = (info.revision, len(game.actions))
-        if seat is not None:
-            self.role, self.my_seat, self.token = SEAT, seat, token
-        elif token or info.seated or not owner:
-            self.role = WATCH                # a game with links, or another browser's: watched
-            self.bad_token = bool(token)
+        self.game_id, self.seated, self._mark = game_id, info.seated, (info.revision, len(game.actions))
+        self._take(place, token)
+        self.bad_token = bool(token) and place.role != SEAT
         self.setup = setup_of(game, seats, hints=hints_from(info.app))
         self.recent = [N_("Resumed a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
                           n=len(game.actions), headline=self.headline())]
@@ -214,19 +207,18 @@ class StoredSession(Seating):
             return False
         store, gid = self.store, self.game_id
         assert store is not None and gid is not None
+        before = self.place
         try:
+            place = self._asked()         # seat links made (this page, without one, watches) or renewed
             info = store.info(gid)
             self.seated = info.seated
-            shared_now = self.role == LOCAL and bool(info.seated)
-            if shared_now:            # another browser made seat links: this one, without any, watches
-                self.role = WATCH
+            renewed = before.role == SEAT and place.role != SEAT
             if (info.revision, info.actions) == self._mark:
-                return shared_now
+                return self.place != before
             record = store.record(gid)
         except GameNotFound:
             self._detach()
-            raise GameGone(N_("this game was deleted from the store (in another browser): "
-                              "it is no longer kept")) from None
+            raise GameGone(GONE) from None
         mine, stored = self.game.actions, record["actions"]
         same = self._mark is not None and info.revision == self._mark[0] and stored[:len(mine)] == mine
         if same:
@@ -249,6 +241,8 @@ class StoredSession(Seating):
             self._adopt(game, seats, handover_from(info.app, game.players))
             self.recent = [undone or N_("The game was changed in another browser: {n} actions, {headline}.",
                                         n=len(game.actions), headline=self.headline())]
+        if renewed:
+            self.recent = [RENEWED, *self.recent]
         self._mark = (info.revision, len(stored))
         return True
 
@@ -261,15 +255,12 @@ class StoredSession(Seating):
         humans = self.humans
         if len(humans) < 2:
             raise NotAllowed(N_("seat links are for games with two or more human seats"))
-        place = self.place
-        if not place.shared:
-            access.check(place, access.MAKE_LINKS)
-            seats = humans
-        elif place.owner:
-            seats = [s for s in humans if s != self.my_seat]
+        if self.owner:
+            place = self.authorize(access.MAKE_LINKS)
+            seats = [s for s in humans if s != place.seat] if place.shared else humans
         else:
-            access.check(place, access.RENEW_OWN_LINK, self.my_seat)
-            seats = [self.my_seat] if self.my_seat is not None else []
+            place = self.authorize(access.RENEW_OWN_LINK, self.my_seat)
+            seats = [place.seat] if place.seat is not None else []
         gid = self.keep()
         assert gid is not None
         tokens = store.add_seat_tokens(gid, seats)
@@ -281,6 +272,39 @@ class StoredSession(Seating):
         self.bad_token = False
         self.seated = store.info(gid).seated
         return tokens
+
+    def authorize(self, what: str, seat: int | None = None) -> Place:
+        """The one gate of every change of the stored game: this page's place read from the store now
+        (``access.asking``, taken as the page's own) and NotAllowed, with the reason, unless it may do
+        ``what`` (``seat``: whose decision, for PLAY, UNDO and RENEW_OWN_LINK). A page whose seat link
+        was renewed meanwhile is a watcher from now on, and told so. A game not stored yet is the page's
+        own; GameGone if the stored one was deleted."""
+        was = self.role
+        place = self._asked()
+        if was == SEAT and place.role != SEAT:
+            raise NotAllowed(RENEWED)
+        access.check(place, what, seat)
+        return place
+
+    def _asked(self) -> Place:
+        """This page's place as the store has it now (its own place while the game is not stored)."""
+        if not self.kept:
+            return self.place
+        assert self.store is not None and self.game_id is not None
+        try:
+            place = access.asking(self.store, self.game_id, self.owner_key, self.token, self.setup.hints)
+        except GameNotFound:
+            self._detach()
+            raise GameGone(GONE) from None
+        self._take(place, self.token)
+        return place
+
+    def _take(self, place: Place, token: str | None) -> None:
+        """This page plays (or watches) from this place now (told so if its seat link was renewed)."""
+        if self.role == SEAT and place.role != SEAT:
+            self.bad_token, self.recent = True, [RENEWED]
+        self.role, self.owner, self.my_seat = place.role, place.owner, place.seat
+        self.token = token if place.role == SEAT else None
 
     def _need_store(self) -> GameStore:
         if self.store is None:
@@ -311,23 +335,17 @@ class StoredSession(Seating):
         stored from its first human action on (the bots' moves before it are stored with it)."""
         if self._batch or self.store is None or (by_bot and self.game_id is None):
             return
-        if self.role == WATCH:
-            raise NotAllowed(N_("this browser watches the game: it cannot play"))
+        self.authorize(access.PLAY, None if by_bot else self.current_seat)
         self.keep()
         assert self.game_id is not None and self._mark is not None
         expected = len(self.game.actions)
-        if self.role == SEAT and self.current_seat == self.my_seat \
-                and self.store.seat_for(self.game_id, self.token) != self.my_seat:
-            self.role, self.token, self.my_seat, self.bad_token = WATCH, None, None, True
-            raise NotAllowed(N_("this browser's seat link was replaced by a new one: it can watch but not play"))
         try:
             count = self.store.append(self.game_id, notation, expected, revision=self._mark[0])
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:
             self._detach()
-            raise GameGone(N_("this game was deleted from the store (in another browser): "
-                              "it is no longer kept")) from None
+            raise GameGone(GONE) from None
         except StoreError:
             raise
         except CarnegieError:
@@ -338,16 +356,19 @@ class StoredSession(Seating):
             raise
         self._mark = (self._mark[0], count)
 
-    def _replace(self, game: Game, seats: list[Seat], handover: Handover | None = None) -> None:
-        """Replace the stored game (undo, restart, load, bots finishing it) if the stored one is still ours."""
+    def _replace(self, game: Game, seats: list[Seat], what: str, handover: Handover | None = None,
+                 seat: int | None = None) -> None:
+        """Replace the stored game (``what``: an undo of ``seat``'s decision, a restart, the bots finishing
+        it) if this page may (asked of the store now) and the stored one is still ours."""
         if not self.kept or self._batch:
             return
+        self.authorize(what, seat)
         store, gid = self.store, self.game_id
         assert store is not None and gid is not None
         expected = len(self.game.actions)
         try:
             store.save(game, gid, expected_count=expected, revision=None if self._mark is None else self._mark[0],
-                       app=self.app_data(seats, handover))
+                       app=self.app_data(seats, handover), undo_by=self.token if self.role == SEAT else self.owner_key)
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:

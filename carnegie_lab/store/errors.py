@@ -51,4 +51,14 @@ class StoreConflict(StoreError):
         super().__init__(f"game {game_id!r} has {count} actions, not {expected}: another writer was first")
 
 
-__all__ = ["GameNotFound", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly"]
+class NotAnUndo(StoreError):
+    """A save that would take actions from a stored game, or put other ones in their place: a game's
+    actions only ever grow, except by an undo that its owner key or one of its seat tokens asks for."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(f"game {game_id!r}: a stored game's actions only grow, except by an undo of its "
+                         "owner or one of its seats")
+
+
+__all__ = ["GameNotFound", "NotAnUndo", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly"]

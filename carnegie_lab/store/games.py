@@ -10,7 +10,7 @@ from typing import Any, Iterable, Sequence
 
 from ..core.errors import CarnegieError
 from ..engine import Game
-from .errors import GameNotFound, StoreConflict, StoreError, StoreFull
+from .errors import GameNotFound, NotAnUndo, StoreConflict, StoreError, StoreFull
 from .file import StoreFile
 from .values import (
     MAX_APP,
@@ -44,9 +44,13 @@ class GameStore(StoreFile):
 
     # -- saving and loading ---------------------------------------------------------------------
     def save(self, game: Game, game_id: str | None = None, *, expected_count: int | None = None,
-             revision: int | None = None, app: dict[str, Any] | None = None, owner: str | None = None) -> str:
+             revision: int | None = None, app: dict[str, Any] | None = None, owner: str | None = None,
+             undo_by: str | None = None) -> str:
         """Store a whole game (one transaction) and give its id: a new id, or ``game_id``, whose
-        stored game (if any) is replaced. With ``expected_count``, the stored game must exist and
+        stored game (if any) is replaced by one that goes on from it (its options and start, its
+        actions and more), or, for an undo, by its first actions if ``undo_by`` is the game's owner
+        key or one of its seat tokens: anything else is NotAnUndo (a stored game's actions only
+        ever grow, except by such an undo). With ``expected_count``, the stored game must exist and
         have exactly that many actions (StoreConflict otherwise), e.g. for an undo; with
         ``revision`` (as ``append``'s) it must also not have been replaced since. ``app`` is a
         JSON object the app keeps with the game (who plays each seat, its ``label``); None keeps the
@@ -88,6 +92,8 @@ class GameStore(StoreFile):
                     raise StoreConflict(gid, row[0] if expected_count is None else expected_count, row[0])
             values = (dumps(game.players), dumps(record["options"]), start, record["version"], game.round,
                       status_of(game), len(actions), now, new_revision)
+            if row is not None:
+                self._check_goes_on(conn, gid, record, start, undo_by)
             if row is None:
                 self._check_room(conn)
                 conn.execute("INSERT INTO games (players, options, start, record_version, round, status, "
@@ -104,6 +110,28 @@ class GameStore(StoreFile):
                              ((gid, i, text) for i, text in enumerate(actions)))
         self._remember(gid, Cached(new_revision, game.copy()))
         return gid
+
+    @staticmethod
+    def _check_goes_on(conn: sqlite3.Connection, gid: str, record: dict[str, Any], start: str | None,
+                       undo_by: str | None) -> None:
+        """NotAnUndo unless ``record`` goes on from the stored game ``gid``, or is an undo of it (its
+        first actions) asked for by the game's owner key or one of its seat tokens (``undo_by``)."""
+        options, stored_start, version, owner_hash = conn.execute(
+            "SELECT options, start, record_version, owner_hash FROM games WHERE id = ?", (gid,)).fetchone()
+        stored = [text for (text,) in conn.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY idx", (gid,))]
+        actions = record["actions"]
+        def same(text: str | None, value: str | None) -> bool:
+            return text == value or None not in (text, value) and json.loads(text or "") == json.loads(value or "")
+        if not (same(options, dumps(record["options"])) and same(stored_start, start) and version == record["version"]):
+            raise NotAnUndo(gid)
+        if actions[:len(stored)] == stored:
+            return
+        if stored[:len(actions)] != actions or not isinstance(undo_by, str) or not TOKEN.fullmatch(undo_by):
+            raise NotAnUndo(gid)
+        digest = hash_key(undo_by)
+        keys = [owner_hash] + [h for (h,) in conn.execute("SELECT token_hash FROM seats WHERE game_id = ?", (gid,))]
+        if not any([hmac.compare_digest(digest, bytes(k)) for k in keys if k is not None]):
+            raise NotAnUndo(gid)
 
     def set_app_data(self, game_id: str, key: str, value: Any, *, expected_count: int | None = None,
                      revision: int | None = None) -> None:

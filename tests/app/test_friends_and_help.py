@@ -98,14 +98,16 @@ def test_after_the_other_browser_s_undo_the_page_says_what_was_taken_back(path):
     assert "changed in another browser" not in ada.recent.value
 
 
-def test_a_restart_elsewhere_is_not_called_an_undo(path):
+def test_a_game_undone_and_played_differently_elsewhere_is_not_called_an_undo(path):
     ctl = Controller(Setup([Seat("Ada"), Seat("Bo")], seed=3), store=GameStore(path))
     for _ in range(3):
         ctl.apply(first_choice(ctl.game))
     other = Controller(store=GameStore(path))
     other.use_owner_key(ctl.owner_key)
     other.open_stored(ctl.game_id)
-    ctl.load(cl.new_game(["Ada", "Bo"], seed=9).to_record())      # another game: not a prefix of ours
+    taken = ctl.game.actions[-1]
+    ctl.undo()
+    ctl.apply(next(str(a) for a in ctl.game.legal_actions() if str(a) != taken))   # not a prefix of ours
     other.sync()
     assert "took back" not in other.recent[0] and "changed in another browser" in other.recent[0]
 

@@ -21,6 +21,8 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 TIMEOUT = 60
+#: The states of a page whose board is drawn: each figure carries plotly's bundle (~5 MB), over tornado's 10 MiB.
+MAX_MESSAGE = 256 * 2**20
 
 
 def kernel_id_of(html: str) -> str:
@@ -115,7 +117,7 @@ class WidgetPage:
     async def _run(self, messages, want):
         request = HTTPRequest(f"{self.ws_url}?session_id={self.session}", headers=self.headers,
                               request_timeout=TIMEOUT)
-        ws = await websocket_connect(request)
+        ws = await websocket_connect(request, max_message_size=MAX_MESSAGE)
         try:
             await self._ready(ws)
             for msg in messages:

@@ -96,7 +96,7 @@ def test_a_game_is_kept_from_its_first_human_action(store, path):
     assert again.history_seats == ctl.history_seats and again.recent[0].startswith("Resumed a game of Ada, Bo")
 
 
-def test_undo_restart_and_load_replace_the_stored_game(store, path):
+def test_undo_and_restart_replace_the_stored_game_and_load_stores_a_new_one(store, path):
     ctl = Controller(TWO_HUMANS, store=store)
     gid = ctl.keep()
     for _ in range(6):
@@ -108,10 +108,12 @@ def test_undo_restart_and_load_replace_the_stored_game(store, path):
     assert other.recent == ["Bo took back: Bo finishes the setup moves."]     # an undo says what it took back
     ctl.restart()
     assert ctl.game_id == gid and store.record(gid)["actions"] == []
+    assert other.sync() and other.game.actions == []
     record = cl.new_game(["Cy", "Di"], seed=9).to_record()
-    ctl.load(record)
-    assert ctl.game_id == gid and store.info(gid).players == ("Cy", "Di")
-    assert other.sync() and other.game.players == ["Cy", "Di"]
+    ctl.load(record)                            # a game of its own: the one in progress is kept
+    assert ctl.game_id != gid and store.info(ctl.game_id).players == ("Cy", "Di")
+    assert store.info(gid).players == ("Ada", "Bo") and gid in {i.id for i in ctl.my_games()[0]}
+    assert not other.sync() and other.game.players == ["Ada", "Bo"]
 
 
 def test_bots_finishing_a_kept_game_store_it_once(store):
@@ -178,7 +180,7 @@ def test_new_links_replace_the_old_ones(store, path):
     while not bo.you_to_move:
         ada.apply(first_choice(ada.game))
         bo.sync()
-    with pytest.raises(NotAllowed, match="replaced"):
+    with pytest.raises(NotAllowed, match="renewed by the game's owner"):
         bo.apply(first_choice(bo.game))
     assert bo.role == WATCH and bo.bad_token
     assert browser(path, ada.game_id, new[1]).role == SEAT
@@ -289,7 +291,9 @@ def test_undo_in_a_shared_game_takes_back_only_your_own_last_decision(store, pat
     n = len(bo.game.actions)
     ada.apply(first_choice(ada.game))
     bo.sync()
-    assert not bo.can_undo and ada.can_undo and bo.undo() == 0
+    assert not bo.can_undo and ada.can_undo
+    with pytest.raises(NotAllowed, match="own seat"):
+        bo.undo()
     assert ada.undo() == 1
     assert bo.sync() and ada.game.actions == bo.game.actions and len(bo.game.actions) == n
 

@@ -7,18 +7,19 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.core.errors import OptionError
-from carnegie_lab.store import MAX_APP, GameNotFound, StoreConflict, StoreError
+from carnegie_lab.store import MAX_APP, GameNotFound, StoreConflict, StoreError, new_key
 
+KEY = new_key()          # the games' owner: its undo may take actions back
 SEATS = {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "greedy"}]}
 
 
 def test_app_data_is_kept_with_the_game(store):
     game = cl.new_game(["Ada", "Bo"], seed=7)
-    gid = store.save(game, app=SEATS)
+    gid = store.save(game, app=SEATS, owner=KEY)
     assert store.info(gid).app == SEATS
     store.append(gid, str(game.legal_actions()[0]), 0)
     assert store.info(gid).app == SEATS                         # appends keep it
-    store.save(game, gid)                                       # app=None: kept as it was
+    store.save(game, gid, undo_by=KEY)                          # app=None: kept as it was
     assert store.info(gid).app == SEATS
     other = {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}]}
     store.save(game, gid, app=other)
@@ -35,14 +36,14 @@ def test_app_data_must_be_a_json_object(store, bad):
 
 def test_info_is_one_line_of_list_and_changes_with_the_game(store):
     game = cl.new_game(["Ada", "Bo", "Cy"], seed=3)
-    gid = store.save(game)
+    gid = store.save(game, owner=KEY)
     first = store.info(gid)
     assert first == store.list()[0]
     assert (first.actions, first.seated, first.status) == (0, (), "setup")
     store.append(gid, str(game.legal_actions()[0]), 0)
     after = store.info(gid)
     assert after.revision == first.revision and after.actions == 1          # an append keeps the revision
-    store.save(game, gid)
+    store.save(game, gid, undo_by=KEY)
     assert store.info(gid).revision != first.revision                       # a save makes a new one
     store.add_seat_tokens(gid, [2, 0])
     assert store.info(gid).seated == (0, 2) and store.list()[0].seated == (0, 2)
@@ -56,11 +57,11 @@ def test_append_with_the_revision_refuses_a_replaced_game(store):
     """A game undone and played again elsewhere can have as many actions as the writer expects:
     with the revision the writer read, its append is refused all the same."""
     game = cl.new_game(["Ada", "Bo"], seed=7)
-    gid = store.save(game)
+    gid = store.save(game, owner=KEY)
     first, second = [str(a) for a in game.legal_actions()[:2]]
     store.append(gid, first, 0)
     seen = store.info(gid).revision                              # a writer saw the game after `first`
-    store.save(game, gid, expected_count=1)                      # undone elsewhere...
+    store.save(game, gid, expected_count=1, undo_by=KEY)         # undone elsewhere...
     store.append(gid, second, 0)                                 # ...and played differently: 1 action again
     reply = cl.new_game(["Ada", "Bo"], seed=7)
     reply.apply(first)
@@ -88,7 +89,7 @@ def test_save_with_the_revision_refuses_a_replaced_game(store):
 
 def test_set_app_data_sets_one_key_and_leaves_the_game_its_revision_and_its_time(store):
     game = cl.new_game(["Ada", "Bo"], seed=7)
-    gid = store.save(game, app=SEATS)
+    gid = store.save(game, app=SEATS, owner=KEY)
     store.append(gid, str(game.legal_actions()[0]), 0)
     before = store.info(gid)
     store.set_app_data(gid, "review", {"actions": 1, "grades": [1, 2]})
@@ -98,7 +99,7 @@ def test_set_app_data_sets_one_key_and_leaves_the_game_its_revision_and_its_time
     assert store.record(gid)["actions"] == [str(game.legal_actions()[0])]
     store.set_app_data(gid, "review", None)                     # None removes the key
     assert store.info(gid).app == SEATS
-    assert store.info(store.save(game, gid, app=SEATS)).app == SEATS     # a replaced game drops it
+    assert store.info(store.save(game, gid, app=SEATS, undo_by=KEY)).app == SEATS     # a replaced game drops it
 
 
 def test_set_app_data_checks_the_game_the_value_and_its_size(store):

@@ -15,6 +15,7 @@ from carnegie_lab.store import (
     GameInfo,
     GameNotFound,
     GameStore,
+    NotAnUndo,
     StoreConflict,
     StoreError,
     StoreFull,
@@ -72,11 +73,12 @@ def test_list_puts_the_last_changed_first(store):
 
 
 def test_save_replaces_a_stored_game(store):
+    owner = new_key()
     game = play(cl.new_game(["Ada", "Bo"], seed=2), 20, seed=2)
-    gid = store.save(game)
+    gid = store.save(game, owner=owner)
     game.undo()
     game.undo()
-    assert store.save(game, gid) == gid
+    assert store.save(game, gid, undo_by=owner) == gid
     assert store.load(gid).actions == game.actions
     assert len(store.list()) == 1
     with pytest.raises(StoreConflict) as e:                # optimistic, like append
@@ -85,6 +87,29 @@ def test_save_replaces_a_stored_game(store):
     store.save(game, gid, expected_count=18)
     with pytest.raises(GameNotFound):
         store.save(game, "A" * 16, expected_count=0)
+
+
+def test_a_stored_game_s_actions_only_grow_except_by_an_undo_of_its_owner_or_a_seat(store):
+    """Load, Restart or a forged save cannot put another game, or fewer actions, under an id: only an
+    undo (the game's first actions) asked for by its owner key or one of its seat tokens."""
+    owner = new_key()
+    game = play(cl.new_game(["Ada", "Bo"], seed=2), 12, seed=2)
+    gid = store.save(game, owner=owner)
+    token = store.add_seat_tokens(gid, [1])[1]
+    before = store.record(gid), store.info(gid).revision
+    undone = game.copy()
+    undone.undo()
+    for other, key in ((cl.new_game(["Ada", "Bo"], seed=3), owner),          # another game
+                       (play(cl.new_game(["Ada", "Bo"], seed=2), 12, seed=9), owner),   # other actions
+                       (undone, None), (undone, new_key()), (undone, "x" * 22), (undone, 3)):
+        with pytest.raises(NotAnUndo, match="only grow"):
+            store.save(other, gid, undo_by=key)  # type: ignore[arg-type]
+    assert (store.record(gid), store.info(gid).revision) == before
+    store.save(undone, gid, undo_by=token)                                   # a seat's undo
+    store.save(cl.new_game(["Ada", "Bo"], seed=2), gid, undo_by=owner)       # the owner's Restart
+    assert store.record(gid)["actions"] == []
+    store.save(game, gid)                                                     # goes on: no key needed
+    assert store.record(gid) == before[0]
 
 
 def test_save_is_one_transaction(store, path):
@@ -97,7 +122,7 @@ def test_save_is_one_transaction(store, path):
                 "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
     raw.commit()
     with pytest.raises(StoreError, match="refused by the test"):
-        store.save(play(cl.new_game(["Ada", "Bo"], seed=4), 10, seed=4), gid)
+        store.save(play(old.copy(), 6, seed=5), gid)                               # the game goes on
     with pytest.raises(StoreError, match="refused by the test"):
         store.save(play(cl.new_game(["Ada", "Bo"], seed=4), 10, seed=4))          # a new game
     raw.execute("DROP TRIGGER refuse")
@@ -168,13 +193,16 @@ def test_append_checks_the_action(store):
 
 def test_append_sees_a_game_replaced_by_another_store(store, path):
     """The appending store replays incrementally; a save by another writer is not missed."""
+    owner = new_key()
     a = play(cl.new_game(["Ada", "Bo"], seed=1), 6, seed=1)
-    gid = store.save(a)
+    gid = store.save(a, owner=owner)
+    b = a.copy()
     a.apply(str(a.legal_actions()[0]))
     store.append(gid, a.actions[-1], 6)
-    b = play(cl.new_game(["Ada", "Bo"], seed=2), 7, seed=2)        # another game, also 7 actions
-    with GameStore(path) as other:
-        other.save(b, gid)
+    with GameStore(path) as other:                                   # undone, and played another way
+        other.save(b, gid, undo_by=owner)
+        b.apply(str(b.legal_actions()[-1]))
+        other.append(gid, b.actions[-1], 6)
     only_a = {str(x) for x in a.legal_actions()} - {str(x) for x in b.legal_actions()}
     only_b = {str(x) for x in b.legal_actions()} - {str(x) for x in a.legal_actions()}
     assert only_a and only_b
@@ -240,7 +268,7 @@ def test_games_belong_to_the_owner_key_they_were_saved_with(store):
     assert not any(store.is_owner(nobodys, key) for key in (ada, bo, "", None, 3, "x" * 22))
     assert [i.id for i in store.list(owner=ada)] == [mine] and store.count(owner=bo) == 1
     assert store.info(mine).owned and not store.info(nobodys).owned
-    store.save(STAGES["fresh setup"], mine, owner=bo)          # replacing a game keeps its owner
+    store.save(STAGES["mid-game"], mine, owner=bo)             # saving a game again keeps its owner
     assert store.is_owner(mine, ada) and not store.is_owner(mine, bo)
     assert store.transfer(ada, bo) == 1 and store.is_owner(mine, bo) and not store.is_owner(mine, ada)
     with pytest.raises(StoreError, match="not an owner key"):

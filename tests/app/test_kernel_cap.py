@@ -1,0 +1,35 @@
+"""The kernel cap under a rush (docs/security.md): 16 page loads at once on a server of the test's own
+with ``--max-kernels 6``: at most 6 kernels are started beyond the preheated one, and every other page
+gets "The server is full" (a 503) at once. Loopback only; each request is sent once."""
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from .processes import kernels, wait_for
+
+CAP, RUSH = 6, 16
+TIMEOUT = 300          # s; on two shared cores six kernels run the app's notebook at once
+
+
+def load(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as page:
+            return page.status, page.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read()
+
+
+def test_a_rush_of_pages_starts_at_most_the_cap_s_kernels(start_app, tmp_path):
+    with start_app(tmp_path, f"--max-kernels={CAP}") as app:
+        wait_for(lambda: "Kernel pool of app.ipynb is filled" in app.log(), "preheated kernel")
+        preheated = len(kernels(app.proc.pid))
+        with ThreadPoolExecutor(RUSH) as pool:
+            answers = list(pool.map(load, [app.app_url] * RUSH))
+        served = [body for status, body in answers if status == 200]
+        full = [body for status, body in answers if status == 503]
+        assert len(served) + len(full) == RUSH, [status for status, _ in answers]
+        assert 1 <= len(served) <= CAP and all(b"The server is full" in body for body in full)
+        assert all(b"kernelId" in body for body in served)
+        assert len(kernels(app.proc.pid)) <= preheated + CAP
