@@ -76,7 +76,7 @@ class Message(str):
     fields: dict
 
     def __new__(cls: type[M], msgid: str, /, **fields) -> M:
-        text = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        text = str.__new__(cls, msgid.format_map(fields) if fields else msgid)
         text.msgid, text.fields = msgid, fields
         return text
 
@@ -110,6 +110,27 @@ class Texts(Message):
         return self.texts.get((lang or SOURCE).replace("-", "_"), self.texts[SOURCE])
 
 
+class Worded(Message):
+    """A text that a function words from some values, ``make(lang, *values)``: its English (the ``str``)
+    is made now, another language only when :meth:`render` asks for it. What one message cannot say (a
+    plural, a reward in words) made by the rules as they play: ``make`` is a module's function and the
+    values are plain data, so the text is a description that keeps no live state."""
+
+    make: Callable[..., str]
+    values: tuple
+
+    def __new__(cls, make: Callable[..., str], /, *values) -> Worded:
+        text = str.__new__(cls, make(SOURCE, *values))
+        text.msgid, text.fields, text.make, text.values = str(text), {}, make, values
+        return text
+
+    def __getnewargs__(self) -> tuple:
+        return (self.make, *self.values)
+
+    def render(self, lang: str | None) -> str:
+        return self.make((lang or SOURCE).replace("-", "_"), *self.values)
+
+
 def in_every_language(make: Callable[[str], str]) -> Texts:
     """A text made now in every language (``make(lang)`` for each of :func:`languages`): what one
     message cannot say, such as a plural (``translator(lang).ngettext(...)``) or a reward in words."""
@@ -124,10 +145,10 @@ def number(value: float, spec: str, lang: str | None = None) -> str:
     return text if separator == "." else text.replace(".", separator)
 
 
-def N_(message: str, /, **fields) -> Message:
-    """Mark a message for extraction where it is written (with the fields it is filled with, if any);
-    it is translated where it is shown (``_(constant)`` or :func:`render`)."""
-    return Message(message, **fields)
+#: Marks a message for extraction where it is written (with the fields it is filled with, if any); it is
+#: translated where it is shown (``_(constant)`` or :func:`render`). The class itself: the rules make one
+#: at every log line, and a call in between would cost them a frame each time.
+N_ = Message
 
 
 def render(text: str | Exception, lang: str | None = None) -> str:

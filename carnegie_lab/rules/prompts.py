@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.i18n import translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
-from .events import describe_event
 from .loop import decision_kind
-from .timeline import TYPE_NAMES
+from .timeline import TYPE_NAMES, event_text
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 K = DecisionKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionContext:
     """The numbers a decision is about (each field is set where it applies, else None)."""
     moves: int | None = None                  # setup and turn: employee moves left
@@ -45,6 +48,30 @@ class Decision:
     def waiting(self) -> str:
         """What the others read while this player decides: "Bo to place their starting Housing project"."""
         return f"{self.name} {self.others}" if self.name else self.text
+
+
+class Prompt(NamedTuple):
+    """A seat's decision as a description: its kind and numbers, put in words only when read
+    (:meth:`texts`, in one language). What the game's moves keep of the decision each action answered."""
+    rules: Ruleset
+    kind: DecisionKind
+    context: DecisionContext
+    round: int
+
+    def texts(self, lang: str | None = None) -> tuple[str, str]:
+        """The decision in words for the decider ("place your starting Housing project: …") and in the
+        third person for the players who wait ("to place their starting Housing project")."""
+        return _texts(self, lang)
+
+    def text(self, lang: str | None = None) -> str:
+        """The decision in words for the decider."""
+        return _texts(self, lang)[0]
+
+
+def prompt_of(state: State) -> Prompt:
+    """The decision a seat takes now (not the end of the game), as a description."""
+    kind = decision_kind(state)
+    return Prompt(state.rules, kind, _context(state, kind), state.flow.round)
 
 
 def _context(state: State, kind: DecisionKind) -> DecisionContext:
@@ -82,9 +109,9 @@ def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> st
     return text.format(name=name, left=_(" and ").join(left))
 
 
-def _texts(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> tuple[str, str]:
-    """The decision in words for the decider ("place your starting Housing project: …") and in the third
-    person for the players who wait ("to place their starting Housing project")."""
+def _texts(prompt: Prompt, lang: str | None) -> tuple[str, str]:
+    """The decision in words for the decider and for the players who wait (:meth:`Prompt.texts`)."""
+    kind, c = prompt.kind, prompt.context
     tr = translator(lang)
     _ = tr.gettext
     if kind == K.HOUSE:
@@ -100,10 +127,10 @@ def _texts(state: State, kind: DecisionKind, c: DecisionContext, lang: str | Non
                 _("to move their employees in the setup ({moves} left)").format(moves=moves))
     if kind == K.CHOOSE:
         return (_("round {round}: choose a timeline row; its department type is what everybody uses this round, "
-                  "and its next space is the round's event").format(round=state.flow.round),
-                _("to choose round {round}'s timeline row").format(round=state.flow.round))
+                  "and its next space is the round's event").format(round=prompt.round),
+                _("to choose round {round}'s timeline row").format(round=prompt.round))
     if kind == K.EVENT:
-        event = describe_event(state, lang)
+        event = event_text(prompt.rules, c.income, bool(c.donation), lang)
         return (_("{event}: take part, or skip it").format(event=event),
                 _("to take part in the event ({event}), or skip it").format(event=event))
     if kind == K.TURN:
@@ -132,6 +159,6 @@ def decision(state: State, lang: str | None = None) -> Decision:
         return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
     pi = state.flow.player
     assert pi is not None
-    context = _context(state, kind)
-    text, others = _texts(state, kind, context, lang)
-    return Decision(kind, pi, text, context, state.players[pi].name, others)
+    prompt = Prompt(state.rules, kind, _context(state, kind), state.flow.round)
+    text, others = prompt.texts(lang)
+    return Decision(kind, pi, text, prompt.context, state.players[pi].name, others)
