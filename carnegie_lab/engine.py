@@ -433,7 +433,7 @@ class Game(Queries):
 
 
 def _recorder() -> MoveRecorder:
-    """What records a game's moves, each seat's decision in the prompts' words (made when read)."""
+    """What records a game's moves, each seat's decision as the prompts describe it (in words when read)."""
     return MoveRecorder(prompt_of)
 
 

@@ -55,7 +55,8 @@ class MoveRecorder:
     log's length then); the :class:`Move` objects, their lines and the decision's words are made when
     :attr:`moves` is read. A seat's step ends where the next one begins, or at :meth:`finish`."""
 
-    def __init__(self, describe: Callable[[State], Described], moves: tuple[Move, ...] = (), actions: int = 0):
+    def __init__(self, describe: Callable[[State, DecisionKind], Described], moves: tuple[Move, ...] = (),
+                 actions: int = 0):
         self._describe = describe
         self._moves: list[Move] = list(moves)  # the moves made so far from the marks below
         self._marks: list[tuple | int] = []   # step begins (tuples) and ends of Andrew's moves (log lengths)
@@ -75,19 +76,19 @@ class MoveRecorder:
     def copy(self) -> MoveRecorder:
         return MoveRecorder(self._describe, self.moves, self.actions)
 
-    def begin(self, state: State, seat: int, kind: DecisionKind, action: str, automatic: bool) -> None:
-        """A seat's step begins: the steps before it end."""
+    def begin(self, state: State, seat: int, kind: DecisionKind, action: object, automatic: bool) -> None:
+        """A seat's step begins: the steps before it end. ``action``: the action or its notation."""
         if not automatic:
             self.actions += 1
         f = state.flow
-        self._marks.append((seat, state.players[seat].name, f.round, f.phase.value, kind.value,
-                            None if automatic else self._describe(state), action, automatic, self.actions,
+        self._marks.append((seat, state.players[seat].name, f.round, f.phase, kind,
+                            None if automatic else self._describe(state, kind), action, automatic, self.actions,
                             len(state.log)))
 
     def andrew(self, state: State) -> None:
         """One of Andrew Carnegie's moves begins, inside the step being recorded."""
         f = state.flow
-        self._marks.append((None, ANDREW_NAME, f.round, f.phase.value, None, None, None, True, self.actions,
+        self._marks.append((None, ANDREW_NAME, f.round, f.phase, None, None, None, True, self.actions,
                             len(state.log)))
 
     def andrew_done(self, state: State) -> None:
@@ -127,8 +128,9 @@ def _moves(marks: list, log: list, end: int) -> list[Move]:
 
 def _move(mark: tuple, lines: tuple[str, ...]) -> Move:
     """A step as a :class:`Move`, its decision in words."""
-    seat, player, round_, phase, decision, prompt, action, automatic, actions, _ = mark
-    return Move(seat, player, round_, phase, decision, None if prompt is None else prompt.text(), action, automatic,
+    seat, player, round_, phase, kind, prompt, action, automatic, actions, _ = mark
+    return Move(seat, player, round_, phase.value, None if kind is None else kind.value,
+                None if prompt is None else prompt.text(), None if action is None else str(action), automatic,
                 lines, actions)
 
 
@@ -147,7 +149,7 @@ def andrew_step(state: State) -> Iterator[None]:
         recorder.andrew_done(state)
 
 
-def begin(state: State, seat: int, kind: DecisionKind, action: str, automatic: bool = False) -> None:
+def begin(state: State, seat: int, kind: DecisionKind, action: object, automatic: bool = False) -> None:
     """Mark the start of a seat's step (the loop calls it before each action and forced step)."""
     if state.recorder is not None:
         state.recorder.begin(state, seat, kind, action, automatic)

@@ -42,7 +42,7 @@ class Decision:
     @property
     def prompt(self) -> str:
         """The text with the deciding player's name in front."""
-        return f"{self.name}: {self.text}" if self.name else self.text
+        return _named(self.name, self.text) if self.name else self.text
 
     @property
     def waiting(self) -> str:
@@ -51,12 +51,18 @@ class Decision:
 
 
 class Prompt(NamedTuple):
-    """A seat's decision as a description: its kind and numbers, put in words only when read
-    (:meth:`texts`, in one language). What the game's moves keep of the decision each action answered."""
+    """A seat's decision as a description: its kind and numbers (the :class:`DecisionContext` fields that
+    apply, ``names`` and ``numbers``), put in words only when read (:meth:`texts`, in one language). What
+    the game's moves keep of the decision each action answered: a tuple, cheap to make at every apply."""
     rules: Ruleset
     kind: DecisionKind
-    context: DecisionContext
     round: int
+    names: tuple[str, ...]
+    numbers: tuple
+
+    @property
+    def context(self) -> DecisionContext:
+        return DecisionContext(**dict(zip(self.names, self.numbers)))
 
     def texts(self, lang: str | None = None) -> tuple[str, str]:
         """The decision in words for the decider ("place your starting Housing project: …") and in the
@@ -68,26 +74,35 @@ class Prompt(NamedTuple):
         return _texts(self, lang)[0]
 
 
-def prompt_of(state: State) -> Prompt:
-    """The decision a seat takes now (not the end of the game), as a description."""
-    kind = decision_kind(state)
-    return Prompt(state.rules, kind, _context(state, kind), state.flow.round)
-
-
-def _context(state: State, kind: DecisionKind) -> DecisionContext:
+def prompt_of(state: State, kind: DecisionKind) -> Prompt:
+    """The decision of this kind a seat takes now (not the end of the game), as a description."""
     f = state.flow
-    top = f.stack[-1] if f.stack else None
-    if kind == K.SETUP:
-        return DecisionContext(moves=f.moves)
     if kind == K.TURN:
-        return DecisionContext(moves=f.moves, study=f.study, turn_type=f.turn_type, hr_moves=f.hr_moves)
+        return Prompt(state.rules, kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
+    if kind == K.SETUP:
+        return Prompt(state.rules, kind, f.round, _SETUP, (f.moves,))
     if kind == K.EVENT:
-        return DecisionContext(income=f.income, donation=f.donation, study=f.study)
+        return Prompt(state.rules, kind, f.round, _EVENT, (f.income, f.donation, f.study))
+    top = f.stack[-1] if f.stack else None
     if isinstance(top, (Arrival, Relocation)):
-        return DecisionContext(count=top.count)
+        return Prompt(state.rules, kind, f.round, _COUNT, (top.count,))
     if isinstance(top, PropertyMove):
-        return DecisionContext(cell=top.cell)
-    return DecisionContext()
+        return Prompt(state.rules, kind, f.round, _CELL, (top.cell,))
+    return Prompt(state.rules, kind, f.round, (), ())
+
+
+def prompt_words(lang: str | None, prompt: Prompt, name: str) -> str:
+    """The decision with the deciding player's name in front (:attr:`Decision.prompt`), in a language."""
+    return _named(name, prompt.text(lang))
+
+
+def _named(name: str, text: str) -> str:
+    return f"{name}: {text}"
+
+
+#: the context's fields that apply, by kind of decision (or of interrupt)
+_TURN, _SETUP, _EVENT = ("moves", "study", "turn_type", "hr_moves"), ("moves",), ("income", "donation", "study")
+_COUNT, _CELL = ("count",), ("cell",)
 
 
 def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> str:
@@ -159,6 +174,6 @@ def decision(state: State, lang: str | None = None) -> Decision:
         return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
     pi = state.flow.player
     assert pi is not None
-    prompt = Prompt(state.rules, kind, _context(state, kind), state.flow.round)
+    prompt = prompt_of(state, kind)
     text, others = prompt.texts(lang)
     return Decision(kind, pi, text, prompt.context, state.players[pi].name, others)
