@@ -65,6 +65,8 @@ def translator(lang: str | None = None) -> gettext.NullTranslations:
 
 
 M = TypeVar("M", bound="Message")
+_PLAIN: dict[str, Message] = {}                 # the Messages without fields made so far, by their text
+_PLAIN_MOST = 4096                              # the package's names and fixed messages are about 700
 
 
 class Message(str):
@@ -76,6 +78,14 @@ class Message(str):
     fields: dict
 
     def __new__(cls: type[M], msgid: str, /, **fields) -> M:
+        if not fields and cls is Message:     # a name or a fixed text: made once, shared (it never changes)
+            plain = _PLAIN.get(msgid)
+            if plain is None:
+                plain = str.__new__(cls, msgid)
+                plain.msgid, plain.fields = msgid, fields
+                if len(_PLAIN) < _PLAIN_MOST:     # bounded: other texts (an error's) are made each time
+                    _PLAIN[msgid] = plain
+            return plain                      # type: ignore[return-value]
         text = str.__new__(cls, msgid.format_map(fields) if fields else msgid)
         text.msgid, text.fields = msgid, fields
         return text
