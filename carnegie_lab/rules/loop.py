@@ -335,12 +335,12 @@ _PREFILTER = frozenset((K.EVENT, K.ACTIVATE))
 def illegal_reason(state: State, action: Action) -> str | None:
     v = state.rules.verbs[action.verb]
     pi = state.flow.player
-    assert pi is not None
     kind = decision_kind(state)
     if kind not in v.decisions:
         from .prompts import prompt_of, prompt_words
-        return N_("not possible now ({prompt})",
-                  prompt=Worded(prompt_words, prompt_of(state, kind), state.players[pi].name))
+        return N_("not possible now ({prompt})", prompt=Worded(prompt_words, prompt_of(state, kind),
+                                                                None if pi is None else state.players[pi].name))
+    assert pi is not None
     return v.check(state, pi, action.args)
 
 

@@ -75,7 +75,7 @@ class Prompt(NamedTuple):
 
 
 def prompt_of(state: State, kind: DecisionKind) -> Prompt:
-    """The decision of this kind a seat takes now (not the end of the game), as a description."""
+    """The decision of this kind being taken now (or the end of the game), as a description."""
     f = state.flow
     if kind == K.TURN:
         return Prompt(state.rules, kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
@@ -91,9 +91,10 @@ def prompt_of(state: State, kind: DecisionKind) -> Prompt:
     return Prompt(state.rules, kind, f.round, (), ())
 
 
-def prompt_words(lang: str | None, prompt: Prompt, name: str) -> str:
+def prompt_words(lang: str | None, prompt: Prompt, name: str | None) -> str:
     """The decision with the deciding player's name in front (:attr:`Decision.prompt`), in a language."""
-    return _named(name, prompt.text(lang))
+    text = prompt.text(lang)
+    return _named(name, text) if name else text
 
 
 def _named(name: str, text: str) -> str:
@@ -129,6 +130,8 @@ def _texts(prompt: Prompt, lang: str | None) -> tuple[str, str]:
     kind, c = prompt.kind, prompt.context
     tr = translator(lang)
     _ = tr.gettext
+    if kind == K.OVER:
+        return _("The game is over"), _("The game is over")
     if kind == K.HOUSE:
         return (_("place your starting Housing project: choose a medium or major city with a free Housing site"),
                 _("to place their starting Housing project"))
@@ -171,7 +174,7 @@ def decision(state: State, lang: str | None = None) -> Decision:
     """The decision being taken, its texts in a language (``lang``: None for English)."""
     kind = decision_kind(state)
     if kind == K.OVER:
-        return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
+        return Decision(kind, None, prompt_of(state, kind).text(lang), DecisionContext())
     pi = state.flow.player
     assert pi is not None
     prompt = prompt_of(state, kind)
