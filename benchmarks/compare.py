@@ -7,8 +7,9 @@
 end (``--keep`` keeps it; ``--worktree DIR`` reuses a kept one). "new" is this working tree, uncommitted
 changes included, or the commit ``--new REV2`` (in a second temporary worktree).
 
-Each round runs one child process per tree, old first then new: this folder's ``bench_engine.py --json
---repeats 1`` with the tree as working directory and ``PYTHONPATH``, so both trees play the same seeds
+Each round runs one child process per tree, back to back, old first in odd rounds and new first in
+even ones (a drift in the machine's speed during a run favours neither): this folder's ``bench_engine.py
+--json --repeats 1`` with the tree as working directory and ``PYTHONPATH``, so both trees play the same seeds
 with the same policy and measuring code, and each imports its own ``carnegie_lab`` (the child reports
 ``carnegie_lab.__file__``; a child that imported another tree stops the comparison). Times are CPU time
 of the child (``time.process_time``); the ratio of a round is taken between its two children, run back to
@@ -139,7 +140,7 @@ def compare(old: Tree, new: Tree, games: int, rounds: int, seed: int, players: S
     first: dict[str, dict] = {}
     for k in range(rounds):
         runs = {}
-        for tree in (old, new):                    # interleaved: old, new, old, new, ...
+        for tree in (old, new) if k % 2 == 0 else (new, old):    # interleaved: old, new, new, old, ...
             runs[tree.label] = measure(tree, games, seed, players, greedy)
             first.setdefault(tree.label, runs[tree.label])
         row: dict[str, Any] = {"round": k + 1}
@@ -222,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the old commit (anything git rev-parse takes: HEAD~3, a tag, a sha)")
     parser.add_argument("--new", metavar="REV2", help="compare against this commit instead of the working tree")
     parser.add_argument("--games", type=positive, default=20, help="games per player count per child (default 20)")
-    parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds, old then new (default 5)")
+    parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--seed", type=int, default=2024, help="first game seed (default 2024)")
     parser.add_argument("--players", default="4,2", help="player counts (default 4,2)")
     parser.add_argument("--greedy", type=int, default=0,
