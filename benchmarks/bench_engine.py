@@ -197,21 +197,27 @@ def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int 
             "play_cpu_s": m["play"], "replay_cpu_s": m["replay"], "trusted_cpu_s": m["trusted"] or None,
             "play_wall_s": m["wall"],
             "play_games_per_s": games / play,
+            "play_best_games_per_s": games / min(m["play"]),
             "decisions_per_s": decisions / play,
             "replay_games_per_s": games / med(m["replay"]),
+            "replay_best_games_per_s": games / min(m["replay"]),
             "play_over_replay": med([p / r for p, r in zip(m["play"], m["replay"])]),
-            "trusted_games_per_s": None, "play_over_trusted": None, "replay_over_trusted": None,
+            "trusted_games_per_s": None, "trusted_best_games_per_s": None, "play_over_trusted": None,
+            "replay_over_trusted": None,
             "trusted_check": None,
-            "greedy_decisions": None, "greedy_decisions_per_s": None, "greedy_ms_per_decision": None,
+            "greedy_decisions": None, "greedy_decisions_per_s": None, "greedy_best_decisions_per_s": None,
+            "greedy_ms_per_decision": None,
             "greedy_digest": None,
         }
         if greedy:
             moves = sum(len(r["actions"]) for r in greedy_records[players])
             row.update(greedy_decisions=moves, greedy_decisions_per_s=moves / med(m["greedy"]),
+                       greedy_best_decisions_per_s=moves / min(m["greedy"]),
                        greedy_ms_per_decision=1000 * med(m["greedy"]) / moves,
                        greedy_digest=digest(greedy_records[players]))
         if push:
             row.update(trusted_games_per_s=games / med(m["trusted"]),
+                       trusted_best_games_per_s=games / min(m["trusted"]),
                        play_over_trusted=med([p / t for p, t in zip(m["play"], m["trusted"])]),
                        replay_over_trusted=med([r / t for r, t in zip(m["replay"], m["trusted"])]),
                        trusted_check=check_trusted(recs, push[1]) or "ok")

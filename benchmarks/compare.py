@@ -1,7 +1,7 @@
 """Engine speed against an older commit: the same seeds, interleaved rounds, the median ratio new / old.
 
     python benchmarks/compare.py REV [--new REV2] [--games N] [--rounds R] [--seed S] [--players 4,2]
-                                     [--greedy G] [--same] [--keep] [--worktree DIR] [--json]
+                                     [--greedy G] [--best-of K] [--same] [--keep] [--worktree DIR] [--json]
 
 ``REV`` ("old") is checked out with ``git worktree add --detach`` in a temporary folder, removed at the
 end (``--keep`` keeps it; ``--worktree DIR`` reuses a kept one). "new" is this working tree, uncommitted
@@ -15,6 +15,9 @@ with the same policy and measuring code, and each imports its own ``carnegie_lab
 of the child (``time.process_time``); the ratio of a round is taken between its two children, run back to
 back, and the summary is the median over the rounds. Ratios are new / old in games per CPU second
 (decisions per CPU second for the greedy bots' games of ``--greedy G``): above 1 the new engine is faster.
+With ``--best-of K`` each child measures everything K times and reports its fastest (``--repeats K``, the
+``*_best_*`` figures): other load only ever slows a measurement down, so the fastest of a few short ones
+is the least disturbed.
 
 Decision counts and a fingerprint of the games of both trees are printed; they agree only when the two
 engines play the same games for the same seeds (not so if a rule or the order of legal actions changed).
@@ -40,6 +43,13 @@ ROOT = HERE.parent
 BENCH = HERE / "bench_engine.py"
 MEASURES = (("play", "play_games_per_s"), ("replay", "replay_games_per_s"), ("trusted", "trusted_games_per_s"),
             ("greedy", "greedy_decisions_per_s"))
+
+
+def measures(best_of: int) -> tuple[tuple[str, str], ...]:
+    """The measures and the child's figure for each: its median, or its fastest of ``best_of`` repeats."""
+    if best_of == 1:
+        return MEASURES
+    return tuple((name, key.replace(f"{name}_", f"{name}_best_", 1)) for name, key in MEASURES)
 
 
 class CompareError(Exception):
@@ -105,11 +115,12 @@ class Tree:
             self.created = False
 
 
-def measure(tree: Tree, games: int, seed: int, players: Sequence[int], greedy: int = 0) -> dict[str, Any]:
+def measure(tree: Tree, games: int, seed: int, players: Sequence[int], greedy: int = 0,
+            repeats: int = 1) -> dict[str, Any]:
     """One child process: this folder's bench_engine.py --json, importing the tree's carnegie_lab."""
     env = dict(os.environ, PYTHONPATH=str(tree.path))
     env.pop("PYTHONHOME", None)
-    cmd = [sys.executable, str(BENCH), "--json", "--repeats", "1", "--games", str(games), "--seed", str(seed),
+    cmd = [sys.executable, str(BENCH), "--json", "--repeats", str(repeats), "--games", str(games), "--seed", str(seed),
            "--players", ",".join(map(str, players)), "--greedy", str(greedy)]
     done = subprocess.run(cmd, cwd=tree.path, env=env, capture_output=True, text=True)
     try:
@@ -132,7 +143,7 @@ def fmt(x: float | None, spec: str = ".2f", width: int = 6) -> str:
 
 
 def compare(old: Tree, new: Tree, games: int, rounds: int, seed: int, players: Sequence[int],
-            out: Any = sys.stdout, greedy: int = 0) -> dict[str, Any]:
+            out: Any = sys.stdout, greedy: int = 0, best_of: int = 1) -> dict[str, Any]:
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
@@ -141,14 +152,14 @@ def compare(old: Tree, new: Tree, games: int, rounds: int, seed: int, players: S
     for k in range(rounds):
         runs = {}
         for tree in (old, new) if k % 2 == 0 else (new, old):    # interleaved: old, new, new, old, ...
-            runs[tree.label] = measure(tree, games, seed, players, greedy)
+            runs[tree.label] = measure(tree, games, seed, players, greedy, best_of)
             first.setdefault(tree.label, runs[tree.label])
         row: dict[str, Any] = {"round": k + 1}
         parts = []
         for p in players:
             o, n = runs["old"]["results"][str(p)], runs["new"]["results"][str(p)]
             row[str(p)] = {name: {"old": o[key], "new": n[key], "ratio": ratio(n[key], o[key])}
-                           for name, key in MEASURES}
+                           for name, key in measures(best_of)}
             play, replay = row[str(p)]["play"], row[str(p)]["replay"]
             parts.append(f"{p}p play {fmt(play['old'], '.1f')} -> {fmt(play['new'], '.1f')} g/s "
                          f"x{fmt(play['ratio'], '.3f', 5)}, replay {fmt(replay['old'], '.1f')} -> "
@@ -228,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default="4,2", help="player counts (default 4,2)")
     parser.add_argument("--greedy", type=int, default=0,
                         help="also time this many games of greedy bots per player count and child (default 0)")
+    parser.add_argument("--best-of", type=positive, default=1,
+                        help="each child measures K times and reports its fastest (default 1)")
     parser.add_argument("--same", action="store_true",
                         help="fail (exit 2) unless both trees play the same games (for refactors meant to keep them)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary worktree(s) and print where")
@@ -253,12 +266,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         trees.append(new)
         out = sys.stderr if args.json else sys.stdout
         print(f"old: {old.title}\nnew: {new.title}", file=out)
-        print(f"{args.rounds} round(s) x (old, new), one child process each: {BENCH.name} --json --repeats 1, "
+        print(f"{args.rounds} round(s) x (old, new), one child process each: {BENCH.name} --json "
+              f"--repeats {args.best_of}{' (the fastest)' if args.best_of > 1 else ''}, "
               f"{args.games} games per player count for {','.join(map(str, players))} players, seeds "
               f"{args.seed}..{args.seed + args.games - 1}"
               + (f", {args.greedy} greedy bots' game(s)" if args.greedy > 0 else "")
               + "; CPU time (time.process_time)", file=out, flush=True)
-        result = compare(old, new, args.games, args.rounds, args.seed, players, out=out, greedy=max(0, args.greedy))
+        result = compare(old, new, args.games, args.rounds, args.seed, players, out=out, greedy=max(0, args.greedy),
+                         best_of=args.best_of)
         for label in ("old", "new"):
             print(f"{label} child imported {result['children'][label]['carnegie_lab']['file']}", file=out)
         m = result["machine"]

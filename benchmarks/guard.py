@@ -4,7 +4,8 @@
 
 It runs ``compare.py``'s paired measurement of this working tree against the reference commit named in
 ``guard.json`` (a temporary git worktree): interleaved rounds of one child process per tree, the same
-seeds, CPU time, the median ratio new / old over the rounds, for
+seeds, CPU time, each child's fastest of a few repeats (``--best-of``), the median ratio new / old over
+the rounds, for
 
 - play: random 4-player games through the public API (``new_game``, ``legal_actions``, ``apply``);
 - greedy: the decisions of greedy bots' 4-player games through the public API (``GreedyBot.choose`` + ``apply``);
@@ -12,9 +13,10 @@ seeds, CPU time, the median ratio new / old over the rounds, for
 
 A measure fails when its median ratio is more than ``tolerance`` (15%) below the ratio recorded for it in
 ``guard.json``. Ratios, not speeds: both trees run on the same machine under the same load, back to back,
-so a slower or busier machine moves both. Load that changes between the two children of a round moves a
-round's ratio, not the median of several; and a failing run is measured once more, from scratch, and the
-guard fails only when that run fails too (a real slowdown fails both; a burst of load seldom hits two).
+so a slower or busier machine moves both. Against load that comes and goes: CPU time, not wall time; the
+fastest of each child's repeats (load only ever slows one down); rounds that alternate which tree goes
+first; the median of the rounds; and a failing run is measured once more, from scratch, the guard failing
+only when that run fails too (a real slowdown fails both; a burst of load seldom hits two).
 
 The recorded figures move only by a commit that says why: ``--write`` measures and rewrites them in
 ``guard.json`` (with where and how they were measured), for such a commit.
@@ -48,7 +50,7 @@ def measure(figures: dict[str, Any]) -> dict[str, Any]:
     old = Tree.worktree("old", figures["reference"], tmp)
     try:
         return compare(old, Tree.working("new"), s["games"], s["rounds"], s["seed"], [PLAYERS], out=sys.stdout,
-                       greedy=s["greedy"])
+                       greedy=s["greedy"], best_of=s["best_of"])
     finally:
         old.remove()
         shutil.rmtree(tmp, ignore_errors=True)
