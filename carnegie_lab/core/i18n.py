@@ -10,7 +10,9 @@ docs/translating.md). Code marks its messages for ``pybabel extract`` in the usu
     translator(lang).ngettext("{n} city", "{n} cities", n).format(n=n)
 
 Text made in the rules and shown later (a department's use, the reason an action is illegal) is a
-:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`.
+:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`; what one message
+cannot say (a plural, a reward in words) is a :class:`Worded` one, put into another language only when
+it is rendered. Playing a game puts nothing into another language than English.
 
 The component data keeps the English names (cities, regions, departments, ...): they are messages too,
 extracted from carnegie_lab/data by :func:`extract_data` (babel.cfg) and translated with ``_(city.name)``.
@@ -103,8 +105,8 @@ class Message(str):
 
 
 class Texts(Message):
-    """A text made in every language at once (``{lang: text}``, English under ``"en"``): what a field
-    cannot be made from one message (a decision's prompt, with its plurals)."""
+    """A text made in every language at once (``{lang: text}``, English under ``"en"``): for texts made
+    once and shown often (the analysis's explanations); the rules make :class:`Worded` ones instead."""
 
     texts: dict
 

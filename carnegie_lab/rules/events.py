@@ -13,9 +13,7 @@ from .research import project_income
 
 def _round_event(state: State) -> Worded:
     """The round's event as the log keeps it: worded in English now, in another language when shown."""
-    f = state.flow
-    return Worded(timeline.event_words, state.rules.components.regions[f.income].name if f.income else None,
-                  f.donation)
+    return Worded(timeline.event_words, timeline.income_region(state), state.flow.donation)
 
 
 def _check_choose(state: State, pi: int, args: Args) -> str | None:

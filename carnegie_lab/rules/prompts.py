@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..core.i18n import translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
 from .loop import decision_kind
-from .timeline import TYPE_NAMES, event_text
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from .timeline import TYPE_NAMES, event_words, income_region
 
 K = DecisionKind
 
@@ -54,11 +51,11 @@ class Prompt(NamedTuple):
     """A seat's decision as a description: its kind and numbers (the :class:`DecisionContext` fields that
     apply, ``names`` and ``numbers``), put in words only when read (:meth:`texts`, in one language). What
     the game's moves keep of the decision each action answered: a tuple, cheap to make at every apply."""
-    rules: Ruleset
     kind: DecisionKind
     round: int
     names: tuple[str, ...]
     numbers: tuple
+    region: str | None = None                 # an event's income region, by name
 
     @property
     def context(self) -> DecisionContext:
@@ -78,17 +75,17 @@ def prompt_of(state: State, kind: DecisionKind) -> Prompt:
     """The decision of this kind being taken now (or the end of the game), as a description."""
     f = state.flow
     if kind == K.TURN:
-        return Prompt(state.rules, kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
+        return Prompt(kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
     if kind == K.SETUP:
-        return Prompt(state.rules, kind, f.round, _SETUP, (f.moves,))
+        return Prompt(kind, f.round, _SETUP, (f.moves,))
     if kind == K.EVENT:
-        return Prompt(state.rules, kind, f.round, _EVENT, (f.income, f.donation, f.study))
+        return Prompt(kind, f.round, _EVENT, (f.income, f.donation, f.study), income_region(state))
     top = f.stack[-1] if f.stack else None
     if isinstance(top, (Arrival, Relocation)):
-        return Prompt(state.rules, kind, f.round, _COUNT, (top.count,))
+        return Prompt(kind, f.round, _COUNT, (top.count,))
     if isinstance(top, PropertyMove):
-        return Prompt(state.rules, kind, f.round, _CELL, (top.cell,))
-    return Prompt(state.rules, kind, f.round, (), ())
+        return Prompt(kind, f.round, _CELL, (top.cell,))
+    return Prompt(kind, f.round, (), ())
 
 
 def prompt_words(lang: str | None, prompt: Prompt, name: str | None) -> str:
@@ -148,7 +145,7 @@ def _texts(prompt: Prompt, lang: str | None) -> tuple[str, str]:
                   "and its next space is the round's event").format(round=prompt.round),
                 _("to choose round {round}'s timeline row").format(round=prompt.round))
     if kind == K.EVENT:
-        event = event_text(prompt.rules, c.income, bool(c.donation), lang)
+        event = event_words(lang, prompt.region, bool(c.donation))
         return (_("{event}: take part, or skip it").format(event=event),
                 _("to take part in the event ({event}), or skip it").format(event=event))
     if kind == K.TURN:

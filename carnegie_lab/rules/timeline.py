@@ -34,6 +34,12 @@ def event_text(rs: Ruleset, income: str | None, donation: bool, lang: str | None
     return event_words(lang, rs.components.regions[income].name if income else None, donation)
 
 
+def income_region(state: State) -> str | None:
+    """The name of the region of this round's Take Income event (None: the event pays no income)."""
+    income = state.flow.income
+    return state.rules.components.regions[income].name if income else None
+
+
 def event_words(lang: str | None, region: str | None, donation: bool) -> str:
     """An event in words from the name of its income's region (None: no income) and its donation."""
     _ = translator(lang).gettext
