@@ -67,9 +67,10 @@ def verdicts(figures: dict[str, Any], result: dict[str, Any]) -> list[tuple[str,
     return out
 
 
-def report(figures: dict[str, Any], rows: list[tuple[str, float, float, dict, bool]]) -> str:
+def report(figures: dict[str, Any], rows: list[tuple[str, float, float, dict, bool]], machine: dict[str, Any]) -> str:
     lines = [f"speed against {figures['reference']} (new / old, median over {figures['settings']['rounds']} "
-             f"rounds, CPU time); fails below the recorded ratio - {figures['tolerance']:.0%}:"]
+             f"rounds, CPU time; {machine['cpu_count']} CPUs, load average {machine['load_average']} at the last "
+             f"child); fails below the recorded ratio - {figures['tolerance']:.0%}:"]
     for name, recorded, floor, m, ok in rows:
         got = "n/a" if m["median_ratio"] is None else (f"x{m['median_ratio']:.3f} "
                                                         f"[{m['min_ratio']:.3f}..{m['max_ratio']:.3f}]")
@@ -112,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
                 return 0
             rows = verdicts(figures, result)
-            print(report(figures, rows), flush=True)
+            print(report(figures, rows, result["machine"]), flush=True)
             if all(ok for *_, ok in rows):
                 print("bench-guard: the engine's speed holds")
                 return 0
