@@ -32,6 +32,13 @@ test-fast: check
 		tests/store $(filter-out tests/test_packaging.py,$(wildcard tests/test_*.py)) \
 		--deselect tests/test_readme.py::test_readme_shell_commands_run_as_written
 
+# The engine's speed guard: this tree against the reference commit of benchmarks/guard.json (a temporary git
+# worktree), paired and interleaved, CPU time; fails when random play, a greedy decision or from_record replay
+# is more than 15% below its recorded ratio (benchmarks/guard.py; about 1.5 minutes). CI runs it after make test.
+.PHONY: bench-guard
+bench-guard: $(STAMP)
+	$(BIN)/python benchmarks/guard.py
+
 # Every picture in docs/gallery made again (tools/make_gallery.py: the views in headless Chromium, then the
 # browser tests that take the app's screenshots, told to write them there; a plain test run leaves them in
 # test-artifacts/gallery).

@@ -1,7 +1,7 @@
 """Engine speed: random play, record replay and trusted replay, in games per CPU second.
 
     python benchmarks/bench_engine.py [--games N] [--seed S] [--repeats R] [--players 2,3,4]
-                                      [--warmup W] [--profile] [--json]
+                                      [--warmup W] [--greedy G] [--profile] [--json]
 
 A script, not a test. For each player count it plays ``--games`` random games (game ``k`` has seed
 ``S + k`` and its own choice stream, so a game does not depend on ``--games`` or on the games before it),
@@ -11,6 +11,8 @@ then replays their records two ways:
 - replay: ``Game.from_record(record)`` (every recorded action is checked against the legal actions);
 - trusted replay: ``new_game`` with the record's options, then ``push`` of every recorded action
   (applied without legality work). Only engines whose ``Game`` has ``push``; otherwise "n/a".
+- greedy (with ``--greedy G``): ``G`` games of greedy bots (``GreedyBot(seed).choose`` + ``apply`` at every
+  decision, seeds ``S..S+G-1``), in decisions per CPU second: what a bot's game through the public API costs.
 
 All times are CPU time of this process (``time.process_time``), which other load on a shared machine
 changes much less than wall-clock time. Every repeat measures play, replay and trusted replay of every
@@ -21,7 +23,7 @@ The random player (``pick``) is also the policy of the property tests in ``tests
 this file), so the benchmark measures the games those tests explore. ``benchmarks/compare.py`` runs this
 file with ``--json`` against the ``carnegie_lab`` of another commit, so it must only use the engine's
 public API (``new_game``, ``legal_actions``, ``apply``, ``is_over``, ``to_record``, ``from_record``,
-``to_position``; ``push`` when present).
+``to_position``; ``push`` when present; ``bots.GreedyBot`` for ``--greedy``).
 """
 from __future__ import annotations
 
@@ -110,6 +112,16 @@ def trusted_replay(record: dict[str, Any], push: Callable[[cl.Game, str], Any]) 
     return game
 
 
+def greedy_game(players: int, seed: int) -> cl.Game:
+    """One game of greedy bots (seats seeded ``seed``, ``seed + 1``, ...) through the public API."""
+    from carnegie_lab.bots import GreedyBot
+    bots = [GreedyBot(seed + k) for k in range(players)]
+    game = cl.new_game(names(players), seed=seed)
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
 def digest(records: Sequence[dict[str, Any]]) -> str:
     """A short fingerprint of the games played (their options and actions), to compare engines."""
     h = hashlib.sha256()
@@ -137,8 +149,10 @@ def check_trusted(records: Sequence[dict[str, Any]], push: Callable[[cl.Game, st
     return None
 
 
-def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int = 1) -> dict[int, dict]:
-    """Measure every player count ``repeats`` times, interleaved; return the summary per player count."""
+def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int = 1,
+        greedy: int = 0) -> dict[int, dict]:
+    """Measure every player count ``repeats`` times, interleaved; return the summary per player count
+    (with ``greedy`` games of greedy bots too, when it is not 0)."""
     seeds = [seed + k for k in range(games)]
     push = pusher() if has_push() else None
     for k in range(warmup):             # first-use costs (imports, caches) stay out of the timings
@@ -147,8 +161,12 @@ def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int 
             cl.Game.from_record(trial)
             if push:
                 trusted_replay(trial, push[1])
+            if greedy:
+                greedy_game(players, seed - 1 - k)
 
-    raw: dict[int, dict[str, list]] = {p: {"play": [], "replay": [], "trusted": [], "wall": []} for p in counts}
+    raw: dict[int, dict[str, list]] = {p: {"play": [], "replay": [], "trusted": [], "wall": [], "greedy": []}
+                                       for p in counts}
+    greedy_records: dict[int, list] = {}
     records: dict[int, list] = {}
     for _ in range(repeats):
         for players in counts:
@@ -162,6 +180,10 @@ def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int 
             m["replay"].append(cpu(lambda: [cl.Game.from_record(r) for r in recs])[0])
             if push:
                 m["trusted"].append(cpu(lambda: [trusted_replay(r, push[1]) for r in recs])[0])
+            if greedy:
+                c, _, played = cpu(lambda: [greedy_game(players, seed + k).to_record() for k in range(greedy)])
+                m["greedy"].append(c)
+                greedy_records[players] = played
 
     out = {}
     for players in counts:
@@ -175,14 +197,27 @@ def run(counts: Sequence[int], games: int, seed: int, repeats: int, warmup: int 
             "play_cpu_s": m["play"], "replay_cpu_s": m["replay"], "trusted_cpu_s": m["trusted"] or None,
             "play_wall_s": m["wall"],
             "play_games_per_s": games / play,
+            "play_best_games_per_s": games / min(m["play"]),
             "decisions_per_s": decisions / play,
             "replay_games_per_s": games / med(m["replay"]),
+            "replay_best_games_per_s": games / min(m["replay"]),
             "play_over_replay": med([p / r for p, r in zip(m["play"], m["replay"])]),
-            "trusted_games_per_s": None, "play_over_trusted": None, "replay_over_trusted": None,
+            "trusted_games_per_s": None, "trusted_best_games_per_s": None, "play_over_trusted": None,
+            "replay_over_trusted": None,
             "trusted_check": None,
+            "greedy_decisions": None, "greedy_decisions_per_s": None, "greedy_best_decisions_per_s": None,
+            "greedy_ms_per_decision": None,
+            "greedy_digest": None,
         }
+        if greedy:
+            moves = sum(len(r["actions"]) for r in greedy_records[players])
+            row.update(greedy_decisions=moves, greedy_decisions_per_s=moves / med(m["greedy"]),
+                       greedy_best_decisions_per_s=moves / min(m["greedy"]),
+                       greedy_ms_per_decision=1000 * med(m["greedy"]) / moves,
+                       greedy_digest=digest(greedy_records[players]))
         if push:
             row.update(trusted_games_per_s=games / med(m["trusted"]),
+                       trusted_best_games_per_s=games / min(m["trusted"]),
                        play_over_trusted=med([p / t for p, t in zip(m["play"], m["trusted"])]),
                        replay_over_trusted=med([r / t for r, t in zip(m["replay"], m["trusted"])]),
                        trusted_check=check_trusted(recs, push[1]) or "ok")
@@ -265,6 +300,11 @@ def report(result: dict[str, Any]) -> str:
                  "action. play/replay, play/trusted = ratios of CPU times\nmeasured side by side (median over "
                  "repeats): how many times longer random play takes than the replay of the same games.")
     for players in s["players"]:
+        r = result["results"][str(players)]
+        if r["greedy_decisions"]:
+            lines.append(f"{players} players, greedy bots: {r['greedy_ms_per_decision']:.3f} ms a decision "
+                         f"({r['greedy_decisions_per_s']:.0f} decisions / CPU s, {r['greedy_decisions']} decisions)")
+    for players in s["players"]:
         check = result["results"][str(players)]["trusted_check"]
         if check not in (None, "ok"):
             lines.append(f"WARNING, {players} players: {check}")
@@ -283,16 +323,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=player_counts, default=list(PLAYER_COUNTS),
                         help="player counts to measure, e.g. 4,2 (default 2,3,4)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed games per player count first (default 1)")
+    parser.add_argument("--greedy", type=int, default=0,
+                        help="also time this many games of greedy bots per player count (default 0: none)")
     parser.add_argument("--profile", action="store_true", help="also profile one 4-player game with cProfile")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     args = parser.parse_args(argv)
 
-    results = run(args.players, args.games, args.seed, args.repeats, max(0, args.warmup))
+    results = run(args.players, args.games, args.seed, args.repeats, max(0, args.warmup), max(0, args.greedy))
     result = {
         "carnegie_lab": {"file": cl.__file__, "version": getattr(cl, "__version__", "?")},
         "machine": machine(),
         "settings": {"games": args.games, "seed": args.seed, "repeats": args.repeats, "players": args.players,
-                     "warmup": args.warmup, "clock": "time.process_time", "statistic": "median",
+                     "warmup": args.warmup, "greedy": args.greedy, "clock": "time.process_time",
+                     "statistic": "median",
                      "trusted": pusher()[0] if has_push() else None},
         "results": {str(p): r for p, r in results.items()},
     }

@@ -1,19 +1,23 @@
 """Engine speed against an older commit: the same seeds, interleaved rounds, the median ratio new / old.
 
     python benchmarks/compare.py REV [--new REV2] [--games N] [--rounds R] [--seed S] [--players 4,2]
-                                     [--same] [--keep] [--worktree DIR] [--json]
+                                     [--greedy G] [--best-of K] [--same] [--keep] [--worktree DIR] [--json]
 
 ``REV`` ("old") is checked out with ``git worktree add --detach`` in a temporary folder, removed at the
 end (``--keep`` keeps it; ``--worktree DIR`` reuses a kept one). "new" is this working tree, uncommitted
 changes included, or the commit ``--new REV2`` (in a second temporary worktree).
 
-Each round runs one child process per tree, old first then new: this folder's ``bench_engine.py --json
---repeats 1`` with the tree as working directory and ``PYTHONPATH``, so both trees play the same seeds
+Each round runs one child process per tree, back to back, old first in odd rounds and new first in
+even ones (a drift in the machine's speed during a run favours neither): this folder's ``bench_engine.py
+--json --repeats 1`` with the tree as working directory and ``PYTHONPATH``, so both trees play the same seeds
 with the same policy and measuring code, and each imports its own ``carnegie_lab`` (the child reports
 ``carnegie_lab.__file__``; a child that imported another tree stops the comparison). Times are CPU time
 of the child (``time.process_time``); the ratio of a round is taken between its two children, run back to
-back, and the summary is the median over the rounds. Ratios are new / old in games per CPU second:
-above 1 the new engine is faster.
+back, and the summary is the median over the rounds. Ratios are new / old in games per CPU second
+(decisions per CPU second for the greedy bots' games of ``--greedy G``): above 1 the new engine is faster.
+With ``--best-of K`` each child measures everything K times and reports its fastest (``--repeats K``, the
+``*_best_*`` figures): other load only ever slows a measurement down, so the fastest of a few short ones
+is the least disturbed.
 
 Decision counts and a fingerprint of the games of both trees are printed; they agree only when the two
 engines play the same games for the same seeds (not so if a rule or the order of legal actions changed).
@@ -37,7 +41,15 @@ from bench_engine import positive  # this folder's benchmark (the script runs fr
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 BENCH = HERE / "bench_engine.py"
-MEASURES = (("play", "play_games_per_s"), ("replay", "replay_games_per_s"), ("trusted", "trusted_games_per_s"))
+MEASURES = (("play", "play_games_per_s"), ("replay", "replay_games_per_s"), ("trusted", "trusted_games_per_s"),
+            ("greedy", "greedy_decisions_per_s"))
+
+
+def measures(best_of: int) -> tuple[tuple[str, str], ...]:
+    """The measures and the child's figure for each: its median, or its fastest of ``best_of`` repeats."""
+    if best_of == 1:
+        return MEASURES
+    return tuple((name, key.replace(f"{name}_", f"{name}_best_", 1)) for name, key in MEASURES)
 
 
 class CompareError(Exception):
@@ -103,12 +115,13 @@ class Tree:
             self.created = False
 
 
-def measure(tree: Tree, games: int, seed: int, players: Sequence[int]) -> dict[str, Any]:
+def measure(tree: Tree, games: int, seed: int, players: Sequence[int], greedy: int = 0,
+            repeats: int = 1) -> dict[str, Any]:
     """One child process: this folder's bench_engine.py --json, importing the tree's carnegie_lab."""
     env = dict(os.environ, PYTHONPATH=str(tree.path))
     env.pop("PYTHONHOME", None)
-    cmd = [sys.executable, str(BENCH), "--json", "--repeats", "1", "--games", str(games), "--seed", str(seed),
-           "--players", ",".join(map(str, players))]
+    cmd = [sys.executable, str(BENCH), "--json", "--repeats", str(repeats), "--games", str(games), "--seed", str(seed),
+           "--players", ",".join(map(str, players)), "--greedy", str(greedy)]
     done = subprocess.run(cmd, cwd=tree.path, env=env, capture_output=True, text=True)
     try:
         result = json.loads(done.stdout)
@@ -130,7 +143,7 @@ def fmt(x: float | None, spec: str = ".2f", width: int = 6) -> str:
 
 
 def compare(old: Tree, new: Tree, games: int, rounds: int, seed: int, players: Sequence[int],
-            out: Any = sys.stdout) -> dict[str, Any]:
+            out: Any = sys.stdout, greedy: int = 0, best_of: int = 1) -> dict[str, Any]:
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
@@ -138,19 +151,23 @@ def compare(old: Tree, new: Tree, games: int, rounds: int, seed: int, players: S
     first: dict[str, dict] = {}
     for k in range(rounds):
         runs = {}
-        for tree in (old, new):                    # interleaved: old, new, old, new, ...
-            runs[tree.label] = measure(tree, games, seed, players)
+        for tree in (old, new) if k % 2 == 0 else (new, old):    # interleaved: old, new, new, old, ...
+            runs[tree.label] = measure(tree, games, seed, players, greedy, best_of)
             first.setdefault(tree.label, runs[tree.label])
         row: dict[str, Any] = {"round": k + 1}
         parts = []
         for p in players:
             o, n = runs["old"]["results"][str(p)], runs["new"]["results"][str(p)]
             row[str(p)] = {name: {"old": o[key], "new": n[key], "ratio": ratio(n[key], o[key])}
-                           for name, key in MEASURES}
+                           for name, key in measures(best_of)}
             play, replay = row[str(p)]["play"], row[str(p)]["replay"]
             parts.append(f"{p}p play {fmt(play['old'], '.1f')} -> {fmt(play['new'], '.1f')} g/s "
                          f"x{fmt(play['ratio'], '.3f', 5)}, replay {fmt(replay['old'], '.1f')} -> "
                          f"{fmt(replay['new'], '.1f')} x{fmt(replay['ratio'], '.3f', 5)}")
+            if greedy:
+                g = row[str(p)]["greedy"]
+                parts[-1] += (f", greedy {fmt(g['old'], '.0f')} -> {fmt(g['new'], '.0f')} decisions/s "
+                              f"x{fmt(g['ratio'], '.3f', 5)}")
         per_round.append(row)
         say(f"round {k + 1}/{rounds}: " + " | ".join(parts))
 
@@ -184,6 +201,9 @@ def report(result: dict[str, Any], players: Sequence[int]) -> list[str]:
         s = result["summary"][str(p)]
         for name, _ in MEASURES:
             m = s[name]
+            unit = "decisions/s" if name == "greedy" else "g/s"
+            if name == "greedy" and not (m["old_median"] or m["new_median"]):
+                continue                      # not measured (no --greedy)
             if m["median_ratio"] is None:
                 if m["old_median"] or m["new_median"]:
                     label, g = ("old", m["old_median"]) if m["old_median"] else ("new", m["new_median"])
@@ -194,7 +214,7 @@ def report(result: dict[str, Any], players: Sequence[int]) -> list[str]:
                 continue
             spread = f"[{m['min_ratio']:.3f}..{m['max_ratio']:.3f}]"
             lines.append(f"  {p} players, {name:<7}: x{m['median_ratio']:.3f} {spread}   "
-                         f"old {m['old_median']:.1f} g/s, new {m['new_median']:.1f} g/s (medians)")
+                         f"old {m['old_median']:.1f} {unit}, new {m['new_median']:.1f} {unit} (medians)")
         pot = s["play_over_trusted"]
         if pot["old"] or pot["new"]:
             lines.append(f"  {p} players, play/trusted (CPU-time ratio, within a tree): old {fmt(pot['old'])}, "
@@ -214,9 +234,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the old commit (anything git rev-parse takes: HEAD~3, a tag, a sha)")
     parser.add_argument("--new", metavar="REV2", help="compare against this commit instead of the working tree")
     parser.add_argument("--games", type=positive, default=20, help="games per player count per child (default 20)")
-    parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds, old then new (default 5)")
+    parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds (default 5)")
     parser.add_argument("--seed", type=int, default=2024, help="first game seed (default 2024)")
     parser.add_argument("--players", default="4,2", help="player counts (default 4,2)")
+    parser.add_argument("--greedy", type=int, default=0,
+                        help="also time this many games of greedy bots per player count and child (default 0)")
+    parser.add_argument("--best-of", type=positive, default=1,
+                        help="each child measures K times and reports its fastest (default 1)")
     parser.add_argument("--same", action="store_true",
                         help="fail (exit 2) unless both trees play the same games (for refactors meant to keep them)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary worktree(s) and print where")
@@ -242,10 +266,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         trees.append(new)
         out = sys.stderr if args.json else sys.stdout
         print(f"old: {old.title}\nnew: {new.title}", file=out)
-        print(f"{args.rounds} round(s) x (old, new), one child process each: {BENCH.name} --json --repeats 1, "
+        print(f"{args.rounds} round(s) x (old, new), one child process each: {BENCH.name} --json "
+              f"--repeats {args.best_of}{' (the fastest)' if args.best_of > 1 else ''}, "
               f"{args.games} games per player count for {','.join(map(str, players))} players, seeds "
-              f"{args.seed}..{args.seed + args.games - 1}; CPU time (time.process_time)", file=out, flush=True)
-        result = compare(old, new, args.games, args.rounds, args.seed, players, out=out)
+              f"{args.seed}..{args.seed + args.games - 1}"
+              + (f", {args.greedy} greedy bots' game(s)" if args.greedy > 0 else "")
+              + "; CPU time (time.process_time)", file=out, flush=True)
+        result = compare(old, new, args.games, args.rounds, args.seed, players, out=out, greedy=max(0, args.greedy),
+                         best_of=args.best_of)
         for label in ("old", "new"):
             print(f"{label} child imported {result['children'][label]['carnegie_lab']['file']}", file=out)
         m = result["machine"]

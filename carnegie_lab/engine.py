@@ -21,7 +21,7 @@ from .rules.departments.management import department_cost
 from .rules.employees import activation_cost
 from .rules.moves import Move, MoveRecorder
 from .rules.network import Connection, best_connection, map_graph, network
-from .rules.prompts import Decision, DecisionContext, decision
+from .rules.prompts import Decision, DecisionContext, decision, prompt_of
 from .rules.research import tab_spaces, track_step_cost
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
@@ -433,8 +433,8 @@ class Game(Queries):
 
 
 def _recorder() -> MoveRecorder:
-    """What records a game's moves, each seat's decision in the prompts' words."""
-    return MoveRecorder(lambda state: decision(state).text)
+    """What records a game's moves, each seat's decision as the prompts describe it (in words when read)."""
+    return MoveRecorder(prompt_of)
 
 
 def _loaded(rs: Ruleset, data: Any, root: str) -> State:

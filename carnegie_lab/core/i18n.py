@@ -10,7 +10,9 @@ docs/translating.md). Code marks its messages for ``pybabel extract`` in the usu
     translator(lang).ngettext("{n} city", "{n} cities", n).format(n=n)
 
 Text made in the rules and shown later (a department's use, the reason an action is illegal) is a
-:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`.
+:class:`Message`: English as a ``str``, with its id and fields kept for :func:`render`; what one message
+cannot say (a plural, a reward in words) is a :class:`Worded` one, put into another language only when
+it is rendered. Playing a game puts nothing into another language than English.
 
 The component data keeps the English names (cities, regions, departments, ...): they are messages too,
 extracted from carnegie_lab/data by :func:`extract_data` (babel.cfg) and translated with ``_(city.name)``.
@@ -65,6 +67,8 @@ def translator(lang: str | None = None) -> gettext.NullTranslations:
 
 
 M = TypeVar("M", bound="Message")
+_PLAIN: dict[str, Message] = {}                 # the Messages without fields made so far, by their text
+_PLAIN_MOST = 4096                              # the package's names and fixed messages are about 700
 
 
 class Message(str):
@@ -76,7 +80,15 @@ class Message(str):
     fields: dict
 
     def __new__(cls: type[M], msgid: str, /, **fields) -> M:
-        text = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        if not fields and cls is Message:     # a name or a fixed text: made once, shared (it never changes)
+            plain = _PLAIN.get(msgid)
+            if plain is None:
+                plain = str.__new__(cls, msgid)
+                plain.msgid, plain.fields = msgid, fields
+                if len(_PLAIN) < _PLAIN_MOST:     # bounded: other texts (an error's) are made each time
+                    _PLAIN[msgid] = plain
+            return plain                      # type: ignore[return-value]
+        text = str.__new__(cls, msgid.format_map(fields) if fields else msgid)
         text.msgid, text.fields = msgid, fields
         return text
 
@@ -93,8 +105,8 @@ class Message(str):
 
 
 class Texts(Message):
-    """A text made in every language at once (``{lang: text}``, English under ``"en"``): what a field
-    cannot be made from one message (a decision's prompt, with its plurals)."""
+    """A text made in every language at once (``{lang: text}``, English under ``"en"``): for texts made
+    once and shown often (the analysis's explanations); the rules make :class:`Worded` ones instead."""
 
     texts: dict
 
@@ -108,6 +120,27 @@ class Texts(Message):
 
     def render(self, lang: str | None) -> str:
         return self.texts.get((lang or SOURCE).replace("-", "_"), self.texts[SOURCE])
+
+
+class Worded(Message):
+    """A text that a function words from some values, ``make(lang, *values)``: its English (the ``str``)
+    is made now, another language only when :meth:`render` asks for it. What one message cannot say (a
+    plural, a reward in words) made by the rules as they play: ``make`` is a module's function and the
+    values are plain data, so the text is a description that keeps no live state."""
+
+    make: Callable[..., str]
+    values: tuple
+
+    def __new__(cls, make: Callable[..., str], /, *values) -> Worded:
+        text = str.__new__(cls, make(SOURCE, *values))
+        text.msgid, text.fields, text.make, text.values = str(text), {}, make, values
+        return text
+
+    def __getnewargs__(self) -> tuple:
+        return (self.make, *self.values)
+
+    def render(self, lang: str | None) -> str:
+        return self.make((lang or SOURCE).replace("-", "_"), *self.values)
 
 
 def in_every_language(make: Callable[[str], str]) -> Texts:
@@ -124,10 +157,10 @@ def number(value: float, spec: str, lang: str | None = None) -> str:
     return text if separator == "." else text.replace(".", separator)
 
 
-def N_(message: str, /, **fields) -> Message:
-    """Mark a message for extraction where it is written (with the fields it is filled with, if any);
-    it is translated where it is shown (``_(constant)`` or :func:`render`)."""
-    return Message(message, **fields)
+#: Marks a message for extraction where it is written (with the fields it is filled with, if any); it is
+#: translated where it is shown (``_(constant)`` or :func:`render`). The class itself: the rules make one
+#: at every log line, and a call in between would cost them a frame each time.
+N_ = Message
 
 
 def render(text: str | Exception, lang: str | None = None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .i18n import N_, SOURCE, Message, Texts, in_every_language, number, translator
+from .i18n import N_, SOURCE, Message, Worded, number, translator
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
@@ -53,9 +53,13 @@ def reward(r: Reward, short: bool = False, sep: str = ", ", empty: str = N_("not
     return sep.join(reward_parts(r, short, lang)) or translator(lang).gettext(empty)
 
 
-def reward_text(r: Reward) -> Texts:
-    """A reward in words in every language, for a text shown later (a log line)."""
-    return in_every_language(lambda lang: reward(r, lang=lang))
+def reward_text(r: Reward) -> Worded:
+    """A reward in words, for a text shown later (a log line): English now, another language when shown."""
+    return Worded(_reward_words, r)
+
+
+def _reward_words(lang: str, r: Reward) -> str:
+    return reward(r, lang=lang)
 
 
 def reward_cell(r: Reward, short: bool = True, lang: str | None = None) -> str:
@@ -98,10 +102,14 @@ def a_project(kind: str) -> Message:
     return N_("a {kind} project", kind=Message(kind))
 
 
-def count_of(kind: str, n: int) -> Texts:
+def count_of(kind: str, n: int) -> Worded:
     """'3 goods', '1 study points', '2 moves' (``kind``: goods, study or moves) as the log writes them in
-    English, one form for any number, and in every language with its plural ('1 bem', '2 bens')."""
-    return in_every_language(lambda lang: _COUNTS[kind](translator(lang), n).format(n=n))
+    English, one form for any number, and in another language with its plural ('1 bem', '2 bens')."""
+    return Worded(_count_words, kind, n)
+
+
+def _count_words(lang: str, kind: str, n: int) -> str:
+    return _COUNTS[kind](translator(lang), n).format(n=n)
 
 
 _COUNTS = {"goods": lambda tr, n: tr.npgettext("count", "{n} goods", "{n} goods", n),
@@ -109,10 +117,14 @@ _COUNTS = {"goods": lambda tr, n: tr.npgettext("count", "{n} goods", "{n} goods"
            "moves": lambda tr, n: tr.npgettext("count", "{n} moves", "{n} moves", n)}
 
 
-def english_id(id_: str, name: str) -> Texts:
+def english_id(id_: str, name: str) -> Worded:
     """An id an English text shows as it is ('west', 'HR'), another language by its name, translated
     ('Oeste', 'Recursos Humanos')."""
-    return in_every_language(lambda lang: id_ if lang == SOURCE else translator(lang).gettext(name))
+    return Worded(_id_words, id_, name)
+
+
+def _id_words(lang: str, id_: str, name: str) -> str:
+    return id_ if lang == SOURCE else translator(lang).gettext(name)
 
 
 def use(name: str) -> Message:

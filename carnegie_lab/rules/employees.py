@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.actions import Action
-from ..core.i18n import N_, Message, in_every_language, translator
+from ..core.i18n import N_, Message, Worded, translator
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -64,11 +64,16 @@ def _move(state: State, pi: int, args: Args) -> None:
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
     left = state.flow.moves
-    fields = dict(player=p.name, source=source, target=target)
-    note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
-        "{player} moves an employee {source} -> {target} ({n} move left)",
-        "{player} moves an employee {source} -> {target} ({n} moves left)", left).format(**fields, n=left)) if left
-         else N_("{player} moves an employee {source} -> {target} (0 moves left)", **fields))
+    note(state, lambda: Worded(_moved, p.name, source, target, left) if left
+         else N_("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name, source=source,
+                 target=target))
+
+
+def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
+    """The log's line of a move with moves left, in a language (its plural)."""
+    return translator(lang).ngettext("{player} moves an employee {source} -> {target} ({n} move left)",
+                                     "{player} moves an employee {source} -> {target} ({n} moves left)",
+                                     left).format(player=player, source=source, target=target, n=left)
 
 
 def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 """The round's first decisions: choosing the timeline row, and the events it triggers (income)."""
 from __future__ import annotations
 
-from ..core.i18n import N_, Message, in_every_language
+from ..core.i18n import N_, Message, Worded
 from ..core.state import DecisionKind, State
 from ..core.words import reward_text
 from . import timeline
@@ -11,8 +11,9 @@ from .registry import Args, Vocab, verb
 from .research import project_income
 
 
-def describe_event(state: State, lang: str | None = None) -> str:
-    return timeline.event_text(state.rules, state.flow.income, state.flow.donation, lang)
+def _round_event(state: State) -> Worded:
+    """The round's event as the log keeps it: worded in English now, in another language when shown."""
+    return Worded(timeline.event_words, timeline.income_region(state), state.flow.donation)
 
 
 def _check_choose(state: State, pi: int, args: Args) -> str | None:
@@ -27,7 +28,7 @@ def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
     note(state, lambda: N_("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
-                           event=in_every_language(lambda lang: describe_event(state, lang))))
+                           event=_round_event(state)))
     start_events(state)
 
 

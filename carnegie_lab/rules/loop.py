@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..core.actions import Action
 from ..core.errors import GameOverError, IllegalActionError
-from ..core.i18n import N_, Message, in_every_language
+from ..core.i18n import N_, Message, Worded
 from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
@@ -334,11 +334,12 @@ _PREFILTER = frozenset((K.EVENT, K.ACTIVATE))
 
 def illegal_reason(state: State, action: Action) -> str | None:
     v = state.rules.verbs[action.verb]
-    if decision_kind(state) not in v.decisions:
-        from .prompts import decision
-        return N_("not possible now ({prompt})",
-                  prompt=in_every_language(lambda lang: decision(state, lang).prompt))
     pi = state.flow.player
+    kind = decision_kind(state)
+    if kind not in v.decisions:
+        from .prompts import prompt_of, prompt_words
+        return N_("not possible now ({prompt})", prompt=Worded(prompt_words, prompt_of(state, kind),
+                                                                None if pi is None else state.players[pi].name))
     assert pi is not None
     return v.check(state, pi, action.args)
 
@@ -347,7 +348,8 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
     """Carry out one action (checked first unless the caller knows it is legal), then the forced
     steps; with ``listing``, returns the legal actions of the next decision. Raises on an illegal
     action without changing the state."""
-    if decision_kind(state) == K.OVER:
+    kind = decision_kind(state)
+    if kind == K.OVER:
         raise GameOverError(N_("{action}: the game is over", action=repr(str(action))))
     pi = state.flow.player
     assert pi is not None
@@ -355,7 +357,7 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
         reason = illegal_reason(state, action)
         if reason is not None:
             raise IllegalActionError(str(action), reason, state.players[pi].name)
-    moves.begin(state, pi, decision_kind(state), str(action))
+    moves.begin(state, pi, kind, action)
     state.rules.verbs[action.verb].do(state, pi, action.args)
     listed = settle(state, listing)
     moves.finish(state)

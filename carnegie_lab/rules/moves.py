@@ -12,7 +12,7 @@ the engine's games have one, the light copies of bots and search none.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple, Protocol
 
 from ..core.state import DecisionKind, State
 from .solo import NAME as ANDREW_NAME
@@ -40,60 +40,98 @@ class Move(NamedTuple):
         return self.seat is None
 
 
-class MoveRecorder:
-    """Collects the moves of one game (attach it as ``state.recorder``). ``describe`` gives the text
-    of the decision a seat answers by its own action (the engine passes the prompts' words)."""
+class Described(Protocol):
+    """A decision as a description (``prompts.Prompt``): put in words when a move is read."""
 
-    def __init__(self, describe: Callable[[State], str], moves: tuple[Move, ...] = (), actions: int = 0):
+    def text(self) -> str: ...
+
+
+class MoveRecorder:
+    """Collects the moves of one game (attach it as ``state.recorder``). ``describe`` gives the decision
+    a seat answers by its own action as a description (the engine passes the prompts' ``prompt_of``).
+
+    While the game is played it only notes where each step begins (a tuple: who, when, the decision's
+    description, the action, where its log lines begin) and where each of Andrew's moves ends (the
+    log's length then); the :class:`Move` objects, their lines and the decision's words are made when
+    :attr:`moves` is read. A seat's step ends where the next one begins, or at :meth:`finish`."""
+
+    def __init__(self, describe: Callable[[State, DecisionKind], Described], moves: tuple[Move, ...] = (),
+                 actions: int = 0):
         self._describe = describe
-        self._slots: list[Move | None] = list(moves)     # in the order the steps began
-        self._stack: list[list] = []           # steps being recorded: [slot, fields, log spans]
-        self.actions = actions                 # the game's actions applied so far
+        self._moves: list[Move] = list(moves)  # the moves made so far from the marks below
+        self._marks: list[tuple | int] = []   # step begins (tuples) and ends of Andrew's moves (log lengths)
+        self._read = self._done = 0           # marks made into moves; marks up to the last finish
+        self._log: list = []                  # the game's log and its length at the last finish
+        self._end = 0
+        self.actions = actions                # the game's actions applied so far
 
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves finished so far (the one being made is not among them)."""
-        return tuple(m for m in self._slots if m is not None)
+        if self._read < self._done:
+            self._moves += _moves(self._marks[self._read:self._done], self._log, self._end)
+            self._read = self._done
+        return tuple(self._moves)
 
     def copy(self) -> MoveRecorder:
         return MoveRecorder(self._describe, self.moves, self.actions)
 
-    def begin(self, state: State, seat: int, kind: DecisionKind, action: str, automatic: bool) -> None:
-        """A seat's step begins: the step before it ends."""
-        self.finish(state)
+    def begin(self, state: State, seat: int, kind: DecisionKind, action: object, automatic: bool) -> None:
+        """A seat's step begins: the steps before it end. ``action``: the action or its notation."""
         if not automatic:
             self.actions += 1
-        self.open(state, (seat, state.players[seat].name, kind.value,
-                          None if automatic else self._describe(state), action, automatic))
+        f = state.flow
+        self._marks.append((seat, state.players[seat].name, f.round, f.phase, kind,
+                            None if automatic else self._describe(state, kind), action, automatic, self.actions,
+                            len(state.log)))
+
+    def andrew(self, state: State) -> None:
+        """One of Andrew Carnegie's moves begins, inside the step being recorded."""
+        f = state.flow
+        self._marks.append((None, ANDREW_NAME, f.round, f.phase, None, None, None, True, self.actions,
+                            len(state.log)))
+
+    def andrew_done(self, state: State) -> None:
+        """Andrew's move ends: the step around it goes on."""
+        self._marks.append(len(state.log))
 
     def finish(self, state: State) -> None:
-        """The steps being recorded end (before the next one begins, or when a decision is due)."""
-        while self._stack:
-            self.close(state)
+        """The steps being recorded end (a decision is due)."""
+        self._log, self._end, self._done = state.log, len(state.log), len(self._marks)
 
-    def open(self, state: State, who: tuple) -> None:
-        """A step begins (inside the one being recorded, if any: that one pauses). ``who``: its seat,
-        player, decision, prompt, action and whether the engine takes it by itself."""
-        at = len(state.log)
-        if self._stack:
-            self._stack[-1][2].append(at)
-        self._stack.append([len(self._slots), (state.flow.round, state.flow.phase.value, who), [at]])
-        self._slots.append(None)
 
-    def close(self, state: State) -> None:
-        """The innermost step ends (the step around it, if any, goes on)."""
-        slot, (round_, phase, who), spans = self._stack.pop()
-        at = len(state.log)
-        spans.append(at)
-        log = state.log
-        if len(spans) == 2:                   # written in one stretch (most steps)
-            lines = tuple([line[1] for line in log[spans[0]:at]])
-        else:
-            lines = tuple([line[1] for start, end in zip(spans[::2], spans[1::2]) for line in log[start:end]])
-        seat, player, decision, prompt, action, automatic = who
-        self._slots[slot] = Move(seat, player, round_, phase, decision, prompt, action, automatic, lines, self.actions)
-        if self._stack:
-            self._stack[-1][2].append(at)
+def _moves(marks: list, log: list, end: int) -> list[Move]:
+    """The moves of the marks of finished steps (``end``: the log's length when the last one ended)."""
+    steps: list[tuple[tuple, list[int]]] = []     # (begin mark, log positions: begin, pause, resume, ..., end)
+    open_: list[list[int]] = []
+    for mark in marks:
+        if type(mark) is int:                    # Andrew's move ends; the step around it resumes
+            open_.pop().append(mark)
+            if open_:
+                open_[-1].append(mark)
+            continue
+        at = mark[-1]
+        if mark[0] is not None:                 # a seat's step: every step before it ends
+            for spans in open_:
+                spans.append(at)
+            open_.clear()
+        elif open_:                              # Andrew's move: the step around it pauses
+            open_[-1].append(at)
+        spans = [at]
+        open_.append(spans)
+        steps.append((mark, spans))
+    for spans in open_:
+        spans.append(end)
+    return [_move(mark, tuple([line[1] for start, stop in zip(spans[::2], spans[1::2]) for line in log[start:stop]]))
+            for mark, spans in steps]
+
+
+def _move(mark: tuple, lines: tuple[str, ...]) -> Move:
+    """A step as a :class:`Move`, its decision in words."""
+    seat, player, round_, phase, kind, prompt, action, automatic, actions, _ = mark
+    return Move(seat, player, round_, phase.value, None if kind is None else kind.value,
+                None if prompt is None else prompt.text(), None if action is None else str(action), automatic,
+                lines, actions)
 
 
 @contextmanager
@@ -104,14 +142,14 @@ def andrew_step(state: State) -> Iterator[None]:
     if recorder is None:
         yield
         return
-    recorder.open(state, (None, ANDREW_NAME, None, None, None, True))
+    recorder.andrew(state)
     try:
         yield
     finally:
-        recorder.close(state)
+        recorder.andrew_done(state)
 
 
-def begin(state: State, seat: int, kind: DecisionKind, action: str, automatic: bool = False) -> None:
+def begin(state: State, seat: int, kind: DecisionKind, action: object, automatic: bool = False) -> None:
     """Mark the start of a seat's step (the loop calls it before each action and forced step)."""
     if state.recorder is not None:
         state.recorder.begin(state, seat, kind, action, automatic)

@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.i18n import translator
 from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
-from .events import describe_event
 from .loop import decision_kind
-from .timeline import TYPE_NAMES
+from .timeline import TYPE_NAMES, event_words, income_region
 
 K = DecisionKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DecisionContext:
     """The numbers a decision is about (each field is set where it applies, else None)."""
     moves: int | None = None                  # setup and turn: employee moves left
@@ -39,7 +39,7 @@ class Decision:
     @property
     def prompt(self) -> str:
         """The text with the deciding player's name in front."""
-        return f"{self.name}: {self.text}" if self.name else self.text
+        return _named(self.name, self.text) if self.name else self.text
 
     @property
     def waiting(self) -> str:
@@ -47,20 +47,60 @@ class Decision:
         return f"{self.name} {self.others}" if self.name else self.text
 
 
-def _context(state: State, kind: DecisionKind) -> DecisionContext:
+class Prompt(NamedTuple):
+    """A seat's decision as a description: its kind and numbers (the :class:`DecisionContext` fields that
+    apply, ``names`` and ``numbers``), put in words only when read (:meth:`texts`, in one language). What
+    the game's moves keep of the decision each action answered: a tuple, cheap to make at every apply."""
+    kind: DecisionKind
+    round: int
+    names: tuple[str, ...]
+    numbers: tuple
+    region: str | None = None                 # an event's income region, by name
+
+    @property
+    def context(self) -> DecisionContext:
+        return DecisionContext(**dict(zip(self.names, self.numbers)))
+
+    def texts(self, lang: str | None = None) -> tuple[str, str]:
+        """The decision in words for the decider ("place your starting Housing project: …") and in the
+        third person for the players who wait ("to place their starting Housing project")."""
+        return _texts(self, lang)
+
+    def text(self, lang: str | None = None) -> str:
+        """The decision in words for the decider."""
+        return _texts(self, lang)[0]
+
+
+def prompt_of(state: State, kind: DecisionKind) -> Prompt:
+    """The decision of this kind being taken now (or the end of the game), as a description."""
     f = state.flow
-    top = f.stack[-1] if f.stack else None
-    if kind == K.SETUP:
-        return DecisionContext(moves=f.moves)
     if kind == K.TURN:
-        return DecisionContext(moves=f.moves, study=f.study, turn_type=f.turn_type, hr_moves=f.hr_moves)
+        return Prompt(kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
+    if kind == K.SETUP:
+        return Prompt(kind, f.round, _SETUP, (f.moves,))
     if kind == K.EVENT:
-        return DecisionContext(income=f.income, donation=f.donation, study=f.study)
+        return Prompt(kind, f.round, _EVENT, (f.income, f.donation, f.study), income_region(state))
+    top = f.stack[-1] if f.stack else None
     if isinstance(top, (Arrival, Relocation)):
-        return DecisionContext(count=top.count)
+        return Prompt(kind, f.round, _COUNT, (top.count,))
     if isinstance(top, PropertyMove):
-        return DecisionContext(cell=top.cell)
-    return DecisionContext()
+        return Prompt(kind, f.round, _CELL, (top.cell,))
+    return Prompt(kind, f.round, (), ())
+
+
+def prompt_words(lang: str | None, prompt: Prompt, name: str | None) -> str:
+    """The decision with the deciding player's name in front (:attr:`Decision.prompt`), in a language."""
+    text = prompt.text(lang)
+    return _named(name, text) if name else text
+
+
+def _named(name: str, text: str) -> str:
+    return f"{name}: {text}"
+
+
+#: the context's fields that apply, by kind of decision (or of interrupt)
+_TURN, _SETUP, _EVENT = ("moves", "study", "turn_type", "hr_moves"), ("moves",), ("income", "donation", "study")
+_COUNT, _CELL = ("count",), ("cell",)
 
 
 def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> str:
@@ -82,11 +122,13 @@ def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> st
     return text.format(name=name, left=_(" and ").join(left))
 
 
-def _texts(state: State, kind: DecisionKind, c: DecisionContext, lang: str | None) -> tuple[str, str]:
-    """The decision in words for the decider ("place your starting Housing project: …") and in the third
-    person for the players who wait ("to place their starting Housing project")."""
+def _texts(prompt: Prompt, lang: str | None) -> tuple[str, str]:
+    """The decision in words for the decider and for the players who wait (:meth:`Prompt.texts`)."""
+    kind, c = prompt.kind, prompt.context
     tr = translator(lang)
     _ = tr.gettext
+    if kind == K.OVER:
+        return _("The game is over"), _("The game is over")
     if kind == K.HOUSE:
         return (_("place your starting Housing project: choose a medium or major city with a free Housing site"),
                 _("to place their starting Housing project"))
@@ -100,10 +142,10 @@ def _texts(state: State, kind: DecisionKind, c: DecisionContext, lang: str | Non
                 _("to move their employees in the setup ({moves} left)").format(moves=moves))
     if kind == K.CHOOSE:
         return (_("round {round}: choose a timeline row; its department type is what everybody uses this round, "
-                  "and its next space is the round's event").format(round=state.flow.round),
-                _("to choose round {round}'s timeline row").format(round=state.flow.round))
+                  "and its next space is the round's event").format(round=prompt.round),
+                _("to choose round {round}'s timeline row").format(round=prompt.round))
     if kind == K.EVENT:
-        event = describe_event(state, lang)
+        event = event_words(lang, prompt.region, bool(c.donation))
         return (_("{event}: take part, or skip it").format(event=event),
                 _("to take part in the event ({event}), or skip it").format(event=event))
     if kind == K.TURN:
@@ -129,9 +171,9 @@ def decision(state: State, lang: str | None = None) -> Decision:
     """The decision being taken, its texts in a language (``lang``: None for English)."""
     kind = decision_kind(state)
     if kind == K.OVER:
-        return Decision(kind, None, translator(lang).gettext("The game is over"), DecisionContext())
+        return Decision(kind, None, prompt_of(state, kind).text(lang), DecisionContext())
     pi = state.flow.player
     assert pi is not None
-    context = _context(state, kind)
-    text, others = _texts(state, kind, context, lang)
-    return Decision(kind, pi, text, context, state.players[pi].name, others)
+    prompt = prompt_of(state, kind)
+    text, others = prompt.texts(lang)
+    return Decision(kind, pi, text, prompt.context, state.players[pi].name, others)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
-from ..core.i18n import N_, Message, in_every_language, translator
+from ..core.i18n import N_, Message, Worded, translator
 from ..core.state import ANDREW, Andrew, Phase, State
 from ..core.words import a_project, english_id
 from .construction import free_site, place_disc
@@ -142,9 +142,14 @@ def _slide(state: State, steps: int, why: Message) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, lambda: in_every_language(lambda lang: translator(lang).ngettext(
-            "{player}'s card slides {n} step ({why})", "{player}'s card slides {n} steps ({why})", steps).format(
-            player=NAME, n=steps, why=why.render(lang))))
+        note(state, lambda: Worded(_slides, steps, why))
+
+
+def _slides(lang: str, steps: int, why: Message) -> str:
+    """'Andrew Carnegie's card slides 2 steps (Boston is full)', in a language."""
+    return translator(lang).ngettext("{player}'s card slides {n} step ({why})",
+                                     "{player}'s card slides {n} steps ({why})", steps).format(
+        player=NAME, n=steps, why=why.render(lang))
 
 
 def take_turn(state: State) -> None:
@@ -223,7 +228,8 @@ def end_round(state: State) -> None:
     assert andrew.card is not None
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
-    note(state, lambda: in_every_language(lambda lang: _card_ends(lang, vp_cards[slot], slid)))
+    vp = vp_cards[slot]
+    note(state, lambda: Worded(_card_ends, vp, slid))
     andrew.card, andrew.slide = None, 0
 
 

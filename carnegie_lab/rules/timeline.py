@@ -31,8 +31,19 @@ def space(state: State, row: int, k: int) -> TimelineSpace:
 
 def event_text(rs: Ruleset, income: str | None, donation: bool, lang: str | None = None) -> str:
     """An event in words: 'Take Income in the West', 'Make a Donation', or both joined by 'and'."""
+    return event_words(lang, rs.components.regions[income].name if income else None, donation)
+
+
+def income_region(state: State) -> str | None:
+    """The name of the region of this round's Take Income event (None: the event pays no income)."""
+    income = state.flow.income
+    return state.rules.components.regions[income].name if income else None
+
+
+def event_words(lang: str | None, region: str | None, donation: bool) -> str:
+    """An event in words from the name of its income's region (None: no income) and its donation."""
     _ = translator(lang).gettext
-    parts = [_("Take Income in the {region}").format(region=_(rs.components.regions[income].name))] if income else []
+    parts = [_("Take Income in the {region}").format(region=_(region))] if region else []
     if donation:
         parts.append(_("Make a Donation"))
     return _(" and ").join(parts)

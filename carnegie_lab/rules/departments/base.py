@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...core.components import Components, Department
-from ...core.i18n import N_, Message, Texts, in_every_language, render
+from ...core.i18n import N_, Message, Worded, render
 from ...core.state import State
 from ...core.words import amount_text, count_of, english_id
 from ...core.words import mission as mission_words
@@ -112,10 +112,13 @@ def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, v
                            gains=_gains(money=money, goods=goods, vp=vp)))
 
 
-def _gains(**amounts: int) -> Texts:
-    """'+$3, +2 goods' in every language (the amounts that are not 0)."""
-    gains = [amount_text(kind, n) for kind, n in amounts.items() if n]
-    return in_every_language(lambda lang: ", ".join(render(gain, lang) for gain in gains))
+def _gains(**amounts: int) -> Worded:
+    """'+$3, +2 goods' (the amounts that are not 0), in English now and in another language when shown."""
+    return Worded(_gains_words, tuple(amount_text(kind, n) for kind, n in amounts.items() if n))
+
+
+def _gains_words(lang: str, gains: tuple[Message, ...]) -> str:
+    return ", ".join(render(gain, lang) for gain in gains)
 
 
 def study(state: State, pi: int, what: Message, points: int) -> None:
