@@ -71,6 +71,23 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 TIMINGS: dict[str, float] = {}
 
 
+# --------------------------------------------------------------------------- parallel runs (pytest-xdist)
+
+
+#: Session fixtures that are costly to make (a server, every tutorial run, a wheel and a fresh venv) and the
+#: group of the tests that use them: under ``pytest -n N --dist loadgroup`` (make test) a group's tests run in one
+#: worker, which makes the fixture once.
+SHARED_FIXTURES = {"voila_server": "voila-server", "executed": "tutorial-notebooks", "wheel": "wheel",
+                   "core_venv": "wheel"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        group = next((SHARED_FIXTURES[name] for name in item.fixturenames if name in SHARED_FIXTURES), None)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 # --------------------------------------------------------------------------- game ids
 
 
@@ -306,6 +323,29 @@ def watched_page(browser):
                 page.close()
         except Exception:  # noqa: BLE001 -- its context was closed
             pass
+
+
+# --------------------------------------------------------------------------- load
+
+
+#: What a CPU hog runs: a busy loop (``make test-under-load`` runs two beside the browser tests).
+HOG = "while True: pass"
+
+
+@pytest.fixture
+def cpu_hogs():
+    """``with cpu_hogs(n):`` n busy Python processes at normal priority beside the test (a slow machine, or one
+    with other work on it); killed on exit, whatever happened."""
+    @contextmanager
+    def running(n: int) -> Iterator[None]:
+        hogs = [subprocess.Popen([sys.executable, "-c", HOG]) for _ in range(n)]
+        try:
+            yield
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+    return running
 
 
 # --------------------------------------------------------------------------- files
