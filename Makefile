@@ -22,13 +22,15 @@ app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
 # Two runs of pytest, each ending with its summary line: the tests that need no browser in parallel (pytest-xdist,
-# a worker per core; XDIST=0 runs them in one process), then the browser tests in one process (one Voila server
-# and one Chromium for them all). The second runs whatever the first gives, and either failing fails the target.
+# a worker per core, a test file's tests in one worker: a module's fixtures, e.g. the tutorials run once for
+# tests/notebooks/test_tutorials.py, are made once; XDIST=0 runs them in one process), then the browser tests in
+# one process (one Voila server and one Chromium for them all). The second runs whatever the first gives, and
+# either failing fails the target.
 XDIST ?= auto
 PYTEST := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 test: check system-packages
 	@status=0; \
-	$(PYTEST) -m "not browser" -n $(XDIST) --dist loadgroup $(PYTEST_ARGS) || status=1; \
+	$(PYTEST) -m "not browser" -n $(XDIST) --dist loadfile $(PYTEST_ARGS) || status=1; \
 	$(PYTEST) -m browser $(PYTEST_ARGS) || status=1; \
 	exit $$status
 

@@ -71,23 +71,6 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 TIMINGS: dict[str, float] = {}
 
 
-# --------------------------------------------------------------------------- parallel runs (pytest-xdist)
-
-
-#: Session fixtures that are costly to make (a server, every tutorial run, a wheel and a fresh venv) and the
-#: group of the tests that use them: under ``pytest -n N --dist loadgroup`` (make test) a group's tests run in one
-#: worker, which makes the fixture once.
-SHARED_FIXTURES = {"voila_server": "voila-server", "executed": "tutorial-notebooks", "wheel": "wheel",
-                   "core_venv": "wheel"}
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        group = next((SHARED_FIXTURES[name] for name in item.fixturenames if name in SHARED_FIXTURES), None)
-        if group:
-            item.add_marker(pytest.mark.xdist_group(group))
-
-
 # --------------------------------------------------------------------------- game ids
 
 
