@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: i18n-extract i18n-update i18n-compile app test test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
+.PHONY: i18n-extract i18n-update i18n-compile app test test-under-load test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,28 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
+# Two runs of pytest, each ending with its summary line: the tests that need no browser in parallel (pytest-xdist,
+# a worker per core, a test file's tests in one worker: a module's fixtures, e.g. the tutorials run once for
+# tests/notebooks/test_tutorials.py, are made once; XDIST=0 runs them in one process), then the browser tests in
+# one process (one Voila server and one Chromium for them all). The second runs whatever the first gives, and
+# either failing fails the target.
+XDIST ?= auto
+PYTEST := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 test: check system-packages
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
+	@status=0; \
+	$(PYTEST) -m "not browser" -n $(XDIST) --dist loadfile $(PYTEST_ARGS) || status=1; \
+	$(PYTEST) -m browser $(PYTEST_ARGS) || status=1; \
+	exit $$status
+
+# The browser tests with two busy processes beside them at normal priority (a slow or busy machine: Binder's, a
+# developer's), a check to run before a large change; the busy processes are killed at the end, whatever the
+# result (and on Ctrl-C).
+test-under-load: $(STAMP) system-packages
+	@$(BIN)/python -c 'while True: pass' & first=$$!; \
+	$(BIN)/python -c 'while True: pass' & second=$$!; \
+	trap 'kill $$first $$second 2>/dev/null' EXIT INT TERM; \
+	echo "test-under-load: two CPU hogs beside the browser tests (pids $$first $$second)"; \
+	$(PYTEST) -m browser $(PYTEST_ARGS)
 
 # The core, the rules, the engine and the store (tests/core, rules, property, golden, solo, store and the
 # top-level tests): a couple of minutes, no browser, and no fresh environment or server (the packaging

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -42,6 +43,8 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from hypothesis import settings
+
+from carnegie_lab.store import values as store_values
 
 settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=100, deadline=None)
@@ -66,6 +69,16 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 
 #: Seconds measured during the run, printed at the end of the session (see pytest_terminal_summary).
 TIMINGS: dict[str, float] = {}
+
+
+# --------------------------------------------------------------------------- game ids
+
+
+@pytest.fixture(autouse=True)
+def repeatable_game_ids(request, monkeypatch):
+    """The game ids a test's stores make (in this process) come from a Random seeded with the test's id: the
+    same ids on every run, so a failure that hangs on an id repeats."""
+    monkeypatch.setattr(store_values, "id_random", random.Random(request.node.nodeid))
 
 
 # --------------------------------------------------------------------------- the Voilà server
@@ -293,6 +306,29 @@ def watched_page(browser):
                 page.close()
         except Exception:  # noqa: BLE001 -- its context was closed
             pass
+
+
+# --------------------------------------------------------------------------- load
+
+
+#: What a CPU hog runs: a busy loop (``make test-under-load`` runs two beside the browser tests).
+HOG = "while True: pass"
+
+
+@pytest.fixture
+def cpu_hogs():
+    """``with cpu_hogs(n):`` n busy Python processes at normal priority beside the test (a slow machine, or one
+    with other work on it); killed on exit, whatever happened."""
+    @contextmanager
+    def running(n: int) -> Iterator[None]:
+        hogs = [subprocess.Popen([sys.executable, "-c", HOG]) for _ in range(n)]
+        try:
+            yield
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+    return running
 
 
 # --------------------------------------------------------------------------- files

@@ -18,14 +18,21 @@ def add_games_parser(subparsers) -> None:
     commands = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     listing = commands.add_parser("list", help="one line per game, the last changed first")
     listing.add_argument("--trash", action="store_true", help="the games in the trash instead")
-    export = commands.add_parser("export", help="games as records (JSON lines), to replay or load in the app")
+    export = commands.add_parser("export", help="games as records (JSON lines), to replay or load in the app",
+                                 epilog=_dashed_ids("export"))
     export.add_argument("ids", nargs="*", metavar="ID", help="these games (default: every game not in the trash)")
-    restore = commands.add_parser("restore", help="take games out of the trash")
+    restore = commands.add_parser("restore", help="take games out of the trash", epilog=_dashed_ids("restore"))
     restore.add_argument("ids", nargs="+", metavar="ID")
-    purge = commands.add_parser("purge", help="remove games of the trash for good")
+    purge = commands.add_parser("purge", help="remove games of the trash for good", epilog=_dashed_ids("purge"))
     purge.add_argument("ids", nargs="*", metavar="ID", help="these games (default: the whole trash)")
     purge.add_argument("--before", metavar="TIME", help="only those deleted before TIME (ISO 8601, e.g. 2026-11-01)")
     p.set_defaults(func=run_games)
+
+
+def _dashed_ids(action: str) -> str:
+    """What the help of an action that takes ids says about ids that start with "-"."""
+    return (f"New game ids never start with '-', but an older store may hold some: give them after '--', which "
+            f"ends the options, e.g. carnegie-lab games {action} -- -28XTXQ8jy9KtOgr")
 
 
 def run_games(args: argparse.Namespace) -> int:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import re
 import secrets
+import string
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
@@ -18,7 +20,7 @@ from .errors import StoreError
 
 #: The record format the store rebuilds (the engine's ``records.RECORD``).
 RECORD_FORMAT = "carnegie_lab.record"
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")     # secrets.token_urlsafe(12)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")     # new_game_id's, and older stores' ids that start with "-"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")       # secrets.token_urlsafe(16)
 _STATUSES = ("setup", "playing", "over")
 #: The longest player name and game label a store keeps (everyone's games list shows them).
@@ -52,8 +54,17 @@ class Cached:
     game: Game
 
 
+#: The characters of a game id: base64's URL-safe alphabet, "-" last.
+ID_CHARS = string.ascii_letters + string.digits + "_-"
+#: Where new game ids come from: the system's randomness (tests put a seeded ``random.Random`` here, so that
+#: their ids repeat from run to run).
+id_random: random.Random = secrets.SystemRandom()
+
+
 def new_game_id() -> str:
-    return secrets.token_urlsafe(12)
+    """16 characters of ID_CHARS (about 96 random bits) that never start with "-": a command line would read
+    such an id as an option (older stores may hold some: ``carnegie-lab games restore -- ID``)."""
+    return id_random.choice(ID_CHARS[:-1]) + "".join(id_random.choices(ID_CHARS, k=15))
 
 
 def new_key() -> str:

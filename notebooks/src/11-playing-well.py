@@ -22,12 +22,11 @@
 # Ada's solo game of notebook 9.
 
 # %%
-import plotly.graph_objects as go
-
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
 from carnegie_lab.bots import STRENGTHS, make_bot
 from carnegie_lab.session.labels import Labels
 from carnegie_lab.tutor import Numbers, gain, loss, positions
+from carnegie_lab.tutor.chart import chart
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step, bots_play, play
 from carnegie_lab.tutor.stepper import Stepper
@@ -312,12 +311,13 @@ tour
 # away against the best action found: *best*, *good*, *inaccuracy*, *mistake* or *blunder*.
 # `review_figure` charts the player's expected final margin after each decision, coloured by its grade
 # (the app's Replay tab shows the same review, see *Review this game*). A small budget keeps it quick: Bo's
-# decisions, two playouts each.
+# decisions, two playouts each. Nothing changes this chart once drawn, so `chart` shows it as plotly's own
+# output (hover a point to read it), lighter than a `FigureWidget`.
 
 # %%
 bo = review(final, [1], playouts=2, seed=0)
 print(bo.summary()[1])
-go.FigureWidget(review_figure(bo))
+chart(review_figure(bo))
 
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision

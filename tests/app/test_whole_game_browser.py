@@ -4,14 +4,21 @@ control offered, then Done. On the phone nothing is wider than
 the screen and every control clicked is on it and a touch target; on the desktop the tab's title follows
 the turn, the Play tab's keys play, and the replay's arrows work whatever has focus. No console problems.
 The last pictures go to the gallery (app-phone.png, app-desktop-final.png).
+
+Each test opens its own page (its own kernel and game; the replay's, a finished game put in the server's store):
+none depends on what another one left.
 """
 from __future__ import annotations
 
+import random
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
+
+import carnegie_lab as cl
+from carnegie_lab.store import GameStore
 
 from .conftest import PAGE_TIMEOUT
 from .test_browser import GALLERY, TIMEOUT, TURN, actions, ready, shoot, side_tab, start_game
@@ -51,18 +58,21 @@ PICK_JS = """done => {
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
 
-def open_app(watched, voila_server, timings, name: str):
+def open_app(watched, voila_server, timings, name: str, query: str = "",
+             shown: str = ".cl-controls button.cl-option"):
+    """The app's page (``query``: its address's, e.g. ``?game=ID``) once it shows ``shown`` (by default a
+    decision's control) and its map."""
     p = watched.page
     start = time.monotonic()
-    p.goto(voila_server.app_url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
-    p.locator(".cl-controls button.cl-option").first.wait_for(timeout=PAGE_TIMEOUT)
+    p.goto(voila_server.app_url + query, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+    p.locator(shown).first.wait_for(timeout=PAGE_TIMEOUT)
     p.wait_for_selector(".js-plotly-plot .main-svg", timeout=PAGE_TIMEOUT)
     timings.setdefault(f"{name}: page request -> map drawn", time.monotonic() - start)
     ready(p)
     return watched
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def phone(chromium, watched_page, voila_server, timings):
     context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
@@ -71,12 +81,29 @@ def phone(chromium, watched_page, voila_server, timings):
         context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def desktop(browser, watched_page, voila_server, timings):
     watched = watched_page()
     watched.page.set_viewport_size(DESKTOP)
     try:
         yield open_app(watched, voila_server, timings, "desktop")
+    finally:
+        watched.page.close()
+
+
+@pytest.fixture
+def finished_on_desktop(browser, watched_page, voila_server, timings):
+    """The desktop page of a finished solo game (Ada against Andrew, level 1, played at random from a seed),
+    put in the server's store."""
+    game, rng = cl.new_game(["Ada"], seed=11, solo_level=1), random.Random(11)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    with GameStore(voila_server.store_path) as store:
+        gid = store.save(game)
+    watched = watched_page()
+    watched.page.set_viewport_size(DESKTOP)
+    try:
+        yield open_app(watched, voila_server, timings, "desktop, a finished game", f"?game={gid}", ".cl-final")
     finally:
         watched.page.close()
 
@@ -157,6 +184,7 @@ def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
         .filter(b => b.offsetParent !== null && b.getBoundingClientRect().height < min)
         .map(b => b.textContent.trim() || b.className)""", TOUCH_PX - 0.5)
     assert small == []
+    no_problems(phone)
 
 
 def test_a_whole_solo_game_on_a_phone(phone, timings):
@@ -190,11 +218,17 @@ def test_the_title_follows_the_turn(desktop):
     title_is(p, "Your turn — Carnegie")
     ready(p)
     assert actions(p) > before + 1
+    no_problems(desktop)
 
 
 def test_the_play_keys(desktop):
     p = desktop.page
     expect(p.locator(".cl-keys-line")).to_have_text("Keys: D or Enter Done · U Undo · H Hint")
+    before = actions(p)                                          # Ada's first decision, played
+    p.locator(".cl-controls button.cl-option").first.click()
+    p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions > n", arg=[TURN, before],
+                        timeout=TIMEOUT)
+    ready(p)
     n = actions(p)
     p.keyboard.press("u")                                        # Undo: back to Ada's first decision
     expect(p.locator(TURN)).not_to_have_attribute("data-actions", str(n), timeout=TIMEOUT)
@@ -219,16 +253,18 @@ def test_the_play_keys(desktop):
     p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions > n", arg=[TURN, before],
                         timeout=TIMEOUT)
     ready(p)
+    no_problems(desktop)
 
 
 def test_a_whole_solo_game_on_a_desktop(desktop, timings):
     p = desktop.page
     whole_solo_game(p, seed=11, on_phone=False, timings=timings, name="desktop")
     shoot(p, GALLERY / "app-desktop-final.png")
+    no_problems(desktop)
 
 
-def test_the_replay_keys_work_whatever_has_focus(desktop):
-    p = desktop.page
+def test_the_replay_keys_work_whatever_has_focus(finished_on_desktop):
+    p = finished_on_desktop.page
     side_tab(p, "Replay")
     where = p.locator(".cl-replay-where")
     expect(where).to_contain_text("Step", timeout=TIMEOUT)
@@ -245,7 +281,4 @@ def test_the_replay_keys_work_whatever_has_focus(desktop):
     p.keyboard.press("End")
     expect(where).to_have_attribute("data-step", str(last), timeout=TIMEOUT)
     side_tab(p, "Play")
-
-
-def test_no_console_problems_on_the_desktop(desktop):
-    no_problems(desktop)
+    no_problems(finished_on_desktop)

@@ -1,7 +1,9 @@
 """A whole solo game in Brazilian Portuguese in headless Chromium (/voila/render/app.ipynb?lang=pt_BR), played
 to the end by clicking the page as tests/app/test_whole_game_browser.py does: the page speaks Portuguese (tabs,
 turn card, final panel, the tab's title), keeps ?lang in its address, and its language picker switches the
-whole page to English (the address then says lang=en). No console problems."""
+whole page to English (the address then says lang=en). No console problems.
+
+Each test opens its own page (its own kernel and game): none depends on what another one left."""
 from __future__ import annotations
 
 import re
@@ -17,7 +19,7 @@ from .test_whole_game_browser import DESKTOP, no_problems, play_to_the_end, titl
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def portuguese(watched_page, voila_server, timings):
     watched = watched_page()
     p = watched.page
@@ -62,7 +64,9 @@ def test_a_whole_solo_game_in_portuguese(portuguese, timings):
     p = portuguese.page
     start_solo_game(p, seed=11)
     expect(p.locator(TURN)).to_contain_text("Preparação · Ada (você) decide", timeout=TIMEOUT)
-    assert re.search(r"[?&]lang=pt_BR", p.url) and "game=" in p.url
+    # the page writes the game's id into its address a moment after it shows the game
+    p.wait_for_url(re.compile(r"[?&]game=[A-Za-z0-9_-]{16}(&|$)"), timeout=TIMEOUT)
+    assert re.search(r"[?&]lang=pt_BR", p.url)
     start = time.monotonic()
     clicks = play_to_the_end(p, on_phone=False, over="Fim de jogo")
     timings[f"pt_BR: a whole solo game, {clicks} clicks"] = time.monotonic() - start
@@ -80,7 +84,7 @@ def test_the_picker_switches_the_page_to_english(portuguese):
     expect(p.locator(".cl-board-tabs")).to_contain_text("Map")
     expect(p.locator("button.cl-undo")).to_have_text("Undo")
     p.wait_for_function("() => window.location.search.includes('lang=en')", timeout=TIMEOUT)
-    title_is(p, "Game over — Carnegie")
+    title_is(p, "Your turn — Carnegie")
     p.locator(".cl-language select").select_option(label="Português (Brasil)")
     expect(p.locator(".cl-side-tabs")).to_contain_text("Novo jogo", timeout=TIMEOUT)
     p.wait_for_function("() => window.location.search.includes('lang=pt_BR')", timeout=TIMEOUT)
