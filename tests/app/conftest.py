@@ -3,6 +3,13 @@
 The server (``voila_server``), the browser (``browser``) and the watched tabs (``watched_page``) are
 the session's, from tests/conftest.py: one Voilà server and one Chromium for the whole run, shared
 with the tutorials' browser test.
+
+- ``app_page``: a test's own tab of the app (its own kernel and game), checked for problems when the
+  test ends (``no_problems``): nothing a test sees comes from another test; ``own_browser``: the same in a
+  browser of its own (its own owner key, so its own list of stored games).
+- ``page``: one tab for a whole module, whose tests run in order (tests/app/test_board_clicks.py and
+  test_hints.py).
+- ``open_app``: the app at an address of its own (e.g. ``?game=ID``), in a given tab.
 """
 from __future__ import annotations
 
@@ -11,13 +18,13 @@ import time
 import pytest
 
 PAGE_TIMEOUT = 120_000      # ms; the HTML arrives only after the notebook has run in a kernel
+#: the page's click guard has given the buttons back (app/click_guard.py): the next click counts
+READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
 
 
-@pytest.fixture(scope="module")
-def page(watched_page, voila_server, timings):
-    """The app, loaded in a new tab from the root URL (the start page redirects to it) and drawn
-    (controls and map). One per test module."""
-    app = watched_page()
+def load_from_root(app, voila_server, timings):
+    """The app in the tab ``app``, loaded from the root URL (the start page redirects to it) and drawn
+    (controls and map)."""
     start = time.monotonic()
     # "commit": the start page's meta refresh may start the next navigation before it has loaded
     app.page.goto(voila_server.url + "/", wait_until="commit", timeout=PAGE_TIMEOUT)
@@ -30,7 +37,63 @@ def page(watched_page, voila_server, timings):
     timings.setdefault("page request -> dashboard interactive", time.monotonic() - start)
     app.page.wait_for_selector(".js-plotly-plot .main-svg", timeout=PAGE_TIMEOUT)
     timings.setdefault("page request -> map drawn", time.monotonic() - start)
+    return app
+
+
+def open_app(watched, voila_server, timings, name: str, query: str = "",
+             shown: str = ".cl-controls button.cl-option"):
+    """The app's page in the tab ``watched`` (``query``: its address's, e.g. ``?game=ID``) once it shows
+    ``shown`` (by default a decision's control) and its map, and takes clicks."""
+    p = watched.page
+    start = time.monotonic()
+    p.goto(voila_server.app_url + query, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+    p.locator(shown).first.wait_for(timeout=PAGE_TIMEOUT)
+    p.wait_for_selector(".js-plotly-plot .main-svg", timeout=PAGE_TIMEOUT)
+    timings.setdefault(f"{name}: page request -> map drawn", time.monotonic() - start)
+    p.wait_for_selector(READY, state="attached", timeout=PAGE_TIMEOUT)
+    return watched
+
+
+def no_problems(watched) -> None:
+    """Nothing went wrong in the tab: no traceback or error in its text, no page error, no console error or
+    warning, no request that would have left the machine."""
+    text = watched.page.locator("body").inner_text()
+    assert "Traceback" not in text and "There was an error when executing cell" not in text
+    assert "Unexpected error" not in text
+    assert not watched.page_errors, watched.page_errors
+    assert not watched.console_problems, watched.console_problems
+    assert not watched.outside_requests, watched.outside_requests
+
+
+@pytest.fixture
+def app_page(watched_page, voila_server, timings):
+    """The app in a new tab of its own, loaded from the root URL; when the test ends, the tab had no problem
+    (``no_problems``) and is closed."""
+    app = watched_page()
     try:
-        yield app
+        yield load_from_root(app, voila_server, timings)
+        no_problems(app)
+    finally:
+        app.page.close()
+
+
+@pytest.fixture
+def own_browser(new_context, watched_page, voila_server, timings):
+    """The app in a browser of its own (a fresh profile, so its own owner key: its games list shows only the games
+    the test makes); checked for problems (``no_problems``) when the test ends."""
+    watched = watched_page(new_context())
+    try:
+        yield open_app(watched, voila_server, timings, "a browser of its own")
+        no_problems(watched)
+    finally:
+        watched.page.close()
+
+
+@pytest.fixture(scope="module")
+def page(watched_page, voila_server, timings):
+    """The app, loaded in a new tab from the root URL and drawn: one per test module."""
+    app = watched_page()
+    try:
+        yield load_from_root(app, voila_server, timings)
     finally:
         app.page.close()

@@ -1,7 +1,9 @@
 """The app in headless Chromium, for what a player saw go wrong (issue 28): the donation chart of the
-Play panel (each space under its theme's heading), the map's cities (a click on a city plays it).
+Play panel (each space under its theme's heading), the map's cities (a click on a city plays it), the stored
+games' buttons.
 
-The tests of this module share one page (the ``page`` fixture is module-scoped) and run in order.
+Each test opens its own page (its own kernel, and a game it loads) and ends with that page's check for problems
+(``no_problems``): none depends on what another one left.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from carnegie_lab.session import Controller, Seat
 from carnegie_lab.session.targets import board_targets
 
 from .test_board_targets import building_game
-from .test_browser import TIMEOUT, TURN, actions, board_tab, side_tab
+from .test_browser import TIMEOUT, TURN, actions, board_tab, laid_out, resize, side_tab
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +46,12 @@ def load_record(p, tmp_path, game, seats) -> None:
     side_tab(p, "Play")
 
 
-def test_each_donation_is_under_its_themes_heading(page, tmp_path):
+def test_each_donation_is_under_its_themes_heading(app_page, tmp_path):
     game = new_game(["Ada", "Bo"], seed=3)
     bot = make_bot("easy", 3)
     while not (game.current_player == 0 and any(a.verb == "donate" for a in game.legal_actions())):
         game.apply(bot.choose(game))
-    p = page.page
+    p = app_page.page
     load_record(p, tmp_path, game, [Seat("Ada"), Seat("Bo", "easy")])
     expect(p.locator(".cl-group-donate button").first).to_be_visible(timeout=TIMEOUT)
     placed = p.evaluate(DONATION_COLUMNS_JS)
@@ -69,7 +71,7 @@ CITY_POINTS_JS = """(city) => {
 }"""
 
 
-def test_a_click_on_a_city_builds_on_its_ringed_site(page, tmp_path):
+def test_a_click_on_a_city_builds_on_its_ringed_site(app_page, tmp_path):
     """A click on a city, not on the ring of its free site, builds there (the city's hover says so)."""
     game = building_game()
     targets = board_targets(game)["map"]
@@ -77,7 +79,7 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(page, tmp_path):
     city = next(c for c in cities if cities.count(c) > 1)          # a big city: its sites off its centre
     first = sorted(k for k in targets if k.startswith(f"{city}/"))[0]          # the site a click on it builds on
     project = game.components.tabs[targets[first].notation.split()[1]].name
-    p = page.page
+    p = app_page.page
     load_record(p, tmp_path, game, [Seat("Ada"), Seat("Bo", "easy")])
     p.wait_for_function("() => { const gd = document.querySelector('.cl-figure-map .js-plotly-plot');"
                         " return gd && gd.data.some(t => t.name === 'targets' && t.customdata.length); }",
@@ -86,8 +88,10 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(page, tmp_path):
     says = f"Click: Construction: build {a_project(project)}"
     on_city = []
     for x, y in p.evaluate(CITY_POINTS_JS, city):
-        p.mouse.move(x, y)
-        p.wait_for_timeout(150)
+        p.mouse.move(1, 1)                          # off the map: its hover label goes
+        expect(hover.locator(".hovertext")).to_have_count(0, timeout=TIMEOUT)
+        p.mouse.move(x, y)                          # inside the city's marker: the city's or its site's label
+        expect(hover.locator(".hovertext").first).to_be_attached(timeout=TIMEOUT)
         if "VP per disc" in (hover.text_content() or ""):
             on_city.append((x, y))                  # the city's own hover (not its site's ring)
             break
@@ -103,18 +107,19 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(page, tmp_path):
     board_tab(p, "Map")
 
 
-def test_the_stored_games_buttons_are_whole(page):
-    """After the games loaded above (each one stored): every button of the list shows its whole word."""
-    p = page.page
-    size = p.viewport_size
-    p.set_viewport_size({"width": 900, "height": 800})        # a narrow window: the side panel is narrow too
+def test_the_stored_games_buttons_are_whole(own_browser, tmp_path):
+    """In a browser of its own, after a game is loaded (and so stored): every button of the list shows its whole
+    word, in a narrow window."""
+    p = own_browser.page
+    game, bot = new_game(["Ada", "Bo"], seed=4), make_bot("easy", 4)
+    for _ in range(4):                              # played a little: a game is stored from its first move on
+        game.apply(bot.choose(game))
+    load_record(p, tmp_path, game, [Seat("Ada"), Seat("Bo", "easy")])
+    resize(p, {"width": 900, "height": 800})        # a narrow window: the side panel is narrow too
     side_tab(p, "New game")
-    expect(p.locator(".cl-stored-row button").first).to_be_visible(timeout=TIMEOUT)
-    p.wait_for_timeout(300)
+    expect(p.locator(".cl-stored-row", has_text="Bo (easy bot)")).to_have_count(1, timeout=TIMEOUT)
+    laid_out(p, ".cl-stored-row button")
     cut = p.evaluate("""() => Array.from(document.querySelectorAll('.cl-stored-row button'))
         .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())""")
     assert not cut, cut
-    assert p.locator(".cl-stored-row", has_text="Bo (easy bot)").count()
     side_tab(p, "Play")
-    if size:
-        p.set_viewport_size(size)

@@ -1,7 +1,9 @@
 """Friends' comforts and help inside the app, in headless Chromium on the session's server (issue #28): a seat
 link's Copy button puts the link on the clipboard, the disabled Hint button's hover says why, the Rules
 link opens the tutorial at the step that teaches the decision, and after Bo's Undo in his browser Ada's
-page says what he took back. (Without a browser: tests/app/test_friends_and_help.py.)"""
+page says what he took back. (Without a browser: tests/app/test_friends_and_help.py.)
+
+Each test has its own browser for Ada and its own game (``ada``): none depends on what another one left."""
 from __future__ import annotations
 
 import re
@@ -12,18 +14,23 @@ from playwright.sync_api import expect
 from .test_browser import TURN, actions, click_and_wait, side_tab, start_game
 from .test_friends import PAGE_TIMEOUT, SEEN, TIMEOUT, no_errors, open_app, shows
 
-STATE: dict = {}          # what the tests of this module hand on to the next ones
-
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def ada(new_context, watched_page, voila_server):
-    """Ada's browser, which may use the clipboard (as a user allows a site to)."""
+    """Ada's browser, which may use the clipboard (as a user allows a site to), on a new game of Ada and Bo (two
+    humans, seed 8) whose seat links she has made (her page plays her seat only), at the Friends tab."""
     ctx = new_context()
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_server.url)
     w = watched_page(ctx)
     try:
+        p = w.page
+        open_app(w, voila_server.app_url)
+        start_game(p, "2", [("Ada", "Human"), ("Bo", "Human")], seed=8)
+        side_tab(p, "Friends")
+        p.locator("button.cl-make-links").click()
+        expect(p.locator("input.cl-link-seat-1")).to_be_visible(timeout=TIMEOUT)
         yield w
     finally:
         w.page.close()
@@ -32,13 +39,7 @@ def ada(new_context, watched_page, voila_server):
 
 def test_a_seat_link_s_copy_button_puts_the_link_on_the_clipboard(ada, voila_server):
     p = ada.page
-    open_app(ada, voila_server.app_url)
-    start_game(p, "2", [("Ada", "Human"), ("Bo", "Human")], seed=8)
-    side_tab(p, "Friends")
-    p.locator("button.cl-make-links").click()
     link = p.locator("input.cl-link-seat-1")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    STATE["bo"] = link.input_value()
     copy = p.locator("button.cl-link-seat-1-copy")
     expect(copy).to_have_text("Copy")
     copy.click()
@@ -67,6 +68,8 @@ def test_the_disabled_hint_button_says_why_and_the_waiting_player_reads_their(ad
 
 
 def test_the_rules_link_opens_the_tutorial_at_the_decision_s_step(ada, watched_page, voila_server):
+    side_tab(ada.page, "Play")
+    expect(ada.page.locator(TURN)).to_have_attribute("data-yours", "0", timeout=TIMEOUT)   # Bo places his house first
     link = ada.page.locator(".cl-rules-link a")
     expect(link).to_contain_text("Rules: tutorial 1, step 4 “Bo places a house”")
     href = link.get_attribute("href")
@@ -86,10 +89,12 @@ def test_the_rules_link_opens_the_tutorial_at_the_decision_s_step(ada, watched_p
 
 def test_after_bo_s_undo_in_his_browser_ada_s_page_says_what_he_took_back(ada, new_context, watched_page):
     p = ada.page
+    link = p.locator("input.cl-link-seat-1").input_value()
+    side_tab(p, "Play")
     bo = watched_page(new_context())
     q = bo.page
     try:
-        open_app(bo, STATE["bo"])
+        open_app(bo, link)
         expect(q.locator(TURN)).to_have_attribute("data-yours", "1", timeout=TIMEOUT)
         click_and_wait(q, q.locator(".cl-controls button.cl-option").first)     # Bo places his house
         shows(p, actions(q))

@@ -3,21 +3,24 @@ stored game's own), *Rematch* starts the same players and level on a new seed an
 one; the games list sorts (newest or oldest first, by result) with its buttons whole. Screenshots for README's
 gallery: app-final.png and app-games-list.png.
 
-The tests of this module share one page (the ``page`` fixture is module-scoped) and run in order.
+Each test opens its own page (its own kernel and game; the games list's, in a browser of its own, so that the
+list shows its games only) and ends with that page's check for problems (``no_problems``): none depends on what
+another one left.
 """
 from __future__ import annotations
 
-import time
-from typing import Callable
+import random
 
 import pytest
 from playwright.sync_api import expect
 
+import carnegie_lab as cl
+from carnegie_lab.session import BOT_KINDS, HUMAN
 from carnegie_lab.session.games_list import opponents
 from carnegie_lab.session.story import story
 from carnegie_lab.store import GameStore
 
-from .test_browser import EASY, GALLERY, TIMEOUT, TURN, board_tab, ready, shoot, side_tab, start_game
+from .test_browser import EASY, GALLERY, TIMEOUT, TURN, board_tab, laid_out, ready, shoot, side_tab, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -51,8 +54,8 @@ def settings(store_path, gid: str):
     return info.players, info.options.get("solo_level"), [(s["name"], s["kind"]) for s in seats]
 
 
-def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(page, voila_server):
-    p = page.page
+def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(app_page, voila_server):
+    p = app_page.page
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=SEED, level="2")
     side_tab(p, "Play")
     first = finish(p, voila_server.store_path)
@@ -82,19 +85,20 @@ def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(page, voil
     expect(p.locator(".cl-recent")).to_contain_text(f"seed {seed}")
 
 
-def test_same_seed_deals_the_same_game_again(page, voila_server):
-    p = page.page
-    rematch = finish(p, voila_server.store_path)
-    with GameStore(voila_server.store_path) as store:
-        seed = store.info(rematch).options["seed"]
+def test_same_seed_deals_the_same_game_again(app_page, voila_server):
+    p = app_page.page
+    start_game(p, "1 (solo)", [("Ada", "Human")], seed=SEED + 1, level="2")
+    side_tab(p, "Play")
+    finished = finish(p, voila_server.store_path)
     ready(p)
     p.locator(".cl-final button.cl-same-seed").click()
-    p.wait_for_function(f"() => document.querySelector('{TURN}').dataset.game !== '{rematch}'", timeout=TIMEOUT)
+    p.wait_for_function(f"() => document.querySelector('{TURN}').dataset.game !== '{finished}'", timeout=TIMEOUT)
     expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
     again = game_id(p)
     with GameStore(voila_server.store_path) as store:
-        assert store.info(again).options["seed"] == seed and store.record(again)["actions"] == []
-    assert settings(voila_server.store_path, again) == settings(voila_server.store_path, rematch)
+        assert store.info(again).options["seed"] == SEED + 1 and store.record(again)["actions"] == []
+    assert settings(voila_server.store_path, again) == settings(voila_server.store_path, finished) == \
+        (("Ada",), 2, [("Ada", "human")])
 
 
 #: the ids of the games the list shows, in its order
@@ -107,55 +111,72 @@ CUT_JS = """() => Array.from(document.querySelectorAll(
     .filter(b => b.offsetParent && b.scrollWidth > b.clientWidth).map(b => b.textContent.trim())"""
 
 
-def listed(p, store_path) -> list[str]:
-    """The last change of each game the list shows, in its order."""
+#: the list's rows once each game id's key (given: id -> key) goes up the list, and none is left from before the
+#: last choice (see resort)
+IN_ORDER_JS = """keys => {
+  if (document.querySelector('.cl-stored-row[data-old]')) return false;
+  const got = (""" + LISTED_JS + """)().map(id => keys[id]);
+  return got.length > 0 && got.every((k, i) => k !== undefined && (i === 0 || got[i - 1] <= k));
+}"""
+
+
+def last_changes(store_path, gids) -> dict[str, str]:
+    """The last change of each game, by id."""
     with GameStore(store_path) as store:
-        return [store.info(gid).updated_at for gid in p.evaluate(LISTED_JS)]
+        return {gid: store.info(gid).updated_at for gid in gids}
 
 
-def outcomes(p, store_path) -> list[int]:
-    """What the list shows, game by game: 0 won (by a human seat), 1 lost, 2 still played."""
+def outcomes(store_path, gids) -> dict[str, int]:
+    """Each game's result as the list sorts them, by id: 0 won (by a human seat), 1 lost, 2 still played."""
     with GameStore(store_path) as store:
-        infos = [store.info(gid) for gid in p.evaluate(LISTED_JS)]
-        return [2 if i.status != "over" else 1 if set(store.load(i.id).winners()) <= set(opponents(i)) else 0
-                for i in infos]
+        infos = [store.info(gid) for gid in gids]
+        return {i.id: 2 if i.status != "over" else 1 if set(store.load(i.id).winners()) <= set(opponents(i)) else 0
+                for i in infos}
 
 
-def resort(p, label: str) -> None:
-    """Choose an order in "Sort by" and wait for the list's new rows (the old ones leave the page)."""
+def resort(p, label: str, keys: dict) -> list:
+    """Choose an order in "Sort by" and wait until the list shows its games in that order (``keys``: each game's
+    key, going up the list); what the list shows, the keys of its rows. The rows drawn before the choice are
+    marked: the page's clock may draw the list again between the choice and the kernel's answer to it."""
     p.evaluate("() => document.querySelectorAll('.cl-stored-row').forEach(r => r.dataset.old = '1')")
     p.locator(".cl-stored-sort select").select_option(label=label)
-    p.wait_for_function("() => document.querySelector('.cl-stored-row') && "
-                        "!document.querySelector('.cl-stored-row[data-old]')", timeout=TIMEOUT)
+    p.wait_for_function(IN_ORDER_JS, arg=keys, timeout=TIMEOUT)
+    return [keys[gid] for gid in p.evaluate(LISTED_JS)]
 
 
-def settled(p, read: Callable[[], list], ok: Callable[[list], bool]) -> list:
-    """What ``read`` gives once ``ok`` holds (the list may be drawn again by the page's clock between a
-    choice and its rows: wait for the order asked for, up to TIMEOUT)."""
-    deadline = time.monotonic() + TIMEOUT / 1000
-    while not ok(shown := read()) and time.monotonic() < deadline:
-        p.wait_for_timeout(100)
-    return shown
+def stored_games(store_path, owner: str) -> None:
+    """Three games of Ada (a human) against Bo (the easy bot) put in the store as ``owner``'s, played at random
+    from a seed: two still played (after 5 and 30 actions), one to its end."""
+    seats = {"seats": [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": BOT_KINDS[0]}]}
+    with GameStore(store_path) as store:
+        for seed, actions in ((21, 5), (22, 30), (23, None)):
+            game, rng = cl.new_game(["Ada", "Bo"], seed=seed), random.Random(seed)
+            while not game.is_over and (actions is None or len(game.actions) < actions):
+                game.apply(rng.choice(game.legal_actions()))
+            store.save(game, app=seats, owner=owner)
 
 
-def test_the_games_list_sorts_and_its_buttons_are_whole(page, voila_server):
-    p = page.page
-    start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
+def test_the_games_list_sorts_and_its_buttons_are_whole(own_browser, voila_server):
+    p = own_browser.page
+    owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()
+    stored_games(voila_server.store_path, owner)
+    start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)    # and one the bots finish on the page
     side_tab(p, "Play")
-    finish(p, voila_server.store_path)
+    played = finish(p, voila_server.store_path)
+    with GameStore(voila_server.store_path) as store:          # this browser's games: those, and the page's
+        gids = [info.id for info in store.list(owner=owner)]
+    assert played in gids and len(gids) >= 4
     side_tab(p, "New game")
-    p.wait_for_function("() => document.querySelectorAll('.cl-stored-row').length >= 4", timeout=TIMEOUT)
-    newest = listed(p, voila_server.store_path)
-    assert newest == sorted(newest, reverse=True)
-    resort(p, "oldest first")
-    oldest = settled(p, lambda: listed(p, voila_server.store_path), lambda got: got == sorted(got))
+    p.wait_for_function("n => document.querySelectorAll('.cl-stored-row').length === n", arg=len(gids),
+                        timeout=TIMEOUT)
+    changed = last_changes(voila_server.store_path, gids)
+    newest = [changed[gid] for gid in p.evaluate(LISTED_JS)]
+    assert newest == sorted(newest, reverse=True) and sorted(newest) == sorted(changed.values())
+    oldest = resort(p, "oldest first", changed)
     assert oldest == sorted(oldest) and oldest[0] <= newest[-1]
-    resort(p, "result (won first)")
-    shown = settled(p, lambda: outcomes(p, voila_server.store_path), lambda got: got == sorted(got))
+    shown = resort(p, "result (won first)", outcomes(voila_server.store_path, gids))
     assert shown == sorted(shown) and 2 in shown and len(set(shown)) >= 2, shown
-    p.wait_for_timeout(300)
+    laid_out(p, ".cl-stored-row button")
     assert not p.evaluate(CUT_JS), p.evaluate(CUT_JS)
     shoot(p, GALLERY / "app-games-list.png")
     side_tab(p, "Play")
-    assert not page.page_errors, page.page_errors
-    assert not page.console_problems, page.console_problems

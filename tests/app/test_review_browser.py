@@ -1,7 +1,7 @@
 """The game review in headless Chromium: two bots finish a 2-player game, the final panel's *Review this
 game* opens the Replay tab, a review at the smallest budget runs in the background with its progress bar,
 then the slider carries a mark per graded decision, a reviewed step tells its verdict, the chart is drawn,
-and the console stays clean."""
+and the console stays clean (the page is the test's own: ``app_page``, which checks it when the test ends)."""
 from __future__ import annotations
 
 import pytest
@@ -14,8 +14,8 @@ pytestmark = pytest.mark.browser
 REVIEW_TIMEOUT = 180_000       # ms: one seat's ~90 decisions at 1 playout each, on a busy machine
 
 
-def test_review_a_finished_game_marks_the_slider_and_draws_the_chart(page):
-    p = page.page
+def test_review_a_finished_game_marks_the_slider_and_draws_the_chart(app_page):
+    p = app_page.page
     side_tab(p, "New game")                       # two bots: Start plays the whole game
     p.locator(".cl-players button", has_text="2").click()
     for i, name in enumerate(("Ada", "Bo")):
@@ -51,5 +51,3 @@ def test_review_a_finished_game_marks_the_slider_and_draws_the_chart(page):
         p.keyboard.press("ArrowRight")
     expect(p.locator(".cl-replay-where")).to_have_attribute("data-step", str(step), timeout=TIMEOUT)
     expect(p.locator(".cl-review-verdict")).to_contain_text("Review: ", timeout=TIMEOUT)
-    assert not page.page_errors, page.page_errors
-    assert not page.console_problems, page.console_problems

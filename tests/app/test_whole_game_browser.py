@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 import carnegie_lab as cl
 from carnegie_lab.store import GameStore
 
-from .conftest import PAGE_TIMEOUT
+from .conftest import no_problems, open_app
 from .test_browser import GALLERY, TIMEOUT, TURN, actions, ready, shoot, side_tab, start_game
 
 pytestmark = pytest.mark.browser
@@ -56,20 +56,6 @@ PICK_JS = """done => {
 
 #: What sticks out of the page sideways: the page's width and the viewport's.
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
-
-
-def open_app(watched, voila_server, timings, name: str, query: str = "",
-             shown: str = ".cl-controls button.cl-option"):
-    """The app's page (``query``: its address's, e.g. ``?game=ID``) once it shows ``shown`` (by default a
-    decision's control) and its map."""
-    p = watched.page
-    start = time.monotonic()
-    p.goto(voila_server.app_url + query, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
-    p.locator(shown).first.wait_for(timeout=PAGE_TIMEOUT)
-    p.wait_for_selector(".js-plotly-plot .main-svg", timeout=PAGE_TIMEOUT)
-    timings.setdefault(f"{name}: page request -> map drawn", time.monotonic() - start)
-    ready(p)
-    return watched
 
 
 @pytest.fixture
@@ -147,15 +133,6 @@ def whole_solo_game(p, seed: int, on_phone: bool, timings, name: str) -> None:
     timings[f"{name}: a whole solo game, {clicks} clicks"] = time.monotonic() - start
     expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
     title_is(p, "Game over — Carnegie")
-
-
-def no_problems(watched) -> None:
-    text = watched.page.locator("body").inner_text()
-    assert "Traceback" not in text and "There was an error when executing cell" not in text
-    assert "Unexpected error" not in text
-    assert not watched.page_errors, watched.page_errors
-    assert not watched.console_problems, watched.console_problems
-    assert not watched.outside_requests, watched.outside_requests
 
 
 # --------------------------------------------------------------------------- the phone
