@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from ..bots.base import HIDDEN, decision_rng, table_view
 from ..bots.greedy import greedy_choice, prune
 from ..bots.learned import learned_evaluator
-from ..bots.search import VALUES, search
+from ..bots.search import search
 from ..core.actions import Action
 from ..core.errors import CarnegieError, GameOverError
 from ..core.state import State
@@ -165,6 +165,11 @@ def _horizon(state: State, kept: Sequence[Action], stream: int, playouts: int | 
     return None if think >= (need + 1) * cost else AUTO_ROUNDS
 
 
+#: the evaluations a playout's end can be taken from here: the hand-weighted margin, or the learned one
+#: with its win rate (the search's ``"sibling"`` value has no win rate, so evaluate refuses it)
+VALUES = ("hand", "learned")
+
+
 def evaluate(game: Game, think: float | None = None, *, playouts: int | None = None, seed: int = 0,
              rounds: int | None | str = "auto", epsilon: float = DEFAULT_EPSILON, keep: int = DEFAULT_KEEP,
              policy: str = "greedy", rollouts: int | None = None, depth: int | None = None,
@@ -202,7 +207,8 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     if not 0.0 <= epsilon <= 1.0:
         raise CarnegieError(f"epsilon must be a probability, not {epsilon!r}")
     if value not in VALUES:
-        raise CarnegieError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+        raise CarnegieError(f"value must be one of {', '.join(VALUES)} (the search's sibling value ranks a "
+                            f"decision's candidates and gives no win rate), not {value!r}")
     think = time_limit if think is None else think
     if think is not None and think <= 0:
         raise CarnegieError(f"think must be a positive number of seconds, not {think}")

@@ -89,6 +89,8 @@ def test_search_and_evaluate_on_the_learned_value_are_deterministic_and_do_not_p
         SearchBot(1, value="psychic")
     with pytest.raises(cl.CarnegieError, match="value must be"):
         evaluate(game, playouts=4, value="psychic")
+    with pytest.raises(cl.CarnegieError, match="gives no win rate"):      # the search's, not evaluate's
+        evaluate(game, playouts=4, value="sibling")
 
 
 def test_the_sibling_value_sees_only_the_table_and_its_search_does_not_peek():
