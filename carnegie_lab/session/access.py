@@ -17,6 +17,7 @@ from typing import Mapping
 from ..core.errors import CarnegieError
 from ..core.i18n import N_
 from ..store import GameStore
+from .seats import seats_from
 
 LOCAL, SEAT, WATCH = "local", "seat", "watch"
 
@@ -116,11 +117,14 @@ def may_play(place: Place, seat: int) -> bool:
 
 def asking(store: GameStore, game_id: str, owner_key: str | None, token: str | None, hints: bool = True) -> Place:
     """Who is asking, read from the store now: the place in the stored game ``game_id`` of a page that
-    holds this owner key and this seat token (None: none). A valid token gives its seat (SEAT); the
-    owner key, in a game without seat links, plays it (LOCAL); anyone else watches (WATCH). GameNotFound
-    if the game is gone. Every change of a stored game asks this at the moment it acts."""
+    holds this owner key and this seat token (None: none). A valid token of a seat a human plays gives
+    that seat (SEAT); the owner key, in a game without seat links, plays it (LOCAL); anyone else watches
+    (WATCH). GameNotFound if the game is gone. Every change of a stored game asks this at the moment it acts."""
     info = store.info(game_id)
     seat = store.seat_for(game_id, token) if token else None
+    seats = seats_from(info.app, list(info.players))
+    if seat is not None and not (0 <= seat < len(seats) and seats[seat].is_human):
+        seat = None                          # a link to a seat that a bot plays now
     owner = owner_key is not None and store.is_owner(game_id, owner_key)
     shared = bool(info.seated)
     role = SEAT if seat is not None else LOCAL if owner and not shared else WATCH
