@@ -44,6 +44,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from hypothesis import settings
 
+import worker_timings
 from carnegie_lab.store import values as store_values
 
 settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None, print_blob=True)
@@ -362,6 +363,15 @@ def unwritable():
 def _timing_lines() -> list[str]:
     return [f"{seconds * 1000:8.0f} ms  {name}" if seconds < 1 else f"{seconds:8.2f} s   {name}"
             for name, seconds in TIMINGS.items()]
+
+
+def pytest_sessionfinish(session):
+    worker_timings.send(session.config, "app", TIMINGS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    worker_timings.receive(node, "app", TIMINGS)
 
 
 def pytest_terminal_summary(terminalreporter):
