@@ -42,9 +42,9 @@ from typing import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
+import worker_timings
 from hypothesis import settings
 
-import worker_timings
 from carnegie_lab.store import values as store_values
 
 settings.register_profile("ci", derandomize=True, max_examples=25, deadline=None, print_blob=True)
