@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: i18n-extract i18n-update i18n-compile app test test-under-load test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
+.PHONY: i18n-extract i18n-update i18n-compile app test test-slow test-under-load test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,18 +21,19 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
-# Two runs of pytest, each ending with its summary line: the tests that need no browser in parallel (pytest-xdist,
-# a worker per core, a test file's tests in one worker: a module's fixtures, e.g. the tutorials run once for
-# tests/notebooks/test_tutorials.py, are made once; XDIST=0 runs them in one process), then the browser tests in
-# one process (one Voila server and one Chromium for them all). The second runs whatever the first gives, and
-# either failing fails the target.
-XDIST ?= auto
+# Every test but the slow ones, in one run of pytest in parallel (pytest-xdist, one worker more than the machine
+# has cores: the browser tests wait on pages more than they compute). A test file's tests stay in one worker, so a
+# module's fixtures are made once (the tutorials run once for tests/notebooks/test_tutorials.py; a worker that
+# gets browser tests starts its own Voila server and Chromium). XDIST=0 runs them all in one process.
+XDIST ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 test: check system-packages
-	@status=0; \
-	$(PYTEST) -m "not browser" -n $(XDIST) --dist loadfile $(PYTEST_ARGS) || status=1; \
-	$(PYTEST) -m browser $(PYTEST_ARGS) || status=1; \
-	exit $$status
+	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
+
+# The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
+# the reference check over whole games); CI runs them after make test.
+test-slow: $(STAMP)
+	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The browser tests with two busy processes beside them at normal priority (a slow or busy machine: Binder's, a
 # developer's), a check to run before a large change; the busy processes are killed at the end, whatever the

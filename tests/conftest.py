@@ -42,6 +42,7 @@ from typing import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
+import worker_timings
 from hypothesis import settings
 
 from carnegie_lab.store import values as store_values
@@ -362,6 +363,15 @@ def unwritable():
 def _timing_lines() -> list[str]:
     return [f"{seconds * 1000:8.0f} ms  {name}" if seconds < 1 else f"{seconds:8.2f} s   {name}"
             for name, seconds in TIMINGS.items()]
+
+
+def pytest_sessionfinish(session):
+    worker_timings.send(session.config, "app", TIMINGS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    worker_timings.receive(node, "app", TIMINGS)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -11,6 +11,8 @@ import subprocess
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from carnegie_lab.cli import DEFAULT_PORT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,6 +86,7 @@ def shell_script(block: str) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 def test_readme_shell_commands_run_as_written(tmp_path):
     """Every ```bash block of the README, each in a fresh shell (no profile, a bare PATH, a HOME of its
     own) in a copy of the checkout whose .venv is this one: every command must succeed (bash -e, and

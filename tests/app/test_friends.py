@@ -1,13 +1,14 @@
 """Games that last and are shared, in headless Chromium on the session's server (its game store is a
 temporary file, ``voila_server.store_path``).
 
-In order, on pages that live for the whole module: Ada starts a 2-player game of two humans and plays
-a little; the reloaded page brings it back. She makes seat links; Bo opens his in another browser
-(a second context of the session's Chromium) and they play the setup and two rounds against each other,
-each page showing the other's moves. A link with a wrong seat key can watch but not act (an address
-that names no game at all is tested without a browser, in tests/session/test_stored_games.py). Then
-Bo's link is open in two browsers and both click the same decision at the same moment: exactly one
-move is stored, and the other browser is told.
+Each test with pages and a game of its own: Ada starts a 2-player game of two humans and plays a little;
+the reloaded page brings it back. Ada starts another and makes seat links; Bo opens his in another
+browser (a context of its own in the session's Chromium) and they play the setup and two rounds against
+each other, each page showing the other's moves. A link with a wrong seat key can watch but not act (an
+address that names no game at all is tested without a browser, in tests/session/test_stored_games.py).
+Bo's link open in two browsers, both click the same decision at the same moment: exactly one move is
+stored, and the other browser is told. (The last two start from a game and seat links put in the
+server's store, ``friends_game``.)
 
 Waits are ``expect`` / ``wait_for_function`` on what the page shows (``data-actions``, the turn's
 seat, the status line), never sleeps.
@@ -22,6 +23,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+import carnegie_lab as cl
+from carnegie_lab.session import HUMAN
 from carnegie_lab.store import GameStore
 
 from .test_browser import TURN, actions, click_and_wait, play_one_decision, side_tab, start_game
@@ -34,9 +37,6 @@ TIMEOUT = 30_000
 SEEN = 10_000
 GAME_URL = re.compile(r"/voila/render/app\.ipynb\?game=[A-Za-z0-9_-]{16}$")
 SEAT_URL = re.compile(r"/voila/render/app\.ipynb\?game=[A-Za-z0-9_-]{16}&seat=[A-Za-z0-9_-]{22}$")
-
-STATE: dict = {}          # what the tests of this module hand on to the next ones
-
 
 def open_app(watched, url: str, timings=None, name: str = "") -> None:
     start = time.monotonic()
@@ -85,7 +85,7 @@ def no_errors(*pages) -> None:
         assert not w.outside_requests, w.outside_requests
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def ada(watched_page):
     w = watched_page()
     try:
@@ -94,14 +94,27 @@ def ada(watched_page):
         w.page.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def friend(new_context):
-    """Another browser (its own context): Bo's, then a stranger's, then Bo's again."""
+    """Another browser (its own context): Bo's, a stranger's, Bo's second one."""
     ctx = new_context()
     try:
         yield ctx
     finally:
         ctx.close()
+
+
+@pytest.fixture
+def friends_game(voila_server) -> dict[str, str]:
+    """A new 2-player game of Ada and Bo, both humans, in the server's store, with a seat link for each:
+    the addresses of Ada's seat (``ada``), Bo's (``bo``) and the watchers' page (``watch``), and the game's
+    id (``game``)."""
+    seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": HUMAN}]
+    with GameStore(voila_server.store_path) as store:
+        gid = store.save(cl.new_game(["Ada", "Bo"], seed=8), app={"seats": seats})
+        tokens = store.add_seat_tokens(gid, [0, 1])
+    watch = voila_server.app_url + f"?game={gid}"
+    return {"game": gid, "watch": watch, "ada": f"{watch}&seat={tokens[0]}", "bo": f"{watch}&seat={tokens[1]}"}
 
 
 def test_a_game_comes_back_when_the_page_is_reloaded(ada, voila_server, timings):
@@ -137,30 +150,32 @@ def test_a_game_comes_back_when_the_page_is_reloaded(ada, voila_server, timings)
     expect(p.locator(f".cl-stored-{game_id}")).to_contain_text("Ada, Bo")
     expect(p.locator(f".cl-stored-{game_id}")).to_contain_text("(this game)")
     side_tab(p, "Play")
-    STATE["game"] = game_id
     no_errors(ada)
 
 
 def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_server, timings):
     p = ada.page
+    open_app(ada, voila_server.app_url)
+    start_game(p, "2", [("Ada", "Human"), ("Bo", "Human")], seed=8)
+    p.wait_for_url(GAME_URL, timeout=TIMEOUT)
+    links = {"game": parse_qs(urlsplit(p.url).query)["game"][0]}
     side_tab(p, "Friends")
     p.locator("button.cl-make-links").click()
     bo_link = p.locator("input.cl-link-seat-1")
     expect(bo_link).to_be_visible(timeout=TIMEOUT)
     expect(p.locator(".cl-friends")).to_contain_text("This browser plays Ada")
     p.wait_for_url(SEAT_URL, timeout=TIMEOUT)              # Ada's own seat link is her page's address
-    STATE["ada"] = p.url
-    STATE["bo"] = bo_link.input_value()
-    STATE["watch"] = p.locator("input.cl-link-watch").input_value()
-    assert STATE["bo"].startswith(voila_server.app_url + f"?game={STATE['game']}&seat=")
-    assert STATE["watch"] == voila_server.app_url + f"?game={STATE['game']}"
-    assert STATE["ada"].split("&seat=")[1] != STATE["bo"].split("&seat=")[1]
+    links["ada"] = p.url
+    links["bo"] = bo_link.input_value()
+    links["watch"] = p.locator("input.cl-link-watch").input_value()
+    assert links["bo"].startswith(voila_server.app_url + f"?game={links['game']}&seat=")
+    assert links["watch"] == voila_server.app_url + f"?game={links['game']}"
+    assert links["ada"].split("&seat=")[1] != links["bo"].split("&seat=")[1]
     side_tab(p, "Play")
     expect(p.locator(".cl-role-note")).to_contain_text("This browser plays Ada")
 
     bo = watched_page(friend)
-    STATE["bo_page"] = bo
-    open_app(bo, STATE["bo"], timings, "friend's seat link -> the game shown")
+    open_app(bo, links["bo"], timings, "friend's seat link -> the game shown")
     q = bo.page
     expect(q.locator(".cl-role-note")).to_contain_text("This browser plays Bo")
     shows(q, actions(p))
@@ -192,7 +207,7 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     assert handoffs >= 4
     timings[f"a move -> shown in the other browser (median of {len(seen)})"] = statistics.median(seen)
     timings["a move -> shown in the other browser (max)"] = max(seen)
-    assert len(stored_actions(voila_server, STATE["game"])) == actions(p) == actions(q)
+    assert len(stored_actions(voila_server, links["game"])) == actions(p) == actions(q)
     # each page shows the other's moves in its log
     q.locator(".cl-board-tabs button", has_text="Log").click()
     expect(q.locator(".cl-log")).to_contain_text("Ada places the starting Housing project")
@@ -200,33 +215,38 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     no_errors(ada, bo)
 
 
-def test_a_wrong_seat_key_can_watch_but_not_act(friend, watched_page, voila_server, ada):
+def test_a_wrong_seat_key_can_watch_but_not_act(friends_game, ada, friend, watched_page):
+    open_app(ada, friends_game["ada"])
     stranger = watched_page(friend)
     s = stranger.page
     try:
-        wrong = STATE["bo"].rsplit("=", 1)[0] + "=" + "A" * 22
+        wrong = friends_game["bo"].rsplit("=", 1)[0] + "=" + "A" * 22
         open_app(stranger, wrong)
         expect(s.locator(".cl-role-note")).to_contain_text("seat key is not valid")
         expect(s.locator(".cl-controls")).to_contain_text("You are watching")
         assert not s.locator(".cl-controls button.cl-option").count()
         for button in ("button.cl-undo", "button.cl-restart", "button.cl-finish"):
             expect(s.locator(button)).to_be_disabled()
-        expect(s).to_have_url(STATE["watch"])               # the wrong key is not kept
+        expect(s).to_have_url(friends_game["watch"])        # the wrong key is not kept
         shows(s, actions(ada.page))
         # it sees the players' moves all the same
-        p = ada.page if yours(ada.page) else STATE["bo_page"].page
+        p = ada.page
+        assert yours(p)                                    # Ada places the first Housing project
         click_and_wait(p, p.locator(".cl-controls button.cl-option, .cl-controls button.cl-act-done").first)
         shows(s, actions(p))
         side_tab(s, "Friends")
         expect(s.locator(".cl-friends")).to_contain_text("You are watching")
         expect(s.locator("button.cl-make-links")).to_be_hidden()
-        no_errors(stranger)
+        no_errors(stranger, ada)
     finally:
         s.close()
 
 
-def test_two_clicks_at_once_play_one_move(ada, friend, watched_page, voila_server, timings):
-    p, q = ada.page, STATE["bo_page"].page
+def test_two_clicks_at_once_play_one_move(friends_game, ada, friend, watched_page, voila_server):
+    open_app(ada, friends_game["ada"])
+    bo = watched_page(friend)
+    open_app(bo, friends_game["bo"])
+    p, q = ada.page, bo.page
     # bring the decision to Bo, then open Bo's link in a second browser too
     moved: dict = {}
     for _ in range(40):
@@ -236,7 +256,7 @@ def test_two_clicks_at_once_play_one_move(ada, friend, watched_page, voila_serve
     assert seat(p) == "1"
     shows(q, actions(p))
     twin = watched_page(friend)
-    open_app(twin, STATE["bo"])
+    open_app(twin, friends_game["bo"])
     r = twin.page
     shows(r, actions(p))
     n = actions(p)
@@ -252,7 +272,7 @@ def test_two_clicks_at_once_play_one_move(ada, friend, watched_page, voila_serve
     shows(q, n + 1, TIMEOUT)
     shows(r, n + 1, TIMEOUT)
     shows(p, n + 1, TIMEOUT)
-    assert len(stored_actions(voila_server, STATE["game"])) == n + 1     # exactly one move stored
+    assert len(stored_actions(voila_server, friends_game["game"])) == n + 1     # exactly one move stored
     told = [page for page in (q, r) if "moved first" in page.locator(".cl-status").inner_text()]
     expect((told or [q])[0].locator(".cl-status")).to_contain_text("Bo moved first (in another browser)")
     assert len(told) == 1
@@ -261,6 +281,5 @@ def test_two_clicks_at_once_play_one_move(ada, friend, watched_page, voila_serve
     click_and_wait(mover, mover.locator(".cl-controls button.cl-option, .cl-controls button.cl-act-done").first)
     for page in (p, q, r):
         shows(page, n + 2)
-    assert len(stored_actions(voila_server, STATE["game"])) == n + 2
-    no_errors(ada, STATE["bo_page"], twin)
-    twin.page.close()
+    assert len(stored_actions(voila_server, friends_game["game"])) == n + 2
+    no_errors(ada, bo, twin)

@@ -42,8 +42,10 @@ def test_review_a_finished_game_marks_the_slider_and_draws_the_chart(app_page):
     expect(p.locator(".cl-review-summary")).to_contain_text("Ada: ")
     chart = p.locator(".cl-review-chart .js-plotly-plot")
     expect(chart).to_be_visible(timeout=TIMEOUT)
-    drawn = p.evaluate("""() => { const gd = document.querySelector('.cl-review-chart .js-plotly-plot');
-        const t = gd.data.find(t => t.name === 'margin-0'); return t ? t.x.length : -1; }""")
+    # the figure's div shows before plotly has drawn its traces into it: wait for the margin's trace
+    drawn = p.wait_for_function("""() => { const gd = document.querySelector('.cl-review-chart .js-plotly-plot');
+        const t = gd && gd.data && gd.data.find(t => t.name === 'margin-0'); return t && t.x.length; }""",
+                                timeout=TIMEOUT).json_value()
     assert drawn == marks
     step = int(p.locator(".cl-review-mark").first.get_attribute("data-step"))
     p.keyboard.press("Home")

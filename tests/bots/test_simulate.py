@@ -73,6 +73,7 @@ def test_bad_arguments():
         simulate(2, 1, jobs=0)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random():
     """GreedyBot wins at least 90% of 200 two-player games against RandomBot."""
     result = simulate(2, 200, ["greedy", "random"], seed=2024, jobs=2)
@@ -81,6 +82,7 @@ def test_greedy_beats_random():
     assert wins >= 180, result.score_stats()
 
 
+@pytest.mark.slow
 def test_rollout_beats_greedy():
     """The rollout bot (default budget: one greedy continuation of 40 decisions for each of the four
     best rows) wins more of 20 two-player games against GreedyBot than it loses."""

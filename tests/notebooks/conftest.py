@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import worker_timings
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -73,6 +74,15 @@ def executed() -> dict[str, Executed]:
     for r in results.values():
         TIMINGS[r.name] = r.seconds
     return results
+
+
+def pytest_sessionfinish(session):
+    worker_timings.send(session.config, "tutorials", TIMINGS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    worker_timings.receive(node, "tutorials", TIMINGS)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from prop_support import Chooser, choices, dump, new_game, pick, seeds, variants
@@ -106,6 +107,7 @@ def test_legal_actions_are_the_reference_at_random_positions(players, level, see
         game.apply(pick(game.legal_actions(), chooser.next()))
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=WHOLE_GAMES)
 @given(players=players_or_solo, level=solo_levels, seed=seeds, drawn=choices, options=variants)
 def test_legal_actions_are_the_reference_at_every_decision_of_a_game(players, level, seed, drawn, options):
