@@ -43,8 +43,7 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab.server": "app",                              # the app's Voila server
     "carnegie_lab.store.values.default_path": "app",                  # platformdirs: the app's default store
     "carnegie_lab.cli.app._password_hash": "app",              # jupyter_server: carnegie-lab app --password
-    "carnegie_lab.bots.jobs.import_dask": "dask",              # simulate(scheduler=...), review(...)
-    "carnegie_lab.bots.simulate_cli.summary_figure": "views",  # simulate --html
+    "carnegie_lab.jobs.import_dask": "dask",                   # simulate(scheduler=...), review(...)
 }
 
 

@@ -15,6 +15,7 @@ from typing import Sequence
 from ..core.actions import Action
 from ..engine import Game
 from .base import PASSIVE, choices, decision_rng
+from .registry import register
 
 ACTIVE = 0.85
 
@@ -28,6 +29,7 @@ def pick(actions: Sequence[Action], rng: random.Random, active: float = ACTIVE) 
     return actions[rng.randrange(len(actions))]
 
 
+@register
 class RandomBot:
     """Random legal actions, preferring non-``done``/``sell`` ones (see the module docstring).
 

@@ -41,9 +41,10 @@ from .base import (
     step,
     table_view,
 )
-from .greedy import Evaluator, evaluator_for, greedy_choice, score_totals
+from .evaluation import Evaluation, WeightsSpec, check_weights, evaluator_for, score_totals
+from .greedy import greedy_choice
 from .random_bot import pick
-from .weights import WeightsSpec, check_weights
+from .registry import register
 
 POLICIES = ("greedy", "random")
 
@@ -57,7 +58,7 @@ class Outcome:
 
 
 def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int | None = None,
-             epsilon: float = 0.1, evaluator: Evaluator | None = None,
+             epsilon: float = 0.1, evaluator: Evaluation | None = None,
              actions: list[Action] | None = None) -> Outcome:
     """Continue the game on ``state`` (changed in place) with ``policy`` for every player until the
     end, or for ``depth`` decisions; returns player ``pi``'s outcome. ``actions`` are the state's
@@ -96,7 +97,7 @@ class ActionStats:
 
 def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: int, *,
                   policy: str = "greedy", depth: int | None = None, epsilon: float = 0.1,
-                  time_limit: float | None = None, evaluator: Evaluator | None = None
+                  time_limit: float | None = None, evaluator: Evaluation | None = None
                   ) -> list[ActionStats]:
     """Rollouts from each action of ``actions`` (legal in ``state``; the state is not changed), in
     passes of one rollout per action; in the order of ``actions``. Rollout ``r`` of action ``k`` uses the
@@ -131,6 +132,7 @@ def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: 
 DELIBERATE = ("house", "reserve", "choose")
 
 
+@register
 class RolloutBot:
     """Monte-Carlo rollouts from each candidate action (see the module docstring).
 

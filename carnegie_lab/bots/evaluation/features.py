@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ..core.components import ACTION_TYPES, PROJECT_TYPES
-from ..core.state import Phase, State
-from ..rules.scoring import ScoreBreakdown
-from ..rules.solo import unseen_deck
+from ...core.components import ACTION_TYPES, PROJECT_TYPES
+from ...core.state import Phase, State
+from ...rules.scoring import ScoreBreakdown
+from ...rules.solo import unseen_deck
 from .position import RoundInfo, icons, path_bonus, tables
 
 #: the score categories a seat's features start with (ScoreBreakdown's fields, Andrew's excepted)
@@ -40,7 +40,7 @@ _CHEAP = ("H", "C")                           # project types that cost 1 goods 
 def seat_features(state: State, pi: int, score: ScoreBreakdown, info: RoundInfo,
                   cities: list[str]) -> list[float]:
     """Seat ``pi``'s features (see :data:`SEAT_FEATURES`); ``score``: its score if the game ended now,
-    ``info``: the rounds and income events left (``greedy.round_info``), ``cities``: its discs' cities."""
+    ``info``: the rounds and income events left (:func:`.position.round_info`), ``cities``: its discs' cities."""
     rs = state.rules
     tab = tables(rs.components)
     p, f = state.players[pi], state.flow

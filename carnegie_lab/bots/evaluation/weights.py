@@ -1,4 +1,4 @@
-"""The greedy evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
+"""The hand evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
 
 ``weights.json`` is written by ``tools/tune_weights.py`` (self-play; it records how): one set per
 mode, ``"solo"`` for games against Andrew and ``"duel"`` for games between players, each given as
@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Union
 
-from ..core.errors import DataError
+from ...core.errors import DataError
 
 #: the tuned weights shipped with the package
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")

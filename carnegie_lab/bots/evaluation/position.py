@@ -9,12 +9,12 @@ from itertools import combinations
 
 import networkx as nx
 
-from ..core.components import PROJECT_TYPES, Components, Reward
-from ..core.state import Phase, State
-from ..rules.network import map_graph
-from ..rules.research import project_income
-from ..rules.ruleset import Ruleset
-from ..rules.timeline import space as timeline_space
+from ...core.components import PROJECT_TYPES, Components, Reward
+from ...core.state import Phase, State
+from ...rules.network import map_graph
+from ...rules.research import project_income
+from ...rules.ruleset import Ruleset
+from ...rules.timeline import space as timeline_space
 
 # -- tables of the component data (one set per Components object) ------------------------------
 

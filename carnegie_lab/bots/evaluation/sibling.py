@@ -9,22 +9,29 @@ import json
 from pathlib import Path
 from typing import Mapping
 
-from ..core.errors import DataError
-from ..core.state import Phase, State
-from ..rules.scoring import discs_by_owner, scores
+from ...core.errors import DataError
+from ...core.state import Phase, State
+from ...rules.scoring import discs_by_owner, scores
+from .base import Evaluation
 from .features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from .greedy import evaluator_for
+from .hand import evaluator_for
 from .learned import LinearModel, _linear
 from .position import round_info
 
 #: the sibling value's model (:func:`sibling_evaluator`)
-SIBLING_FILE = Path(__file__).resolve().parent.parent / "data" / "sibling_model.json"
+SIBLING_FILE = Path(__file__).resolve().parents[2] / "data" / "sibling_model.json"
 
 
-class SiblingEvaluator:
+class SiblingEvaluator(Evaluation):
     """The hand evaluation times ``hand`` plus a linear correction of each seat's value (and Andrew's),
     fitted to rank the candidates of one decision (``tools/train_sibling.py``): only its differences
-    between positions at the same point of a game mean anything."""
+    between positions at the same point of a game mean anything.
+
+    Args:
+        hand: The weight of the hand evaluation.
+        seat: The correction of a seat's value.
+        andrew: The correction of Andrew's.
+    """
 
     def __init__(self, hand: float, seat: LinearModel, andrew: LinearModel):
         self.hand, self.seat, self.andrew = hand, seat, andrew

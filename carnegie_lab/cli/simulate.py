@@ -1,17 +1,17 @@
-"""The ``carnegie-lab simulate`` command line (:func:`simulate_main`): its arguments, a progress bar, and the
-report of a batch of bot games (text, JSON, an HTML figure)."""
+"""``carnegie-lab simulate``: play a batch of bot games and report them (text, JSON, an HTML figure)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from ..core.errors import needs_extra, require_extra
+from ..bots.registry import BOTS
+from ..bots.simulate import GameResult, SimulationResult, simulate
+from ..bots.strengths import STRENGTHS
+from ..core.errors import require_extra
 from ..rules.setup import DEPARTMENT_MODES
 from ..rules.solo import NAME as ANDREW_NAME
-from .jobs import ProgressBar
-from .simulate import BOT_NAMES, GameResult, SimulationResult, simulate
-from .strengths import STRENGTHS
+from .progress import ProgressBar
 
 
 # -- text, JSON and HTML reports -----------------------------------------------------------------
@@ -51,38 +51,6 @@ def format_summary(result: SimulationResult) -> str:
     return "\n".join(lines)
 
 
-def summary_figure(result: SimulationResult):
-    """A plotly figure: box plots of the final totals per bot, and win-rate bars per bot and seat."""
-    with needs_extra("views"):
-        import plotly.colors
-        import plotly.graph_objects as go
-        from plotly.subplots import make_subplots
-
-    fig = make_subplots(rows=1, cols=3, column_widths=[0.5, 0.25, 0.25],
-                        subplot_titles=("Final totals by bot", "Win rate by bot", "Win rate by seat"))
-    palette = plotly.colors.qualitative.Plotly
-    rates = result.win_rates("bot")
-    colour = {bot: palette[i % len(palette)] for i, bot in enumerate(rates)}
-    for bot, totals in sorted(result.totals_by_bot().items()):
-        fig.add_trace(go.Box(y=totals, name=bot, boxmean=True, showlegend=False, marker_color=colour[bot]),
-                      row=1, col=1)
-    fig.add_trace(go.Bar(x=list(rates), y=list(rates.values()), showlegend=False,
-                         marker_color=[colour[b] for b in rates],
-                         text=[f"{v:.0%}" for v in rates.values()], textposition="outside"), row=1, col=2)
-    seats = result.win_rates("seat")
-    labels = [f"seat {k + 1}" if k < result.players else "Andrew" for k in seats]
-    fig.add_trace(go.Bar(x=labels, y=list(seats.values()), showlegend=False,
-                         marker_color="#888", text=[f"{v:.0%}" for v in seats.values()],
-                         textposition="outside"), row=1, col=3)
-    fig.update_yaxes(title_text="VP", row=1, col=1)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=2)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=3)
-    solo = f" against Andrew (level {result.level})" if result.players == 1 else ""
-    fig.update_layout(title=f"{len(result.results)} games, {result.players} player(s){solo}, seed {result.seed}",
-                      template="plotly_white", height=480)
-    return fig
-
-
 # -- the command line --------------------------------------------------------------------------
 
 def _whole(minimum: int):
@@ -109,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--bots", default=None,
                         help="comma-separated bot per seat, or one bot for every seat (default: all random): "
                              "a strength, " + "; ".join(f"{s.name} ({s.spec})" for s in STRENGTHS.values())
-                             + f"; or a bot, {', '.join(BOT_NAMES)}, with parameters as search:playouts=64 "
+                             + f"; or a bot, {', '.join(sorted(BOTS))}, with parameters as search:playouts=64 "
                              "or rollout:rollouts=4")
     parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
@@ -167,14 +135,26 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             json.dump(result.to_dict(), f, indent=1)
         out.write(f"\nwrote {args.json}\n")
     if args.html:
-        summary_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
+        from ..views import simulation_figure
+        simulation_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
         out.write(f"wrote {args.html}\n")
     out.flush()
     return 0
 
 
 def simulate_main(argv: list[str] | None = None) -> int:
-    """``carnegie-lab simulate ...``: parse ``argv`` (default ``sys.argv[1:]``) and run."""
+    """``carnegie-lab simulate ...`` on its own: parse ``argv`` (default ``sys.argv[1:]``) and run."""
     args = build_parser().parse_args(argv)
     return run(args)
+
+
+def add_simulate_parser(subparsers) -> None:
+    """The ``simulate`` subcommand of ``carnegie-lab``."""
+    p = subparsers.add_parser(
+        "simulate", help="play many games between bots and report the results",
+        description="Play a batch of games between bots (random, greedy, rollout, search), in parallel with "
+        "--jobs or on a Dask cluster with --scheduler, and print each game's scores, win rates and "
+        "score distributions.")
+    add_arguments(p)
+    p.set_defaults(func=run)
 
