@@ -75,7 +75,11 @@ def _run_chunk(work: Callable[[T], R], part: list[T]) -> list[R]:
 
 
 def import_dask():
-    """Dask's client and ``as_completed`` (``MissingExtraError`` naming the ``dask`` extra without it)."""
+    """Dask's client and its ``as_completed``.
+
+    Raises:
+        MissingExtraError: Naming the ``dask`` extra, without it.
+    """
     with needs_extra("dask"):
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed

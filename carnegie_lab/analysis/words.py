@@ -11,9 +11,17 @@ if TYPE_CHECKING:
 
 
 def playout_result(v: ActionValue, lang: str | None = None) -> str:
-    """What an action's playouts gave: 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%]
-    of 20 playouts' (at the end: no round; estimated there: '(the end, estimated at round 6)'), or
-    'not played out (greedy evaluation +0.8)'. An interval that cannot be computed is left out."""
+    """What an action's playouts gave, in words.
+
+    Args:
+        v: The action's row of ``evaluate``.
+        lang: The language (default: the current one).
+
+    Returns:
+        Such as 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts' (at the end: no
+        round; estimated there: '(the end, estimated at round 6)'), or 'not played out (greedy evaluation
+        +0.8)'. An interval that cannot be computed is left out.
+    """
     tr = translator(lang)
     _ = tr.gettext
     if not v.playouts:
@@ -29,15 +37,26 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
 
 
 def review_progress(done: int, total: int, lang: str | None = None) -> str:
-    """How far a game review is: 'Reviewing: 12 of 88 decisions judged'."""
+    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged'.
+
+    Args:
+        done: The decisions judged.
+        total: The decisions to judge.
+        lang: The language (default: the current one).
+    """
     return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
                                      "Reviewing: {done} of {total} decisions judged", total).format(done=done,
                                                                                                    total=total)
 
 
 def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
-    """A reviewed decision's verdict: 'best', or 'mistake, 6.1 VP given away' (``grade``: one of
-    ``analysis.GRADES``, translated too)."""
+    """A reviewed decision's verdict, such as 'best' or 'mistake, 6.1 VP given away'.
+
+    Args:
+        grade: One of ``analysis.GRADES`` (translated too).
+        loss: The VP given away.
+        lang: The language (default: the current one).
+    """
     _ = translator(lang).gettext
     if not loss:
         return _(grade)

@@ -22,7 +22,7 @@ def _who(r: GameResult, name: str) -> str:
 
 
 def format_game(r: GameResult) -> str:
-    """One line: game number, seed, each player with bot and total, winners."""
+    """One finished game as a line: its number, seed, each player with bot and total, the winners."""
     parts = [f"{name} {spec} {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
     if ANDREW_NAME in r.totals:
         parts.append(f"Andrew {r.totals[ANDREW_NAME]}")
@@ -31,6 +31,7 @@ def format_game(r: GameResult) -> str:
 
 
 def format_summary(result: SimulationResult) -> str:
+    """A batch's summary: games, speed, then per bot and per seat the wins, win rate and totals."""
     lines = []
     n = len(result.results)
     rate = n / result.seconds if result.seconds else 0
@@ -70,7 +71,11 @@ _positive, _count = _whole(1), _whole(0)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The options of ``carnegie-lab simulate`` (so the main CLI can reuse them in a subparser)."""
+    """Add the options of ``carnegie-lab simulate`` to a parser (the main command's subparser too).
+
+    Returns:
+        The parser.
+    """
     parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
                         help="players per game: 2-4, or 1 for a bot against Andrew (default 2)")
     parser.add_argument("--games", type=_count, default=10, help="games to play (default 10)")
@@ -101,6 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser:
+    """The parser of ``simulate_main``: the options of :func:`add_arguments` under ``prog``."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Play bot games and print each game's scores, win rates and score "
                                "distributions. Results depend only on the options, not on --jobs or "
@@ -109,7 +115,16 @@ def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser
 
 
 def run(args: argparse.Namespace, out=None, err=None) -> int:
-    """Run a parsed ``simulate`` command; returns the exit status."""
+    """Run a parsed ``simulate`` command.
+
+    Args:
+        args: The parsed options.
+        out: Where the games and the summary go (default stdout).
+        err: Where errors and the progress bar go (default stderr).
+
+    Returns:
+        The exit status: 0, or 2 for bad options.
+    """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     bots = [b for b in args.bots.split(",")] if args.bots else None
@@ -143,13 +158,20 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
 
 
 def simulate_main(argv: list[str] | None = None) -> int:
-    """``carnegie-lab simulate ...`` on its own: parse ``argv`` (default ``sys.argv[1:]``) and run."""
+    """``carnegie-lab simulate ...`` on its own.
+
+    Args:
+        argv: The arguments (default ``sys.argv[1:]``).
+
+    Returns:
+        The exit status.
+    """
     args = build_parser().parse_args(argv)
     return run(args)
 
 
 def add_simulate_parser(subparsers) -> None:
-    """The ``simulate`` subcommand of ``carnegie-lab``."""
+    """Add the ``simulate`` subcommand to ``carnegie-lab``'s subparsers."""
     p = subparsers.add_parser(
         "simulate", help="play many games between bots and report the results",
         description="Play a batch of games between bots (random, greedy, rollout, search), in parallel with "

@@ -52,10 +52,17 @@ EVALUATIONS: dict[str, Entry] = {
 
 
 def check_value(name: str, absolute: bool = False) -> str:
-    """``name`` if it names an evaluation of :data:`EVALUATIONS` (only the absolute ones with ``absolute``).
+    """A checked name of :data:`EVALUATIONS`.
+
+    Args:
+        name: The name.
+        absolute: Accept only the evaluations whose margins mean something alone.
+
+    Returns:
+        ``name``.
 
     Raises:
-        CarnegieError: Naming the evaluations to choose from.
+        CarnegieError: An unknown name, or one refused, with the names to choose from.
     """
     names = [n for n, entry in EVALUATIONS.items() if entry.absolute or not absolute]
     if name in EVALUATIONS and name not in names:

@@ -25,9 +25,11 @@ class Evaluation:
     evaluation, the greedy lookahead ranks actions by its :meth:`margin`, ``analysis.evaluate`` reports its
     margins (and :meth:`win_chance`, where it has one). The evaluations by name are
     :data:`carnegie_lab.bots.evaluation.EVALUATIONS`.
+
+    Attributes:
+        estimates_final: Its margins estimate the final margin, with a chance of winning (:meth:`win_chance`).
     """
 
-    #: the evaluation's margins estimate the final margin, with a chance of winning (:meth:`win_chance`)
     estimates_final = False
 
     def values(self, state: State) -> list[float]:

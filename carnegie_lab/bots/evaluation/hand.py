@@ -43,10 +43,18 @@ REWARD_KINDS = tuple(f.name for f in fields(Reward))
 
 
 def use_values(rs: Ruleset) -> dict[str, float]:
-    """A use of each department, in VP-ish units (for a built tile, the turn still to come this round
-    and the reserved tile; an ongoing department is worth its effect): the ``value`` its rules
-    declare, else one derived from its effect, the rewards its ``params`` name (``money``,
-    ``vp_per_project``...) valued early in the game."""
+    """What a use of each department is worth, in VP-ish units.
+
+    Used for a built tile, the turn still to come this round and the reserved tile (an ongoing department is
+    worth its effect): the ``value`` its rules declare, else one derived from the rewards its ``params`` name
+    (``money``, ``vp_per_project``...) valued early in the game.
+
+    Args:
+        rs: The rules.
+
+    Returns:
+        The value by department id (kept by the Ruleset).
+    """
     return rs.memo("greedy.use_values", lambda: {d: _use_value(rs, d) for d in rs.department_rules})
 
 

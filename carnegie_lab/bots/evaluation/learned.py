@@ -36,7 +36,7 @@ MODEL_FILE = Path(__file__).resolve().parents[2] / "data" / "value_model.json"
 
 @dataclass(frozen=True)
 class LinearModel:
-    """final total ~ bias + bias_t * t + sum(x * (w + wt * t)) over the named features."""
+    """A linear prediction: ``bias + bias_t * t + sum(x * (w + wt * t))`` over the named features."""
     names: tuple[str, ...]
     w: tuple[float, ...]
     wt: tuple[float, ...]
@@ -53,8 +53,14 @@ class LinearModel:
 
 @dataclass(frozen=True)
 class ValueModel:
-    """The models of one player count: a seat's final total, Andrew's (solo), and the spread of the
-    margin's prediction error by round (index: the round of the position, 0 for the setup)."""
+    """The models of one player count.
+
+    Attributes:
+        players: The player count.
+        seat: A seat's final total.
+        andrew: Andrew's final total (solo), else None.
+        spread: The spread of the margin's prediction error by round (index: the round, 0 for the setup).
+    """
     players: int
     seat: LinearModel
     andrew: LinearModel | None
@@ -76,7 +82,17 @@ def _linear(entry: object, names: tuple[str, ...], where: str, path: Path) -> Li
 
 
 def load_value_models(path: Path = MODEL_FILE) -> Mapping[int, ValueModel]:
-    """The models of a model file, by player count (a file that is not there: none)."""
+    """The models of a model file.
+
+    Args:
+        path: The file (default: the one shipped with the package).
+
+    Returns:
+        The models by player count (none for a file that is not there).
+
+    Raises:
+        DataError: A file that is not such a model file, naming the bad field.
+    """
     if not Path(path).exists():
         return {}
     try:
@@ -95,7 +111,7 @@ def load_value_models(path: Path = MODEL_FILE) -> Mapping[int, ValueModel]:
 
 
 def value_models(rs: Ruleset) -> Mapping[int, ValueModel]:
-    """The shipped models, kept by the Ruleset (read once per Ruleset)."""
+    """The shipped models by player count, kept by the Ruleset (read once per Ruleset)."""
     return rs.memo("bots.value_models", load_value_models)
 
 
@@ -144,7 +160,14 @@ class LearnedEvaluator(Evaluation):
 
 
 def learned_evaluator(state: State) -> LearnedEvaluator | None:
-    """The learned evaluation for this game's player count, or None when the model file has none."""
+    """The learned evaluation for a game.
+
+    Args:
+        state: A position of the game.
+
+    Returns:
+        The evaluation for its player count, or None when the model file has none.
+    """
     rs = state.rules
     players = len(state.players)
     model = value_models(rs).get(players)

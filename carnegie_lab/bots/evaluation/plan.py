@@ -27,13 +27,22 @@ from .weights import Weights, WeightsSpec
 
 @dataclass(frozen=True)
 class Plan:
-    """The plan's knobs (see the module docstring)."""
-    project: float = 1.0           # VP of a build the player can still make, at the start ...
-    project_end: float = 0.0       # ... and in the last round
-    partial: float = 0.3           # share of the next-narrowest bottleneck
-    money_per_goods: float = 4.0   # money counted as goods at this price
-    co_share: float = 0.3          # share of the rounds left that are Construction rounds
-    now: float = 3.0               # VP of a build possible in the Construction turn to come this round
+    """The plan's knobs (see the module docstring).
+
+    Attributes:
+        project: VP of a build the player can still make, at the start of the game ...
+        project_end: ... and in the last round.
+        partial: The share of the next-narrowest bottleneck.
+        money_per_goods: Money counted as goods at this price.
+        co_share: The share of the rounds left that are Construction rounds.
+        now: VP of a build possible in the Construction turn to come this round.
+    """
+    project: float = 1.0
+    project_end: float = 0.0
+    partial: float = 0.3
+    money_per_goods: float = 4.0
+    co_share: float = 0.3
+    now: float = 3.0
 
 
 @lru_cache(maxsize=8)

@@ -52,7 +52,17 @@ class SiblingEvaluator(Evaluation):
 
 
 def load_sibling(path: Path = SIBLING_FILE) -> Mapping[int, SiblingEvaluator]:
-    """The sibling values of a model file, by player count (a file that is not there: none)."""
+    """The sibling values of a model file.
+
+    Args:
+        path: The file (default: the one shipped with the package).
+
+    Returns:
+        The evaluations by player count (none for a file that is not there).
+
+    Raises:
+        DataError: A file that is not such a model file.
+    """
     if not Path(path).exists():
         return {}
     try:
@@ -65,5 +75,12 @@ def load_sibling(path: Path = SIBLING_FILE) -> Mapping[int, SiblingEvaluator]:
 
 
 def sibling_evaluator(state: State) -> SiblingEvaluator | None:
-    """The sibling value for this game's player count (solo only so far), or None."""
+    """The sibling value for a game.
+
+    Args:
+        state: A position of the game.
+
+    Returns:
+        The evaluation for its player count (solo only so far), or None.
+    """
     return state.rules.memo("bots.sibling_values", load_sibling).get(len(state.players))
