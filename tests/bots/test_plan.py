@@ -1,4 +1,4 @@
-"""The build plan (bots/plan.py): the builds still possible, the planning playouts of the search;
+"""The build plan (bots/evaluation/plan.py): the builds still possible, the planning playouts of the search;
 table-only, deterministic."""
 from __future__ import annotations
 
