@@ -13,6 +13,7 @@ import random
 from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError
 from ..engine import Game
 from .base import PASSIVE, choices, decision_rng
 from .registry import register
@@ -39,7 +40,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, active: float = ACTIVE):
         if not 0.0 <= active <= 1.0:
-            raise ValueError(f"active must be a probability, not {active!r}")
+            raise CarnegieError(f"active must be a probability, not {active!r}")
         self.seed = seed
         self.active = active
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError
 from ..core.state import State
 from ..engine import Game
 from .base import (
@@ -103,9 +104,9 @@ def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: 
     passes of one rollout per action; in the order of ``actions``. Rollout ``r`` of action ``k`` uses the
     random stream ``mix(seed, k, r)``."""
     if policy not in POLICIES:
-        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+        raise CarnegieError(f"policy must be one of {POLICIES}, not {policy!r}")
     if rollouts < 1:
-        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+        raise CarnegieError(f"rollouts must be at least 1, not {rollouts}")
     pi = deciding(state)
     outcomes: list[list[Outcome]] = [[] for _ in actions]
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -153,11 +154,11 @@ class RolloutBot:
                  depth: int | None = 40, time_limit: float | None = None, epsilon: float = 0.0,
                  kinds: Sequence[str] | str | None = DELIBERATE, weights: WeightsSpec = None):
         if policy not in POLICIES:
-            raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+            raise CarnegieError(f"policy must be one of {POLICIES}, not {policy!r}")
         if rollouts < 1:
-            raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+            raise CarnegieError(f"rollouts must be at least 1, not {rollouts}")
         if top is not None and top < 1:
-            raise ValueError(f"top must be at least 1 (or None for every action), not {top}")
+            raise CarnegieError(f"top must be at least 1 (or None for every action), not {top}")
         self.seed, self.rollouts, self.policy, self.top = seed, rollouts, policy, top
         self.depth, self.time_limit, self.epsilon = depth, time_limit, epsilon
         self.weights = check_weights(weights)

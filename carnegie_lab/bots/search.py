@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError, GameOverError
 from ..core.state import Phase, State
 from ..engine import Game
 from .base import (
@@ -127,7 +128,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     pi = deciding(state)
     stop_round = None if rounds is None else state.flow.round + rounds
     if state.flow.phase == Phase.OVER:
-        raise ValueError("the game is over: there is nothing to search")
+        raise GameOverError("the game is over: there is nothing to search")
     hidden = state.andrew is not None
     deterministic = not hidden and not epsilon and not repeat
     started = time.perf_counter()
@@ -189,7 +190,7 @@ class SearchBot:
         rows: The row choice's budget (playouts and ``think``) as a multiple of the other decisions'.
 
     Raises:
-        ValueError: A budget, count or share out of range (a CarnegieError for an unknown ``value``).
+        CarnegieError: A budget, count or share out of range, or an unknown ``value`` or ``policy``.
     """
 
     name = "search"
@@ -200,23 +201,23 @@ class SearchBot:
                  weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = DEFAULT_CUT,
                  rows: float = 1.0):
         if playouts is not None and playouts < 1:
-            raise ValueError(f"playouts must be at least 1, not {playouts}")
+            raise CarnegieError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
-            raise ValueError(f"think must be a positive number of seconds, not {think}")
+            raise CarnegieError(f"think must be a positive number of seconds, not {think}")
         if rounds is not None and rounds < 1:
-            raise ValueError(f"rounds must be at least 1 (or None: to the end), not {rounds}")
+            raise CarnegieError(f"rounds must be at least 1 (or None: to the end), not {rounds}")
         if isinstance(top, str) and top != "all" or isinstance(top, int) and top < 1:
-            raise ValueError(f"top must be at least 1, 'all' or None (automatic), not {top!r}")
+            raise CarnegieError(f"top must be at least 1, 'all' or None (automatic), not {top!r}")
         if not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"epsilon must be a probability, not {epsilon!r}")
+            raise CarnegieError(f"epsilon must be a probability, not {epsilon!r}")
         if keep < 1:
-            raise ValueError(f"keep must be at least 1, not {keep}")
+            raise CarnegieError(f"keep must be at least 1, not {keep}")
         if cut < 1:
-            raise ValueError(f"cut must be at least 1, not {cut}")
+            raise CarnegieError(f"cut must be at least 1, not {cut}")
         if rows <= 0:
-            raise ValueError(f"rows must be a positive multiple of the budget, not {rows}")
+            raise CarnegieError(f"rows must be a positive multiple of the budget, not {rows}")
         if policy not in POLICIES:
-            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+            raise CarnegieError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
         self.value, self.policy = check_value(value), policy
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts

@@ -14,6 +14,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
+from ..core.errors import CarnegieError
 from ..engine import Game, new_game
 from ..jobs import Progress, run_jobs
 from ..rules.solo import NAME as ANDREW_NAME
@@ -186,12 +187,12 @@ class SimulationResult:
 
 def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
     if players < 1 or players > 4:
-        raise ValueError(f"players must be 1 (solo against Andrew) to 4, not {players}")
+        raise CarnegieError(f"players must be 1 (solo against Andrew) to 4, not {players}")
     bots = tuple(b.strip() for b in bots) if bots else ("random",)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise ValueError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
+        raise CarnegieError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
     check_specs(bots)
     return bots
 
@@ -206,14 +207,14 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
     ``tcp://127.0.0.1:8786``) runs the games on that Dask cluster instead. ``progress(done, total)`` is
     called after every finished game. ``options`` go to ``new_game`` (e.g. ``departments``)."""
     if games < 0:
-        raise ValueError(f"games must be >= 0, not {games}")
+        raise CarnegieError(f"games must be >= 0, not {games}")
     if jobs < 1:
-        raise ValueError(f"jobs must be >= 1, not {jobs}")
+        raise CarnegieError(f"jobs must be >= 1, not {jobs}")
     bots = _normalise_bots(players, bots)
     if players == 1:
         level = 1 if level is None else level
     elif level is not None:
-        raise ValueError("level is for solo games (players=1) only")
+        raise CarnegieError("level is for solo games (players=1) only")
     tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
     start = time.perf_counter()
     results = run_jobs(_run_task, tasks, jobs, scheduler, progress, chunked=True)

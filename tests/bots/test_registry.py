@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.bots import BOTS, GreedyBot, SearchBot, make_bot, register, simulate
+from carnegie_lab.bots import BOTS, GreedyBot, RandomBot, RolloutBot, SearchBot, make_bot, register, simulate
 from carnegie_lab.bots.registry import parse_spec
 from carnegie_lab.cli.simulate import build_parser, run
 
@@ -73,3 +73,19 @@ def test_specs_give_their_parameters_and_weights_to_the_bot():
 def test_a_bad_spec_is_a_carnegie_error_that_says_why(spec, message):
     with pytest.raises(cl.CarnegieError, match=re.escape(message)):
         make_bot(spec)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: SearchBot(playouts=0), lambda: SearchBot(policy="psychic"), lambda: GreedyBot(weights={"x": 1}),
+    lambda: RolloutBot(rollouts=0), lambda: RandomBot(active=2), lambda: simulate(5, 1), lambda: simulate(2, -1),
+    lambda: simulate(2, 1, level=2),
+])
+def test_bad_arguments_of_the_bots_and_simulate_are_carnegie_errors(make):
+    with pytest.raises(cl.CarnegieError):
+        make()
+
+
+def test_a_bot_asked_to_move_after_the_end_says_the_game_is_over():
+    game = cl.bots.play_game([make_bot("random", 1), make_bot("random", 2)], seed=3)
+    with pytest.raises(cl.GameOverError, match="the game is over"):
+        make_bot("greedy").choose(game)
