@@ -45,7 +45,8 @@ import carnegie_lab as cl
 from carnegie_lab.analysis import wilson
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.base import mix
-from carnegie_lab.bots.simulate import MAX_DECISIONS, check_specs
+from carnegie_lab.bots.registry import check_specs
+from carnegie_lab.bots.simulate import MAX_DECISIONS
 from carnegie_lab.core.state import ANDREW
 
 DEFAULT_SEARCH = "search"

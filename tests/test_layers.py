@@ -59,10 +59,17 @@ def _anywhere(body: list[ast.stmt]):
             yield from _anywhere([n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt)])
 
 
-def _imported(name: str, path: Path, modules: dict[str, Path], lazy: bool) -> set[str]:
+def _every_import(body: list[ast.stmt]):
+    """Every import statement of a module: lazy ones and those ``if TYPE_CHECKING`` (type hints) too."""
+    return (node for node in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+def _imported(name: str, path: Path, modules: dict[str, Path], lazy: bool, hints: bool = False) -> set[str]:
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     found = set()
-    for node in (_anywhere if lazy else _import_time)(ast.parse(path.read_text()).body):
+    statements = _every_import if hints else _anywhere if lazy else _import_time
+    for node in statements(ast.parse(path.read_text()).body):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         else:
@@ -79,11 +86,11 @@ def _imported(name: str, path: Path, modules: dict[str, Path], lazy: bool) -> se
     return found
 
 
-def import_graph(lazy: bool = False) -> dict[str, set[str]]:
+def import_graph(lazy: bool = False, hints: bool = False) -> dict[str, set[str]]:
     """Module -> the package's modules it imports when imported; with ``lazy``, also those its functions
-    import when called."""
+    import when called; with ``hints``, also those it imports for type hints only."""
     modules = _modules()
-    return {name: _imported(name, path, modules, lazy) for name, path in modules.items()}
+    return {name: _imported(name, path, modules, lazy, hints) for name, path in modules.items()}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -131,6 +138,19 @@ LAZY_CIRCLES = [["carnegie_lab.rules.loop", "carnegie_lab.rules.prompts"]]
 
 def test_lazy_imports_close_only_the_known_circles():
     assert sorted(circles(import_graph(lazy=True))) == LAZY_CIRCLES
+
+
+#: What the core's modules may import, type hints included: the core, and the rules for the type of the Ruleset
+#: that a state holds. Not the engine nor anything above it (analysis, bots, views, session, app...).
+BELOW_THE_ENGINE = ("carnegie_lab.core", "carnegie_lab.rules")
+
+
+def test_the_core_imports_nothing_of_the_engine_or_above_even_for_type_hints():
+    graph = import_graph(hints=True)
+    assert "carnegie_lab.rules.ruleset" in graph["carnegie_lab.core.state"]       # a type-only import is seen
+    upward = sorted(f"{name} -> {target}" for name, targets in graph.items() if name.startswith("carnegie_lab.core")
+                    for target in targets if not target.startswith(BELOW_THE_ENGINE))
+    assert upward == []
 
 
 def test_a_circle_is_found():

@@ -43,8 +43,7 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab.server": "app",                              # the app's Voila server
     "carnegie_lab.store.values.default_path": "app",                  # platformdirs: the app's default store
     "carnegie_lab.cli.app._password_hash": "app",              # jupyter_server: carnegie-lab app --password
-    "carnegie_lab.bots.jobs.import_dask": "dask",              # simulate(scheduler=...), review(...)
-    "carnegie_lab.bots.simulate_cli.summary_figure": "views",  # simulate --html
+    "carnegie_lab.jobs.import_dask": "dask",                   # simulate(scheduler=...), review(...)
 }
 
 
@@ -101,7 +100,7 @@ def test_the_wheel_holds_the_notebooks_and_the_template_and_no_developer_tools(w
         assert z.read("carnegie_lab/share/notebooks/app.ipynb") == (ROOT / "notebooks" / "app.ipynb").read_bytes()
     data = {name for name in fresh_env.project_files()   # every data file: JSON, the template, ...
             if name.startswith("carnegie_lab/") and not name.endswith(".py") and name != "carnegie_lab/share/notebooks"}
-    assert {"carnegie_lab/bots/weights.json", "carnegie_lab/share/voila/templates/carnegie/conf.json",
+    assert {"carnegie_lab/bots/evaluation/weights.json", "carnegie_lab/share/voila/templates/carnegie/conf.json",
             "carnegie_lab/locale/pt_BR/LC_MESSAGES/carnegie_lab.mo"} <= data
     assert data <= names, f"not in the wheel (pyproject.toml's package-data): {sorted(data - names)}"
     assert not [n for n in names if n.startswith("carnegie_lab/share/") and n.endswith(".py")]

@@ -18,7 +18,7 @@ next card makes him do. None of them changes the game or looks at what the table
 
 The parts: :mod:`.evaluate` (the playouts and their statistics), :mod:`.explain` (what an action
 changes), :mod:`.forecast` (Andrew's next card) and :mod:`.review` (a whole game's decisions, on
-:mod:`.jobs`: work spread over processes or Dask).
+:mod:`carnegie_lab.jobs`: work spread over processes or Dask).
 """
 from .evaluate import DEFAULT_EPSILON, DEFAULT_THINK, ActionValue, evaluate, wilson
 from .explain import Change, Explanation, explain

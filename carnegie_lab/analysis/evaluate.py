@@ -11,12 +11,13 @@ actions, the last ones of greedy's order may get no playout (``playouts == 0``, 
 How far: ``rounds="auto"`` (the default) plays **to the end of the game** when the budget affords two
 playouts of every action (then the margin and the win rate are real final results), else two
 rounds on. Where a playout stops early, the learned evaluation (``value="learned"``, the default:
-:mod:`carnegie_lab.bots.learned`) estimates the final margin from the position there, and the win
-rate is the mean chance of winning that the spread of its estimates at that round gives (so the
+:mod:`carnegie_lab.bots.evaluation.learned`) estimates the final margin from the position there, and the
+win rate is the mean chance of winning that the spread of its estimates at that round gives (so the
 numbers always speak of the end of the game: ``estimated`` says they are estimates);
-``value="hand"`` takes the greedy evaluation's margin at the horizon instead, and the share of
-playouts ahead there (``horizon`` says which round). A game whose player count the model does not
-cover falls back to the greedy evaluation.
+``value="hand"`` (or another evaluation of ``bots.evaluation.EVALUATIONS`` whose margins mean something
+alone: ``"plan"``) takes that evaluation's margin at the horizon instead, and the share of playouts ahead
+there (``horizon`` says which round). ``"sibling"`` is refused: its margins only rank the candidates of
+one decision. A game whose player count the model does not cover falls back to the hand evaluation.
 
 Intervals: the margin's is a t interval on the playouts' mean with the spread pooled over all actions
 (so even one playout gets one; a rough guide when the halving picked the action); the win rate's is a
@@ -33,14 +34,14 @@ from statistics import NormalDist
 from typing import Callable, Sequence
 
 from ..bots.base import HIDDEN, decision_rng, table_view
+from ..bots.evaluation import check_value, evaluation
 from ..bots.greedy import greedy_choice, prune
-from ..bots.learned import learned_evaluator
 from ..bots.search import search
 from ..core.actions import Action
 from ..core.errors import CarnegieError, GameOverError
 from ..core.state import State
-from ..core.words import playout_result
 from ..engine import Game
+from .words import playout_result
 
 #: seconds of thinking when no playout count is given
 DEFAULT_THINK = 2.0
@@ -165,11 +166,6 @@ def _horizon(state: State, kept: Sequence[Action], stream: int, playouts: int | 
     return None if think >= (need + 1) * cost else AUTO_ROUNDS
 
 
-#: the evaluations a playout's end can be taken from here: the hand-weighted margin, or the learned one
-#: with its win rate (the search's ``"sibling"`` value has no win rate, so evaluate refuses it)
-VALUES = ("hand", "learned")
-
-
 def evaluate(game: Game, think: float | None = None, *, playouts: int | None = None, seed: int = 0,
              rounds: int | None | str = "auto", epsilon: float = DEFAULT_EPSILON, keep: int = DEFAULT_KEEP,
              policy: str = "greedy", rollouts: int | None = None, depth: int | None = None,
@@ -206,9 +202,7 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
             raise CarnegieError(f"{name} must be at least 1, not {count}")
     if not 0.0 <= epsilon <= 1.0:
         raise CarnegieError(f"epsilon must be a probability, not {epsilon!r}")
-    if value not in VALUES:
-        raise CarnegieError(f"value must be one of {', '.join(VALUES)} (the search's sibling value ranks a "
-                            f"decision's candidates and gives no win rate), not {value!r}")
+    check_value(value, absolute=True)
     think = time_limit if think is None else think
     if think is not None and think <= 0:
         raise CarnegieError(f"think must be a positive number of seconds, not {think}")
@@ -235,18 +229,17 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     if isinstance(rounds, str):
         rounds = _horizon(state, kept, stream, playouts, left() or 0.0, epsilon)
     think = left()
-    learned = learned_evaluator(state) if value == "learned" else None
+    cutoff = evaluation(value, state)
     margins, alive = search(state, kept, stream, playouts=playouts, think=think, rounds=rounds, epsilon=epsilon,
-                            keep=keep, repeat=True, value=learned)
+                            keep=keep, repeat=True, value=cutoff)
     stop = None if rounds is None else game.round + rounds
     horizon = None if stop is None or stop > game.rules.constants.rounds else stop
 
     def win(margin: float) -> float:       # a final margin wins from 0 on; an estimated one with its spread
-        if horizon is None or learned is None:
-            return 1.0 if margin >= 0 else 0.0
-        return learned.win_chance(margin, horizon)
-    rows = {r.action: r for r in _rows(kept, margins, alive, heuristic, horizon, win,
-                                       horizon is not None and learned is not None)}
+        chance = None if horizon is None else cutoff.win_chance(margin, horizon)
+        return (1.0 if margin >= 0 else 0.0) if chance is None else chance
+    estimated = horizon is not None and cutoff.estimates_final
+    rows = {r.action: r for r in _rows(kept, margins, alive, heuristic, horizon, win, estimated)}
     for action in actions:                    # the near-duplicates: the row of the action they repeat
         if action not in rows:
             twin = next(k for k in kept if prune(state, [k, action]) == [k])

@@ -32,16 +32,16 @@ from functools import partial
 from typing import Any, Iterable, NamedTuple
 
 from ..bots.greedy import prune
-from ..bots.jobs import Progress, run_jobs
 from ..core.actions import Action
 from ..core.components import Components
 from ..core.errors import CarnegieError, RecordError
 from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
-from ..core.words import playout_result, review_loss
 from ..engine import Game
+from ..jobs import Progress, run_jobs
 from .evaluate import DEFAULT_THINK, ActionValue, evaluate
 from .explain import Change, Explanation, explain
+from .words import playout_result, review_loss
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: the least loss (VP of expected final margin) of each grade worse than good

@@ -20,8 +20,8 @@ from typing import Callable
 import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
+from ..analysis.words import playout_result
 from ..core.i18n import N_, render, translator
-from ..core.words import playout_result
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
 from ..session.labels import Labels

@@ -15,8 +15,8 @@ import ipywidgets as W
 
 from ..analysis import explain
 from ..analysis.review import Decision, Review
+from ..analysis.words import playout_result, review_loss, review_progress
 from ..core.i18n import translator
-from ..core.words import playout_result, review_loss, review_progress
 from ..session import NotAllowed, Seat
 from ..session.replay import Moment, Replay
 from ..session.review import CANCELLED, DONE, ReviewJob, Shelf

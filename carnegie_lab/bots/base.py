@@ -16,6 +16,7 @@ import random
 from typing import Protocol, Sequence, runtime_checkable
 
 from ..core.actions import Action
+from ..core.errors import GameOverError
 from ..core.state import State
 from ..engine import Game
 from ..rules import loop
@@ -73,7 +74,7 @@ def choices(game: Game) -> list[Action]:
     """The legal actions a bot chooses among; asking a bot to move after the end is an error."""
     actions = game.legal_actions()
     if not actions:
-        raise ValueError("the game is over: there is nothing to choose")
+        raise GameOverError("the game is over: there is nothing to choose")
     return actions
 
 

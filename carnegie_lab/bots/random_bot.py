@@ -13,8 +13,10 @@ import random
 from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError
 from ..engine import Game
 from .base import PASSIVE, choices, decision_rng
+from .registry import register
 
 ACTIVE = 0.85
 
@@ -28,6 +30,7 @@ def pick(actions: Sequence[Action], rng: random.Random, active: float = ACTIVE) 
     return actions[rng.randrange(len(actions))]
 
 
+@register
 class RandomBot:
     """Random legal actions, preferring non-``done``/``sell`` ones (see the module docstring).
 
@@ -37,7 +40,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, active: float = ACTIVE):
         if not 0.0 <= active <= 1.0:
-            raise ValueError(f"active must be a probability, not {active!r}")
+            raise CarnegieError(f"active must be a probability, not {active!r}")
         self.seed = seed
         self.active = active
 

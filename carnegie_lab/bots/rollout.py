@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError
 from ..core.state import State
 from ..engine import Game
 from .base import (
@@ -41,9 +42,10 @@ from .base import (
     step,
     table_view,
 )
-from .greedy import Evaluator, evaluator_for, greedy_choice, score_totals
+from .evaluation import Evaluation, WeightsSpec, check_weights, evaluator_for, score_totals
+from .greedy import greedy_choice
 from .random_bot import pick
-from .weights import WeightsSpec, check_weights
+from .registry import register
 
 POLICIES = ("greedy", "random")
 
@@ -57,7 +59,7 @@ class Outcome:
 
 
 def play_out(state: State, pi: int, policy: str, rng: random.Random, depth: int | None = None,
-             epsilon: float = 0.1, evaluator: Evaluator | None = None,
+             epsilon: float = 0.1, evaluator: Evaluation | None = None,
              actions: list[Action] | None = None) -> Outcome:
     """Continue the game on ``state`` (changed in place) with ``policy`` for every player until the
     end, or for ``depth`` decisions; returns player ``pi``'s outcome. ``actions`` are the state's
@@ -96,15 +98,15 @@ class ActionStats:
 
 def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: int, *,
                   policy: str = "greedy", depth: int | None = None, epsilon: float = 0.1,
-                  time_limit: float | None = None, evaluator: Evaluator | None = None
+                  time_limit: float | None = None, evaluator: Evaluation | None = None
                   ) -> list[ActionStats]:
     """Rollouts from each action of ``actions`` (legal in ``state``; the state is not changed), in
     passes of one rollout per action; in the order of ``actions``. Rollout ``r`` of action ``k`` uses the
     random stream ``mix(seed, k, r)``."""
     if policy not in POLICIES:
-        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+        raise CarnegieError(f"policy must be one of {POLICIES}, not {policy!r}")
     if rollouts < 1:
-        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+        raise CarnegieError(f"rollouts must be at least 1, not {rollouts}")
     pi = deciding(state)
     outcomes: list[list[Outcome]] = [[] for _ in actions]
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -131,6 +133,7 @@ def rollout_stats(state: State, actions: Sequence[Action], rollouts: int, seed: 
 DELIBERATE = ("house", "reserve", "choose")
 
 
+@register
 class RolloutBot:
     """Monte-Carlo rollouts from each candidate action (see the module docstring).
 
@@ -151,11 +154,11 @@ class RolloutBot:
                  depth: int | None = 40, time_limit: float | None = None, epsilon: float = 0.0,
                  kinds: Sequence[str] | str | None = DELIBERATE, weights: WeightsSpec = None):
         if policy not in POLICIES:
-            raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+            raise CarnegieError(f"policy must be one of {POLICIES}, not {policy!r}")
         if rollouts < 1:
-            raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+            raise CarnegieError(f"rollouts must be at least 1, not {rollouts}")
         if top is not None and top < 1:
-            raise ValueError(f"top must be at least 1 (or None for every action), not {top}")
+            raise CarnegieError(f"top must be at least 1 (or None for every action), not {top}")
         self.seed, self.rollouts, self.policy, self.top = seed, rollouts, policy, top
         self.depth, self.time_limit, self.epsilon = depth, time_limit, epsilon
         self.weights = check_weights(weights)

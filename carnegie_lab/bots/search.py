@@ -6,7 +6,7 @@ light copy of the state, then lets every player follow :class:`~.greedy.GreedyBo
 action ``epsilon`` of the time): the rest of the player's own turn first, so a candidate is judged
 with the whole turn it starts, then the other players' turns and the rounds after. The playout stops
 at the first decision of the round ``rounds`` rounds after the decision's (None: at the end of the
-game), where the greedy evaluation (:class:`~.greedy.Evaluator`) gives the deciding player's margin:
+game), where an evaluation (:mod:`.evaluation`; by default the policy's) gives the deciding player's margin:
 their value minus the best other value (Andrew's in solo). All candidates stop at the same point of
 the game, so their values compare.
 
@@ -34,9 +34,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Sequence
 
 from ..core.actions import Action
+from ..core.errors import CarnegieError, GameOverError
 from ..core.state import Phase, State
 from ..engine import Game
 from .base import (
@@ -52,34 +53,14 @@ from .base import (
     step,
     table_view,
 )
-from .greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
-from .learned import learned_evaluator
-from .plan import plan_evaluator
+from .evaluation import Evaluation, WeightsSpec, check_value, check_weights, evaluation, evaluator_for, score_totals
+from .greedy import greedy_choice, prune
 from .random_bot import pick
-from .sibling import sibling_evaluator
-from .weights import WeightsSpec, check_weights
+from .registry import register
 
-#: the evaluations a playout may stop on: the greedy bot's hand-weighted one, the learned one, or the
-#: hand one corrected to rank the candidates of a decision (the sibling value)
-VALUES = ("hand", "learned", "sibling")
-
-
-class Valuer(Protocol):
-    """An evaluation of positions: each seat's value (then Andrew's in solo)."""
-
-    def values(self, state: State) -> list[float]: ...
-
-
-def valuer(state: State, value: str) -> Valuer | None:
-    """The evaluation named ``value`` for this game (None: the playouts' own, greedy's hand-weighted
-    one; also when the learned or sibling model has none for its player count)."""
-    if value == "sibling":
-        return sibling_evaluator(state)
-    return learned_evaluator(state) if value == "learned" else None
-
-
-#: the playout policies: greedy on the hand-weighted evaluation, or on it plus the build plan (:mod:`.plan`)
-POLICIES = ("greedy", "plan")
+#: the playout policies by name, each greedy on an evaluation of :data:`~.evaluation.EVALUATIONS`: the
+#: hand one, or the hand one plus the build plan (:mod:`.evaluation.plan`)
+POLICIES = {"greedy": "hand", "plan": "plan"}
 
 #: the budget when neither ``playouts`` nor ``think`` is given
 DEFAULT_PLAYOUTS = 32
@@ -106,8 +87,8 @@ class CandidateStats:
 
 
 def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
-            evaluator: Evaluator | None = None, actions: list[Action] | None = None,
-            value: Valuer | None = None) -> float:
+            evaluator: Evaluation | None = None, actions: list[Action] | None = None,
+            value: Evaluation | None = None) -> float:
     """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
     ``epsilon`` of the time, greedy's evaluation ``evaluator``) until the first decision of round
     ``stop_round`` (None: the end); returns player ``pi``'s margin then (final, or estimated by
@@ -134,7 +115,7 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
-           repeat: bool = False, evaluator: Evaluator | None = None, value: Valuer | None = None,
+           repeat: bool = False, evaluator: Evaluation | None = None, value: Evaluation | None = None,
            cut: int = 1) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
@@ -147,7 +128,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     pi = deciding(state)
     stop_round = None if rounds is None else state.flow.round + rounds
     if state.flow.phase == Phase.OVER:
-        raise ValueError("the game is over: there is nothing to search")
+        raise GameOverError("the game is over: there is nothing to search")
     hidden = state.andrew is not None
     deterministic = not hidden and not epsilon and not repeat
     started = time.perf_counter()
@@ -183,26 +164,34 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
             next_cut *= 2
 
 
+@register
 class SearchBot:
     """Monte-Carlo search with greedy playouts and sequential halving (see the module docstring).
 
-    ``playouts``: playouts per decision (default :data:`DEFAULT_PLAYOUTS` unless ``think`` is given);
-    ``think``: seconds per decision (with ``playouts`` too: whichever runs out first); ``rounds``:
-    playout horizon in rounds (None: to the end of the game); ``top``: how many of greedy's best
-    actions are candidates (``"all"``: every action, near-duplicates pruned; None, the default: all
-    of them when the playouts are deterministic, else one for every :data:`PER_CANDIDATE` playouts
-    of the budget, 2 to 8); ``epsilon``: share of random moves in the playouts; ``keep``: candidates
-    never dropped by the halving; ``repeat``: more than one pass even when the playouts are
-    deterministic; ``kinds``: the decision kinds searched (None: all), the others follow greedy;
-    ``weights``: the greedy evaluation's (see :data:`~.greedy.WeightsSpec`; default: tuned);
-    ``value``: what a playout's margin is taken from where it stops (:data:`VALUES`: ``"hand"``, the
-    playout policy's evaluation; ``"learned"``, the predicted final margin of :mod:`.learned`;
-    ``"sibling"``, the hand one corrected to rank a decision's candidates, :func:`.sibling.sibling_evaluator`);
-    ``policy``: the evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
-    ``"greedy"``, the hand-weighted one; ``"plan"``, it plus the builds still possible, :mod:`.plan`);
-    ``cut``: the passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
-    candidate); ``rows``: the row choice's budget (playouts and ``think``) as a multiple of the other
-    decisions'."""
+    Args:
+        seed: The seed of the hidden-deck draws and the playouts' random streams.
+        playouts: Playouts per decision (default :data:`DEFAULT_PLAYOUTS` unless ``think`` is given).
+        think: Seconds per decision (with ``playouts`` too: whichever runs out first).
+        rounds: The playout horizon in rounds (None: to the end of the game).
+        top: How many of greedy's best actions are candidates: ``"all"``, every action (near-duplicates
+            pruned); None (the default), all of them when the playouts are deterministic, else one for
+            every :data:`PER_CANDIDATE` playouts of the budget, 2 to 8.
+        epsilon: The share of random moves in the playouts.
+        keep: Candidates never dropped by the halving.
+        repeat: More than one pass even when the playouts are deterministic.
+        kinds: The decision kinds searched (None: all); the others follow greedy.
+        weights: The hand evaluation's weights (:data:`~.evaluation.weights.WeightsSpec`; default: tuned).
+        value: The evaluation a playout's margin is taken from where it stops, a name of
+            :data:`~.evaluation.EVALUATIONS`; ``"hand"`` (the default) is the policy's own evaluation.
+        policy: The evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
+            ``"greedy"``, the hand one; ``"plan"``, it plus the builds still possible).
+        cut: The passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
+            candidate).
+        rows: The row choice's budget (playouts and ``think``) as a multiple of the other decisions'.
+
+    Raises:
+        CarnegieError: A budget, count or share out of range, or an unknown ``value`` or ``policy``.
+    """
 
     name = "search"
 
@@ -212,26 +201,24 @@ class SearchBot:
                  weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = DEFAULT_CUT,
                  rows: float = 1.0):
         if playouts is not None and playouts < 1:
-            raise ValueError(f"playouts must be at least 1, not {playouts}")
+            raise CarnegieError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
-            raise ValueError(f"think must be a positive number of seconds, not {think}")
+            raise CarnegieError(f"think must be a positive number of seconds, not {think}")
         if rounds is not None and rounds < 1:
-            raise ValueError(f"rounds must be at least 1 (or None: to the end), not {rounds}")
+            raise CarnegieError(f"rounds must be at least 1 (or None: to the end), not {rounds}")
         if isinstance(top, str) and top != "all" or isinstance(top, int) and top < 1:
-            raise ValueError(f"top must be at least 1, 'all' or None (automatic), not {top!r}")
+            raise CarnegieError(f"top must be at least 1, 'all' or None (automatic), not {top!r}")
         if not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"epsilon must be a probability, not {epsilon!r}")
+            raise CarnegieError(f"epsilon must be a probability, not {epsilon!r}")
         if keep < 1:
-            raise ValueError(f"keep must be at least 1, not {keep}")
+            raise CarnegieError(f"keep must be at least 1, not {keep}")
         if cut < 1:
-            raise ValueError(f"cut must be at least 1, not {cut}")
+            raise CarnegieError(f"cut must be at least 1, not {cut}")
         if rows <= 0:
-            raise ValueError(f"rows must be a positive multiple of the budget, not {rows}")
-        if value not in VALUES:
-            raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
+            raise CarnegieError(f"rows must be a positive multiple of the budget, not {rows}")
         if policy not in POLICIES:
-            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
-        self.value, self.policy = value, policy
+            raise CarnegieError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        self.value, self.policy = check_value(value), policy
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
@@ -241,9 +228,15 @@ class SearchBot:
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
         self.kinds = None if kinds is None else frozenset(kinds)
 
-    def evaluator(self, state: State) -> Evaluator:
+    def evaluator(self, state: State) -> Evaluation:
         """The evaluation of the playout policy (and of the candidates' ranking) in this game."""
-        return plan_evaluator(state, self.weights) if self.policy == "plan" else evaluator_for(state, self.weights)
+        return evaluation(POLICIES[self.policy], state, self.weights)
+
+    def cutoff(self, state: State) -> Evaluation:
+        """The evaluation the playouts stop on in this game: the policy's own for ``value="hand"``, and where
+        the named one has no model for the game's player count."""
+        own = self.evaluator(state)
+        return own if self.value == "hand" else evaluation(self.value, state, self.weights, otherwise=own)
 
     def deterministic(self, state: State) -> bool:
         """Would a second pass of playouts repeat the first? (No hidden information, no random moves.)"""
@@ -281,7 +274,7 @@ class SearchBot:
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=playouts,
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
                          repeat=self.repeat, evaluator=self.evaluator(game.state),
-                         value=valuer(game.state, self.value), cut=self.cut)
+                         value=self.cutoff(game.state), cut=self.cut)
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))

@@ -1,16 +1,11 @@
 """Many bot games: ``simulate()`` (one process, a process pool or a Dask cluster; the
-``carnegie-lab simulate`` command line is :mod:`.simulate_cli`).
+``carnegie-lab simulate`` command line is :mod:`carnegie_lab.cli.simulate`).
 
 Every game's seed and its bots' seeds are derived from the batch seed and the game's number alone, and
 results are put back in game order, so a batch gives identical results whatever ``jobs`` or scheduler
 runs it. Seats rotate from game to game (game k puts ``bots[(seat + k) % n]`` in ``seat``) so that no
-bot keeps the first-player seat; ``rotate=False`` keeps them fixed.
-
-Bot specs are a name, optionally with parameters: ``random``, ``greedy``, ``rollout``, ``search``,
-``rollout:rollouts=4:top=3``, ``rollout:top=none:kinds=all``, ``search:playouts=64:rounds=3``,
-``search:think=0.2``, ``greedy:opponents=0.3`` (any field of :class:`~.greedy.Weights`; the rollout
-and search bots take them too, for their evaluation); or a strength of :mod:`.strengths` (``easy``,
-``medium``, ``hard``, ``hard:think=2``).
+bot keeps the first-player seat; ``rotate=False`` keeps them fixed. The bots are specs of
+:mod:`.registry` (``search:playouts=64``, ``hard``...).
 """
 from __future__ import annotations
 
@@ -19,71 +14,15 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
+from ..core.errors import CarnegieError
 from ..engine import Game, new_game
+from ..jobs import Progress, run_jobs
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
-from .greedy import GreedyBot, Weights
-from .jobs import Progress, run_jobs
-from .random_bot import RandomBot
-from .rollout import RolloutBot
-from .search import SearchBot
-from .strengths import STRENGTHS, resolve
+from .registry import check_specs, make_bot
 
-BOT_NAMES = ("random", "greedy", "rollout", "search")
 ANDREW = "andrew"                              # the bot column of Andrew in solo results
 MAX_DECISIONS = 20_000                          # a guard: no real game comes near it
-
-
-# -- bots by name --------------------------------------------------------------------------------
-
-def _value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    if text.lower() == "none":
-        return None
-    return text
-
-
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"rollout:rollouts=4:top=3"`` -> ``("rollout", {"rollouts": 4, "top": 3})``."""
-    name, *params = spec.strip().split(":")
-    if name not in BOT_NAMES:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join((*STRENGTHS, *BOT_NAMES))}")
-    options = {}
-    for param in params:
-        key, eq, text = param.partition("=")
-        if not eq or not key:
-            raise ValueError(f"bot parameter {param!r} of {spec!r} is not key=value")
-        options[key] = _value(text)
-    return name, options
-
-
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its spec or strength (see the module docstring) and a seed."""
-    name, options = parse_spec(resolve(spec))
-    try:
-        if name == "random":
-            return RandomBot(seed, **options)
-        weight_names = set(Weights.__dataclass_fields__)
-        weights = {k: options.pop(k) for k in list(options) if k in weight_names}
-        w = weights or None                   # changes to the tuned weights of the game's mode
-        if name == "greedy":
-            return GreedyBot(seed, weights=w, **options)
-        if name == "search":
-            return SearchBot(seed, weights=w, **options)
-        return RolloutBot(seed, weights=w, **options)
-    except TypeError as e:
-        raise ValueError(f"bad parameters for bot {spec!r}: {e}") from None
-
-
-def check_specs(bots: Sequence[str]) -> None:
-    for spec in bots:
-        make_bot(spec, 0)
 
 
 # -- one game --------------------------------------------------------------------------------------
@@ -248,12 +187,12 @@ class SimulationResult:
 
 def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
     if players < 1 or players > 4:
-        raise ValueError(f"players must be 1 (solo against Andrew) to 4, not {players}")
+        raise CarnegieError(f"players must be 1 (solo against Andrew) to 4, not {players}")
     bots = tuple(b.strip() for b in bots) if bots else ("random",)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise ValueError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
+        raise CarnegieError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
     check_specs(bots)
     return bots
 
@@ -268,14 +207,14 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
     ``tcp://127.0.0.1:8786``) runs the games on that Dask cluster instead. ``progress(done, total)`` is
     called after every finished game. ``options`` go to ``new_game`` (e.g. ``departments``)."""
     if games < 0:
-        raise ValueError(f"games must be >= 0, not {games}")
+        raise CarnegieError(f"games must be >= 0, not {games}")
     if jobs < 1:
-        raise ValueError(f"jobs must be >= 1, not {jobs}")
+        raise CarnegieError(f"jobs must be >= 1, not {jobs}")
     bots = _normalise_bots(players, bots)
     if players == 1:
         level = 1 if level is None else level
     elif level is not None:
-        raise ValueError("level is for solo games (players=1) only")
+        raise CarnegieError("level is for solo games (players=1) only")
     tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
     start = time.perf_counter()
     results = run_jobs(_run_task, tasks, jobs, scheduler, progress, chunked=True)

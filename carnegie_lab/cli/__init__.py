@@ -24,19 +24,8 @@ from .app import DEFAULT_PORT, add_app_parser
 from .base import CliError
 from .games import add_games_parser, add_replay_parser
 from .review import add_review_parser
+from .simulate import add_simulate_parser
 from .tutorials import add_tutorials_parser
-
-
-def add_simulate_parser(subparsers) -> None:
-    from ..bots.simulate_cli import add_arguments, run
-    p = subparsers.add_parser(
-        "simulate", help="play many games between bots and report the results",
-        description="Play a batch of games between bots (random, greedy, rollout), in parallel with "
-        "--jobs or on a Dask cluster with --scheduler, and print each game's scores, win rates and "
-        "score distributions.")
-    add_arguments(p)
-    p.set_defaults(func=run)
-
 
 SUBCOMMANDS: list[Callable] = [add_app_parser, add_games_parser, add_replay_parser, add_tutorials_parser,
                                add_simulate_parser, add_review_parser]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..core.errors import MissingExtraError
 from .base import CliError, read_text
+from .progress import ProgressBar
 
 
 def add_review_parser(subparsers) -> None:
@@ -36,7 +37,6 @@ def run_review(args: argparse.Namespace) -> int:
     import json
 
     from ..analysis.review import review
-    from ..bots.jobs import ProgressBar
     from ..core.errors import CarnegieError
     text = read_text(args.record)
     progress = None if args.quiet else ProgressBar("review", "decisions")

@@ -3,21 +3,19 @@
 What belongs to a component is data (a tile's or a city's name, in ``data/*.json``); what a verb
 does is its ``Vocab`` in the rules' registry and what a department's use gains its ``describe``.
 Everything else a person reads that is put together from numbers lives here: a reward, the round,
-a department's use, the result of an action's playouts. Actions, records and the log's notation
+a department's use (the analysis's results: ``analysis.words``). Actions, records and the log's notation
 stay untranslated.
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from .i18n import N_, SOURCE, Message, Worded, number, translator
+from .i18n import N_, SOURCE, Message, Worded, translator
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
 
 if TYPE_CHECKING:
-    from ..analysis.evaluate import ActionValue
     from .components import Reward
 
 #: The score categories' names, keyed by the fields of ``rules.scoring.ScoreBreakdown`` (the one list of
@@ -130,43 +128,3 @@ def _id_words(lang: str, id_: str, name: str) -> str:
 def use(name: str) -> Message:
     """What a department's verb does: 'use Construction'."""
     return N_("use {name}", name=Message(name))
-
-
-def playout_result(v: ActionValue, lang: str | None = None) -> str:
-    """What an action's playouts gave: 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%]
-    of 20 playouts' (at the end: no round; estimated there: '(the end, estimated at round 6)'), or
-    'not played out (greedy evaluation +0.8)'. An interval that cannot be computed is left out."""
-    tr = translator(lang)
-    _ = tr.gettext
-    if not v.playouts:
-        return _("not played out (greedy evaluation {value})").format(value=number(v.heuristic, "+.1f", lang))
-    where = "" if v.horizon is None else " " + (
-        _("(the end, estimated at round {round})") if v.estimated else _("at round {round}")).format(round=v.horizon)
-    return tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
-                       "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
-                       v.playouts).format(
-        margin=number(v.margin, "+.1f", lang), margin_interval=_interval(v.margin_low, v.margin_high, "+.1f", lang),
-        where=where, won=number(v.win_rate, ".0%", lang), won_interval=_interval(v.win_low, v.win_high, ".0%", lang),
-        n=v.playouts)
-
-
-def review_progress(done: int, total: int, lang: str | None = None) -> str:
-    """How far a game review is: 'Reviewing: 12 of 88 decisions judged'."""
-    return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
-                                     "Reviewing: {done} of {total} decisions judged", total).format(done=done,
-                                                                                                   total=total)
-
-
-def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
-    """A reviewed decision's verdict: 'best', or 'mistake, 6.1 VP given away' (``grade``: one of
-    ``analysis.GRADES``, translated too)."""
-    _ = translator(lang).gettext
-    if not loss:
-        return _(grade)
-    return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))
-
-
-def _interval(low: float, high: float, spec: str, lang: str | None) -> str:
-    if not (math.isfinite(low) and math.isfinite(high)):
-        return ""
-    return f" [{number(low, spec, lang)}, {number(high, spec, lang)}]"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bots import Bot, make_bot
+from ..bots.base import Bot
+from ..bots.registry import make_bot
 from ..core.i18n import N_
 from ..engine import Game
 from . import access

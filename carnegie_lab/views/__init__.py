@@ -15,7 +15,7 @@ from ..core.errors import needs_extra
 _WHERE = {
     "map_figure": "map", "tracks_figure": "tracks", "timeline_figure": "timeline", "company_figure": "company",
     "donations_figure": "donations", "scores_figure": "scores", "history_figure": "scores", "game_html": "summary",
-    "map_svg": "svg_map", "review_figure": "review",
+    "map_svg": "svg_map", "review_figure": "review", "simulation_figure": "simulation",
     "owner_colour": "palette", "PLAYER_COLOURS": "palette", "NEUTRAL_COLOUR": "palette", "ANDREW_COLOUR": "palette",
     "PROJECT_COLOURS": "palette", "DEPARTMENT_COLOURS": "palette", "region_colours": "palette",
 }

@@ -13,6 +13,7 @@ import pytest
 import carnegie_lab as cl
 import carnegie_lab.app.hints as hints
 from carnegie_lab.analysis import evaluate, explain
+from carnegie_lab.analysis.words import playout_result
 from carnegie_lab.app.hints import (
     SHOWN,
     THINKING,
@@ -22,7 +23,6 @@ from carnegie_lab.app.hints import (
     suggestions,
 )
 from carnegie_lab.bots import make_bot
-from carnegie_lab.core.words import playout_result
 from carnegie_lab.session import Seat
 from carnegie_lab.session.controls import panel_for
 from carnegie_lab.widgets import Dashboard

@@ -8,9 +8,9 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, RandomBot, RolloutBot, make_bot
 from carnegie_lab.bots.base import light_copy
-from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, evaluator_for
+from carnegie_lab.bots.evaluation import DEFAULT_EVALUATOR, evaluator_for
 from carnegie_lab.bots.random_bot import pick
-from carnegie_lab.bots.simulate import parse_spec
+from carnegie_lab.bots.registry import parse_spec
 
 FAST_ROLLOUT = dict(rollouts=1, top=2, depth=6, kinds=None)
 

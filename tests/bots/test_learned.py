@@ -11,15 +11,15 @@ from test_search import hidden_orders, solo_position  # tests/bots is on the pat
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, SearchBot
-from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.learned import (
+from carnegie_lab.bots.evaluation.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
+from carnegie_lab.bots.evaluation.learned import (
     MODEL_FILE,
     LearnedEvaluator,
     learned_evaluator,
     load_value_models,
 )
-from carnegie_lab.bots.position import round_info
-from carnegie_lab.bots.sibling import SIBLING_FILE, SiblingEvaluator, load_sibling, sibling_evaluator
+from carnegie_lab.bots.evaluation.position import round_info
+from carnegie_lab.bots.evaluation.sibling import SIBLING_FILE, SiblingEvaluator, load_sibling, sibling_evaluator
 from carnegie_lab.core.errors import DataError
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
@@ -89,7 +89,7 @@ def test_search_and_evaluate_on_the_learned_value_are_deterministic_and_do_not_p
         SearchBot(1, value="psychic")
     with pytest.raises(cl.CarnegieError, match="value must be"):
         evaluate(game, playouts=4, value="psychic")
-    with pytest.raises(cl.CarnegieError, match="gives no win rate"):      # the search's, not evaluate's
+    with pytest.raises(cl.CarnegieError, match="'sibling' only ranks the candidates"):   # the search's only
         evaluate(game, playouts=4, value="sibling")
 
 

@@ -1,4 +1,4 @@
-"""The build plan (bots/plan.py): the builds still possible, the planning playouts of the search;
+"""The build plan (bots/evaluation/plan.py): the builds still possible, the planning playouts of the search;
 table-only, deterministic."""
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from test_search import hidden_orders, solo_position  # tests/bots is on the pat
 import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, SearchBot, make_bot
 from carnegie_lab.bots.base import light_copy
-from carnegie_lab.bots.greedy import evaluator_for
-from carnegie_lab.bots.plan import Plan, PlanEvaluator, plan_evaluator
-from carnegie_lab.bots.position import round_info
+from carnegie_lab.bots.evaluation import evaluator_for
+from carnegie_lab.bots.evaluation.plan import Plan, PlanEvaluator, plan_evaluator
+from carnegie_lab.bots.evaluation.position import round_info
 from carnegie_lab.core.state import Phase, Tab
 
 

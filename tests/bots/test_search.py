@@ -11,8 +11,8 @@ import carnegie_lab as cl
 import carnegie_lab.bots.search as search_module
 from carnegie_lab.bots import GreedyBot, RolloutBot, SearchBot, make_bot, resample_hidden, simulate
 from carnegie_lab.bots.base import light_copy
+from carnegie_lab.bots.registry import parse_spec
 from carnegie_lab.bots.search import search
-from carnegie_lab.bots.simulate import parse_spec
 from carnegie_lab.rules import laws
 
 FAST = dict(playouts=6, rounds=1, top=3)

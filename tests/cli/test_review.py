@@ -9,8 +9,8 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, review
 from carnegie_lab.bots import GreedyBot, RandomBot
-from carnegie_lab.bots.jobs import ProgressBar
 from carnegie_lab.cli import main
+from carnegie_lab.cli.progress import ProgressBar
 
 
 @pytest.fixture(scope="module")

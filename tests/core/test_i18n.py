@@ -15,9 +15,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import carnegie_lab as cl
-from carnegie_lab.analysis.evaluate import ActionValue
 from carnegie_lab.core import i18n
-from carnegie_lab.core.words import playout_result, review_loss, review_progress, reward_cell, reward_tiny, round_of
+from carnegie_lab.core.words import reward_cell, reward_tiny, round_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "carnegie_lab" / "locale"
@@ -78,21 +77,6 @@ def test_the_engine_s_words_in_portuguese_and_english_unchanged():
 def test_numbers_are_written_the_language_s_way():
     assert i18n.number(1.25 + 0.25, "+.1f") == "+1.5" and i18n.number(1.5, "+.1f", "pt_BR") == "+1,5"
     assert i18n.number(0.55, ".0%", "pt_BR") == "55%" and i18n.number(-3.0, ".1f", "pt_BR") == "-3,0"
-
-
-def test_the_analysis_sentences_in_portuguese_and_english_unchanged():
-    game = cl.new_game(["Ada", "Bo"], seed=1)
-    value = ActionValue(game.legal_actions()[0], margin=1.5, win_rate=0.55, playouts=20, margin_low=-0.4,
-                        margin_high=2.75, win_low=0.35, win_high=0.73, min_margin=-5, max_margin=8, heuristic=0.8,
-                        horizon=6, finalist=True)
-    assert playout_result(value) == "margin +1.5 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts"
-    assert playout_result(value, "pt_BR") == \
-        "margem +1,5 PV [-0,4, +2,8] na rodada 6, venceu 55% [35%, 73%] de 20 simulações"
-    assert review_progress(1, 1) == "Reviewing: 1 of 1 decision judged"
-    assert review_progress(12, 88, "pt_BR") == "Revisando: 12 de 88 decisões avaliadas"
-    assert review_loss("mistake", 6.14) == "mistake, 6.1 VP given away"
-    assert review_loss("mistake", 6.14, "pt_BR") == "erro, 6,1 PV perdidos"
-    assert review_loss("best", 0.0, "pt_BR") == "melhor"
 
 
 def test_every_extracted_message_is_translated_and_not_fuzzy(extracted):

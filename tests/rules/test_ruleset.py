@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.bots.greedy import DEFAULT_EVALUATOR, use_values
+from carnegie_lab.bots.evaluation import DEFAULT_EVALUATOR, use_values
 from carnegie_lab.core.components import Reward
 from carnegie_lab.core.loader import DATA_DIR
 from carnegie_lab.rules import registry

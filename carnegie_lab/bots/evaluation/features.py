@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ..core.components import ACTION_TYPES, PROJECT_TYPES
-from ..core.state import Phase, State
-from ..rules.scoring import ScoreBreakdown
-from ..rules.solo import unseen_deck
+from ...core.components import ACTION_TYPES, PROJECT_TYPES
+from ...core.state import Phase, State
+from ...rules.scoring import ScoreBreakdown
+from ...rules.solo import unseen_deck
 from .position import RoundInfo, icons, path_bonus, tables
 
 #: the score categories a seat's features start with (ScoreBreakdown's fields, Andrew's excepted)
@@ -39,8 +39,18 @@ _CHEAP = ("H", "C")                           # project types that cost 1 goods 
 
 def seat_features(state: State, pi: int, score: ScoreBreakdown, info: RoundInfo,
                   cities: list[str]) -> list[float]:
-    """Seat ``pi``'s features (see :data:`SEAT_FEATURES`); ``score``: its score if the game ended now,
-    ``info``: the rounds and income events left (``greedy.round_info``), ``cities``: its discs' cities."""
+    """One seat's features, the inputs of the learned evaluation.
+
+    Args:
+        state: The position.
+        pi: The seat.
+        score: Its score if the game ended now.
+        info: The rounds and income events left (:func:`.position.round_info`).
+        cities: The cities of its discs.
+
+    Returns:
+        One number per name of :data:`SEAT_FEATURES`, in order.
+    """
     rs = state.rules
     tab = tables(rs.components)
     p, f = state.players[pi], state.flow
@@ -99,7 +109,15 @@ _ONE_USE = frozenset(("human_resources", "research", "advanced_design"))
 
 
 def andrew_features(state: State, score: ScoreBreakdown) -> list[float]:
-    """Andrew's features (see :data:`ANDREW_FEATURES`); ``score``: his score if the game ended now."""
+    """Andrew's features in a solo game, the inputs of his learned prediction.
+
+    Args:
+        state: The position (a solo game).
+        score: His score if the game ended now.
+
+    Returns:
+        One number per name of :data:`ANDREW_FEATURES`, in order.
+    """
     andrew = state.andrew
     assert andrew is not None
     vp_cards = state.rules.constants.andrew_vp_cards

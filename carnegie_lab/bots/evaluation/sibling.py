@@ -9,22 +9,29 @@ import json
 from pathlib import Path
 from typing import Mapping
 
-from ..core.errors import DataError
-from ..core.state import Phase, State
-from ..rules.scoring import discs_by_owner, scores
+from ...core.errors import DataError
+from ...core.state import Phase, State
+from ...rules.scoring import discs_by_owner, scores
+from .base import Evaluation
 from .features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from .greedy import evaluator_for
+from .hand import evaluator_for
 from .learned import LinearModel, _linear
 from .position import round_info
 
 #: the sibling value's model (:func:`sibling_evaluator`)
-SIBLING_FILE = Path(__file__).resolve().parent.parent / "data" / "sibling_model.json"
+SIBLING_FILE = Path(__file__).resolve().parents[2] / "data" / "sibling_model.json"
 
 
-class SiblingEvaluator:
+class SiblingEvaluator(Evaluation):
     """The hand evaluation times ``hand`` plus a linear correction of each seat's value (and Andrew's),
     fitted to rank the candidates of one decision (``tools/train_sibling.py``): only its differences
-    between positions at the same point of a game mean anything."""
+    between positions at the same point of a game mean anything.
+
+    Args:
+        hand: The weight of the hand evaluation.
+        seat: The correction of a seat's value.
+        andrew: The correction of Andrew's.
+    """
 
     def __init__(self, hand: float, seat: LinearModel, andrew: LinearModel):
         self.hand, self.seat, self.andrew = hand, seat, andrew
@@ -45,7 +52,17 @@ class SiblingEvaluator:
 
 
 def load_sibling(path: Path = SIBLING_FILE) -> Mapping[int, SiblingEvaluator]:
-    """The sibling values of a model file, by player count (a file that is not there: none)."""
+    """The sibling values of a model file.
+
+    Args:
+        path: The file (default: the one shipped with the package).
+
+    Returns:
+        The evaluations by player count (none for a file that is not there).
+
+    Raises:
+        DataError: A file that is not such a model file.
+    """
     if not Path(path).exists():
         return {}
     try:
@@ -58,5 +75,12 @@ def load_sibling(path: Path = SIBLING_FILE) -> Mapping[int, SiblingEvaluator]:
 
 
 def sibling_evaluator(state: State) -> SiblingEvaluator | None:
-    """The sibling value for this game's player count (solo only so far), or None."""
+    """The sibling value for a game.
+
+    Args:
+        state: A position of the game.
+
+    Returns:
+        The evaluation for its player count (solo only so far), or None.
+    """
     return state.rules.memo("bots.sibling_values", load_sibling).get(len(state.players))

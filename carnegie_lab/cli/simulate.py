@@ -1,17 +1,17 @@
-"""The ``carnegie-lab simulate`` command line (:func:`simulate_main`): its arguments, a progress bar, and the
-report of a batch of bot games (text, JSON, an HTML figure)."""
+"""``carnegie-lab simulate``: play a batch of bot games and report them (text, JSON, an HTML figure)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from ..core.errors import needs_extra, require_extra
+from ..bots.registry import BOTS
+from ..bots.simulate import GameResult, SimulationResult, simulate
+from ..bots.strengths import STRENGTHS
+from ..core.errors import require_extra
 from ..rules.setup import DEPARTMENT_MODES
 from ..rules.solo import NAME as ANDREW_NAME
-from .jobs import ProgressBar
-from .simulate import BOT_NAMES, GameResult, SimulationResult, simulate
-from .strengths import STRENGTHS
+from .progress import ProgressBar
 
 
 # -- text, JSON and HTML reports -----------------------------------------------------------------
@@ -22,7 +22,7 @@ def _who(r: GameResult, name: str) -> str:
 
 
 def format_game(r: GameResult) -> str:
-    """One line: game number, seed, each player with bot and total, winners."""
+    """One finished game as a line: its number, seed, each player with bot and total, the winners."""
     parts = [f"{name} {spec} {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
     if ANDREW_NAME in r.totals:
         parts.append(f"Andrew {r.totals[ANDREW_NAME]}")
@@ -31,6 +31,7 @@ def format_game(r: GameResult) -> str:
 
 
 def format_summary(result: SimulationResult) -> str:
+    """A batch's summary: games, speed, then per bot and per seat the wins, win rate and totals."""
     lines = []
     n = len(result.results)
     rate = n / result.seconds if result.seconds else 0
@@ -49,38 +50,6 @@ def format_summary(result: SimulationResult) -> str:
             lines.append(f"  {label:<28} {s['games']:>6} {s['wins']:>6} {rates[key]:>9.1%} {s['mean']:>7.1f} "
                          f"{s['stdev']:>6.1f} {s['min']:>5} {s['median']:>7.1f} {s['max']:>5}")
     return "\n".join(lines)
-
-
-def summary_figure(result: SimulationResult):
-    """A plotly figure: box plots of the final totals per bot, and win-rate bars per bot and seat."""
-    with needs_extra("views"):
-        import plotly.colors
-        import plotly.graph_objects as go
-        from plotly.subplots import make_subplots
-
-    fig = make_subplots(rows=1, cols=3, column_widths=[0.5, 0.25, 0.25],
-                        subplot_titles=("Final totals by bot", "Win rate by bot", "Win rate by seat"))
-    palette = plotly.colors.qualitative.Plotly
-    rates = result.win_rates("bot")
-    colour = {bot: palette[i % len(palette)] for i, bot in enumerate(rates)}
-    for bot, totals in sorted(result.totals_by_bot().items()):
-        fig.add_trace(go.Box(y=totals, name=bot, boxmean=True, showlegend=False, marker_color=colour[bot]),
-                      row=1, col=1)
-    fig.add_trace(go.Bar(x=list(rates), y=list(rates.values()), showlegend=False,
-                         marker_color=[colour[b] for b in rates],
-                         text=[f"{v:.0%}" for v in rates.values()], textposition="outside"), row=1, col=2)
-    seats = result.win_rates("seat")
-    labels = [f"seat {k + 1}" if k < result.players else "Andrew" for k in seats]
-    fig.add_trace(go.Bar(x=labels, y=list(seats.values()), showlegend=False,
-                         marker_color="#888", text=[f"{v:.0%}" for v in seats.values()],
-                         textposition="outside"), row=1, col=3)
-    fig.update_yaxes(title_text="VP", row=1, col=1)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=2)
-    fig.update_yaxes(range=[0, 1.12], tickformat=".0%", row=1, col=3)
-    solo = f" against Andrew (level {result.level})" if result.players == 1 else ""
-    fig.update_layout(title=f"{len(result.results)} games, {result.players} player(s){solo}, seed {result.seed}",
-                      template="plotly_white", height=480)
-    return fig
 
 
 # -- the command line --------------------------------------------------------------------------
@@ -102,14 +71,18 @@ _positive, _count = _whole(1), _whole(0)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The options of ``carnegie-lab simulate`` (so the main CLI can reuse them in a subparser)."""
+    """Add the options of ``carnegie-lab simulate`` to a parser (the main command's subparser too).
+
+    Returns:
+        The parser.
+    """
     parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
                         help="players per game: 2-4, or 1 for a bot against Andrew (default 2)")
     parser.add_argument("--games", type=_count, default=10, help="games to play (default 10)")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bot per seat, or one bot for every seat (default: all random): "
                              "a strength, " + "; ".join(f"{s.name} ({s.spec})" for s in STRENGTHS.values())
-                             + f"; or a bot, {', '.join(BOT_NAMES)}, with parameters as search:playouts=64 "
+                             + f"; or a bot, {', '.join(sorted(BOTS))}, with parameters as search:playouts=64 "
                              "or rollout:rollouts=4")
     parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
@@ -133,6 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser:
+    """The parser of ``simulate_main``: the options of :func:`add_arguments` under ``prog``."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Play bot games and print each game's scores, win rates and score "
                                "distributions. Results depend only on the options, not on --jobs or "
@@ -141,7 +115,16 @@ def build_parser(prog: str = "carnegie-lab simulate") -> argparse.ArgumentParser
 
 
 def run(args: argparse.Namespace, out=None, err=None) -> int:
-    """Run a parsed ``simulate`` command; returns the exit status."""
+    """Run a parsed ``simulate`` command.
+
+    Args:
+        args: The parsed options.
+        out: Where the games and the summary go (default stdout).
+        err: Where errors and the progress bar go (default stderr).
+
+    Returns:
+        The exit status: 0, or 2 for bad options.
+    """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     bots = [b for b in args.bots.split(",")] if args.bots else None
@@ -167,14 +150,33 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
             json.dump(result.to_dict(), f, indent=1)
         out.write(f"\nwrote {args.json}\n")
     if args.html:
-        summary_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
+        from ..views import simulation_figure
+        simulation_figure(result).write_html(args.html, include_plotlyjs=True, full_html=True)
         out.write(f"wrote {args.html}\n")
     out.flush()
     return 0
 
 
 def simulate_main(argv: list[str] | None = None) -> int:
-    """``carnegie-lab simulate ...``: parse ``argv`` (default ``sys.argv[1:]``) and run."""
+    """``carnegie-lab simulate ...`` on its own.
+
+    Args:
+        argv: The arguments (default ``sys.argv[1:]``).
+
+    Returns:
+        The exit status.
+    """
     args = build_parser().parse_args(argv)
     return run(args)
+
+
+def add_simulate_parser(subparsers) -> None:
+    """Add the ``simulate`` subcommand to ``carnegie-lab``'s subparsers."""
+    p = subparsers.add_parser(
+        "simulate", help="play many games between bots and report the results",
+        description="Play a batch of games between bots (random, greedy, rollout, search), in parallel with "
+        "--jobs or on a Dask cluster with --scheduler, and print each game's scores, win rates and "
+        "score distributions.")
+    add_arguments(p)
+    p.set_defaults(func=run)
 

@@ -1,17 +1,15 @@
 """Independent pieces of work run in this process, a process pool or on a Dask cluster, the results
-in the order of the work (so they do not depend on who ran them), with a progress callback; and a
-plain-text progress bar for the command line. ``simulate`` (games) and ``analysis.review``
-(decisions) both run on it.
+in the order of the work (so they do not depend on who ran them), with a progress callback.
+``bots.simulate`` (games) and ``analysis.review`` (decisions) both run on it; the command line shows its
+progress (``cli.progress``).
 """
 from __future__ import annotations
 
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from typing import Callable, Sequence, TypeVar
 
-from ..core.errors import CarnegieError, needs_extra
+from .core.errors import CarnegieError, needs_extra
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -20,12 +18,26 @@ Progress = Callable[[int, int], None]          # (items done, items in all)
 
 def run_jobs(work: Callable[[T], R], items: Sequence[T], jobs: int = 1, scheduler: str | None = None,
              progress: Progress | None = None, chunked: bool = False) -> list[R]:
-    """``[work(item) for item in items]``: here (``jobs=1``), in ``jobs`` processes, or on the Dask
-    scheduler at ``scheduler`` (an address such as ``tcp://127.0.0.1:8786``; ``jobs`` is then
-    ignored). ``work`` must be picklable for the last two (a module-level function or a
-    ``functools.partial`` of one). ``progress(done, total)`` is called as items finish.
-    ``chunked`` sends small items (games) to the workers a few at a time: fewer round trips, the
-    workers still evenly loaded till the end."""
+    """``[work(item) for item in items]``, here or spread over processes or a Dask cluster.
+
+    Args:
+        work: What to do with an item; picklable for processes and Dask (a module-level function or a
+            ``functools.partial`` of one).
+        items: The pieces of work.
+        jobs: Processes (1: here, in this process).
+        scheduler: The address of a Dask scheduler (such as ``tcp://127.0.0.1:8786``) to run them on
+            instead (``jobs`` is then ignored).
+        progress: Called with (items done, items in all) as items finish.
+        chunked: Send small items (games) to the workers a few at a time: fewer round trips, the workers
+            still evenly loaded till the end.
+
+    Returns:
+        The results, in the order of ``items``.
+
+    Raises:
+        CarnegieError: ``jobs`` below 1.
+        MissingExtraError: A scheduler without the ``dask`` extra installed.
+    """
     if jobs < 1:
         raise CarnegieError(f"jobs must be at least 1, not {jobs}")
     total = len(items)
@@ -63,39 +75,12 @@ def _run_chunk(work: Callable[[T], R], part: list[T]) -> list[R]:
 
 
 def import_dask():
-    """Dask's client and ``as_completed`` (``MissingExtraError`` naming the ``dask`` extra without it)."""
+    """Dask's client and its ``as_completed``.
+
+    Raises:
+        MissingExtraError: Naming the ``dask`` extra, without it.
+    """
     with needs_extra("dask"):
         from dask.distributed import Client
         from dask.distributed import as_completed as dask_completed
     return Client, dask_completed
-
-
-class ProgressBar:
-    """A plain-text progress bar on a stream (default stderr), as a ``progress(done, total)``
-    callback, with the time spent and the time left at that pace: redrawn in place on a terminal,
-    otherwise a line at every tenth of the work."""
-
-    def __init__(self, label: str, unit: str, stream=None, width: int = 30):
-        self.label, self.unit, self.width = label, unit, width
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = time.perf_counter()
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last_tenth = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        if total <= 0:
-            return
-        elapsed = time.perf_counter() - self.start
-        filled = int(self.width * done / total)
-        left = f", about {elapsed * (total - done) / done:.0f} s left" if 0 < done < total else ""
-        text = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit}"
-                f"  {elapsed:.0f} s{left}")
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if done == total else ""))
-        else:
-            tenth = (10 * done) // total
-            if tenth == self.last_tenth:
-                return
-            self.last_tenth = tenth
-            self.stream.write(text + "\n")
-        self.stream.flush()

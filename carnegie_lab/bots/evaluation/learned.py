@@ -10,7 +10,7 @@ into a chance of winning with the spread of the predictions at that round (norma
 The weights come from ``carnegie_lab/data/value_model.json``, one model per number of players,
 fitted by ``tools/train_value.py`` to positions of games played to the end (its log says how); the
 Ruleset keeps them (:func:`value_models`, read once per Ruleset). A game whose player count has no
-model is evaluated by the hand-weighted :class:`~.greedy.Evaluator`.
+model is evaluated by the hand evaluation (:func:`carnegie_lab.bots.evaluation.evaluation`).
 
 The *sibling value*, a correction of the hand evaluation for the search's cutoff, is in :mod:`.sibling`.
 """
@@ -22,20 +22,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from ..core.errors import DataError
-from ..core.state import Phase, State
-from ..rules.ruleset import Ruleset
-from ..rules.scoring import discs_by_owner, scores
+from ...core.errors import DataError
+from ...core.state import Phase, State
+from ...rules.ruleset import Ruleset
+from ...rules.scoring import discs_by_owner, scores
+from .base import Evaluation
 from .features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
 from .position import round_info
 
 #: the model shipped with the package
-MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "value_model.json"
+MODEL_FILE = Path(__file__).resolve().parents[2] / "data" / "value_model.json"
 
 
 @dataclass(frozen=True)
 class LinearModel:
-    """final total ~ bias + bias_t * t + sum(x * (w + wt * t)) over the named features."""
+    """A linear prediction: ``bias + bias_t * t + sum(x * (w + wt * t))`` over the named features."""
     names: tuple[str, ...]
     w: tuple[float, ...]
     wt: tuple[float, ...]
@@ -52,8 +53,14 @@ class LinearModel:
 
 @dataclass(frozen=True)
 class ValueModel:
-    """The models of one player count: a seat's final total, Andrew's (solo), and the spread of the
-    margin's prediction error by round (index: the round of the position, 0 for the setup)."""
+    """The models of one player count.
+
+    Attributes:
+        players: The player count.
+        seat: A seat's final total.
+        andrew: Andrew's final total (solo), else None.
+        spread: The spread of the margin's prediction error by round (index: the round, 0 for the setup).
+    """
     players: int
     seat: LinearModel
     andrew: LinearModel | None
@@ -69,12 +76,23 @@ def _linear(entry: object, names: tuple[str, ...], where: str, path: Path) -> Li
     except (KeyError, TypeError, ValueError) as e:
         raise DataError(str(path), where, f"bad or missing field: {e}") from None
     if model.names != names or len(model.w) != len(names) or len(model.wt) != len(names):
-        raise DataError(str(path), f"{where}.names", "must be the features of carnegie_lab.bots.features, in order")
+        raise DataError(str(path), f"{where}.names",
+                        "must be the features of carnegie_lab.bots.evaluation.features, in order")
     return model
 
 
 def load_value_models(path: Path = MODEL_FILE) -> Mapping[int, ValueModel]:
-    """The models of a model file, by player count (a file that is not there: none)."""
+    """The models of a model file.
+
+    Args:
+        path: The file (default: the one shipped with the package).
+
+    Returns:
+        The models by player count (none for a file that is not there).
+
+    Raises:
+        DataError: A file that is not such a model file, naming the bad field.
+    """
     if not Path(path).exists():
         return {}
     try:
@@ -93,14 +111,19 @@ def load_value_models(path: Path = MODEL_FILE) -> Mapping[int, ValueModel]:
 
 
 def value_models(rs: Ruleset) -> Mapping[int, ValueModel]:
-    """The shipped models, kept by the Ruleset (read once per Ruleset)."""
+    """The shipped models by player count, kept by the Ruleset (read once per Ruleset)."""
     return rs.memo("bots.value_models", load_value_models)
 
 
-class LearnedEvaluator:
-    """Each seat's predicted final total (then Andrew's), with the interface of the greedy
-    :class:`~.greedy.Evaluator` (``values``, ``value``, ``margin``, ``best_other``): a margin is in
-    final VP, the deciding seat's prediction less the best other one."""
+class LearnedEvaluator(Evaluation):
+    """Each seat's predicted final total (then Andrew's): a margin is in final VP, the deciding seat's
+    prediction less the best other one.
+
+    Args:
+        model: The models of the game's player count.
+    """
+
+    estimates_final = True
 
     def __init__(self, model: ValueModel):
         self.model = model
@@ -127,19 +150,6 @@ class LearnedEvaluator:
         info = round_info(state)
         return self.model.seat.predict(seat_features(state, pi, score, info, [c for c, _ in own[pi]]), info.t)
 
-    def best_other(self, state: State, pi: int) -> float | None:
-        vals = self.values(state)
-        rest = vals[:pi] + vals[pi + 1:]
-        return max(rest) if rest else None
-
-    def margin(self, state: State, pi: int, others: float | None = None) -> float:
-        """The seat's predicted final total less the best other one (``others``, if known)."""
-        if others is not None:
-            return self.value(state, pi) - others
-        vals = self.values(state)
-        rest = vals[:pi] + vals[pi + 1:]
-        return vals[pi] - max(rest) if rest else vals[pi]
-
     def win_chance(self, margin: float, round_: int) -> float:
         """The chance that a predicted margin at the start of round ``round_`` ends in a win (a tie
         counts as one): normal errors with the spread measured at that round."""
@@ -150,7 +160,14 @@ class LearnedEvaluator:
 
 
 def learned_evaluator(state: State) -> LearnedEvaluator | None:
-    """The learned evaluation for this game's player count, or None when the model file has none."""
+    """The learned evaluation for a game.
+
+    Args:
+        state: A position of the game.
+
+    Returns:
+        The evaluation for its player count, or None when the model file has none.
+    """
     rs = state.rules
     players = len(state.players)
     model = value_models(rs).get(players)

@@ -1,7 +1,7 @@
-"""The build plan: the greedy evaluation plus what a player's projects still to build are worth.
+"""The build plan: the hand evaluation plus what a player's projects still to build are worth.
 
 A project needs four things at once: a disc revealed on its tab (R&D), its goods (1 or 2), an
-employee standing in a construction department, and a Construction round. The greedy evaluation
+employee standing in a construction department, and a Construction round. The hand evaluation
 values each of them on its own, a little, so that no single step of the plan pays for itself and the
 playouts build about 3 projects a game where Andrew builds 12-14. :class:`PlanEvaluator` adds, for
 each seat, the builds that the player could still carry out: the fewest of the discs waiting, the
@@ -17,23 +17,32 @@ from bisect import bisect_left
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from ..core.components import Components
-from ..core.state import Phase, State
-from ..rules.solo import unseen_deck
-from .greedy import Evaluator, evaluator_for, use_values
+from ...core.components import Components
+from ...core.state import Phase, State
+from ...rules.solo import unseen_deck
+from .hand import Evaluator, evaluator_for, use_values
 from .position import RoundInfo, tables
 from .weights import Weights, WeightsSpec
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The plan's knobs (see the module docstring)."""
-    project: float = 1.0           # VP of a build the player can still make, at the start ...
-    project_end: float = 0.0       # ... and in the last round
-    partial: float = 0.3           # share of the next-narrowest bottleneck
-    money_per_goods: float = 4.0   # money counted as goods at this price
-    co_share: float = 0.3          # share of the rounds left that are Construction rounds
-    now: float = 3.0               # VP of a build possible in the Construction turn to come this round
+    """The plan's knobs (see the module docstring).
+
+    Attributes:
+        project: VP of a build the player can still make, at the start of the game ...
+        project_end: ... and in the last round.
+        partial: The share of the next-narrowest bottleneck.
+        money_per_goods: Money counted as goods at this price.
+        co_share: The share of the rounds left that are Construction rounds.
+        now: VP of a build possible in the Construction turn to come this round.
+    """
+    project: float = 1.0
+    project_end: float = 0.0
+    partial: float = 0.3
+    money_per_goods: float = 4.0
+    co_share: float = 0.3
+    now: float = 3.0
 
 
 @lru_cache(maxsize=8)
@@ -43,7 +52,12 @@ def _builders(C: Components) -> frozenset[str]:
 
 
 class PlanEvaluator(Evaluator):
-    """The greedy :class:`~.greedy.Evaluator` plus the value of the builds still possible."""
+    """The hand evaluation (:class:`~.hand.Evaluator`) plus the value of the builds still possible.
+
+    Args:
+        weights: The hand evaluation's weights (default: the untuned ones).
+        plan: The plan's knobs (default: :class:`Plan`'s).
+    """
 
     def __init__(self, weights: Weights | None = None, plan: Plan | None = None):
         super().__init__(weights)
@@ -106,6 +120,14 @@ def _plan_evaluator(weights: Weights, plan: Plan) -> PlanEvaluator:
 
 
 def plan_evaluator(state: State, weights: WeightsSpec = None, **knobs: float) -> PlanEvaluator:
-    """The planning evaluation on the tuned greedy weights of this game's mode (changed by
-    ``weights``), with the :class:`Plan` knobs changed by ``knobs``."""
+    """The planning evaluation for a game.
+
+    Args:
+        state: A position of the game.
+        weights: Changes to the hand weights tuned for the game's mode (see :func:`~.hand.evaluator_for`).
+        **knobs: Changes to :class:`Plan`'s knobs.
+
+    Returns:
+        The evaluation (one per set of weights and knobs, kept).
+    """
     return _plan_evaluator(evaluator_for(state, weights).w, replace(Plan(), **knobs))

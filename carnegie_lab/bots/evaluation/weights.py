@@ -1,4 +1,4 @@
-"""The greedy evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
+"""The hand evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
 
 ``weights.json`` is written by ``tools/tune_weights.py`` (self-play; it records how): one set per
 mode, ``"solo"`` for games against Andrew and ``"duel"`` for games between players, each given as
@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Union
 
-from ..core.errors import DataError
+from ...core.errors import CarnegieError, DataError
 
 #: the tuned weights shipped with the package
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
@@ -21,8 +21,11 @@ MODES = ("solo", "duel")
 
 @dataclass(frozen=True)
 class Weights:
-    """The evaluation's knobs. ``t`` below is the share of the game still to play (1 at the start,
-    0 at the end); most potentials are multiplied by it."""
+    """The hand evaluation's knobs, one per field (its comment says what it weighs).
+
+    ``t`` in the comments is the share of the game still to play (1 at the start, 0 at the end); most
+    potentials are multiplied by it.
+    """
     money: float = 0.4             # per $ at the start of the game ...
     money_end: float = 0.0         # ... and at its end
     goods: float = 1.0
@@ -52,20 +55,40 @@ WeightsSpec = Union[Weights, Mapping[str, float], None]
 
 
 def check_weights(weights: WeightsSpec) -> WeightsSpec:
-    """``weights`` if it is a valid :data:`WeightsSpec` (a ValueError naming the bad field if not)."""
+    """A checked :data:`WeightsSpec`.
+
+    Args:
+        weights: None, a :class:`Weights`, or a mapping of its fields to numbers.
+
+    Returns:
+        ``weights`` (a mapping copied into a dict).
+
+    Raises:
+        CarnegieError: An unknown field or a value that is not a number, naming it.
+    """
     if weights is None or isinstance(weights, Weights):
         return weights
     names = {f.name for f in fields(Weights)}
     for key, value in weights.items():
         if key not in names:
-            raise ValueError(f"unknown weight {key!r}: choose from {', '.join(sorted(names))}")
+            raise CarnegieError(f"unknown weight {key!r}: choose from {', '.join(sorted(names))}")
         if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise ValueError(f"weight {key} must be a number, not {value!r}")
+            raise CarnegieError(f"weight {key} must be a number, not {value!r}")
     return dict(weights)
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
-    """The weight sets of a weights file, by mode (a mode missing from the file is absent)."""
+    """The weight sets of a weights file.
+
+    Args:
+        path: The file (default: the shipped ``weights.json``).
+
+    Returns:
+        The weights by mode (``"solo"``, ``"duel"``; a mode missing from the file is absent).
+
+    Raises:
+        DataError: A file that is not such a weights file, naming the bad field.
+    """
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as e:
@@ -87,5 +110,5 @@ def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
 
 @lru_cache(maxsize=4)
 def tuned_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
-    """:func:`load_weights` of the shipped file (an empty dict when it is not there)."""
+    """:func:`load_weights` of a file, kept (an empty dict when it is not there)."""
     return load_weights(path) if Path(path).exists() else {}

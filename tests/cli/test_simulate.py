@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from carnegie_lab.bots.jobs import ProgressBar
-from carnegie_lab.bots.simulate_cli import build_parser, run, simulate_main
+from carnegie_lab.cli.progress import ProgressBar
+from carnegie_lab.cli.simulate import build_parser, run, simulate_main
 
 GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \w+ -?\d+  ?)+ *\| winners: .+$")
 

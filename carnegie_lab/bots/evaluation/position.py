@@ -9,17 +9,18 @@ from itertools import combinations
 
 import networkx as nx
 
-from ..core.components import PROJECT_TYPES, Components, Reward
-from ..core.state import Phase, State
-from ..rules.network import map_graph
-from ..rules.research import project_income
-from ..rules.ruleset import Ruleset
-from ..rules.timeline import space as timeline_space
+from ...core.components import PROJECT_TYPES, Components, Reward
+from ...core.state import Phase, State
+from ...rules.network import map_graph
+from ...rules.research import project_income
+from ...rules.ruleset import Ruleset
+from ...rules.timeline import space as timeline_space
 
 # -- tables of the component data (one set per Components object) ------------------------------
 
 @dataclass(frozen=True)
 class Tables:
+    """What the evaluations read of the component data, in the shapes they read it fastest."""
     cell_vp: dict[str, int]                   # company cell -> VP of a tile built there
     cell_xy: dict[str, tuple[int, int]]       # company cell -> (column, row)
     city_region: dict[str, str]
@@ -37,6 +38,14 @@ class Tables:
 
 @lru_cache(maxsize=8)
 def tables(C: Components) -> Tables:
+    """The evaluations' tables of some component data (made once per data set).
+
+    Args:
+        C: The component data.
+
+    Returns:
+        Its :class:`Tables`.
+    """
     return Tables(
         cell_vp={name: cell.vp for name, cell in C.company.cells.items()},
         cell_xy={name: (cell.col, cell.row) for name, cell in C.company.cells.items()},
@@ -83,8 +92,17 @@ def _missing_links(C: Components, cities: frozenset[str]) -> tuple[tuple[int, tu
 
 @lru_cache(maxsize=1 << 14)
 def path_bonus(C: Components, cities: frozenset[str], track_spaces: tuple[int, ...], decay: float) -> float:
-    """The best link of two majors still to make: its VP at the current track levels (track spaces
-    in data order), times ``decay`` for each missing city beyond the first."""
+    """The best link of two major cities still to make.
+
+    Args:
+        C: The component data.
+        cities: The cities of the player's discs.
+        track_spaces: The player's space on each transport track, in data order.
+        decay: The factor for each missing city beyond the first.
+
+    Returns:
+        The link's VP at these track levels, times ``decay`` for each missing city beyond the first (0: none).
+    """
     tab = tables(C)
     levels = {r: tab.track_levels[r][k] for r, k in zip(tab.regions, track_spaces)}
     best = 0.0
@@ -98,8 +116,16 @@ def path_bonus(C: Components, cities: frozenset[str], track_spaces: tuple[int, .
 
 @lru_cache(maxsize=4096)
 def icons(rs: Ruleset, side: str, built: tuple[int, ...]) -> Reward:
-    """``project_income(rs, p)`` for a player with this tab side and these built counts (in
-    PROJECT_TYPES order)."""
+    """The project income icons uncovered on a player's tabs.
+
+    Args:
+        rs: The rules.
+        side: The player's tab side.
+        built: The projects built of each type, in ``PROJECT_TYPES`` order.
+
+    Returns:
+        ``rules.research.project_income`` of such a player.
+    """
     return project_income(rs, _Probe(side, {t: [0, n] for t, n in zip(PROJECT_TYPES, built)}))  # type: ignore[arg-type]
 
 
@@ -114,6 +140,7 @@ class _Probe:
 
 @dataclass(frozen=True)
 class RoundInfo:
+    """How much of the game is left (``t``: its share, 1 at the start, 0 at the end) and the income events to come."""
     t: float                                  # share of the game still to play
     events: dict[str, float]                  # region -> expected income events still to come
     income_events: float
@@ -125,8 +152,14 @@ _BEFORE_EVENTS = frozenset((Phase.HOUSE, Phase.RESERVE, Phase.SETUP, Phase.CHOOS
 
 
 def round_info(state: State) -> RoundInfo:
-    """How much of the game is left, and how many income events of each region are still expected
-    (the events of the timeline spaces still to come, spread over the rounds left)."""
+    """How much of the game is left, and the income events still expected.
+
+    Args:
+        state: The position.
+
+    Returns:
+        Its :class:`RoundInfo`: the events of the timeline spaces still to come, spread over the rounds left.
+    """
     f = state.flow
     if f.phase == Phase.OVER:
         return _OVER
@@ -158,7 +191,7 @@ def round_info(state: State) -> RoundInfo:
 
 
 def andrew_card_vp(state: State) -> float:
-    """The VP card Andrew's card of this round will lie on if nothing more slides it."""
+    """The VP card Andrew's card of this round lies on, if nothing more slides it (0 without one)."""
     andrew = state.andrew
     if andrew is None or andrew.card is None:
         return 0.0

@@ -1,0 +1,69 @@
+"""The analysis's results in words, in any language: an action's playouts, a review's progress and verdicts."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..core.i18n import number, translator
+
+if TYPE_CHECKING:
+    from .evaluate import ActionValue
+
+
+def playout_result(v: ActionValue, lang: str | None = None) -> str:
+    """What an action's playouts gave, in words.
+
+    Args:
+        v: The action's row of ``evaluate``.
+        lang: The language (default: the current one).
+
+    Returns:
+        Such as 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts' (at the end: no
+        round; estimated there: '(the end, estimated at round 6)'), or 'not played out (greedy evaluation
+        +0.8)'. An interval that cannot be computed is left out.
+    """
+    tr = translator(lang)
+    _ = tr.gettext
+    if not v.playouts:
+        return _("not played out (greedy evaluation {value})").format(value=number(v.heuristic, "+.1f", lang))
+    where = "" if v.horizon is None else " " + (
+        _("(the end, estimated at round {round})") if v.estimated else _("at round {round}")).format(round=v.horizon)
+    return tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
+                       "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
+                       v.playouts).format(
+        margin=number(v.margin, "+.1f", lang), margin_interval=_interval(v.margin_low, v.margin_high, "+.1f", lang),
+        where=where, won=number(v.win_rate, ".0%", lang), won_interval=_interval(v.win_low, v.win_high, ".0%", lang),
+        n=v.playouts)
+
+
+def review_progress(done: int, total: int, lang: str | None = None) -> str:
+    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged'.
+
+    Args:
+        done: The decisions judged.
+        total: The decisions to judge.
+        lang: The language (default: the current one).
+    """
+    return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
+                                     "Reviewing: {done} of {total} decisions judged", total).format(done=done,
+                                                                                                   total=total)
+
+
+def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
+    """A reviewed decision's verdict, such as 'best' or 'mistake, 6.1 VP given away'.
+
+    Args:
+        grade: One of ``analysis.GRADES`` (translated too).
+        loss: The VP given away.
+        lang: The language (default: the current one).
+    """
+    _ = translator(lang).gettext
+    if not loss:
+        return _(grade)
+    return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))
+
+
+def _interval(low: float, high: float, spec: str, lang: str | None) -> str:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return ""
+    return f" [{number(low, spec, lang)}, {number(high, spec, lang)}]"
