@@ -27,6 +27,7 @@ from .test_security import FOREIGN, status
 BUNDLE = bundle.bundle_file().read_bytes()
 FIGURE = {"data": [{"type": "bar", "y": [1, 2]}], "layout": {"width": 400, "height": 300}}
 PLOT = ".js-plotly-plot:has(.main-svg)"        # a figure plotly has drawn
+TIMEOUT = 60_000       # ms for a figure to be drawn (a widget round trip; much longer under load)
 BINDER_CONFIG = Path(__file__).resolve().parents[2] / "binder" / "jupyter_server_config.json"
 
 
@@ -131,10 +132,10 @@ def test_the_app_draws_its_figures_with_no_bundle_over_the_websocket(new_context
         open_app(watched, voila_server, timings, "a fresh browser")
         for drawn, tab in enumerate(("Companies", "Scores"), start=2):
             board_tab(p, tab)
-            expect(p.locator(PLOT)).to_have_count(drawn)
+            expect(p.locator(PLOT)).to_have_count(drawn, timeout=TIMEOUT)
         timings["a fresh browser: page request -> map, company and scores figures drawn"] = time.monotonic() - start
         assert fetched == [200]
-        assert max(frames) < len(BUNDLE) / 10, max(frames)
+        assert max(frames) < len(BUNDLE) / 10, f"a frame of {max(frames)} bytes, {sum(frames)} in all"
         no_problems(watched)
     finally:
         p.close()
