@@ -28,6 +28,12 @@ this subclass only sets what Voilà's standalone app leaves open:
 - **No 500.** Jupyter's pages (the logout page, any error page) link their static files through
   ``static_url``, which Voilà's settings cannot serve: they link Voilà's, as Voilà's login page does;
   a template path that names no static file is a 404.
+- **plotly's widget bundle by URL.** plotly's FigureWidget bundle is served at ``carnegie_lab.ui.bundle.ROUTE``
+  under the base URL (:class:`PlotlyBundle`, a Jupyter static-file handler: the Host check, the headers, dated
+  and revalidated), and the kernels are told so (``announce``): a Voilà page's FigureWidgets import it by URL
+  instead of each carrying it over the websocket (see carnegie_lab/ui/bundle.py). On a Jupyter server (Binder's,
+  where Voilà is a server extension) this module is a server extension that does the same
+  (:func:`_load_jupyter_server_extension`, enabled in binder/jupyter_server_config.json).
 - **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
   :class:`CullingKernelManager` culls one whose page is still connected only after the longer
   ``cull_connected_timeout`` (a page someone reads is left alone, one left open overnight is not).
@@ -45,7 +51,7 @@ from typing import Any, Callable
 
 import tornado.web
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
-from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado.log import app_log
@@ -55,6 +61,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from .cli.app import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
+from .ui.bundle import ROUTE, announce, bundle_file
 
 #: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
 #: not even to this server (a proxy's access log would keep it).
@@ -267,6 +274,33 @@ class CullingKernelManager(AsyncMappingKernelManager):
         await super().cull_kernel_if_idle(kernel_id)
 
 
+class PlotlyBundle(FileFindHandler):
+    """plotly's widget bundle (carnegie_lab/ui/bundle.py), and no other file: a static file, sent with its date
+    and ``Cache-Control: no-cache`` (a browser keeps it and asks again with ``If-Modified-Since``: a 304 until
+    plotly is upgraded)."""
+
+    def initialize(self) -> None:  # type: ignore[override]
+        super().initialize(str(bundle_file().parent))
+
+    def parse_url_path(self, url_path: str) -> str:
+        return bundle_file().name
+
+
+def plotly_bundle_route(server_url: str) -> tuple[str, type]:
+    """The bundle's route on a server whose routes are under ``server_url``."""
+    return url_path_join(server_url, f"({re.escape(ROUTE)})"), PlotlyBundle
+
+
+def _jupyter_server_extension_points() -> list[dict]:
+    return [{"module": __name__}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    """On a Jupyter server (Binder's): plotly's widget bundle for its Voilà pages (see the module's docstring)."""
+    announce(serverapp.base_url)
+    serverapp.web_app.add_handlers(".*$", [plotly_bundle_route(serverapp.base_url)])
+
+
 def guarded(handler: type) -> type:
     """A Jupyter handler (it checks the Host already) with :class:`VoilaStatic`, another with
     :class:`Guarded` (and Voilà's template static files with :class:`KnownStaticPaths`)."""
@@ -294,6 +328,7 @@ class AppServer(Voila):
             self.config.PasswordIdentityProvider.hashed_password = password_hash
         for name in ("tornado.access", "tornado.general", "tornado.application", self.log.name):
             logging.getLogger(name).addFilter(NoQueries())
+        announce(self.base_url)     # before Voilà's kernel manager (and its preheated kernels) exists
         if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:   # not configured
             self.voila_configuration.multi_kernel_manager_class = CullingKernelManager
         settings = super().init_settings()
@@ -311,7 +346,7 @@ class AppServer(Voila):
         provider = self.identity_provider
         login = {pattern for pattern, _ in provider.get_handlers()}
         routes = []
-        for route in super().init_handlers():
+        for route in [plotly_bundle_route(self.server_url), *super().init_handlers()]:
             pattern, handler, *rest = route
             if pattern in login:
                 pattern = url_path_join(self.server_url, pattern)

@@ -1,5 +1,6 @@
 """What the app and the tutorials' widgets share: the figure host (``figures``: one FigureWidget updated in
-place) and the error guard of their callbacks (``guard``)."""
+place; ``bundle``: plotly's bundle fetched by URL in a Voilà page) and the error guard of their callbacks
+(``guard``)."""
 from ..core.errors import require_extra
 
 # No ipywidgets, anywidget or plotly: MissingExtraError at once, naming the extra.

@@ -1,14 +1,17 @@
 """A plotly ``go.FigureWidget`` that shows one kind of view and is updated in place.
 
 A plain ``go.Figure`` displayed in Voilà 0.5 throws ``r.setData is not a function`` in the page, so
-figures are FigureWidgets; each sends plotly's ~5 MB bundle over the websocket, so a
-:class:`FigureSlot` makes its widget once and then only sends the traces and layout keys that differ
-from what it sent last (:func:`sync`), in one ``batch_update``: the browser redraws once, no flicker.
+figures are FigureWidgets (in a Voilà page of the app's server with plotly's bundle fetched by URL: ``bundle``;
+inline elsewhere, ~5 MB over the websocket). A :class:`FigureSlot` makes its widget once and then only sends
+the traces and layout keys that differ from what it sent last (:func:`sync`), in one ``batch_update``: the
+browser redraws once, no flicker.
 """
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING, Callable
+
+from .bundle import figure_widget
 
 if TYPE_CHECKING:
     import ipywidgets as W
@@ -91,8 +94,7 @@ class FigureSlot:
         start = time.perf_counter()
         new = scaled(spec, self.width)
         if self.widget is None:
-            import plotly.graph_objects as go
-            self.widget = go.FigureWidget(new)
+            self.widget = figure_widget(new)
             self.sent_traces = len(new["data"])
         else:
             self.sent_traces = sync(self.widget, new, self._sent)

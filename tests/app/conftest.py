@@ -7,8 +7,6 @@ with the tutorials' browser test.
 - ``app_page``: a test's own tab of the app (its own kernel and game), checked for problems when the
   test ends (``no_problems``): nothing a test sees comes from another test; ``own_browser``: the same in a
   browser of its own (its own owner key, so its own list of stored games).
-- ``page``: one tab for a whole module, whose tests run in order (tests/app/test_board_clicks.py and
-  test_hints.py).
 - ``open_app``: the app at an address of its own (e.g. ``?game=ID``), in a given tab.
 """
 from __future__ import annotations
@@ -87,13 +85,3 @@ def own_browser(new_context, watched_page, voila_server, timings):
         no_problems(watched)
     finally:
         watched.page.close()
-
-
-@pytest.fixture(scope="module")
-def page(watched_page, voila_server, timings):
-    """The app, loaded in a new tab from the root URL and drawn: one per test module."""
-    app = watched_page()
-    try:
-        yield load_from_root(app, voila_server, timings)
-    finally:
-        app.page.close()

@@ -85,6 +85,15 @@ def no_errors(*pages) -> None:
         assert not w.outside_requests, w.outside_requests
 
 
+@pytest.fixture(scope="module", autouse=True)
+def patient_expect():
+    """Every ``expect`` of this module waits up to TIMEOUT, not Playwright's 5 s: on a busy machine a widget
+    round trip, or a page's kernel answering another browser's move, takes seconds."""
+    expect.set_options(timeout=TIMEOUT)
+    yield
+    expect.set_options(timeout=5_000)       # Playwright's default, for the other modules
+
+
 @pytest.fixture
 def ada(watched_page):
     w = watched_page()

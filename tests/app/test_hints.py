@@ -2,9 +2,11 @@
 meanwhile) and shows three suggestions named as their controls are; playing one clears it; "Always
 show a hint" shows one at each of Ada's decisions. The console stays clean.
 
-The tests of this module share one page (``page`` is module-scoped) and run in order.
+Each test has its own page and game (``app_page``, checked for problems when the test ends).
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +19,9 @@ from .test_browser import EASY, TIMEOUT, TURN, actions, click_and_wait, ready, s
 pytestmark = pytest.mark.browser
 
 ROWS = ".cl-hint-output .cl-hint-row"
+#: A row's numbers (core/words.py's playout_result): its playouts' margin and wins, or its greedy evaluation.
+OUTCOME = re.compile(r"^margin [+-]\d+\.\d VP.*, won \d+%.* of \d+ playouts?$"
+                     r"|^not played out \(greedy evaluation [+-]\d+\.\d\)$")
 
 
 def hint_for(p) -> int | None:
@@ -25,8 +30,8 @@ def hint_for(p) -> int | None:
     return int(hint.get_attribute("data-actions")) if hint.count() else None
 
 
-def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
-    p = page.page
+def test_the_hint_button_shows_three_suggestions_in_the_controls_words(app_page):
+    p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
     ready(p)
     assert p.locator(TURN).get_attribute("data-kind") == "house" and not p.locator(ROWS).count()
@@ -42,8 +47,8 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
         button = p.locator(f".cl-controls button.{css_class(row.get_attribute('data-notation'))}")
         expect(button).to_have_count(1)
         assert row.locator("b").inner_text() == button.inner_text().strip()   # the city, as the button says
-        expect(row.locator(".cl-hint-numbers")).to_contain_text("won ")
-        expect(row.locator(".cl-hint-numbers")).to_contain_text(" VP")
+        # played out, or (1.5 s of thinking on a busy machine) not reached by a playout
+        expect(row.locator(".cl-hint-numbers")).to_have_text(OUTCOME)
         if row.get_attribute("data-notation").startswith("house "):   # (a time budget: which rows varies)
             expect(row.locator(".cl-hint-why")).to_contain_text("cities built in")
         else:
@@ -55,23 +60,18 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(page):
     expect(p.locator(".cl-recent")).to_contain_text(played)
 
 
-def test_always_show_a_hint_at_each_decision(page):
-    p = page.page
+def test_always_show_a_hint_at_each_decision(app_page):
+    p = app_page.page
+    start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)
+    ready(p)
     p.locator(".cl-hint-always input").check()
     expect(p.locator(ROWS)).to_have_count(SHOWN, timeout=TIMEOUT)
     ready(p)
     assert hint_for(p) == actions(p)
-    for _ in range(2):                       # the reserve, then the setup's moves
+    for _ in range(2):                       # two of Ada's decisions
         best = p.locator(ROWS).first.get_attribute("data-notation")
         button = p.locator(f".cl-controls button.{css_class(best)}")
         click_and_wait(p, button if button.count() else p.locator(".cl-controls button.cl-act-done"))
         assert hint_for(p) == actions(p)       # thought before the page took clicks again
         assert p.locator(ROWS).count() >= 1
-    p.locator(".cl-hint-always input").uncheck()
 
-
-def test_no_error_on_the_hints_page(page):
-    text = page.page.locator("body").inner_text()
-    assert "Traceback" not in text and "Unexpected error" not in text
-    assert not page.page_errors, page.page_errors
-    assert not page.console_problems, page.console_problems

@@ -75,7 +75,7 @@ def test_a_foreign_host_is_refused_on_every_route_and_websocket(voila_server):
               "/voila/static/voila.js", "/voila/templates/carnegie/conf.json",
               "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json",
               "/voila/api/themes/@jupyterlab/theme-light-extension/index.css", "/voila/files/none.png",
-              f"/api/kernels/{kernel}", "/voila/api/contents/"]
+              f"/api/kernels/{kernel}", "/voila/api/contents/", "/carnegie/plotly/widgetbundle.js"]
     for path in routes:
         assert status(url, path, host=FOREIGN) == 403, path
         assert status(url, path, host="localhost") != 403, path          # the check, not the route, refuses

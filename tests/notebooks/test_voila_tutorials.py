@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
 from carnegie_lab.core.i18n import translator
+from carnegie_lab.ui.bundle import bundle_file
 
 from .conftest import ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
 
@@ -208,15 +209,20 @@ def test_a_tutorial_in_voila(tutorial, name):
 def test_tutorial_11_draws_every_figure_on_a_busy_machine(watched_page, voila_server, cpu_hogs):
     """Two busy processes beside the server and the browser (a slow machine, Binder's): tutorial 11 still draws
     its stepper's figure and its review chart, and logs no problem (anywidget gives a widget's model 2 s to
-    start: the chart is no widget)."""
+    start: the chart is no widget, and the stepper's FigureWidget imports plotly's bundle by URL, preloaded by
+    the page: no frame of the kernel's websocket carries it)."""
     name = "11-playing-well.ipynb"
+    bundle_size = bundle_file().stat().st_size
     with cpu_hogs(2):
         opened = Page(watched_page(), name, voila_server.render_url(name), label="Voilà, 2 CPU hogs beside")
+        frames: list[int] = []
+        opened.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(len(payload))))
         try:
             opened.open()
             expect(opened.page.locator(".cl-tut .js-plotly-plot .main-svg").first).to_be_visible()
             assert opened.watched.page_errors == []
             assert opened.watched.console_problems == []
+            assert max(frames) < bundle_size / 10, f"a frame of {max(frames)} bytes"
         finally:
             opened.page.close()
 
