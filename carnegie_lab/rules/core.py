@@ -5,14 +5,15 @@ from typing import Callable
 
 from ..core.components import Reward
 from ..core.i18n import N_
+from ..core.later import Later
 from ..core.state import Arrival, Player, State
 from . import company
 
 
-def note(state: State, line: Callable[[], str]) -> None:
-    """Add a line to the game log (what just happened, in words: ``line()``, a Message). The line is made
-    only when the state keeps its history: the bots' copies do not, and a line made in every language
-    costs more than their playouts should pay."""
+def note(state: State, line: Callable[[], Later]) -> None:
+    """Add a line to the game log (what just happened: ``line()``, a description that is put into words
+    when read, :mod:`..core.later`). It is described only when the state keeps its history: the bots'
+    copies do not, and their playouts should not pay for the values a line is made of."""
     if state.keeps_history:
         state.log.append([len(state.log), line()])
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.i18n import N_, Message, Worded, translator
+from ..core.later import Later, line
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -64,9 +65,9 @@ def _move(state: State, pi: int, args: Args) -> None:
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
     left = state.flow.moves
-    note(state, lambda: Worded(_moved, p.name, source, target, left) if left
-         else N_("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name, source=source,
-                 target=target))
+    note(state, lambda: Later(Worded, _moved, p.name, source, target, left) if left
+         else line("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name, source=source,
+                   target=target))
 
 
 def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
@@ -129,8 +130,9 @@ def _activate(state: State, pi: int, args: Args) -> None:
     dept = company.department(rs, p, args[0])
     assert dept is not None
     fields = dict(player=p.name, department=Message(dept.name), cost=cost)
-    note(state, lambda: N_("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields, vp=f"{vp:+d}")
-         if vp else N_("{player} activates an employee in {department} (${cost})", **fields))
+    note(state, lambda: line("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields,
+                             vp=f"{vp:+d}")
+         if vp else line("{player} activates an employee in {department} (${cost})", **fields))
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:

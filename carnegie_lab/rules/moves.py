@@ -14,6 +14,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple, Protocol
 
+from ..core.later import worded
 from ..core.state import DecisionKind, State
 from .solo import NAME as ANDREW_NAME
 
@@ -122,7 +123,8 @@ def _moves(marks: list, log: list, end: int) -> list[Move]:
         steps.append((mark, spans))
     for spans in open_:
         spans.append(end)
-    return [_move(mark, tuple([line[1] for start, stop in zip(spans[::2], spans[1::2]) for line in log[start:stop]]))
+    return [_move(mark, tuple([worded(text) for start, stop in zip(spans[::2], spans[1::2])
+                               for _, text in log[start:stop]]))
             for mark, spans in steps]
 
 
