@@ -22,16 +22,18 @@ class Later:
     like it, its ``str`` the English."""
 
     __slots__ = ("make", "values", "fields", "_text")
+    _text: str | None
 
     def __init__(self, make: Callable[..., str], /, *values: Any, **fields: Any):
         self.make, self.values, self.fields, self._text = make, values, fields, None
 
     def text(self) -> str:
         """The text, made at the first reading (a value that is a Later is read first)."""
-        if self._text is None:
-            self._text = self.make(*[worded(v) for v in self.values],
-                                   **{key: worded(v) for key, v in self.fields.items()})
-        return self._text
+        text = self._text
+        if text is None:
+            text = self._text = self.make(*[worded(v) for v in self.values],
+                                          **{key: worded(v) for key, v in self.fields.items()})
+        return text
 
     def __eq__(self, other: object) -> bool:
         return self.text() == worded(other)
