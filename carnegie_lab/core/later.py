@@ -1,13 +1,10 @@
 """Texts described now and put into words when read: what the game log keeps as the rules play.
 
 A :class:`Later` is the call that words a text, kept with its values instead of made: the function
-(``Message``, a helper of :mod:`.words`, ``Worded``) and the values it is given, each a plain value, a
-Message or another Later. Reading it (:meth:`Later.text`, or :func:`worded` on anything the log holds)
-makes the call once and keeps its text, a :class:`~.i18n.Message` whose English is the text the call
-would have given at once. Playing a game thus makes no text at all; a view reads the lines it shows.
-
-A log line is ``line("{player} sells 1 goods for ${price}", player=..., price=...)``: ``line`` is an
-extraction keyword (babel.cfg), so its message id is extracted like ``N_``'s.
+(``Message``, ``Worded``, a helper of :mod:`.words`) and the values it is given, each a plain value, a
+Message or another Later. Reading it (:meth:`Later.text`) makes the call, a Later among its values
+first; the text is a :class:`~.i18n.Message` whose English is what the call would have given at once.
+Playing a game thus makes no text; a view reads the lines it shows (:func:`read_line`, once each).
 """
 from __future__ import annotations
 
@@ -16,27 +13,32 @@ from typing import Any, Callable
 from .i18n import Message
 
 
-class Later:
-    """A text as the call that words it: ``Later(count_of, "goods", 3)`` is ``count_of("goods", 3)``,
-    made when read. As a value it stands for its text: equal to it (or to an equal Later), hashed
-    like it, its ``str`` the English."""
+class Later(tuple):
+    """A text as the call that words it: ``Later(count_of, "goods", 3)`` is ``count_of("goods", 3)``, made
+    when read. A tuple (function, values, keyword values), cheap to make at every log line; as a value it
+    stands for its text: equal to it (or to an equal Later), hashed like it, its ``str`` the English."""
 
-    __slots__ = ("make", "values", "fields", "_text")
-    _text: str | None
+    __slots__ = ()
 
-    def __init__(self, make: Callable[..., str], /, *values: Any, **fields: Any):
-        self.make, self.values, self.fields, self._text = make, values, fields, None
+    def __new__(cls, make: Callable[..., str], /, *values: Any, **fields: Any) -> Later:
+        return tuple.__new__(cls, (make, values, fields))
+
+    @classmethod
+    def line(cls, text: str | Callable[..., str], values: tuple, fields: dict) -> Later:
+        """A log line: a message id and its fields (a Message when read), or a function that words the
+        line and its values (``Worded`` and its own function, for a plural)."""
+        return tuple.__new__(cls, (Message, (text,), fields) if isinstance(text, str) else (text, values, fields))
 
     def text(self) -> str:
-        """The text, made at the first reading (a value that is a Later is read first)."""
-        text = self._text
-        if text is None:
-            text = self._text = self.make(*[worded(v) for v in self.values],
-                                          **{key: worded(v) for key, v in self.fields.items()})
-        return text
+        """The text (a value that is a Later is read first)."""
+        make, values, fields = self
+        return make(*[worded(v) for v in values], **{key: worded(v) for key, v in fields.items()})
 
     def __eq__(self, other: object) -> bool:
         return self.text() == worded(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self.text())
@@ -48,11 +50,15 @@ class Later:
         return f"Later({self.text()!r})"
 
 
-def line(msgid: str, /, **fields: Any) -> Later:
-    """A log line: a message and its fields (plain values, Messages or Laters), a Message when read."""
-    return Later(Message, msgid, **fields)
-
-
 def worded(text: Any) -> Any:
-    """What the log holds, in words: a Later's text; anything else (a line read back from JSON) as it is."""
+    """A value in words: a Later's text; anything else as it is."""
     return text.text() if isinstance(text, Later) else text
+
+
+def read_line(entry: list) -> Any:
+    """The text of a log entry (``[number, text]``), put into words at its first reading and kept so in
+    the entry (a line read back from JSON is a ``str`` already)."""
+    text = entry[1]
+    if isinstance(text, Later):
+        text = entry[1] = text.text()
+    return text
