@@ -95,7 +95,7 @@ def _activate_candidates(state: State, pi: int):
     rs, p = state.rules, state.players[pi]
     options = state.flow.payroll
     for cell in sorted(p.lying):
-        if company.activation_price(rs, p, cell) is None:
+        if company.free_workstation(rs, p, cell) is None:
             continue
         yield (cell,)
         if options:
