@@ -23,12 +23,6 @@ class Later(tuple):
     def __new__(cls, make: Callable[..., str], /, *values: Any, **fields: Any) -> Later:
         return tuple.__new__(cls, (make, values, fields))
 
-    @classmethod
-    def line(cls, text: str | Callable[..., str], values: tuple, fields: dict) -> Later:
-        """A log line: a message id and its fields (a Message when read), or a function that words the
-        line and its values (``Worded`` and its own function, for a plural)."""
-        return tuple.__new__(cls, (Message, (text,), fields) if isinstance(text, str) else (text, values, fields))
-
     def text(self) -> str:
         """The text (a value that is a Later is read first)."""
         make, values, fields = self
@@ -48,6 +42,12 @@ class Later(tuple):
 
     def __repr__(self) -> str:
         return f"Later({self.text()!r})"
+
+
+def line(msgid: str, /, **fields: Any) -> Later:
+    """A log line: a message and its fields (plain values, Messages or Laters), a Message when read;
+    ``line`` is an extraction keyword (babel.cfg), like ``N_``."""
+    return tuple.__new__(Later, (Message, (msgid,), fields))
 
 
 def worded(text: Any) -> Any:

@@ -1,7 +1,7 @@
 """Small helpers every rule module shares: the log, rewards, new employees, payments."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..core.components import Reward
 from ..core.i18n import N_
@@ -10,14 +10,13 @@ from ..core.state import Arrival, Player, State
 from . import company
 
 
-def note(state: State, text: str | Callable[..., str], /, *values: Any, **fields: Any) -> None:
-    """Add a line to the game log, what just happened: ``text`` a message and ``fields`` its values
-    (``note(state, "{player} sells 1 goods for ${price}", player=..., price=...)``; babel.cfg extracts the
-    message), or ``text`` a function that words the line from ``values`` (``Worded``, for a plural). The
-    line is kept as a description (:class:`~..core.later.Later`), put into words when read; the light
-    copies of the bots and search keep none."""
+def note(state: State, line: Callable[[], Later]) -> None:
+    """Add a line to the game log, what just happened: ``line()``, a description put into words when read
+    (``note(state, lambda: line("{player} sells 1 goods for ${price}", player=..., price=...))``, or a
+    :class:`~..core.later.Later` of ``Worded`` for a plural). Only a state that keeps its history asks for
+    it: the light copies of the bots and search do not pay for the values a line is made of."""
     if state.keeps_history:
-        state.log.append([len(state.log), Later.line(text, values, fields)])
+        state.log.append([len(state.log), line()])
 
 
 def scale(reward: Reward, times: int) -> Reward:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.i18n import N_, Message, Worded, translator
+from ..core.later import Later, line
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -65,10 +66,10 @@ def _move(state: State, pi: int, args: Args) -> None:
     state.flow.moves -= 1
     left = state.flow.moves
     if left:
-        note(state, Worded, _moved, p.name, source, target, left)
+        note(state, lambda: Later(Worded, _moved, p.name, source, target, left))
     else:
-        note(state, "{player} moves an employee {source} -> {target} (0 moves left)", player=p.name, source=source,
-             target=target)
+        note(state, lambda: line("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name,
+                                 source=source, target=target))
 
 
 def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
@@ -136,11 +137,11 @@ def _activate(state: State, pi: int, args: Args) -> None:
     dept = company.department(rs, p, args[0])
     assert dept is not None
     if vp:
-        note(state, "{player} activates an employee in {department} (${cost}, {vp} VP)", player=p.name,
-             department=Message(dept.name), cost=cost, vp=f"{vp:+d}")
+        note(state, lambda: line("{player} activates an employee in {department} (${cost}, {vp} VP)", player=p.name,
+                          department=Message(dept.name), cost=cost, vp=f"{vp:+d}"))
     else:
-        note(state, "{player} activates an employee in {department} (${cost})", player=p.name,
-             department=Message(dept.name), cost=cost)
+        note(state, lambda: line("{player} activates an employee in {department} (${cost})", player=p.name,
+                          department=Message(dept.name), cost=cost))
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.i18n import N_, Message, Worded
-from ..core.later import Later
+from ..core.later import Later, line
 from ..core.state import DecisionKind, State
 from ..core.words import reward_text
 from . import timeline
@@ -28,8 +28,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
-    note(state, "{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
-         event=_round_event(state))
+    note(state, lambda: line("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
+                      event=_round_event(state)))
     start_events(state)
 
 
@@ -87,8 +87,8 @@ def _income(state: State, pi: int, args: Args) -> None:
     arrive(state, pi, count)
     transport = scale(rs.components.tracks[region].spaces[space].income, count)
     projects = project_income(rs, p)
-    note(state, "{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
-                "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
-         transport=Later(reward_text, transport), projects=Later(reward_text, projects))
+    note(state, lambda: line("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
+                             "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
+                      transport=Later(reward_text, transport), projects=Later(reward_text, projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

@@ -13,6 +13,7 @@ from typing import Callable, Iterable, Iterator
 from ..core.actions import Action
 from ..core.errors import GameOverError, IllegalActionError
 from ..core.i18n import N_, Message, Worded
+from ..core.later import line
 from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
@@ -130,7 +131,7 @@ def _end_round(state: State) -> None:
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= state.rules.constants.rounds:
         f.phase = Phase.OVER
-        note(state, "The game is over")
+        note(state, lambda: line("The game is over"))
         return
     f.first = (f.first + 1) % len(state.players)
     _begin_round(state)
@@ -178,8 +179,8 @@ def _end_event(state: State) -> None:
     p = state.players[pi]
     if f.income_open and f.income is not None and not p.missions.get(f.income, 0):
         region = state.rules.components.regions[f.income].name
-        note(state, "{player} takes no income from the {region}: no employee on a mission there",
-             player=p.name, region=Message(region))
+        note(state, lambda: line("{player} takes no income from the {region}: no employee on a mission there",
+                          player=p.name, region=Message(region)))
     _next_event_player(state)
 
 
@@ -220,7 +221,7 @@ def _sell(state: State, pi: int, args: Args) -> None:
     price = state.rules.constants.sell_price
     p.goods -= 1
     p.money += price
-    note(state, "{player} sells 1 goods for ${price}", player=p.name, price=price)
+    note(state, lambda: line("{player} sells 1 goods for ${price}", player=p.name, price=price))
 
 
 # -- legal actions and apply ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, Message
+from ..core.later import line
 from ..core.state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
@@ -56,8 +57,8 @@ def _house(state: State, pi: int, args: Args) -> None:
     assert index is not None
     p.tabs["H"] = Tab(p.tabs["H"].revealed, p.tabs["H"].built + 1)
     place_disc(state, pi, city, index, "H")
-    note(state, "{player} places the starting Housing project in {city}", player=p.name,
-         city=Message(state.rules.components.cities[city].name))
+    note(state, lambda: line("{player} places the starting Housing project in {city}", player=p.name,
+                      city=Message(state.rules.components.cities[city].name)))
     state.flow.phase = Phase.RESERVE
 
 
@@ -81,6 +82,6 @@ def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1
     state.players[pi].reserve = dept.id
-    note(state, "{player} reserves {department} as their first department", player=state.players[pi].name,
-         department=Message(dept.name))
+    note(state, lambda: line("{player} reserves {department} as their first department", player=state.players[pi].name,
+                      department=Message(dept.name)))
     next_setup_house(state)
