@@ -10,10 +10,11 @@ for one task at a time and in turn, the two trees alternating which goes first, 
 - replay: ``Game.from_record`` of those games;
 - greedy: games of greedy bots through the public API (``GreedyBot.choose`` + ``apply``), per decision.
 
-Every task is repeated (``repeats``) and only its fastest CPU time counts: on a busy machine other load only
-ever adds time to a task, so the least disturbed repeat is the closest to the engine's own cost, and a short
-task is often not disturbed at all. A measure's ratio is new / old in games (greedy: decisions) per CPU
-second, over the fastest times of its tasks. A measure fails when its ratio is more than ``tolerance`` (15%)
+Every task is repeated (``repeats``) and only the fastest CPU time of each of its parts counts (a played
+game's decisions, each; a replay, whole): on a busy machine other load only ever adds time, so the least
+disturbed repeat is the closest to the engine's own cost, and a short part is often not disturbed at all.
+A measure's ratio is new / old in games (greedy: decisions) per CPU second, over those fastest times (the
+sum of its tasks' parts). A measure fails when its ratio is more than ``tolerance`` (15%)
 below the ratio recorded for it in ``guard.json``; a failing run is measured once more, from scratch, and
 the guard fails only when that run fails too. Ratios, not speeds: both trees run on the same machine under
 the same load.
@@ -44,7 +45,7 @@ MEASURES = ("play", "greedy", "replay")
 
 
 class Worker:
-    """A tree's worker process: ``ask(task, seed)`` gives (CPU seconds, decisions) of one task."""
+    """A tree's worker process: ``ask(task, seed)`` gives (CPU seconds of each part, decisions) of one task."""
 
     def __init__(self, tree: Tree):
         env = dict(os.environ, PYTHONPATH=str(tree.path))
@@ -57,12 +58,12 @@ class Worker:
             self.close()
             raise CompareError(f"the {tree.label} worker imported {imported}, not the carnegie_lab of {tree.path}")
 
-    def ask(self, task: str, seed: int) -> tuple[float, int]:
+    def ask(self, task: str, seed: int) -> tuple[list[float], int]:
         assert self.process.stdin is not None
         self.process.stdin.write(f"{task} {seed}\n")
         self.process.stdin.flush()
         answer = self._answer()
-        return answer["cpu"], answer["decisions"]
+        return answer["parts"], answer["decisions"]
 
     def _answer(self) -> dict[str, Any]:
         assert self.process.stdout is not None
@@ -86,18 +87,23 @@ def tasks(settings: dict[str, Any]) -> list[tuple[str, int]]:
 
 def paired(workers: dict[str, Worker], settings: dict[str, Any], out: Any = sys.stdout) -> dict[str, Any]:
     """Every task of both workers, ``repeats`` times (the first run, unkept, warms them up), in turn; the
-    fastest CPU time of each, and per measure the ratio new / old of the speeds over its tasks."""
+    fastest CPU time of each part of each task (a played game's decisions, each: short parts are seldom
+    disturbed; a replay, whole), a task's time the sum over its parts, and per measure the ratio new / old of
+    the speeds over its tasks."""
     todo = tasks(settings)
-    best: dict[tuple[str, str, int], float] = {}
+    fastest: dict[tuple[str, str, int], list[float]] = {}
     decisions: dict[tuple[str, str, int], int] = {}
+    best: dict[tuple[str, str, int], float] = {}
     for repeat in range(settings["repeats"] + 1):
         for i, (task, seed) in enumerate(todo):
             for label in ("old", "new") if (repeat + i) % 2 == 0 else ("new", "old"):
-                cpu, n = workers[label].ask(task, seed)
+                parts, n = workers[label].ask(task, seed)
                 key = (label, task, seed)
                 decisions[key] = n
                 if repeat:
-                    best[key] = min(cpu, best.get(key, cpu))
+                    kept = fastest.setdefault(key, parts)
+                    fastest[key] = [min(a, b) for a, b in zip(kept, parts)]
+                    best[key] = sum(fastest[key])
         if repeat:
             print(f"repeat {repeat}/{settings['repeats']}: " + ", ".join(
                 f"{name} x{r:.3f}" for name, r in ratios(best, decisions, todo).items()), file=out, flush=True)

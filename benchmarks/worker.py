@@ -4,8 +4,9 @@
 
 A task is ``play SEED`` (a random 4-player game through the public API, bench_engine.py's ``random_game``),
 ``replay SEED`` (``Game.from_record`` of the record of that game, played at its ``play``) or ``greedy SEED``
-(a game of greedy bots through the public API, ``greedy_game``). The answer is the task's CPU time
-(``time.process_time``) and the decisions of its game; the first line names the ``carnegie_lab`` imported.
+(a game of greedy bots through the public API, ``greedy_game``). The answer is the CPU time
+(``time.process_time``) of the task's parts (each decision of a played game; a replay, whole) and the
+decisions of its game; the first line names the ``carnegie_lab`` imported.
 Only the public API is used, so the tree of an older commit can be timed as well.
 """
 from __future__ import annotations
@@ -27,20 +28,21 @@ def main() -> None:
     print(json.dumps({"carnegie_lab": cl.__file__}), flush=True)
     for line in sys.stdin:
         task, seed = line.split()
+        parts: list[float] = []
         start = time.process_time()
         if task == "play":
-            game = random_game(PLAYERS, int(seed))
+            game = random_game(PLAYERS, int(seed), steps=parts)
         elif task == "replay":
             game = cl.Game.from_record(records[int(seed)])
         elif task == "greedy":
-            game = greedy_game(PLAYERS, int(seed))
+            game = greedy_game(PLAYERS, int(seed), parts)
         else:
             raise SystemExit(f"worker.py: unknown task {task!r}")
-        cpu = time.process_time() - start
+        parts = parts or [time.process_time() - start]
         record = game.to_record()
         if task == "play":
             records[int(seed)] = record
-        print(json.dumps({"cpu": cpu, "decisions": len(record["actions"])}), flush=True)
+        print(json.dumps({"parts": parts, "decisions": len(record["actions"])}), flush=True)
 
 
 if __name__ == "__main__":

@@ -57,10 +57,10 @@ class Fake:
     def __init__(self, label: str, cost: float, asked: list):
         self.label, self.cost, self.asked = label, cost, asked
 
-    def ask(self, task: str, seed: int) -> tuple[float, int]:
+    def ask(self, task: str, seed: int) -> tuple[list[float], int]:
         self.asked.append((self.label, task, seed))
         burst = 5 * self.cost if len(self.asked) % 3 == 0 else 0.0
-        return self.cost + burst, 200
+        return [self.cost + burst], 200
 
 
 def test_the_fastest_repeat_of_each_task_counts_and_the_trees_take_turns_going_first(guard):
