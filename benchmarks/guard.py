@@ -19,8 +19,9 @@ below the ratio recorded for it in ``guard.json``; a failing run is measured onc
 the guard fails only when that run fails too. Ratios, not speeds: both trees run on the same machine under
 the same load.
 
-The recorded figures move only by a commit that says why: ``--write`` measures and rewrites them in
-``guard.json`` (with where and how they were measured), for such a commit.
+The recorded figures move only by a commit that says why: ``--write`` measures three runs and records each
+measure's median run in ``guard.json`` (with the runs, and where and how they were measured), for such a
+commit.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ import os
 import pathlib
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,6 +44,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 FIGURES = HERE / "guard.json"
 WORKER = HERE / "worker.py"
 MEASURES = ("play", "greedy", "replay")
+TRIES = 2                                   # a failing run is measured once more before the guard fails
+WRITE_RUNS = 3                              # --write records the median of this many runs
 
 
 class Worker:
@@ -168,19 +172,20 @@ def report(figures: dict[str, Any], rows: list[tuple[str, float, float, float | 
     return "\n".join(lines)
 
 
-def write(figures: dict[str, Any], result: dict[str, Any]) -> None:
-    """Record the measured ratios, with where and how, in the figures file."""
+def write(figures: dict[str, Any], results: list[dict[str, Any]]) -> None:
+    """Record each measure's median ratio over the runs, with the runs and where and how, in the figures file."""
     head = subprocess.run(["git", "log", "-1", "--format=%h"], cwd=HERE, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "carnegie_lab"], cwd=HERE,
                            capture_output=True, text=True).stdout.strip()
-    figures["figures"] = {name: {"ratio": round(result["ratios"][name], 3)} for name in MEASURES}
+    figures["figures"] = {name: {"ratio": round(statistics.median(r["ratios"][name] for r in results), 3),
+                                 "runs": [round(r["ratios"][name], 3) for r in results]} for name in MEASURES}
     figures["measured"] = {
         "tree": f"{head}{' + uncommitted changes' if dirty else ''}",
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.platform()}, {os.cpu_count()} CPUs, {platform.python_implementation()} "
                    f"{platform.python_version()}",
-        "load_average": result["load_average"],
-        "cpu_seconds": result["cpu"],
+        "load_average": [r["load_average"] for r in results],
+        "cpu_seconds": [r["cpu"] for r in results],
         "command": "python benchmarks/guard.py --write"}
     FIGURES.write_text(json.dumps(figures, indent=1) + "\n")
 
@@ -191,20 +196,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="record the measured ratios in guard.json instead of checking them")
     args = parser.parse_args(argv)
     figures = json.loads(FIGURES.read_text())
-    tries = 1 if args.write else 2
     try:
-        for attempt in range(1, tries + 1):
+        if args.write:
+            write(figures, [measure(figures) for _ in range(WRITE_RUNS)])
+            print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
+            return 0
+        for attempt in range(1, TRIES + 1):
             result = measure(figures)
-            if args.write:
-                write(figures, result)
-                print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
-                return 0
             rows = verdicts(figures, result)
             print(report(figures, rows, result), flush=True)
             if all(ok for *_, ok in rows):
                 print("bench-guard: the engine's speed holds")
                 return 0
-            if attempt < tries:
+            if attempt < TRIES:
                 print("bench-guard: below the floor; measuring once more before failing", flush=True)
     except CompareError as e:
         print(f"bench-guard: {e}", file=sys.stderr)
