@@ -1,6 +1,6 @@
 """The engine's speed guard (``make bench-guard``): fails when the engine got slower than its recorded ratio.
 
-    python benchmarks/guard.py [--write]
+    python benchmarks/guard.py [--write | --against REV]
 
 It times this working tree against the reference commit named in ``guard.json`` (a temporary git worktree),
 side by side: one long-lived process per tree (``worker.py``, importing that tree's ``carnegie_lab``), asked
@@ -18,6 +18,8 @@ sum of its tasks' parts). A measure fails when its ratio is more than ``toleranc
 below the ratio recorded for it in ``guard.json``; a failing run is measured once more, from scratch, and
 the guard fails only when that run fails too. Ratios, not speeds: both trees run on the same machine under
 the same load.
+
+``--against REV`` measures the same way against another commit and prints the ratios, checking nothing.
 
 The recorded figures move only by a commit that says why: ``--write`` measures three runs and records each
 measure's median run in ``guard.json`` (with the runs, and where and how they were measured), for such a
@@ -122,6 +124,8 @@ def ratios(best: dict, decisions: dict, todo: list[tuple[str, int]]) -> dict[str
     out = {}
     for name in MEASURES:
         mine = [(task, seed) for task, seed in todo if task == name]
+        if not mine:
+            continue
         speed = {label: sum(decisions[label, t, s] if name == "greedy" else 1 for t, s in mine)
                  / sum(best[label, t, s] for t, s in mine) for label in ("old", "new")}
         out[name] = speed["new"] / speed["old"]
@@ -194,9 +198,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true",
                         help="record the measured ratios in guard.json instead of checking them")
+    parser.add_argument("--against", metavar="REV", help="measure against this commit and print the ratios only")
     args = parser.parse_args(argv)
     figures = json.loads(FIGURES.read_text())
     try:
+        if args.against:
+            result = measure({**figures, "reference": args.against})
+            print(f"against {args.against}: " + ", ".join(f"{name} x{r:.3f}" for name, r in result["ratios"].items())
+                  + f" (load average {result['load_average']})")
+            return 0
         if args.write:
             write(figures, [measure(figures) for _ in range(WRITE_RUNS)])
             print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
