@@ -23,6 +23,10 @@ class Later(tuple):
     def __new__(cls, make: Callable[..., str], /, *values: Any, **fields: Any) -> Later:
         return tuple.__new__(cls, (make, values, fields))
 
+    def __reduce__(self) -> tuple:
+        """A copy or a pickle makes the same tuple (``__new__`` takes the call's parts, not the tuple)."""
+        return tuple.__new__, (Later, tuple(self))
+
     def text(self) -> str:
         """The text (a value that is a Later is read first)."""
         make, values, fields = self
