@@ -69,14 +69,21 @@ def names(players: int) -> list[str]:
     return [f"P{i + 1}" for i in range(players)]
 
 
-def random_game(players: int, seed: int, rng: random.Random | None = None) -> cl.Game:
+def random_game(players: int, seed: int, rng: random.Random | None = None,
+                steps: list[float] | None = None) -> cl.Game:
     """One full random game, asking the engine for the legal actions at every decision.
 
-    The choices come from ``rng``, by default ``random.Random(seed)`` (a stream of the game's own)."""
+    The choices come from ``rng``, by default ``random.Random(seed)`` (a stream of the game's own); with
+    ``steps``, the CPU time of each decision (``legal_actions`` + ``apply``) is appended to it."""
     rng = random.Random(seed) if rng is None else rng
     game = cl.new_game(names(players), seed=seed)
     while not game.is_over:
+        if steps is None:
+            game.apply(pick(game.legal_actions(), rng.getrandbits(30)))
+            continue
+        start = time.process_time()
         game.apply(pick(game.legal_actions(), rng.getrandbits(30)))
+        steps.append(time.process_time() - start)
     return game
 
 
@@ -112,13 +119,17 @@ def trusted_replay(record: dict[str, Any], push: Callable[[cl.Game, str], Any]) 
     return game
 
 
-def greedy_game(players: int, seed: int) -> cl.Game:
-    """One game of greedy bots (seats seeded ``seed``, ``seed + 1``, ...) through the public API."""
+def greedy_game(players: int, seed: int, steps: list[float] | None = None) -> cl.Game:
+    """One game of greedy bots (seats seeded ``seed``, ``seed + 1``, ...) through the public API; with
+    ``steps``, the CPU time of each decision (``choose`` + ``apply``) is appended to it."""
     from carnegie_lab.bots import GreedyBot
     bots = [GreedyBot(seed + k) for k in range(players)]
     game = cl.new_game(names(players), seed=seed)
     while not game.is_over:
+        start = time.process_time()
         game.apply(bots[game.current_player].choose(game))
+        if steps is not None:
+            steps.append(time.process_time() - start)
     return game
 
 

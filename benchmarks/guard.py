@@ -1,25 +1,29 @@
-"""The engine's speed guard (``make bench-guard``, CI runs it after ``make test``): fails when the engine got slower.
+"""The engine's speed guard (``make bench-guard``): fails when the engine got slower than its recorded ratio.
 
-    python benchmarks/guard.py [--figures FILE] [--write]
+    python benchmarks/guard.py [--write | --against REV]
 
-It runs ``compare.py``'s paired measurement of this working tree against the reference commit named in
-``guard.json`` (a temporary git worktree): interleaved rounds of one child process per tree, the same
-seeds, CPU time, each child's fastest of a few repeats (``--best-of``), the median ratio new / old over
-the rounds, for
+It times this working tree against the reference commit named in ``guard.json`` (a temporary git worktree),
+side by side: one long-lived process per tree (``worker.py``, importing that tree's ``carnegie_lab``), asked
+for one task at a time and in turn, the two trees alternating which goes first, for
 
 - play: random 4-player games through the public API (``new_game``, ``legal_actions``, ``apply``);
-- greedy: the decisions of greedy bots' 4-player games through the public API (``GreedyBot.choose`` + ``apply``);
-- replay: ``Game.from_record`` of the random games.
+- replay: ``Game.from_record`` of those games;
+- greedy: games of greedy bots through the public API (``GreedyBot.choose`` + ``apply``), per decision.
 
-A measure fails when its median ratio is more than ``tolerance`` (15%) below the ratio recorded for it in
-``guard.json``. Ratios, not speeds: both trees run on the same machine under the same load, back to back,
-so a slower or busier machine moves both. Against load that comes and goes: CPU time, not wall time; the
-fastest of each child's repeats (load only ever slows one down); rounds that alternate which tree goes
-first; the median of the rounds; and a failing run is measured once more, from scratch, the guard failing
-only when that run fails too (a real slowdown fails both; a burst of load seldom hits two).
+Every task is repeated (``repeats``) and only the fastest CPU time of each of its parts counts (a played
+game's decisions, each; a replay, whole): on a busy machine other load only ever adds time, so the least
+disturbed repeat is the closest to the engine's own cost, and a short part is often not disturbed at all.
+A measure's ratio is new / old in games (greedy: decisions) per CPU second, over those fastest times (the
+sum of its tasks' parts). A measure fails when its ratio is more than ``tolerance`` (15%)
+below the ratio recorded for it in ``guard.json``; a failing run is measured once more, from scratch, and
+the guard fails only when that run fails too. Ratios, not speeds: both trees run on the same machine under
+the same load.
 
-The recorded figures move only by a commit that says why: ``--write`` measures and rewrites them in
-``guard.json`` (with where and how they were measured), for such a commit.
+``--against REV`` measures the same way against another commit and prints the ratios, checking nothing.
+
+The recorded figures move only by a commit that says why: ``--write`` measures three runs and records each
+measure's median run in ``guard.json`` (with the runs, and where and how they were measured), for such a
+commit.
 """
 from __future__ import annotations
 
@@ -30,70 +34,162 @@ import os
 import pathlib
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 from typing import Any, Sequence
 
-from compare import CompareError, Tree, compare  # this folder's comparison (the script runs from here)
+from compare import CompareError, Tree  # this folder's comparison (the script runs from here)
 
 HERE = pathlib.Path(__file__).resolve().parent
 FIGURES = HERE / "guard.json"
+WORKER = HERE / "worker.py"
 MEASURES = ("play", "greedy", "replay")
-PLAYERS = 4
+TRIES = 2                                   # a failing run is measured once more before the guard fails
+WRITE_RUNS = 3                              # --write records the median of this many runs
+
+
+class Worker:
+    """A tree's worker process: ``ask(task, seed)`` gives (CPU seconds of each part, decisions) of one task."""
+
+    def __init__(self, tree: Tree):
+        env = dict(os.environ, PYTHONPATH=str(tree.path))
+        env.pop("PYTHONHOME", None)
+        self.tree = tree
+        self.process = subprocess.Popen([sys.executable, str(WORKER)], cwd=tree.path, env=env, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        imported = pathlib.Path(self._answer()["carnegie_lab"]).resolve()
+        if tree.path.resolve() not in imported.parents:
+            self.close()
+            raise CompareError(f"the {tree.label} worker imported {imported}, not the carnegie_lab of {tree.path}")
+
+    def ask(self, task: str, seed: int) -> tuple[list[float], int]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{task} {seed}\n")
+        self.process.stdin.flush()
+        answer = self._answer()
+        return answer["parts"], answer["decisions"]
+
+    def _answer(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise CompareError(f"the {self.tree.label} tree's worker stopped (exit {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def tasks(settings: dict[str, Any]) -> list[tuple[str, int]]:
+    """The tasks of a run, in the order asked: each game's play before its replay."""
+    seeds = range(settings["seed"], settings["seed"] + settings["games"])
+    return ([("play", s) for s in seeds] + [("replay", s) for s in seeds]
+            + [("greedy", settings["seed"] + k) for k in range(settings["greedy"])])
+
+
+def paired(workers: dict[str, Worker], settings: dict[str, Any], out: Any = sys.stdout) -> dict[str, Any]:
+    """Every task of both workers, ``repeats`` times (the first run, unkept, warms them up), in turn; the
+    fastest CPU time of each part of each task (a played game's decisions, each: short parts are seldom
+    disturbed; a replay, whole), a task's time the sum over its parts, and per measure the ratio new / old of
+    the speeds over its tasks."""
+    todo = tasks(settings)
+    fastest: dict[tuple[str, str, int], list[float]] = {}
+    decisions: dict[tuple[str, str, int], int] = {}
+    best: dict[tuple[str, str, int], float] = {}
+    for repeat in range(settings["repeats"] + 1):
+        for i, (task, seed) in enumerate(todo):
+            for label in ("old", "new") if (repeat + i) % 2 == 0 else ("new", "old"):
+                parts, n = workers[label].ask(task, seed)
+                key = (label, task, seed)
+                decisions[key] = n
+                if repeat:
+                    kept = fastest.setdefault(key, parts)
+                    fastest[key] = [min(a, b) for a, b in zip(kept, parts)]
+                    best[key] = sum(fastest[key])
+        if repeat:
+            print(f"repeat {repeat}/{settings['repeats']}: " + ", ".join(
+                f"{name} x{r:.3f}" for name, r in ratios(best, decisions, todo).items()), file=out, flush=True)
+    same = all(decisions["old", task, seed] == decisions["new", task, seed] for task, seed in todo)
+    return {"ratios": ratios(best, decisions, todo), "same_games": same,
+            "cpu": {label: {name: round(sum(best[label, task, seed] for task, seed in todo if task == name), 4)
+                            for name in MEASURES} for label in ("old", "new")}}
+
+
+def ratios(best: dict, decisions: dict, todo: list[tuple[str, int]]) -> dict[str, float]:
+    """new / old speed per measure: games (greedy: decisions) per CPU second over the fastest times."""
+    out = {}
+    for name in MEASURES:
+        mine = [(task, seed) for task, seed in todo if task == name]
+        if not mine:
+            continue
+        speed = {label: sum(decisions[label, t, s] if name == "greedy" else 1 for t, s in mine)
+                 / sum(best[label, t, s] for t, s in mine) for label in ("old", "new")}
+        out[name] = speed["new"] / speed["old"]
+    return out
 
 
 def measure(figures: dict[str, Any]) -> dict[str, Any]:
     """One paired run against the reference commit (a temporary worktree, removed after)."""
-    s = figures["settings"]
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="carnegie_lab-guard-"))
     old = Tree.worktree("old", figures["reference"], tmp)
+    workers: dict[str, Worker] = {}
     try:
-        return compare(old, Tree.working("new"), s["games"], s["rounds"], s["seed"], [PLAYERS], out=sys.stdout,
-                       greedy=s["greedy"], best_of=s["best_of"])
+        for tree in (old, Tree.working("new")):
+            workers[tree.label] = Worker(tree)
+        result = paired(workers, figures["settings"])
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+        return result
     finally:
+        for worker in workers.values():
+            worker.close()
         old.remove()
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def verdicts(figures: dict[str, Any], result: dict[str, Any]) -> list[tuple[str, float, float, dict, bool]]:
-    """(measure, recorded ratio, floor, measured summary, ok) for each measure."""
+def verdicts(figures: dict[str, Any], result: dict[str, Any]) -> list[tuple[str, float, float, float | None, bool]]:
+    """(measure, recorded ratio, floor, measured ratio, ok) for each measure."""
     out = []
     for name in MEASURES:
         recorded = figures["figures"][name]["ratio"]
         floor = recorded * (1 - figures["tolerance"])
-        m = result["summary"][str(PLAYERS)][name]
-        out.append((name, recorded, floor, m, m["median_ratio"] is not None and m["median_ratio"] >= floor))
+        got = result["ratios"].get(name)
+        out.append((name, recorded, floor, got, got is not None and got >= floor))
     return out
 
 
-def report(figures: dict[str, Any], rows: list[tuple[str, float, float, dict, bool]], machine: dict[str, Any]) -> str:
-    lines = [f"speed against {figures['reference']} (new / old, median over {figures['settings']['rounds']} "
-             f"rounds, CPU time; {machine['cpu_count']} CPUs, load average {machine['load_average']} at the last "
-             f"child); fails below the recorded ratio - {figures['tolerance']:.0%}:"]
-    for name, recorded, floor, m, ok in rows:
-        got = "n/a" if m["median_ratio"] is None else (f"x{m['median_ratio']:.3f} "
-                                                        f"[{m['min_ratio']:.3f}..{m['max_ratio']:.3f}]")
-        lines.append(f"  {name:<7} recorded x{recorded:.3f}, floor x{floor:.3f}, measured {got}: "
-                     f"{'ok' if ok else 'TOO SLOW'}")
+def report(figures: dict[str, Any], rows: list[tuple[str, float, float, float | None, bool]],
+           result: dict[str, Any]) -> str:
+    s = figures["settings"]
+    lines = [f"speed against {figures['reference']} (new / old over the fastest of {s['repeats']} repeats of "
+             f"each task, CPU time; {os.cpu_count()} CPUs, load average {result['load_average']} at the end); "
+             f"fails below the recorded ratio - {figures['tolerance']:.0%}:"]
+    for name, recorded, floor, got, ok in rows:
+        lines.append(f"  {name:<7} recorded x{recorded:.3f}, floor x{floor:.3f}, measured "
+                     f"{'n/a' if got is None else f'x{got:.3f}'}: {'ok' if ok else 'TOO SLOW'}")
+    if not result["same_games"]:
+        lines.append("  (the two trees played different games for the same seeds: a rule or the order of legal "
+                     "actions changed)")
     return "\n".join(lines)
 
 
-def write(figures: dict[str, Any], result: dict[str, Any]) -> None:
-    """Record the measured ratios, with where and how, in the figures file."""
+def write(figures: dict[str, Any], results: list[dict[str, Any]]) -> None:
+    """Record each measure's median ratio over the runs, with the runs and where and how, in the figures file."""
     head = subprocess.run(["git", "log", "-1", "--format=%h"], cwd=HERE, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "carnegie_lab"], cwd=HERE,
                            capture_output=True, text=True).stdout.strip()
-    s = result["summary"][str(PLAYERS)]
-    figures["figures"] = {name: {"ratio": round(s[name]["median_ratio"], 3),
-                                 "rounds": [round(s[name]["min_ratio"], 3), round(s[name]["max_ratio"], 3)]}
-                          for name in MEASURES}
+    figures["figures"] = {name: {"ratio": round(statistics.median(r["ratios"][name] for r in results), 3),
+                                 "runs": [round(r["ratios"][name], 3) for r in results]} for name in MEASURES}
     figures["measured"] = {
         "tree": f"{head}{' + uncommitted changes' if dirty else ''}",
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.platform()}, {os.cpu_count()} CPUs, {platform.python_implementation()} "
                    f"{platform.python_version()}",
-        "load_average": result["machine"]["load_average"],
+        "load_average": [r["load_average"] for r in results],
+        "cpu_seconds": [r["cpu"] for r in results],
         "command": "python benchmarks/guard.py --write"}
     FIGURES.write_text(json.dumps(figures, indent=1) + "\n")
 
@@ -102,22 +198,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true",
                         help="record the measured ratios in guard.json instead of checking them")
+    parser.add_argument("--against", metavar="REV", help="measure against this commit and print the ratios only")
     args = parser.parse_args(argv)
     figures = json.loads(FIGURES.read_text())
-    tries = 1 if args.write else 2
     try:
-        for attempt in range(1, tries + 1):
+        if args.against:
+            result = measure({**figures, "reference": args.against})
+            print(f"against {args.against}: " + ", ".join(f"{name} x{r:.3f}" for name, r in result["ratios"].items())
+                  + f" (load average {result['load_average']})")
+            return 0
+        if args.write:
+            write(figures, [measure(figures) for _ in range(WRITE_RUNS)])
+            print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
+            return 0
+        for attempt in range(1, TRIES + 1):
             result = measure(figures)
-            if args.write:
-                write(figures, result)
-                print(f"recorded in {FIGURES}:\n" + json.dumps(figures["figures"], indent=1))
-                return 0
             rows = verdicts(figures, result)
-            print(report(figures, rows, result["machine"]), flush=True)
+            print(report(figures, rows, result), flush=True)
             if all(ok for *_, ok in rows):
                 print("bench-guard: the engine's speed holds")
                 return 0
-            if attempt < tries:
+            if attempt < TRIES:
                 print("bench-guard: below the floor; measuring once more before failing", flush=True)
     except CompareError as e:
         print(f"bench-guard: {e}", file=sys.stderr)

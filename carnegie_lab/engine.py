@@ -12,6 +12,7 @@ from .core.actions import Action
 from .core.components import Components, Department, TabSpace, TimelineSpace
 from .core.errors import CarnegieError, OptionError, RecordError
 from .core.jsontext import JSONTextError, read_json
+from .core.later import read_line
 from .core.state import Owner, RoundSummary, State, Tab, site_key
 from .queries import Queries
 from .rules import company, construction, donations, laws, loop, timeline
@@ -129,7 +130,8 @@ class Game(Queries):
 
     @property
     def log(self) -> list[str]:
-        return [text for _, text in self._state.log]
+        """The game's log lines, each a Message (its English; ``render`` gives another language)."""
+        return [read_line(entry) for entry in self._state.log]
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -2,6 +2,7 @@
 its recorded figure fails, one at the floor or above passes, a measure that could not be taken fails."""
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -22,13 +23,12 @@ def guard():
 
 
 def measured(play: float | None, greedy: float | None, replay: float | None) -> dict:
-    def one(ratio):
-        return {"median_ratio": ratio, "min_ratio": ratio, "max_ratio": ratio}
-    return {"summary": {"4": {"play": one(play), "greedy": one(greedy), "replay": one(replay)}}}
+    return {"ratios": {name: ratio for name, ratio in (("play", play), ("greedy", greedy), ("replay", replay))
+                       if ratio is not None}}
 
 
 def figures(tolerance: float = 0.15) -> dict:
-    return {"reference": "9b4ac6f", "tolerance": tolerance, "settings": {"rounds": 5},
+    return {"reference": "9b4ac6f", "tolerance": tolerance, "settings": {"repeats": 6},
             "figures": {"play": {"ratio": 1.0}, "greedy": {"ratio": 0.8}, "replay": {"ratio": 2.0}}}
 
 
@@ -48,3 +48,29 @@ def test_the_recorded_figures_name_every_measure_and_how_they_were_measured(guar
     assert set(recorded["figures"]) == set(guard.MEASURES) and recorded["tolerance"] == 0.15
     assert all(0 < f["ratio"] for f in recorded["figures"].values())
     assert {"tree", "date", "machine", "load_average", "command"} <= set(recorded["measured"])
+
+
+class Fake:
+    """A worker whose every task takes ``cost`` CPU seconds, and five times more at every third answer (a burst
+    of load on the machine); it notes who was asked in ``asked``."""
+
+    def __init__(self, label: str, cost: float, asked: list):
+        self.label, self.cost, self.asked = label, cost, asked
+
+    def ask(self, task: str, seed: int) -> tuple[list[float], int]:
+        self.asked.append((self.label, task, seed))
+        burst = 5 * self.cost if len(self.asked) % 3 == 0 else 0.0
+        return [self.cost + burst], 200
+
+
+def test_the_fastest_repeat_of_each_task_counts_and_the_trees_take_turns_going_first(guard):
+    asked: list = []
+    workers = {"old": Fake("old", 0.02, asked), "new": Fake("new", 0.01, asked)}
+    result = guard.paired(workers, {"games": 2, "greedy": 1, "repeats": 4, "seed": 7}, out=io.StringIO())
+    assert result["ratios"] == pytest.approx({"play": 2.0, "greedy": 2.0, "replay": 2.0})
+    assert result["same_games"]
+    firsts = [label for label, *_ in asked[::2]]
+    assert abs(firsts.count("old") - firsts.count("new")) <= 1 and {firsts[0], firsts[1]} == {"old", "new"}
+    tasks = {(task, seed) for _, task, seed in asked}
+    assert tasks == {("play", 7), ("play", 8), ("replay", 7), ("replay", 8), ("greedy", 7)}
+    assert len(asked) == 2 * len(tasks) * (4 + 1)           # every task of both, each repeat and the warm-up

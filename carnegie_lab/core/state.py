@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union
 
+from .later import read_line
+
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
 
@@ -314,7 +316,8 @@ class State:
         return {"options": _copy_options(self.options), "players": [p.to_dict() for p in self.players],
                 "board": self.board.to_dict(), "flow": self.flow.to_dict(),
                 "andrew": self.andrew.to_dict() if self.andrew is not None else None,
-                "history": [_copy_summary(h) for h in self.history], "log": [line[:] for line in self.log]}
+                "history": [_copy_summary(h) for h in self.history],
+                "log": [[entry[0], read_line(entry)] for entry in self.log]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Ruleset) -> State:

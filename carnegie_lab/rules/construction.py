@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.components import PROJECT_TYPES
 from ..core.i18n import N_, Message
+from ..core.later import Later, line
 from ..core.state import Disc, Owner, State, Tab, site_key
 from ..core.words import a_project, count_of
 from .core import gain, note, pay_check
@@ -81,14 +82,15 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
     p.tabs[ptype] = Tab(p.tabs[ptype].revealed, p.tabs[ptype].built + 1)
     place_disc(state, pi, city, index, ptype)
     town = C.cities[city]
-    note(state, lambda: N_("{player} builds {project} in {city} ({goods})", player=p.name, project=a_project(tab.name),
-                           city=Message(town.name), goods=count_of("goods", tab.goods_cost)))
+    note(state, lambda: line("{player} builds {project} in {city} ({goods})", player=p.name,
+                      project=Later(a_project, tab.name), city=Message(town.name),
+                      goods=Later(count_of, "goods", tab.goods_cost)))
     for dept, hook in rs.staffed(p, "project_built"):
         hook(state, pi, dept, matching)
     if town.transport_income:
         gain(state, pi, transport_income(rs, p, town.region))
-        note(state, lambda: N_("{player} collects small-town transport income in {city}", player=p.name,
-                               city=Message(town.name)))
+        note(state, lambda: line("{player} collects small-town transport income in {city}", player=p.name,
+                          city=Message(town.name)))
 
 
 def build_options(state: State, pi: int, extra_money: int = 0) -> list[tuple[str, str]]:

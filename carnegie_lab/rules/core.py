@@ -5,14 +5,16 @@ from typing import Callable
 
 from ..core.components import Reward
 from ..core.i18n import N_
+from ..core.later import Later
 from ..core.state import Arrival, Player, State
 from . import company
 
 
-def note(state: State, line: Callable[[], str]) -> None:
-    """Add a line to the game log (what just happened, in words: ``line()``, a Message). The line is made
-    only when the state keeps its history: the bots' copies do not, and a line made in every language
-    costs more than their playouts should pay."""
+def note(state: State, line: Callable[[], Later]) -> None:
+    """Add a line to the game log, what just happened: ``line()``, a description put into words when read
+    (``note(state, lambda: line("{player} sells 1 goods for ${price}", player=..., price=...))``, or a
+    :class:`~..core.later.Later` of ``Worded`` for a plural). Only a state that keeps its history asks for
+    it: the light copies of the bots and search do not pay for the values a line is made of."""
     if state.keeps_history:
         state.log.append([len(state.log), line()])
 

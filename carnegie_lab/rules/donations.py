@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.i18n import N_, Message
+from ..core.later import line
 from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, Vocab, verb
@@ -34,8 +35,8 @@ def give(state: State, pi: int, donation: str) -> None:
     p.discs -= 1
     p.donations += 1
     state.board.donations.setdefault(donation, []).append(pi)
-    note(state, lambda: N_("{player} donates to {donation} (${cost})", player=p.name,
-                           donation=Message(state.rules.components.donations[donation].name), cost=cost))
+    note(state, lambda: line("{player} donates to {donation} (${cost})", player=p.name,
+                      donation=Message(state.rules.components.donations[donation].name), cost=cost))
 
 
 def _candidates(state: State, pi: int):

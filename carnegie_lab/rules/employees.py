@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.i18n import N_, Message, Worded, translator
+from ..core.later import Later, line
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -64,9 +65,11 @@ def _move(state: State, pi: int, args: Args) -> None:
     company.move_employee(state.rules, p, source, target)
     state.flow.moves -= 1
     left = state.flow.moves
-    note(state, lambda: Worded(_moved, p.name, source, target, left) if left
-         else N_("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name, source=source,
-                 target=target))
+    if left:
+        note(state, lambda: Later(Worded, _moved, p.name, source, target, left))
+    else:
+        note(state, lambda: line("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name,
+                                 source=source, target=target))
 
 
 def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
@@ -88,8 +91,13 @@ def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:
 
 
 def _activate_candidates(state: State, pi: int):
+    """The cells where a lying employee finds a free workstation (not the lobbies, which have none): the
+    others would only make the check's reasons while the legal actions are listed."""
+    rs, p = state.rules, state.players[pi]
     options = state.flow.payroll
-    for cell in sorted(state.players[pi].lying):
+    for cell in sorted(p.lying):
+        if company.free_workstation(rs, p, cell) is None:
+            continue
         yield (cell,)
         if options:
             yield cell, "raise"
@@ -128,9 +136,12 @@ def _activate(state: State, pi: int, args: Args) -> None:
     p.vp += vp
     dept = company.department(rs, p, args[0])
     assert dept is not None
-    fields = dict(player=p.name, department=Message(dept.name), cost=cost)
-    note(state, lambda: N_("{player} activates an employee in {department} (${cost}, {vp} VP)", **fields, vp=f"{vp:+d}")
-         if vp else N_("{player} activates an employee in {department} (${cost})", **fields))
+    if vp:
+        note(state, lambda: line("{player} activates an employee in {department} (${cost}, {vp} VP)", player=p.name,
+                          department=Message(dept.name), cost=cost, vp=f"{vp:+d}"))
+    else:
+        note(state, lambda: line("{player} activates an employee in {department} (${cost})", player=p.name,
+                          department=Message(dept.name), cost=cost))
 
 
 def _check_lobby(state: State, pi: int, args: Args) -> str | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core.i18n import N_, Message, Worded
+from ..core.later import Later, line
 from ..core.state import DecisionKind, State
 from ..core.words import reward_text
 from . import timeline
@@ -11,9 +12,9 @@ from .registry import Args, Vocab, verb
 from .research import project_income
 
 
-def _round_event(state: State) -> Worded:
-    """The round's event as the log keeps it: worded in English now, in another language when shown."""
-    return Worded(timeline.event_words, timeline.income_region(state), state.flow.donation)
+def _round_event(state: State) -> Later:
+    """The round's event as the log keeps it: worded when the line is read, in the language asked for."""
+    return Later(Worded, timeline.event_words, timeline.income_region(state), state.flow.donation)
 
 
 def _check_choose(state: State, pi: int, args: Args) -> str | None:
@@ -27,8 +28,8 @@ def _check_choose(state: State, pi: int, args: Args) -> str | None:
 def _choose(state: State, pi: int, args: Args) -> None:
     timeline.select(state, args[0])
     name = timeline.TYPE_NAMES.get(args[0], args[0])
-    note(state, lambda: N_("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
-                           event=_round_event(state)))
+    note(state, lambda: line("{player} chooses {type}: {event}", player=state.players[pi].name, type=name,
+                      event=_round_event(state)))
     start_events(state)
 
 
@@ -86,8 +87,8 @@ def _income(state: State, pi: int, args: Args) -> None:
     arrive(state, pi, count)
     transport = scale(rs.components.tracks[region].spaces[space].income, count)
     projects = project_income(rs, p)
-    note(state, lambda: N_("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
-                           "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
-                           transport=reward_text(transport), projects=reward_text(projects)))
+    note(state, lambda: line("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
+                             "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
+                      transport=Later(reward_text, transport), projects=Later(reward_text, projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

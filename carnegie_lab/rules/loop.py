@@ -13,11 +13,12 @@ from typing import Callable, Iterable, Iterator
 from ..core.actions import Action
 from ..core.errors import GameOverError, IllegalActionError
 from ..core.i18n import N_, Message, Worded
+from ..core.later import line
 from ..core.state import Activation, DecisionKind, Phase, RoundSummary, State
 from . import company, moves, solo
 from .core import note
 from .registry import Args, Vocab, verb
-from .scoring import scores
+from .scoring import seat_points
 
 K = DecisionKind
 PASSIVE = frozenset(("done", "sell"))
@@ -130,18 +131,19 @@ def _end_round(state: State) -> None:
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= state.rules.constants.rounds:
         f.phase = Phase.OVER
-        note(state, lambda: N_("The game is over"))
+        note(state, lambda: line("The game is over"))
         return
     f.first = (f.first + 1) % len(state.players)
     _begin_round(state)
 
 
 def round_summary(state: State) -> RoundSummary:
-    """What the history keeps of a finished round: each player's resources and score so far."""
+    """What the history keeps of a finished round: each player's resources and score so far (its total:
+    the sum of the categories, ``ScoreBreakdown.total``)."""
     return {"round": state.flow.round, "chosen": state.flow.chosen, "players": [
-        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": score.total,
+        {"vp": p.vp, "money": p.money, "goods": p.goods, "score": sum(points.values()),
          "projects": sum(tab[1] for tab in p.tabs.values()), "departments": len(p.built),
-         "active": score.employees} for p, score in zip(state.players, scores(state))]}
+         "active": points["employees"]} for p, points in zip(state.players, seat_points(state))]}
 
 
 def _finish_player(state: State) -> None:
@@ -177,8 +179,8 @@ def _end_event(state: State) -> None:
     p = state.players[pi]
     if f.income_open and f.income is not None and not p.missions.get(f.income, 0):
         region = state.rules.components.regions[f.income].name
-        note(state, lambda: N_("{player} takes no income from the {region}: no employee on a mission there",
-                               player=p.name, region=Message(region)))
+        note(state, lambda: line("{player} takes no income from the {region}: no employee on a mission there",
+                          player=p.name, region=Message(region)))
     _next_event_player(state)
 
 
@@ -219,7 +221,7 @@ def _sell(state: State, pi: int, args: Args) -> None:
     price = state.rules.constants.sell_price
     p.goods -= 1
     p.money += price
-    note(state, lambda: N_("{player} sells 1 goods for ${price}", player=p.name, price=price))
+    note(state, lambda: line("{player} sells 1 goods for ${price}", player=p.name, price=price))
 
 
 # -- legal actions and apply ---------------------------------------------------------------------
@@ -357,11 +359,11 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
         reason = illegal_reason(state, action)
         if reason is not None:
             raise IllegalActionError(str(action), reason, state.players[pi].name)
-    moves.begin(state, pi, kind, action)
+    recorder = state.recorder
+    if recorder is not None:
+        recorder.begin(state, pi, kind, action)
     state.rules.verbs[action.verb].do(state, pi, action.args)
-    listed = settle(state, listing)
-    moves.finish(state)
-    return listed
+    return settle(state, listing)
 
 
 def settle(state: State, listing: bool = False) -> list[Action] | None:
@@ -382,5 +384,7 @@ def settle(state: State, listing: bool = False) -> list[Action] | None:
             return None
         pi = state.flow.player
         assert pi is not None
-        moves.begin(state, pi, kind, "done", automatic=True)
+        recorder = state.recorder
+        if recorder is not None:
+            recorder.forced(state, pi, kind)
         done(state, pi, ())

@@ -2,9 +2,10 @@
 
 A step is an action applied by a seat, a forced step the loop takes for a seat (a lone ``done``),
 or one of Andrew Carnegie's moves (his draw, his turn, his card's end of round). The loop marks where
-each step begins (:func:`begin`, :func:`andrew_step`); the log lines written from there on belong to
-that step, until the next one begins. Andrew's moves come inside a seat's step (the ``done`` that
-ends a turn ends the round too): the lines written after his move go back to that seat's step.
+each step begins (:meth:`MoveRecorder.begin`, :meth:`MoveRecorder.forced`, :func:`andrew_step`); the
+log lines written from there on belong to that step, until the next one begins. Andrew's moves come
+inside a seat's step (the ``done`` that ends a turn ends the round too): the lines written after his
+move go back to that seat's step.
 
 Nothing is recorded unless a :class:`MoveRecorder` is attached to the state (``state.recorder``):
 the engine's games have one, the light copies of bots and search none.
@@ -14,6 +15,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple, Protocol
 
+from ..core.later import read_line
 from ..core.state import DecisionKind, State
 from .solo import NAME as ANDREW_NAME
 
@@ -53,51 +55,54 @@ class MoveRecorder:
     While the game is played it only notes where each step begins (a tuple: who, when, the decision's
     description, the action, where its log lines begin) and where each of Andrew's moves ends (the
     log's length then); the :class:`Move` objects, their lines and the decision's words are made when
-    :attr:`moves` is read. A seat's step ends where the next one begins, or at :meth:`finish`."""
+    :attr:`moves` is read. A seat's step ends where the next one begins; the last one, where the log
+    ends when the moves are read (between two actions: the steps an action set going are all taken).
+    The loop marks the steps itself (``state.recorder``, None in the light copies), one call each."""
 
     def __init__(self, describe: Callable[[State, DecisionKind], Described], moves: tuple[Move, ...] = (),
                  actions: int = 0):
         self._describe = describe
         self._moves: list[Move] = list(moves)  # the moves made so far from the marks below
         self._marks: list[tuple | int] = []   # step begins (tuples) and ends of Andrew's moves (log lengths)
-        self._read = self._done = 0           # marks made into moves; marks up to the last finish
-        self._log: list = []                  # the game's log and its length at the last finish
-        self._end = 0
+        self._read = 0                        # marks made into moves
+        self._log: list = []                  # the game's log
         self.actions = actions                # the game's actions applied so far
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """The moves finished so far (the one being made is not among them)."""
-        if self._read < self._done:
-            self._moves += _moves(self._marks[self._read:self._done], self._log, self._end)
-            self._read = self._done
+        """The moves taken so far (read between actions)."""
+        done = len(self._marks)
+        if self._read < done:
+            self._moves += _moves(self._marks[self._read:done], self._log, len(self._log))
+            self._read = done
         return tuple(self._moves)
 
     def copy(self) -> MoveRecorder:
         return MoveRecorder(self._describe, self.moves, self.actions)
 
-    def begin(self, state: State, seat: int, kind: DecisionKind, action: object, automatic: bool) -> None:
-        """A seat's step begins: the steps before it end. ``action``: the action or its notation."""
-        if not automatic:
-            self.actions += 1
+    def begin(self, state: State, seat: int, kind: DecisionKind, action: object) -> None:
+        """A seat's own action begins a step (the steps before it end). ``action``: the action."""
+        self.actions += 1
         f = state.flow
-        self._marks.append((seat, state.players[seat].name, f.round, f.phase, kind,
-                            None if automatic else self._describe(state, kind), action, automatic, self.actions,
-                            len(state.log)))
+        self._log = log = state.log
+        self._marks.append((seat, state.players[seat].name, f.round, f.phase, kind, self._describe(state, kind),
+                            action, False, self.actions, len(log)))
+
+    def forced(self, state: State, seat: int, kind: DecisionKind) -> None:
+        """A step the loop takes for a seat (a lone ``done``) begins."""
+        f = state.flow
+        self._marks.append((seat, state.players[seat].name, f.round, f.phase, kind, None, "done", True,
+                            self.actions, len(state.log)))
 
     def andrew(self, state: State) -> None:
         """One of Andrew Carnegie's moves begins, inside the step being recorded."""
         f = state.flow
-        self._marks.append((None, ANDREW_NAME, f.round, f.phase, None, None, None, True, self.actions,
-                            len(state.log)))
+        self._log = log = state.log
+        self._marks.append((None, ANDREW_NAME, f.round, f.phase, None, None, None, True, self.actions, len(log)))
 
     def andrew_done(self, state: State) -> None:
         """Andrew's move ends: the step around it goes on."""
         self._marks.append(len(state.log))
-
-    def finish(self, state: State) -> None:
-        """The steps being recorded end (a decision is due)."""
-        self._log, self._end, self._done = state.log, len(state.log), len(self._marks)
 
 
 def _moves(marks: list, log: list, end: int) -> list[Move]:
@@ -122,7 +127,8 @@ def _moves(marks: list, log: list, end: int) -> list[Move]:
         steps.append((mark, spans))
     for spans in open_:
         spans.append(end)
-    return [_move(mark, tuple([line[1] for start, stop in zip(spans[::2], spans[1::2]) for line in log[start:stop]]))
+    return [_move(mark, tuple([read_line(entry) for start, stop in zip(spans[::2], spans[1::2])
+                               for entry in log[start:stop]]))
             for mark, spans in steps]
 
 
@@ -148,14 +154,3 @@ def andrew_step(state: State) -> Iterator[None]:
     finally:
         recorder.andrew_done(state)
 
-
-def begin(state: State, seat: int, kind: DecisionKind, action: object, automatic: bool = False) -> None:
-    """Mark the start of a seat's step (the loop calls it before each action and forced step)."""
-    if state.recorder is not None:
-        state.recorder.begin(state, seat, kind, action, automatic)
-
-
-def finish(state: State) -> None:
-    """Mark the end of the steps an action set going (a real decision is due)."""
-    if state.recorder is not None:
-        state.recorder.finish(state)

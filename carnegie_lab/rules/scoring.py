@@ -136,6 +136,20 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
 
 def _player_score(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[ScoreBreakdown, int, int]:
     """A seat's score breakdown, and the money and goods they have left after their welfare payments."""
+    points, money, goods = _player_points(state, pi, own)
+    return ScoreBreakdown(**points), money, goods
+
+
+def seat_points(state: State) -> list[dict[str, int]]:
+    """Each seat's VP by scoring category (the fields of its :class:`ScoreBreakdown`, Andrew's left out): for
+    what needs a few numbers of the score only (the round history), without making the breakdowns."""
+    own = discs_by_owner(state)
+    return [_player_points(state, i, own[i])[0] for i in range(len(state.players))]
+
+
+def _player_points(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[dict[str, int], int, int]:
+    """A seat's VP by category (keyword arguments of its ScoreBreakdown), and the money and goods they have
+    left after their welfare payments."""
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
@@ -148,7 +162,7 @@ def _player_score(state: State, pi: int, own: list[tuple[str, str | None]]) -> t
     for city, _ in own:
         city_vp += cities[city].vp
     donation_vp, money, goods = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
-    return ScoreBreakdown(
+    return dict(
         in_game=p.vp,
         employees=company.active_employees(rs, p),
         departments=departments,

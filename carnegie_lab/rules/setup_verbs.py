@@ -1,12 +1,19 @@
 """The setup decisions: the starting Housing project and the reserved Department tile."""
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 from ..core.i18n import N_, Message
+from ..core.later import line
 from ..core.state import DecisionKind, Phase, State, Tab
 from .construction import free_site, place_disc
 from .core import note
 from .loop import next_setup_house
 from .registry import Args, Vocab, verb
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 
 def _check_house(state: State, pi: int, args: Args) -> str | None:
@@ -14,18 +21,33 @@ def _check_house(state: State, pi: int, args: Args) -> str | None:
     cities = state.rules.components.cities
     if city not in cities:
         return N_("unknown city {city}", city=repr(city))
-    town = cities[city]
-    if town.size not in state.rules.constants.housing_setup_sizes:
+    never = _never_house(state.rules, city)
+    if never is not None:
+        return never
+    if free_site(state, city, "H") is None:
+        return N_("the Housing sites of {city} are taken", city=Message(cities[city].name))
+    return None
+
+
+def _never_house(rules: Ruleset, city: str) -> str | None:
+    """Why no starting Housing project ever goes to this city (its size, no Housing site), or None."""
+    town = rules.components.cities[city]
+    if town.size not in rules.constants.housing_setup_sizes:
         return N_("{city} is a {size} city (setup Housing goes to medium or major)",
                   city=Message(town.name), size=Message(town.size))
     if not any(s.type == "H" for s in town.sites):
         return N_("{city} has no Housing site", city=Message(town.name))
-    if free_site(state, city, "H") is None:
-        return N_("the Housing sites of {city} are taken", city=Message(town.name))
     return None
 
 
-@verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: ((c,) for c in s.rules.components.cities),
+@lru_cache(maxsize=8)
+def _house_cities(rules: Ruleset) -> tuple[Args, ...]:
+    """The candidates of ``house``: the cities a starting Housing project may go to while a site is free
+    (worked out once per ruleset, so that listing the legal actions makes no reason for the others)."""
+    return tuple((city,) for city in rules.components.cities if _never_house(rules, city) is None)
+
+
+@verb("house", [("city",)], (DecisionKind.HOUSE,), lambda s, pi: _house_cities(s.rules),
       _check_house,
       vocab=Vocab(N_("place the starting house"), "house", 2, board="start"))
 def _house(state: State, pi: int, args: Args) -> None:
@@ -35,8 +57,8 @@ def _house(state: State, pi: int, args: Args) -> None:
     assert index is not None
     p.tabs["H"] = Tab(p.tabs["H"].revealed, p.tabs["H"].built + 1)
     place_disc(state, pi, city, index, "H")
-    note(state, lambda: N_("{player} places the starting Housing project in {city}", player=p.name,
-                           city=Message(state.rules.components.cities[city].name)))
+    note(state, lambda: line("{player} places the starting Housing project in {city}", player=p.name,
+                      city=Message(state.rules.components.cities[city].name)))
     state.flow.phase = Phase.RESERVE
 
 
@@ -60,6 +82,6 @@ def _reserve(state: State, pi: int, args: Args) -> None:
     dept = state.rules.by_code[args[0]]
     state.board.pool[dept.id] -= 1
     state.players[pi].reserve = dept.id
-    note(state, lambda: N_("{player} reserves {department} as their first department", player=state.players[pi].name,
-                           department=Message(dept.name)))
+    note(state, lambda: line("{player} reserves {department} as their first department", player=state.players[pi].name,
+                      department=Message(dept.name)))
     next_setup_house(state)

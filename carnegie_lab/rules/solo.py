@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
 from ..core.i18n import N_, Message, Worded, translator
+from ..core.later import Later, line
 from ..core.state import ANDREW, Andrew, Phase, State
 from ..core.words import a_project, english_id
 from .construction import free_site, place_disc
@@ -134,15 +135,15 @@ def begin_round(state: State) -> None:
     if andrew_chooses(state):
         select(state, card(state).action)
         chosen = state.flow.chosen or ""
-        note(state, lambda: N_("{player} draws a card and chooses {type}", player=NAME,
-                               type=TYPE_NAMES.get(chosen, chosen)))
+        note(state, lambda: line("{player} draws a card and chooses {type}", player=NAME,
+                          type=TYPE_NAMES.get(chosen, chosen)))
 
 
 def _slide(state: State, steps: int, why: Message) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, lambda: Worded(_slides, steps, why))
+        note(state, lambda: Later(Worded, _slides, steps, why))
 
 
 def _slides(lang: str, steps: int, why: Message) -> str:
@@ -162,8 +163,8 @@ def take_turn(state: State) -> None:
         else:
             state.board.donations[c.donation] = [ANDREW]
             _andrew(state).donations += 1
-            note(state, lambda: N_("{player} donates to {donation}", player=NAME,
-                                   donation=Message(donations[c.donation].name)))
+            note(state, lambda: line("{player} donates to {donation}", player=NAME,
+                              donation=Message(donations[c.donation].name)))
     assert f.chosen is not None
     ACTIONS[f.chosen](state, c)
 
@@ -184,7 +185,7 @@ def _management(state: State, c: SoloCard) -> None:
         state.board.pool[tile] -= 1
         _andrew(state).departments.append(tile)
         taken_now.add(tile)
-        note(state, lambda: N_("{player} takes {department}", player=NAME, department=Message(depts[tile].name)))
+        note(state, lambda: line("{player} takes {department}", player=NAME, department=Message(depts[tile].name)))
 
 
 def _construction(state: State, c: SoloCard) -> None:
@@ -197,8 +198,8 @@ def _construction(state: State, c: SoloCard) -> None:
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
         kind = state.rules.components.tabs[ptype].name
-        note(state, lambda: N_("{player} builds {project} in {city}", player=NAME, project=a_project(kind),
-                               city=Message(cities[city].name)))
+        note(state, lambda: line("{player} builds {project} in {city}", player=NAME, project=Later(a_project, kind),
+                          city=Message(cities[city].name)))
 
 
 def _research(state: State, c: SoloCard) -> None:
@@ -212,7 +213,7 @@ def _research(state: State, c: SoloCard) -> None:
         tracks[region] += 1
         moved += 1
     if moved:
-        note(state, lambda: N_("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
+        note(state, lambda: line("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
     _slide(state, c.rd_steps - moved, N_("the {region} track is blocked", region=name))
 
 
@@ -229,7 +230,7 @@ def end_round(state: State) -> None:
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
     vp = vp_cards[slot]
-    note(state, lambda: Worded(_card_ends, vp, slid))
+    note(state, lambda: Later(Worded, _card_ends, vp, slid))
     andrew.card, andrew.slide = None, 0
 
 

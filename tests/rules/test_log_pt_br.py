@@ -19,7 +19,19 @@ import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, RandomBot
 from carnegie_lab.core.i18n import Message, render
 
-from .conftest import clear_board, edit, full_pool, give_department, no_reserve, site, staff, started, to_turn, tracks
+from .conftest import (
+    clear_board,
+    edit,
+    full_pool,
+    give_department,
+    no_reserve,
+    set_player,
+    site,
+    staff,
+    started,
+    to_turn,
+    tracks,
+)
 
 RULES = Path(cl.__file__).resolve().parent / "rules"
 #: whole games: (players, options, seeds); greedy and random seats alternate
@@ -72,7 +84,10 @@ USES = [("HR", [give_department(0, "d2", "training_partnerships")], ["training m
         ("MG", [no_reserve(0), full_pool, give_department(0, "d2", "property_management")],
          ["sp sales a2", "property b2"]),
         ("CO", [clear_board, give_department(0, "d2", "political_lobbying")], ["co C denver"]),
-        ("RD", [tracks(0, west=3), staff(0, "d1", standing=3)], ["rd", "track west"])]
+        ("RD", [tracks(0, west=3), staff(0, "d1", standing=3)], ["rd", "track west"]),
+        ("MG", [clear_board, give_department(0, "d2", "payroll_management"),
+                give_department(0, "a2", "sales", standing=0, lying=1), set_player(pi=0, vp=2, money=20)],
+         ["done", "activate a2 raise"])]
 
 
 def used(row: str, changes: list, actions: list[str], sites: set) -> cl.Game:

@@ -6,6 +6,7 @@ from typing import Callable
 
 from ...core.components import Components, Department
 from ...core.i18n import N_, Message, Worded, render
+from ...core.later import Later, line
 from ...core.state import State
 from ...core.words import amount_text, count_of, english_id
 from ...core.words import mission as mission_words
@@ -99,8 +100,8 @@ def param(dept: Department, key: str) -> int:
 
 def mission(state: State, pi: int, cell: str, region: str) -> None:
     company.send_on_mission(state.rules, state.players[pi], cell, region)
-    note(state, lambda: N_("{player} sends an employee on a mission to the {region}", player=state.players[pi].name,
-                           region=Message(state.rules.components.regions[region].name)))
+    note(state, lambda: line("{player} sends an employee on a mission to the {region}", player=state.players[pi].name,
+                      region=Message(state.rules.components.regions[region].name)))
 
 
 def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, vp: int = 0) -> None:
@@ -108,8 +109,8 @@ def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, v
     p.money += money
     p.goods += goods
     p.vp += vp
-    note(state, lambda: N_("{player} uses {what}: {gains}", player=p.name, what=what,
-                           gains=_gains(money=money, goods=goods, vp=vp)))
+    note(state, lambda: line("{player} uses {what}: {gains}", player=p.name, what=what,
+                      gains=Later(_gains, money=money, goods=goods, vp=vp)))
 
 
 def _gains(**amounts: int) -> Worded:
@@ -123,8 +124,8 @@ def _gains_words(lang: str, gains: tuple[Message, ...]) -> str:
 
 def study(state: State, pi: int, what: Message, points: int) -> None:
     state.flow.study += points
-    note(state, lambda: N_("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
-                           points=count_of("study", points)))
+    note(state, lambda: line("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
+                      points=Later(count_of, "study", points)))
 
 
 def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
@@ -132,8 +133,8 @@ def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
     department, as the log names it)."""
     if kind == "moves":
         state.flow.moves += amount
-        note(state, lambda: N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
-                               moves=count_of("moves", amount)))
+        note(state, lambda: line("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
+                          moves=Later(count_of, "moves", amount)))
     elif kind == "study":
         study(state, pi, what, amount)
     else:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.i18n import N_, Message
+from ...core.later import line
 from ...core.state import State
 from ...core.words import a_project
 from ...core.words import mission as mission_words
@@ -103,8 +104,8 @@ def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> Non
     if matching:
         p = state.players[pi]
         p.vp += param(dept, "match_vp")
-        note(state, lambda: N_("{player} gains {n} VP from {department}", player=p.name, n=param(dept, "match_vp"),
-                               department=Message(dept.name)))
+        note(state, lambda: line("{player} gains {n} VP from {department}", player=p.name, n=param(dept, "match_vp"),
+                          department=Message(dept.name)))
 
 
 department(DepartmentRules("political_lobbying", value=1.0, hooks={"any_site": lambda dept: True,

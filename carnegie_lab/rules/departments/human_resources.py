@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.i18n import N_, Message
+from ...core.later import Later, line
 from ...core.state import DecisionKind, Relocation, State
 from ...core.words import amount_text, count_of
 from .. import company
@@ -21,8 +22,8 @@ def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
 
 def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     state.flow.moves += state.flow.hr_moves
-    note(state, lambda: N_("{player} uses {what}: {moves}", player=state.players[pi].name, what=Message(dept.name),
-                           moves=count_of("moves", state.flow.hr_moves)))
+    note(state, lambda: line("{player} uses {what}: {moves}", player=state.players[pi].name, what=Message(dept.name),
+                      moves=Later(count_of, "moves", state.flow.hr_moves)))
 
 
 department(DepartmentRules(
@@ -40,8 +41,8 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
         earn(state, pi, Message(dept.name), money=param(dept, "money"))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, lambda: N_("{player} gains {moves}", player=state.players[pi].name,
-                               moves=count_of("moves", param(dept, "moves"))))
+        note(state, lambda: line("{player} gains {moves}", player=state.players[pi].name,
+                          moves=Later(count_of, "moves", param(dept, "moves"))))
 
 
 department(DepartmentRules(
@@ -64,11 +65,11 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
     if args[0] == "hire":
         mission(state, pi, cell, args[-1])
         recruit(state, pi, param(dept, "employees"))
-        note(state, lambda: N_("{player} hires a new employee", player=state.players[pi].name))
+        note(state, lambda: line("{player} hires a new employee", player=state.players[pi].name))
     else:
         state.flow.moves += param(dept, "moves")
-        note(state, lambda: N_("{player} gains {moves}", player=state.players[pi].name,
-                               moves=count_of("moves", param(dept, "moves"))))
+        note(state, lambda: line("{player} gains {moves}", player=state.players[pi].name,
+                          moves=Later(count_of, "moves", param(dept, "moves"))))
 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:
@@ -114,8 +115,8 @@ def _hr_administration(state: State, pi: int, dept: Department, cell: str, args:
     mission(state, pi, cell, args[-1])
     count = _relocations(state, pi, dept)
     state.flow.stack.append(Relocation(count))
-    note(state, lambda: N_("{player} uses {department}: {n} employee(s) may move anywhere",
-                           player=state.players[pi].name, department=Message(dept.name), n=count))
+    note(state, lambda: line("{player} uses {department}: {n} employee(s) may move anywhere",
+                      player=state.players[pi].name, department=Message(dept.name), n=count))
 
 
 def _relocations(state: State, pi: int, dept: Department) -> int:
@@ -156,8 +157,8 @@ def _relocate(state: State, pi: int, args: Args) -> None:
     frame.count -= 1
     if frame.count == 0:
         state.flow.stack.pop()
-    note(state, lambda: N_("{player} moves an employee {source} -> {target} with HR Administration", player=p.name,
-                           source=args[0], target=args[1]))
+    note(state, lambda: line("{player} moves an employee {source} -> {target} with HR Administration", player=p.name,
+                      source=args[0], target=args[1]))
 
 
 # -- Local Partners (expansion): money or moves per project in a region ---------------------------

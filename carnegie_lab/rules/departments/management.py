@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.i18n import N_, Message
+from ...core.later import Later, line
 from ...core.state import DecisionKind, PropertyMove, State
 from ...core.words import amount_text, count_of
 from .. import company
@@ -104,8 +105,8 @@ def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: 
         state.board.pool[dept.id] -= 1
     p.cells[target] = dept.id
     p.built.append(dept.id)
-    note(state, lambda: N_("{player} builds {department} on {cell} ({cost})", player=p.name,
-                           department=Message(dept.name), cell=target, cost=count_of("goods", cost)))
+    note(state, lambda: line("{player} builds {department} on {cell} ({cost})", player=p.name,
+                      department=Message(dept.name), cell=target, cost=Later(count_of, "goods", cost)))
     for owned, hook in rs.staffed(p, "department_built"):
         hook(state, pi, owned, target)
 
@@ -214,8 +215,8 @@ def _property(state: State, pi: int, args: Args) -> None:
     target = _target(state)
     state.flow.stack.pop()
     company.move_employee(state.rules, p, args[0], target)
-    note(state, lambda: N_("{player} moves an employee {source} -> {target} with Property Management", player=p.name,
-                           source=args[0], target=target))
+    note(state, lambda: line("{player} moves an employee {source} -> {target} with Property Management", player=p.name,
+                      source=args[0], target=target))
 
 
 # -- the expansion tiles ----------------------------------------------------------------------------
