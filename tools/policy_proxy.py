@@ -8,7 +8,7 @@ about 0.1 s of CPU here, against a minute for the search bot) screens a playout 
 search is run with it. Policies (``name`` or ``name:knob=value,...``):
 
 * ``greedy``: the greedy bot (its hand-weighted evaluation on a view with Andrew's hidden cards redrawn);
-* ``plan``: greedy on the build-plan evaluation (:mod:`carnegie_lab.bots.plan`; knobs: :class:`Plan`'s);
+* ``plan``: greedy on the build-plan evaluation (:mod:`carnegie_lab.bots.evaluation.plan`; knobs: :class:`Plan`'s);
 * ``expect-rows``: greedy, but the row is chosen by the mean evaluation over 8 redraws of the hidden cards;
 * ``peek`` / ``peek-rows``: greedy seeing Andrew's real hidden cards (at every decision / at the row
   choice only): not a player, a measure of what the hidden cards are worth.
@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Sequence
 
 from carnegie_lab.bots.base import legal, light_copy, mix, step, table_view
-from carnegie_lab.bots.greedy import Evaluator, evaluator_for, greedy_choice, score_totals
-from carnegie_lab.bots.plan import plan_evaluator
+from carnegie_lab.bots.evaluation import Evaluator, evaluator_for, score_totals
+from carnegie_lab.bots.evaluation.plan import plan_evaluator
+from carnegie_lab.bots.greedy import greedy_choice
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import ANDREW, State
 from carnegie_lab.rules import loop

@@ -8,7 +8,7 @@ Positions: every ``K``-th decision with a choice of seat 0 in the first ``N`` so
 (``benchmarks/results/strength/games.jsonl.gz``, any search spec), before round 18. For each, the default
 search's candidates (greedy's best few) are played on as the search plays them (Andrew's hidden cards
 redrawn, draw ``r`` the same for every candidate, greedy for everybody) to the cutoff ``--rounds`` rounds
-later, where the features of :mod:`carnegie_lab.bots.features` and the hand margin are read, and then on
+later, where the features of :mod:`carnegie_lab.bots.evaluation.features` and the hand margin are read, and then on
 to the end of the game. Within each (position, draw) the candidates' values are centred, so the fit (ridge,
 numpy: the ``train`` extra) sees only differences between siblings: final margin ~ a * hand margin +
 the seat's features (as they are and times ``t``) - Andrew's. The last ``--holdout`` share of the games
@@ -32,10 +32,11 @@ import numpy as np
 import carnegie_lab as cl
 from carnegie_lab.bots import SearchBot
 from carnegie_lab.bots.base import HIDDEN, decision_rng, light_copy, margin_of, mix, resample_hidden, step
-from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.greedy import Evaluator, evaluator_for, greedy_choice, score_totals
-from carnegie_lab.bots.position import round_info
-from carnegie_lab.bots.sibling import SIBLING_FILE
+from carnegie_lab.bots.evaluation import Evaluator, evaluator_for, score_totals
+from carnegie_lab.bots.evaluation.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
+from carnegie_lab.bots.evaluation.position import round_info
+from carnegie_lab.bots.evaluation.sibling import SIBLING_FILE
+from carnegie_lab.bots.greedy import greedy_choice
 from carnegie_lab.core.state import State
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
@@ -208,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         SIBLING_FILE.write_text(json.dumps({
-            "_about": "the sibling value (carnegie_lab.bots.sibling.sibling_evaluator), by tools/train_sibling.py",
+            "_about": "the sibling value (carnegie_lab.bots.evaluation.sibling), by tools/train_sibling.py",
             "trained_by": "python tools/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "models": {"1": as_entry(coef)}}, indent=1) + "\n")
         LOG.parent.mkdir(parents=True, exist_ok=True)

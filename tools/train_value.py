@@ -5,7 +5,7 @@
 
 The games come from ``simulate`` (the same batch on any ``--jobs`` or Dask ``--scheduler``); each is
 replayed and every decision of it gives one position per seat: the seat's features
-(``carnegie_lab.bots.features``) and, as the target, the total that seat had at the end (Andrew's too,
+(``carnegie_lab.bots.evaluation.features``) and, as the target, the total that seat had at the end (Andrew's too,
 in solo). A ridge regression (numpy: the ``train`` extra) fits each model to the first games; the
 last ``--holdout`` share of the games is kept out of the fit and measures it: the error of the
 predicted final margin by round, against the hand-weighted greedy evaluation's margin on the same
@@ -27,10 +27,10 @@ from typing import Sequence
 import numpy as np
 
 import carnegie_lab as cl
-from carnegie_lab.bots.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
-from carnegie_lab.bots.greedy import evaluator_for
-from carnegie_lab.bots.learned import MODEL_FILE, LinearModel
-from carnegie_lab.bots.position import round_info
+from carnegie_lab.bots.evaluation import evaluator_for
+from carnegie_lab.bots.evaluation.features import ANDREW_FEATURES, SEAT_FEATURES, andrew_features, seat_features
+from carnegie_lab.bots.evaluation.learned import MODEL_FILE, LinearModel
+from carnegie_lab.bots.evaluation.position import round_info
 from carnegie_lab.bots.simulate import simulate
 from carnegie_lab.core.state import Phase
 from carnegie_lab.rules.scoring import discs_by_owner, scores
@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         data = json.loads(MODEL_FILE.read_text()) if MODEL_FILE.exists() else {
-            "_about": "the learned evaluation (carnegie_lab.bots.learned), written by tools/train_value.py",
+            "_about": "the learned evaluation (carnegie_lab.bots.evaluation.learned), written by tools/train_value.py",
             "models": {}}
         entry = {"seat": as_model(seat_coef, SEAT_FEATURES), "spread": spread,
                  "trained_by": "python tools/train_value.py " + " ".join(sys.argv[1:] if argv is None else argv)}

@@ -17,7 +17,7 @@ The result is checked on ``--holdout`` other games (other seeds): the tuned weig
 when they beat the start there by more than two standard errors of the paired difference, else the
 start is kept. It is written after every sweep (so an interrupted run keeps what it found, unchecked)
 and after the check: one JSON object per mode (``{"solo": {...}, "duel": {...}}``: the fields of
-:class:`carnegie_lab.bots.greedy.Weights` that differ from their defaults) with the objective
+:class:`carnegie_lab.bots.evaluation.weights.Weights` that differ from their defaults) with the objective
 before and after, the held-out check and how it was measured. Every game is played on bare states (no log, no history)
 with the bots' own stepping, so a 1-player game costs about 0.05 s. A tool, not a test; the
 result depends only on the options (no timing enters it).
@@ -35,8 +35,9 @@ from dataclasses import asdict, fields, replace
 from pathlib import Path
 
 from carnegie_lab.bots.base import legal, light_copy, mix, step
-from carnegie_lab.bots.greedy import Evaluator, Weights, greedy_choice, score_totals
-from carnegie_lab.bots.weights import WEIGHTS_FILE, load_weights
+from carnegie_lab.bots.evaluation import Evaluator, Weights, score_totals
+from carnegie_lab.bots.evaluation.weights import WEIGHTS_FILE, load_weights
+from carnegie_lab.bots.greedy import greedy_choice
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
