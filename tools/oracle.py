@@ -161,29 +161,29 @@ def replay(game_seed: int, level: int, actions: list[str]) -> cl.Game:
 def _snapshot(game: cl.Game, rnd: int) -> dict[str, Any]:
     """The player's and Andrew's standing at the end of round ``rnd`` (cumulative counts)."""
     connection = game.connection(0)
-    state = game.state
     mine = shape(game, 0)
     return {"round": rnd, "projects": mine["projects"], "departments": mine["departments"],
             "donations": mine["donations"], "employees": mine["employees"],
             "majors_linked": len(connection.majors) if connection else 0,
             "connection_vp": connection.vp if connection else 0,
             "score": game.seat_scores()[0].total, "andrew_projects": len(game.sites_of(ANDREW)),
-            "andrew_score": game.seat_scores()[1].total, "money": game.money(0), "goods": game.goods(0),
-            "chosen": state.flow.chosen}
+            "andrew_score": game.seat_scores()[1].total, "money": game.money(0), "goods": game.goods(0)}
 
 
 def plan_of(game_seed: int, level: int, actions: list[str]) -> list[dict[str, Any]]:
     """The plan of a game, round by round: the standing at the end of every round (see :func:`_snapshot`),
-    taken as the next round begins (and at the end)."""
+    taken at the player's first decision after it (a round that asks the player nothing is seen there
+    too), and the row chosen in it."""
     game = cl.new_game(list(NAMES), seed=game_seed, solo_level=level)
     rounds = []
     for text in actions:
         before = game.round
-        chosen = game.state.flow.chosen
         game.apply(text)
-        if game.round != before and before > 0:
-            rounds.append(_snapshot(game, before) | {"chosen": chosen})
+        rounds += [_snapshot(game, rnd) for rnd in range(max(before, 1), game.round)]
     rounds.append(_snapshot(game, game.round))
+    for summary, rnd in zip(game.round_summaries(), rounds):
+        assert summary["round"] == rnd["round"]
+        rnd["chosen"] = summary["chosen"]
     return rounds
 
 
@@ -283,7 +283,9 @@ def report(rows: list[dict[str, Any]], bot: str) -> str:
                          f"{b['totals'][0]} : {b['totals'][1]} | {b['margin']:+d} | {a['margin'] - b['margin']:+d} |")
         lines += ["", f"Planner: {summary(mine)}; margin {_mean_se([a['margin'] for a in mine])}.  ",
                   f"Bot: {summary(theirs)}; margin {_mean_se([b['margin'] for b in theirs])}.  ",
-                  f"Paired gain: {_mean_se([a['margin'] - b['margin'] for a, b in zip(mine, theirs)])} VP.", "",
+                  f"Paired gain: {_mean_se([a['margin'] - b['margin'] for a, b in zip(mine, theirs)])} VP: "
+                  f"the player's VP {_mean_se([a['totals'][0] - b['totals'][0] for a, b in zip(mine, theirs)])}, "
+                  f"Andrew's {_mean_se([a['totals'][1] - b['totals'][1] for a, b in zip(mine, theirs)])}.", "",
                   "| mean per game | " + " | ".join(SHAPE) + " |", "|---" * (len(SHAPE) + 1) + "|"]
         for who, games_of, key in (("planner", mine, "shape"), ("Andrew vs planner", mine, "andrew_shape"),
                                    ("bot", theirs, "shape"), ("Andrew vs bot", theirs, "andrew_shape")):
@@ -302,6 +304,15 @@ def report(rows: list[dict[str, Any]], bot: str) -> str:
                     counts[r["chosen"]] = counts.get(r["chosen"], 0) + 1
             lines.append(f"- {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         lines.append("")
+        for g in (g for g in mine if g["won"]):
+            lines += [f"The plan of a won game, deal {g['deal']} ({g['totals'][0]} : {g['totals'][1]}; "
+                      "cumulative at the end of each round, the planner's row choices in capitals):", "",
+                      "| round | " + " | ".join(str(r["round"]) for r in g["plan"]) + " |",
+                      "|---" * (len(g["plan"]) + 1) + "|",
+                      "| row | " + " | ".join(r["chosen"] if r["round"] % 2 else r["chosen"].lower()
+                                            for r in g["plan"]) + " |"]
+            lines += [f"| {c} | " + " | ".join(str(r[c]) for r in g["plan"]) + " |" for c in PLAN]
+            lines.append("")
     return "\n".join(lines)
 
 
