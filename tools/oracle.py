@@ -14,7 +14,7 @@ actions and the planner searches that sequence.
 The planner is nested Monte-Carlo search of level 1 with memory (the pilot method): at every decision
 with a choice, each of its actions (near-duplicates pruned, as the bots do) is played out to the end of
 the game by the base policies (``--policies``: greedy's one-step lookahead on the hand evaluation,
-and/or on it plus the build plan, :mod:`carnegie_lab.bots.plan`), ``--playouts`` times for each
+and/or on it plus the build plan, :mod:`carnegie_lab.bots.evaluation.plan`), ``--playouts`` times for each
 policy (the first greedy, the others with a random action ``--epsilon`` of the time). Every playout is
 a whole legal game; the best seen so far (by the final margin over Andrew) is kept, and the planner
 follows it: the game it plays is at least as good as any playout it saw. The random streams are
@@ -27,7 +27,7 @@ Andrew (``bench_strength.shape``) and the plan round by round (:func:`plan_of`).
 bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds), for the pairing;
 with ``--from-log`` it takes the bot's games from the strength benchmark's log instead. A rerun skips
 the deals already in the file. ``--jobs``/``--scheduler`` (a Dask address) play the deals in batches
-of that many processes or workers (``carnegie_lab.bots.jobs.run_jobs``; a Dask worker needs the
+of that many processes or workers (``carnegie_lab.jobs.run_jobs``; a Dask worker needs the
 project installed and this checkout's tools/ and benchmarks/ on its ``PYTHONPATH``), each batch
 appended when it ends.
 """
@@ -46,12 +46,13 @@ from typing import Any, Callable
 
 import carnegie_lab as cl
 from carnegie_lab.bots.base import legal, light_copy, mix, step
-from carnegie_lab.bots.greedy import Evaluator, evaluator_for, greedy_choice, prune, score_totals
-from carnegie_lab.bots.jobs import ProgressBar, run_jobs
-from carnegie_lab.bots.plan import plan_evaluator
+from carnegie_lab.bots.evaluation import Evaluator, evaluator_for, plan_evaluator, score_totals
+from carnegie_lab.bots.greedy import greedy_choice, prune
 from carnegie_lab.bots.random_bot import pick
+from carnegie_lab.cli.progress import ProgressBar
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import ANDREW, State
+from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
