@@ -6,7 +6,6 @@ carnegie_lab/cli/app.py)."""
 from __future__ import annotations
 
 import re
-import time
 import urllib.request
 
 import pytest
@@ -15,6 +14,7 @@ from playwright.sync_api import expect
 import carnegie_lab as cl
 from carnegie_lab.store import GameStore
 
+from .processes import wait_for
 from .widget_client import kernel_id_of
 
 pytestmark = pytest.mark.browser
@@ -49,10 +49,8 @@ def test_an_open_page_stops_its_clock_and_its_kernel_is_culled_later_than_a_clos
         # the open page's clock kept its kernel busy, then stopped; the kernel was culled only after that
         expect(w.page.locator(".cl-status")).to_contain_text("stopped following the game", timeout=TIMEOUT * 1000)
         assert culled(server.log(), open_kernel) is None
-        deadline = time.monotonic() + TIMEOUT
-        while culled(server.log(), open_kernel) is None or culled(server.log(), closed_kernel) is None:
-            assert time.monotonic() < deadline, server.log()
-            time.sleep(0.5)
+        wait_for(lambda: None not in (culled(server.log(), open_kernel), culled(server.log(), closed_kernel)),
+                 "culling of both kernels in the server's log", TIMEOUT)
         connections, idle = culled(server.log(), open_kernel)
         assert connections == 1 and idle >= CONNECTED
         connections, idle = culled(server.log(), closed_kernel)
