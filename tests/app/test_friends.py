@@ -115,12 +115,15 @@ def friend(new_context):
 
 @pytest.fixture
 def friends_game(voila_server) -> dict[str, str]:
-    """A new 2-player game of Ada and Bo, both humans, in the server's store, with a seat link for each:
-    the addresses of Ada's seat (``ada``), Bo's (``bo``) and the watchers' page (``watch``), and the game's
-    id (``game``)."""
+    """A new 2-player game of Ada and Bo, both humans, in the server's store, Ada to decide (Bo, first,
+    has placed his starting Housing project), with a seat link for each: the addresses of Ada's seat
+    (``ada``), Bo's (``bo``) and the watchers' page (``watch``), and the game's id (``game``)."""
     seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": HUMAN}]
+    game = cl.new_game(["Ada", "Bo"], seed=8)
+    while game.current_player != 0:
+        game.apply(game.legal_actions()[0])
     with GameStore(voila_server.store_path) as store:
-        gid = store.save(cl.new_game(["Ada", "Bo"], seed=8), app={"seats": seats})
+        gid = store.save(game, app={"seats": seats})
         tokens = store.add_seat_tokens(gid, [0, 1])
     watch = voila_server.app_url + f"?game={gid}"
     return {"game": gid, "watch": watch, "ada": f"{watch}&seat={tokens[0]}", "bo": f"{watch}&seat={tokens[1]}"}
@@ -168,6 +171,8 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     start_game(p, "2", [("Ada", "Human"), ("Bo", "Human")], seed=8)
     p.wait_for_url(GAME_URL, timeout=TIMEOUT)
     links = {"game": parse_qs(urlsplit(p.url).query)["game"][0]}
+    while seat(p) != "0":                                  # Ada's turn: Bo's page will wait for her
+        play_one_decision(p, {})
     side_tab(p, "Friends")
     p.locator("button.cl-make-links").click()
     bo_link = p.locator("input.cl-link-seat-1")
