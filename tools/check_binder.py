@@ -33,6 +33,7 @@ PAGE_TIMEOUT = 180_000                                # ms: the notebook runs be
 
 def _conftest():
     """tests/conftest.py, for its Chromium settings and its watched page (errors, outside requests)."""
+    sys.path.insert(0, str(ROOT / "tests"))            # its own imports, as pytest's rootdir conftest has them
     spec = importlib.util.spec_from_file_location("carnegie_conftest", ROOT / "tests" / "conftest.py")
     assert spec is not None and spec.loader is not None
     module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)   # its dataclasses look it up
