@@ -1,7 +1,6 @@
 """`carnegie-lab review`: the summary and the costliest decisions in words, the whole review as JSON."""
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -10,7 +9,6 @@ import carnegie_lab as cl
 from carnegie_lab.analysis import Review, review
 from carnegie_lab.bots import GreedyBot, RandomBot
 from carnegie_lab.cli import main
-from carnegie_lab.cli.progress import ProgressBar
 
 
 @pytest.fixture(scope="module")
@@ -75,13 +73,3 @@ def test_a_missing_or_broken_record_is_reported(record, tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["review", str(broken)])
     assert "actions[2]" in capsys.readouterr().err
-
-
-def test_the_progress_bar_draws_a_line_a_tenth_with_the_time_left():
-    stream = io.StringIO()
-    bar = ProgressBar("review", "decisions", stream)
-    for done in range(1, 21):
-        bar(done, 20)
-    lines = stream.getvalue().splitlines()
-    assert len(lines) == 11 and lines[-1].startswith(f"review [{'#' * 30}] 20/20 decisions")
-    assert all("s left" in line for line in lines[:-1]) and "left" not in lines[-1]

@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from carnegie_lab.cli.progress import ProgressBar
 from carnegie_lab.cli.simulate import build_parser, run, simulate_main
 
 GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \w+ -?\d+  ?)+ *\| winners: .+$")
@@ -77,15 +76,6 @@ def test_simulate_main_prints_to_stdout(capsys):
     assert simulate_main(["--games", "2", "--seed", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert len([line for line in out.splitlines() if line.startswith("game ")]) == 2
-
-
-def test_progress_bar_without_a_terminal():
-    stream = io.StringIO()
-    bar = ProgressBar("simulate", "games", stream)
-    for k in range(1, 101):
-        bar(k, 100)
-    lines = stream.getvalue().splitlines()
-    assert len(lines) == 11 and lines[-1].startswith("simulate [" + "#" * 30 + "] 100/100 games")
 
 
 def test_bots_by_strength():
