@@ -31,7 +31,7 @@ test: check system-packages
 	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
-# the reference check over whole games); CI runs them after make test.
+# the reference check over whole games, tutorial 11 beside two CPU hogs); CI runs them after make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
