@@ -1,6 +1,6 @@
 """Playout policies against Andrew, cheaply: one-step greedy players on bare states, paired on the same games.
 
-    python tools/policy_proxy.py [--policies greedy,plan,peek,...] [--games N] [--levels 1,2,3,4]
+    python research/policy_proxy.py [--policies greedy,plan,peek,...] [--games N] [--levels 1,2,3,4]
                                  [--seed S] [--jobs J] [--out DIR]
 
 A policy is the move a playout would make; its strength alone against Andrew (a 1-player game costs

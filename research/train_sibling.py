@@ -1,7 +1,7 @@
 """Fit the sibling value (carnegie_lab/data/sibling_model.json): a correction to the hand evaluation at the
 search's cutoff that ranks the candidates of one decision by the final margin they lead to.
 
-    python tools/train_sibling.py [--games N] [--every K] [--draws R] [--rounds 3] [--seed S]
+    python research/train_sibling.py [--games N] [--every K] [--draws R] [--rounds 3] [--seed S]
         [--holdout 0.25] [--ridge 30] [--data PATH] [--write]
 
 Positions: every ``K``-th decision with a choice of seat 0 in the first ``N`` solo games of the strength log
@@ -209,8 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         SIBLING_FILE.write_text(json.dumps({
-            "_about": "the sibling value (carnegie_lab.bots.evaluation.sibling), by tools/train_sibling.py",
-            "trained_by": "python tools/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
+            "_about": "the sibling value (carnegie_lab.bots.evaluation.sibling), by research/train_sibling.py",
+            "trained_by": "python research/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "models": {"1": as_entry(coef)}}, indent=1) + "\n")
         LOG.parent.mkdir(parents=True, exist_ok=True)
         with open(LOG, "a", encoding="utf-8") as log:

@@ -1,6 +1,6 @@
 """How much of its own objective the search's allocation loses: the regret of a budget on recorded positions.
 
-    python tools/search_regret.py [--games N] [--every K] [--oracle N] [--seeds S] [--variants SPEC,...]
+    python research/search_regret.py [--games N] [--every K] [--oracle N] [--seeds S] [--variants SPEC,...]
                                   [--levels 4,1] [--kinds choose,...] [--log PATH] [--out DIR]
 
 Positions are the decisions with a choice of the search bot (seat 0) in the solo games of the strength
