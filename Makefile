@@ -118,7 +118,7 @@ i18n-compile: $(STAMP)
 
 # Static checks: style (ruff), types (mypy) and the layers of the package (import-linter).
 check: $(STAMP)
-	$(BIN)/ruff check carnegie_lab tests benchmarks tools notebooks/src
+	$(BIN)/ruff check carnegie_lab tests benchmarks tools research notebooks/src
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

@@ -6,7 +6,7 @@ gives the action that was played, against how often that player then won.
 
 The games are greedy bots' (``simulate``, seed ``--seed``: not the training seeds), or with ``--from-log``
 the first ``--games`` games that the strength benchmark recorded of that search spec in the match of
-``--players`` / ``--level`` (``results/strength/games.jsonl.gz``: against Andrew, greedy rarely wins and
+``--players`` / ``--level`` (``results/strength/games.jsonl``: against Andrew, greedy rarely wins and
 the search bot about half the time at level 1); every ``--every``-th
 decision with a choice is a position; ``evaluate(game, playouts=N, seed=0, value=V)`` runs for each
 ``--values`` (``hand``: the greedy evaluation's margin at the horizon and the share of playouts ahead

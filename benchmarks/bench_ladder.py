@@ -4,13 +4,13 @@
 
 The ratings are a Bradley-Terry fit (Elo units: 400 points = 10 to 1 odds; the greedy bot fixed at
 1500) to every recorded game between two sides: the strength benchmark's games
-(``results/strength/games-9b4ac6f.jsonl.gz`` and ``games.jsonl.gz``: a bot against greedy, against another
+(``results/strength/games-9b4ac6f.jsonl`` and ``games.jsonl``: a bot against greedy, against another
 search bot, or against Andrew at a level; with 3-4 players each pair of seats counts as one game)
-and the ladder's own round-robin of the cheap bots (``results/ladder/games.jsonl.gz``: random,
+and the ladder's own round-robin of the cheap bots (``results/ladder/games.jsonl``: random,
 greedy and rollout against each other and against Andrew, ``--games`` of each pairing, played here
 when missing, on ``--jobs`` processes, appended and never rewritten). A tie counts half a win each.
 A bot spec recorded before the learned evaluation (the games of commit 9b4ac6f, in
-``games-9b4ac6f.jsonl.gz``) is rated as ``<spec>@9b4ac6f``: the same name played differently then.
+``games-9b4ac6f.jsonl``) is rated as ``<spec>@9b4ac6f``: the same name played differently then.
 
 ``--write`` stores the ratings of the app's strengths (easy, medium, hard: the rating of its spec's
 games, else of its games at 9b4ac6f) and of the levels of Andrew in ``carnegie_lab/data/ladder.json``,

@@ -7,10 +7,10 @@ each level), on all cores, every game recorded so that a long run can resume.
 
 * ``2p``: the search bot against one greedy bot, seats alternating from game to game; ``3p``/``4p``:
   against two / three greedy bots, the search bot's seat rotating; ``soloL``: against Andrew at level L.
-* Every finished game is appended to ``DIR/games.jsonl.gz`` (default ``benchmarks/results/strength``,
-  kept in git; ``gamelog.py``: one gzip member per game, never rewritten): the match, the specs, the
+* Every finished game is appended to ``DIR/games.jsonl`` (default ``benchmarks/results/strength``,
+  kept in git; ``gamelog.py``: plain JSON Lines, one line per game, never rewritten): the match, the specs, the
   seeds, every total, who won, the search bot's decisions and thinking time (wall and CPU), and the
-  game's record. The games of commit 9b4ac6f and before are in ``DIR/games-9b4ac6f.jsonl.gz``
+  game's record. The games of commit 9b4ac6f and before are in ``DIR/games-9b4ac6f.jsonl``
   (``--legacy`` prints their tables; never written): they were played by the bots of that commit, so a
   run here does not resume from them.
   A new run with the same options skips the games already in the file, so a long benchmark can be run

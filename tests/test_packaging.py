@@ -104,7 +104,7 @@ def test_the_wheel_holds_the_notebooks_and_the_template_and_no_developer_tools(w
             "carnegie_lab/locale/pt_BR/LC_MESSAGES/carnegie_lab.mo"} <= data
     assert data <= names, f"not in the wheel (pyproject.toml's package-data): {sorted(data - names)}"
     assert not [n for n in names if n.startswith("carnegie_lab/share/") and n.endswith(".py")]
-    assert not [n for n in names if "make_shapes" in n or n.startswith(("tools/", "tests/", "notebooks/"))]
+    assert not [n for n in names if "make_shapes" in n or n.startswith(("tools/", "research/", "tests/", "notebooks/"))]
 
 
 def test_the_core_needs_only_networkx_and_each_extra_its_part(metadata):

@@ -137,16 +137,26 @@ DELIBERATE = ("house", "reserve", "choose")
 class RolloutBot:
     """Monte-Carlo rollouts from each candidate action (see the module docstring).
 
-    ``rollouts``: per candidate; ``policy``: ``"greedy"`` or ``"random"`` continuations; ``top``: only
-    the best ``top`` actions of greedy's ranking are tried (None: all); ``depth``: decisions per rollout
-    before the evaluation takes over (None: to the end); ``time_limit``: seconds per decision;
-    ``epsilon``: share of random moves in greedy rollouts; ``kinds``: the decision kinds it rolls out
-    (default :data:`DELIBERATE`; None: every decision), the others follow the greedy evaluation.
-
     The defaults are the *pilot method*: one greedy continuation per candidate (greedy rollouts with
     ``epsilon=0`` are deterministic but for ties, so more would repeat it), 40 decisions deep, for the
     four best candidates of the row choice and the setup; about 1-2 s per 2-player game. For noisier
-    but broader estimates use ``epsilon > 0`` with several rollouts, or ``policy="random"``."""
+    but broader estimates use ``epsilon > 0`` with several rollouts, or ``policy="random"``.
+
+    Args:
+        seed: The seed of the rollouts' random streams.
+        rollouts: Rollouts per candidate.
+        policy: The continuations, ``"greedy"`` or ``"random"``.
+        top: Only the best ``top`` actions of greedy's ranking are tried (None: all).
+        depth: Decisions per rollout before the evaluation takes over (None: to the end).
+        time_limit: Seconds per decision.
+        epsilon: The share of random moves in greedy rollouts.
+        kinds: The decision kinds it rolls out (default :data:`DELIBERATE`; None: every decision); the
+            others follow the greedy evaluation.
+        weights: The hand evaluation's weights (:data:`~.evaluation.weights.WeightsSpec`; default: tuned).
+
+    Raises:
+        CarnegieError: An unknown ``policy``, fewer than one rollout or ``top``, or bad weights.
+    """
 
     name = "rollout"
 

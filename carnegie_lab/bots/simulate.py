@@ -63,7 +63,18 @@ class _Task:
 
 def play_game(bots: Sequence[Bot], seed: int, names: Sequence[str] | None = None,
               level: int | None = None, **options: Any) -> Game:
-    """Play one game to the end: ``bots[seat]`` decides for each seat (one bot and ``level`` for solo)."""
+    """Play one game to the end.
+
+    Args:
+        bots: The bot of each seat (one bot and ``level`` for solo).
+        seed: The game's seed.
+        names: The players' names (default ``P1``, ``P2``, ...).
+        level: Andrew's level, for a solo game.
+        **options: Passed to ``new_game`` (e.g. ``departments``).
+
+    Returns:
+        The finished game.
+    """
     names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
     if level is not None:
         options["solo_level"] = level
@@ -200,12 +211,28 @@ def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]
 def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: int = 0, jobs: int = 1,
              scheduler: str | None = None, progress: Progress | None = None, *, level: int | None = None,
              rotate: bool = True, keep_records: bool = False, **options: Any) -> SimulationResult:
-    """Play ``games`` games of ``players`` bots (``bots``: one spec per seat, or one for all; default
-    random). ``players=1`` plays one bot against Andrew at ``level`` (default 1).
+    """Play a batch of bot games.
 
-    ``jobs > 1`` uses a process pool; ``scheduler`` (a Dask scheduler address such as
-    ``tcp://127.0.0.1:8786``) runs the games on that Dask cluster instead. ``progress(done, total)`` is
-    called after every finished game. ``options`` go to ``new_game`` (e.g. ``departments``)."""
+    Args:
+        players: The seats, 1-4; 1 plays one bot against Andrew at ``level``.
+        games: How many games.
+        bots: One bot spec per seat, or one for all (default ``random``).
+        seed: The batch's seed: game *k*'s seed and its bots' seeds are functions of it and *k*.
+        jobs: Processes; more than 1 uses a process pool.
+        scheduler: A Dask scheduler's address (such as ``tcp://127.0.0.1:8786``): the games run on that
+            cluster instead.
+        progress: Called as ``progress(done, total)`` after every finished game.
+        level: Andrew's level in solo games (default 1).
+        rotate: Game *k* seats the bots turned by *k* places, so each plays every seat.
+        keep_records: Keep each game's record in its result.
+        **options: Passed to ``new_game`` (e.g. ``departments``).
+
+    Returns:
+        The games in game order, with win rates and score distributions.
+
+    Raises:
+        CarnegieError: A count out of range, a bot spec that is not known, or ``level`` in a game between players.
+    """
     if games < 0:
         raise CarnegieError(f"games must be >= 0, not {games}")
     if jobs < 1:

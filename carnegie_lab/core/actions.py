@@ -18,8 +18,15 @@ MAX_TEXT = 200               # characters of an action's text (the longest real 
 
 @dataclass(frozen=True, order=True)
 class Action:
-    """One decision: a verb and its arguments. ``str(action)`` is its notation. Made with anything
-    but a string verb and a tuple (or list) of string arguments, it raises NotationError."""
+    """One decision: a verb and its arguments; ``str(action)`` is its notation.
+
+    Args:
+        verb: The verb (``"house"``, ``"choose"``, ...).
+        args: Its arguments, each a string (a list is kept as a tuple).
+
+    Raises:
+        NotationError: A verb or an argument that is not a string, or arguments that are not a tuple or list.
+    """
     verb: str
     args: tuple[str, ...] = ()
 

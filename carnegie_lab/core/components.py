@@ -214,8 +214,10 @@ class Constants:
 
 @dataclass(frozen=True, eq=False)
 class Components:
-    """All the component data of one game (compared and hashed by identity: a game's rules are
-    built from one of these)."""
+    """All the component data of one game, as :func:`~carnegie_lab.load_components` reads it.
+
+    Compared and hashed by identity: a game's rules are built from one of these.
+    """
     regions: Mapping[str, Region]
     cities: Mapping[str, City]
     routes: tuple[tuple[str, str], ...]

@@ -42,7 +42,11 @@ class _Catalog(gettext.GNUTranslations):
 
 
 def languages() -> tuple[str, ...]:
-    """The languages there is a catalog (or a translator) for, English first: ``("en", "pt_BR")``."""
+    """The languages there is a catalog (or a translator) for.
+
+    Returns:
+        Their codes, English first: ``("en", "pt_BR")``.
+    """
     return (SOURCE, *sorted((_catalogs() | set(_TRANSLATORS)) - {SOURCE}))
 
 

@@ -417,7 +417,17 @@ def _read_scoring(root: Node, cities) -> Mapping[tuple[int, int], int]:
 
 
 def load_components(folder: Path | str | None = None) -> Components:
-    """Read and validate the JSON files of ``folder`` (default: the package's data). Raises DataError."""
+    """Read and check the component data of a folder.
+
+    Args:
+        folder: A folder of the data's JSON files (``rules.json``, ``map.json``, ...); None: the package's own.
+
+    Returns:
+        The components, for ``new_game(..., components=...)``.
+
+    Raises:
+        DataError: A file missing or broken; the message names the file and the field.
+    """
     if folder is not None and not isinstance(folder, (str, Path)):
         raise DataError("load_components", "folder", f"expected a folder's path, got {folder!r:.80}")
     folder = DATA_DIR if folder is None else Path(folder)

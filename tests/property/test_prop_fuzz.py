@@ -1,19 +1,18 @@
-"""Hostile inputs (benchmarks/fuzz.py's generators, driven by hypothesis): mutated actions at every kind
+"""Hostile inputs (the generators of fuzz.py beside this file, driven by hypothesis): mutated actions at every kind
 of decision, dropped / retyped / out-of-range fields of records and positions at several stages of a
 game (setup, mid-turn, an HR Administration relocation, solo, over), fields of a position's flow set to
 other values of their type, and broken JSON text. Each one must give a valid result (a legal action
 applied; a loaded game that obeys the laws and plays on) or a CarnegieError, and a refused action must
-leave the game as it was. ``python benchmarks/fuzz.py`` runs 100,000 of them. Then the positions the
+leave the game as it was. ``python tests/property/fuzz.py`` runs 100,000 of them. Then the positions the
 fuzzing found, which loaded and crashed in play (or broke a law a move later): each refused, naming its
 field."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import pathlib
 import random
 from functools import lru_cache
 
+import fuzz  # tests/property/fuzz.py (pytest puts this folder on sys.path)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,12 +20,6 @@ from hypothesis import strategies as st
 import carnegie_lab as cl
 from carnegie_lab.core.state import DecisionKind
 from carnegie_lab.rules.laws import AT_REST
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("fuzz", ROOT / "benchmarks" / "fuzz.py")
-assert _spec is not None and _spec.loader is not None
-fuzz = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fuzz)
 
 FUZZ = settings(max_examples=400, deadline=None)     # a fixed number in every profile (inputs are cheap)
 draws = st.integers(0, 2**32 - 1)

@@ -8,7 +8,7 @@ estimates the end of the game, and :meth:`LearnedEvaluator.win_chance` turns a p
 into a chance of winning with the spread of the predictions at that round (normal errors).
 
 The weights come from ``carnegie_lab/data/value_model.json``, one model per number of players,
-fitted by ``tools/train_value.py`` to positions of games played to the end (its log says how); the
+fitted by ``research/train_value.py`` to positions of games played to the end (its log says how); the
 Ruleset keeps them (:func:`value_models`, read once per Ruleset). A game whose player count has no
 model is evaluated by the hand evaluation (:func:`carnegie_lab.bots.evaluation.evaluation`).
 

@@ -1,5 +1,5 @@
 """The sibling value: the hand evaluation corrected by the learned evaluation's features, fitted to the
-differences between the candidates of one decision rather than to whole positions (``tools/train_sibling.py``,
+differences between the candidates of one decision rather than to whole positions (``research/train_sibling.py``,
 ``carnegie_lab/data/sibling_model.json``, solo only): for the search's cutoff (``search:value=sibling``),
 where only such differences count.
 """
@@ -24,7 +24,7 @@ SIBLING_FILE = Path(__file__).resolve().parents[2] / "data" / "sibling_model.jso
 
 class SiblingEvaluator(Evaluation):
     """The hand evaluation times ``hand`` plus a linear correction of each seat's value (and Andrew's),
-    fitted to rank the candidates of one decision (``tools/train_sibling.py``): only its differences
+    fitted to rank the candidates of one decision (``research/train_sibling.py``): only its differences
     between positions at the same point of a game mean anything.
 
     Args:

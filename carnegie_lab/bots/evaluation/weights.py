@@ -1,6 +1,6 @@
 """The hand evaluation's weights (:class:`Weights`) and the tuned sets kept in ``weights.json``.
 
-``weights.json`` is written by ``tools/tune_weights.py`` (self-play; it records how): one set per
+``weights.json`` is written by ``research/tune_weights.py`` (self-play; it records how): one set per
 mode, ``"solo"`` for games against Andrew and ``"duel"`` for games between players, each given as
 the fields that differ from the defaults below. :func:`tuned_weights` reads it (once per file).
 """

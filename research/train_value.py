@@ -1,6 +1,6 @@
 """Fit the learned evaluation (carnegie_lab/data/value_model.json) to games played to the end.
 
-    python tools/train_value.py --players 1 --games 600 --bots greedy [--levels 1,2,3,4] [--seed S]
+    python research/train_value.py --players 1 --games 600 --bots greedy [--levels 1,2,3,4] [--seed S]
         [--jobs J] [--scheduler ADDRESS] [--holdout 0.25] [--ridge 1.0] [--write]
 
 The games come from ``simulate`` (the same batch on any ``--jobs`` or Dask ``--scheduler``); each is
@@ -184,10 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         data = json.loads(MODEL_FILE.read_text()) if MODEL_FILE.exists() else {
-            "_about": "the learned evaluation (carnegie_lab.bots.evaluation.learned), written by tools/train_value.py",
+            "_about": "the learned evaluation (carnegie_lab.bots.evaluation.learned), by research/train_value.py",
             "models": {}}
         entry = {"seat": as_model(seat_coef, SEAT_FEATURES), "spread": spread,
-                 "trained_by": "python tools/train_value.py " + " ".join(sys.argv[1:] if argv is None else argv)}
+                 "trained_by": "python research/train_value.py " + " ".join(sys.argv[1:] if argv is None else argv)}
         if andrew_coef is not None:
             entry["andrew"] = as_model(andrew_coef, ANDREW_FEATURES)
         data["models"][str(args.players)] = entry

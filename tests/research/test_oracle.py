@@ -1,4 +1,4 @@
-"""tools/oracle.py: a tiny planner run on one deal is deterministic, resumable, and its recorded actions
+"""research/oracle.py: a tiny planner run on one deal is deterministic, resumable, and its recorded actions
 replay through the public API to the scores it reports."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import carnegie_lab as cl
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("oracle", ROOT / "tools" / "oracle.py")
+_spec = importlib.util.spec_from_file_location("oracle", ROOT / "research" / "oracle.py")
 assert _spec is not None and _spec.loader is not None
 oracle = importlib.util.module_from_spec(_spec)
 sys.modules["oracle"] = oracle                  # its dataclasses look their module up there

@@ -1,6 +1,6 @@
 """The oracle study: the best solo game a planner finds against Andrew when it knows his deck.
 
-    python tools/oracle.py [--deals N] [--start K] [--level L] [--seed S] [--playouts P] [--epsilon E]
+    python research/oracle.py [--deals N] [--start K] [--level L] [--seed S] [--playouts P] [--epsilon E]
                            [--policies greedy+plan] [--decisions D] [--bot SPEC [--from-log]]
                            [--out FILE] [--jobs J] [--scheduler ADDR]
 
@@ -28,7 +28,7 @@ bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds
 with ``--from-log`` it takes the bot's games from the strength benchmark's log instead. A rerun skips
 the deals already in the file. ``--jobs``/``--scheduler`` (a Dask address) play the deals in batches
 of that many processes or workers (``carnegie_lab.jobs.run_jobs``; a Dask worker needs the
-project installed and this checkout's tools/ and benchmarks/ on its ``PYTHONPATH``), each batch
+project installed and this checkout's research/ and benchmarks/ on its ``PYTHONPATH``), each batch
 appended when it ends.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Playout policies against Andrew, cheaply: one-step greedy players on bare states, paired on the same games.
 
-    python tools/policy_proxy.py [--policies greedy,plan,peek,...] [--games N] [--levels 1,2,3,4]
+    python research/policy_proxy.py [--policies greedy,plan,peek,...] [--games N] [--levels 1,2,3,4]
                                  [--seed S] [--jobs J] [--out DIR]
 
 A policy is the move a playout would make; its strength alone against Andrew (a 1-player game costs
@@ -16,13 +16,11 @@ search is run with it. Policies (``name`` or ``name:knob=value,...``):
 Every game of policy ``k`` uses game seed ``mix(seed, k)`` and level ``levels[k % len(levels)]``, so the
 table gives the mean margin (the player's total less Andrew's), VP, projects built (the player's and
 Andrew's) and the paired difference to the first policy with its standard error. Each run is appended
-to ``DIR/runs.jsonl.gz`` (one gzip member per run). A tool, not a test; deterministic for its options.
+to ``DIR/runs.jsonl`` (one line per run). A tool, not a test; deterministic for its options.
 """
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import random
 import statistics
 import sys
@@ -42,7 +40,11 @@ from carnegie_lab.rules.construction import discs
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
 
-OUT = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "policy"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from gamelog import append_row  # noqa: E402  (the benchmarks' logs)
+
+OUT = ROOT / "benchmarks" / "results" / "policy"
 POLICIES = ("greedy", "plan", "expect-rows", "peek", "peek-rows")
 DRAWS = 8                                      # the redraws that expect-rows averages over
 
@@ -119,10 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines.append(f"| `{p}` | {mean['margin']:+.1f} | {mean['vp']:.1f} | {mean['projects']:.1f} | "
                      f"{mean['andrew_projects']:.1f} | {statistics.fmean(diff):+.1f} ± {se:.1f} | {mean['cpu']:.2f} |")
     print("\n".join(lines))
-    args.out.mkdir(parents=True, exist_ok=True)
-    with open(args.out / "runs.jsonl.gz", "ab") as out:
-        out.write(gzip.compress((json.dumps({"argv": sys.argv[1:] if argv is None else list(argv), "table": lines,
-                                             "results": results}) + "\n").encode("utf-8")))
+    append_row(args.out / "runs.jsonl", {"argv": sys.argv[1:] if argv is None else list(argv), "table": lines,
+                                         "results": results})
     return 0
 
 

@@ -1,6 +1,6 @@
 """Hostile inputs for the engine's public entry points: mutated actions, records, positions and JSON.
 
-    python benchmarks/fuzz.py [--inputs N] [--seed S]
+    python tests/property/fuzz.py [--inputs N] [--seed S]
 
 Each input is drawn from a seeded RNG and fed to ``Game.apply``, ``Game.parse``, ``Game.from_record``
 or ``Game.from_position``. The only acceptable outcomes are a valid result (an applied legal action;

@@ -1,11 +1,11 @@
 """Fit the sibling value (carnegie_lab/data/sibling_model.json): a correction to the hand evaluation at the
 search's cutoff that ranks the candidates of one decision by the final margin they lead to.
 
-    python tools/train_sibling.py [--games N] [--every K] [--draws R] [--rounds 3] [--seed S]
+    python research/train_sibling.py [--games N] [--every K] [--draws R] [--rounds 3] [--seed S]
         [--holdout 0.25] [--ridge 30] [--data PATH] [--write]
 
 Positions: every ``K``-th decision with a choice of seat 0 in the first ``N`` solo games of the strength log
-(``benchmarks/results/strength/games.jsonl.gz``, any search spec), before round 18. For each, the default
+(``benchmarks/results/strength/games.jsonl``, any search spec), before round 18. For each, the default
 search's candidates (greedy's best few) are played on as the search plays them (Andrew's hidden cards
 redrawn, draw ``r`` the same for every candidate, greedy for everybody) to the cutoff ``--rounds`` rounds
 later, where the features of :mod:`carnegie_lab.bots.evaluation.features` and the hand margin are read, and then on
@@ -19,7 +19,6 @@ correlation of the siblings' differences. ``--write`` writes the model and appen
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import sys
@@ -41,14 +40,18 @@ from carnegie_lab.core.state import State
 from carnegie_lab.rules.scoring import discs_by_owner, scores
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ROOT / "benchmarks" / "results" / "strength" / "games.jsonl.gz"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from gamelog import LOG as GAMES_LOG  # noqa: E402  (the benchmarks' logs)
+from gamelog import read_rows  # noqa: E402
+
+GAMES = ROOT / "benchmarks" / "results" / "strength" / GAMES_LOG
 LOG = ROOT / "benchmarks" / "results" / "training" / "sibling_model.log"
 LAST_ROUND = 17
 
 
 def records(games: int) -> list[dict]:
     """The first ``games`` recorded solo games of the strength log, in the order they were appended."""
-    rows = [json.loads(line) for line in gzip.decompress(GAMES.read_bytes()).decode("utf-8").splitlines() if line]
+    rows = read_rows(GAMES)
     return [r["record"] for r in rows if r["match"].startswith("solo")][:games]
 
 
@@ -209,8 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report))
     if args.write:
         SIBLING_FILE.write_text(json.dumps({
-            "_about": "the sibling value (carnegie_lab.bots.evaluation.sibling), by tools/train_sibling.py",
-            "trained_by": "python tools/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
+            "_about": "the sibling value (carnegie_lab.bots.evaluation.sibling), by research/train_sibling.py",
+            "trained_by": "python research/train_sibling.py " + " ".join(sys.argv[1:] if argv is None else argv),
             "models": {"1": as_entry(coef)}}, indent=1) + "\n")
         LOG.parent.mkdir(parents=True, exist_ok=True)
         with open(LOG, "a", encoding="utf-8") as log:

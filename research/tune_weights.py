@@ -1,6 +1,6 @@
 """Tune the greedy evaluation's weights by self-play, and write them to carnegie_lab/bots/weights.json.
 
-    python tools/tune_weights.py [--mode solo|duel] [--games N] [--sweeps S] [--jobs J] [--seed S]
+    python research/tune_weights.py [--mode solo|duel] [--games N] [--sweeps S] [--jobs J] [--seed S]
                                  [--start FILE] [--out FILE] [--log FILE]
 
 A plain coordinate search: for each weight in turn, try it times and divided by ``--factor``
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     stored = load_weights(args.out) if args.out.exists() else {}
     start = stored.get(args.mode, Weights())
     started = time.process_time()
-    command = "python tools/tune_weights.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    command = "python research/tune_weights.py " + " ".join(argv if argv is not None else sys.argv[1:])
 
     def save(best: Weights, before: float, after: float, sweeps: int, check: dict | None = None) -> None:
         defaults = asdict(Weights())

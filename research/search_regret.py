@@ -1,10 +1,10 @@
 """How much of its own objective the search's allocation loses: the regret of a budget on recorded positions.
 
-    python tools/search_regret.py [--games N] [--every K] [--oracle N] [--seeds S] [--variants SPEC,...]
+    python research/search_regret.py [--games N] [--every K] [--oracle N] [--seeds S] [--variants SPEC,...]
                                   [--levels 4,1] [--kinds choose,...] [--log PATH] [--out DIR]
 
 Positions are the decisions with a choice of the search bot (seat 0) in the solo games of the strength
-log (``benchmarks/results/strength/games.jsonl.gz``, spec ``search``, seed 2024): every ``K``-th one of the
+log (``benchmarks/results/strength/games.jsonl``, spec ``search``, seed 2024): every ``K``-th one of the
 first ``N`` games of each level. For each, the candidates are the default search bot's (greedy's best
 few); the *oracle* value of a candidate is its mean margin over ``--oracle`` playouts (3 rounds deep,
 hand value at the cutoff, the hidden cards redrawn every playout, as the search plays them). A variant
@@ -12,13 +12,11 @@ hand value at the cutoff, the hidden cards redrawn every playout, as the search 
 regret is the oracle value of the best candidate less that of the one it chose (VP of the search's margin
 at the cutoff), by decision kind. A screen of allocations (``cut``, ``keep``, ``rows``, ``playouts``)
 without playing games; it says nothing of whether the objective itself is right. Appends each run to
-``DIR/regret.jsonl.gz``. Deterministic for its options.
+``DIR/regret.jsonl`` (one line per run). Deterministic for its options.
 """
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import statistics
 import sys
 import time
@@ -31,13 +29,17 @@ from carnegie_lab.bots.base import HIDDEN, choices, decision_rng, mix
 from carnegie_lab.bots.search import search
 
 ROOT = Path(__file__).resolve().parent.parent
-LOG = ROOT / "benchmarks" / "results" / "strength" / "games.jsonl.gz"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from gamelog import LOG as GAMES  # noqa: E402  (the benchmarks' logs)
+from gamelog import append_row, read_rows  # noqa: E402
+
+LOG = ROOT / "benchmarks" / "results" / "strength" / GAMES
 OUT = ROOT / "benchmarks" / "results" / "regret"
 
 
 def read_games(path: Path, levels: Sequence[int], games: int) -> list[dict]:
     """The first ``games`` recorded solo games of ``search`` (seed 2024) at each level."""
-    rows = [json.loads(line) for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines() if line]
+    rows = read_rows(path)
     out = []
     for level in levels:
         mine = sorted((r for r in rows if r["search"] == "search" and r["match"] == f"solo{level}"
@@ -109,10 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         counts = "/".join(str(len(regret[v].get(k, [])) // args.seeds) for k in ("rows", "other"))
         lines.append(f"| `{v}` | {cells[0]} | {cells[1]} | {counts} | {1000 * statistics.median(cpu[v]):.0f} |")
     print("\n".join(lines))
-    args.out.mkdir(parents=True, exist_ok=True)
-    with open(args.out / "regret.jsonl.gz", "ab") as out:
-        out.write(gzip.compress((json.dumps({"argv": sys.argv[1:] if argv is None else list(argv), "table": lines,
-                                             "regret": regret}) + "\n").encode("utf-8"), mtime=0))
+    append_row(args.out / "regret.jsonl", {"argv": sys.argv[1:] if argv is None else list(argv), "table": lines,
+                                           "regret": regret})
     return 0
 
 
