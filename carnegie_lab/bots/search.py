@@ -67,7 +67,7 @@ DEFAULT_PLAYOUTS = 32
 #: the playout horizon, in rounds
 DEFAULT_ROUNDS = 3
 #: the bot's passes before the first halving: 4 (the textbook schedule of 4 candidates in 32 playouts)
-#: gained 7.6 ± 2.8 VP a game over 1 at Andrew's level 4 (36 paired games, docs/benchmarks.md, round 3)
+#: gained 7.6 ± 2.8 VP a game over 1 at Andrew's level 4 (36 paired games, docs/benchmarks-archive.md, "Bots: round 3")
 DEFAULT_CUT = 4
 #: with hidden information, one candidate for every so many playouts of the budget (``top=None``)
 PER_CANDIDATE = 8

@@ -77,6 +77,7 @@ def test_a_bad_spec_is_a_carnegie_error_that_says_why(spec, message):
 
 @pytest.mark.parametrize("make", [
     lambda: SearchBot(playouts=0), lambda: SearchBot(policy="psychic"), lambda: GreedyBot(weights={"x": 1}),
+    lambda: GreedyBot(weights="x"), lambda: SearchBot(weights=5), lambda: RolloutBot(weights=[1]),
     lambda: RolloutBot(rollouts=0), lambda: RandomBot(active=2), lambda: simulate(5, 1), lambda: simulate(2, -1),
     lambda: simulate(2, 1, level=2),
 ])

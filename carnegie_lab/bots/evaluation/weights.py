@@ -64,10 +64,13 @@ def check_weights(weights: WeightsSpec) -> WeightsSpec:
         ``weights`` (a mapping copied into a dict).
 
     Raises:
-        CarnegieError: An unknown field or a value that is not a number, naming it.
+        CarnegieError: Neither None, a Weights nor a mapping; an unknown field or a value that is not a number,
+            naming it.
     """
     if weights is None or isinstance(weights, Weights):
         return weights
+    if not isinstance(weights, Mapping):
+        raise CarnegieError(f"weights must be a mapping of weight names to numbers, not {weights!r}")
     names = {f.name for f in fields(Weights)}
     for key, value in weights.items():
         if key not in names:
