@@ -108,7 +108,7 @@ class Dashboard(W.VBox):
         self._guard(self.after_change, run_bots=True)
         self._ready = True
         if problem is not None:              # never a traceback: the reason, and a fresh game to start
-            self.sharing.refuse_link(problem)
+            self.sharing.refuse(problem)
 
     def _build(self, auto: bool) -> None:
         """Make the panels in the dashboard's language (app/layout.py); they are its parts until the next one."""

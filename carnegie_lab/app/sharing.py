@@ -53,7 +53,7 @@ class Sharing:
         nothing to do for an address without a game); an error and the New game tab if it names none."""
         problem = self._open_lang(query) or open_link(self.ctl, query, self.page.panels().lang)
         if problem is not None:
-            self.refuse_link(problem)
+            self.refuse(problem)
             self.page.refresh(False)
         elif self.ctl.kept:
             self.page.play("")
@@ -68,8 +68,9 @@ class Sharing:
             self.page.set_lang(lang)
         return None
 
-    def refuse_link(self, problem: str) -> None:
-        """Why the page's address opens no game, said in the status line and in the New game tab, shown."""
+    def refuse(self, problem: str) -> None:
+        """Why the page shows no stored game (its address, its store), said in the status line and in the New
+        game tab, shown."""
         panels = self.page.panels()
         self.page.say(problem, error=True)
         panels.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
