@@ -178,3 +178,16 @@ def test_a_read_of_the_state_is_found(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f(game, self):\n    return game.state.players, game.rules.by_code, self.state\n")
     assert _reaches(module, tmp_path) == ["m.py:2: .by_code", "m.py:2: .state"]
+
+
+def _within(graph: dict[str, set[str]], package: str) -> dict[str, set[str]]:
+    """The part of an import graph among one package's modules (the package itself included)."""
+    def inside(name: str) -> bool:
+        return name == package or name.startswith(package + ".")
+    return {name: {t for t in targets if inside(t)} for name, targets in graph.items() if inside(name)}
+
+
+def test_no_module_of_the_app_takes_part_in_an_import_circle_within_it():
+    graph = _within(import_graph(lazy=True, hints=True), "carnegie_lab.app")
+    assert "carnegie_lab.app.board" in graph["carnegie_lab.app.dashboard"]        # the app's own imports are seen
+    assert circles(graph) == []

@@ -43,12 +43,13 @@ from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from .board import BoardView
 from .click_guard import ClickGuard
+from .final import rematch_setup
 from .guide import explain, hint_reason, rules_html, undo_reason
 from .hints import decision_key
-from .layout import build
+from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build
 from .page import POLL_MS, PageBridge, in_kernel, with_lang
-from .replays import Replays
-from .sharing import FRIENDS, NEW_GAME, RECORDS, REPLAY, Sharing, open_store
+from .replay_actions import ReplayActions
+from .sharing import Sharing, open_link, open_store
 from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
 
 #: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
@@ -75,18 +76,12 @@ class Dashboard(W.VBox):
             self.controller = Controller(setup, store=opened, limits=limits)
         self.timings: dict[str, float] = {}
         self._errors = ErrorGuard(lambda text: self.say(text, error=True), lambda: self._show_decision())
-        self.sharing = Sharing(self)
-        self.replays = Replays(self)
         if problem is None and query:
-            problem = self.sharing.open_link(query)       # the page's address: a stored game, or why not
+            problem = open_link(self.controller, query, lang)     # the page's address: a stored game, or why not
         #: one click, one action: drops the page's extra clicks while the kernel handles one
         self.guard = ClickGuard()
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
         self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
-        if self.bridge is not None:
-            self.bridge.owner = self.controller.owner_key
-            self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
-            self.bridge.observe(lambda change: self._guard(self.sharing.owner_key, change["new"]), names="owner")
         #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
         self.last_activity = time.monotonic()
         # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
@@ -96,16 +91,44 @@ class Dashboard(W.VBox):
         self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
         #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
         self.source: str | None = None
-        self.replaying = False
-        self.main: W.HBox | None = None          # the board and the side tabs (app/layout.py)
-        build(self, auto)                     # the panels, in the dashboard's language (app/layout.py)
+        page = PageCalls(lambda: self.panels, self.say, lambda run_bots: self.after_change(run_bots=run_bots),
+                         self._follow, self._to_play, self.set_lang)
+        self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
+        self.replays = ReplayActions(self.controller, self.board, page)
+        if self.bridge is not None:
+            self.bridge.owner = self.controller.owner_key
+            self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
+            self.bridge.observe(lambda change: self._guard(self.sharing.owner_key, change["new"]), names="owner")
+        self._build(auto)                     # the panels, in the dashboard's language (app/layout.py)
+        #: the page's frame: the header and the board beside the side tabs
+        self.frame = Frame(self.board.box, self.panels.side, lang, self.game.rules.constants.rounds,
+                           lambda new: self._guard(self.set_lang, new))
+        self.show(self.frame.parts)
         self._ready = False
         self._guard(self.after_change, run_bots=True)
         self._ready = True
         if problem is not None:              # never a traceback: the reason, and a fresh game to start
-            self.say(problem, error=True)
-            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(problem)}</p>"
-            self.side.selected_index = NEW_GAME
+            self.sharing.refuse(problem)
+
+    def _build(self, auto: bool) -> None:
+        """Make the panels in the dashboard's language (app/layout.py); they are its parts until the next one."""
+        share, replays = self.sharing, self.replays
+        on = Actions(act=self.act, step_bot=self.step_bot, play_bots=self.play_bots, finish=self.finish,
+                     auto_changed=self._auto_changed, undo=self.undo, restart=self.restart, rematch=self.rematch,
+                     hint=self.hint, hint_option_changed=self._hint_option_changed, start=self.start,
+                     resume=share.resume, delete=share.delete_game, replay_stored=replays.stored,
+                     stored_page=share.update_stored, load=self.load, make_links=self.make_links,
+                     show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
+                     side_changed=self._side_changed)
+        p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.limits.review_playouts)
+        self.turn, self.status, self.controls, self.bots, self.recent = p.turn, p.status, p.controls, p.bots, p.recent
+        self.undo_button, self.restart_button, self.final = p.undo_button, p.restart_button, p.final
+        self.role_note, self.rules, self.hints, self.play_keys = p.role_note, p.rules, p.hints, p.play_keys
+        self.new_game_panel, self.stored, self.records, self.friends = p.new_game_panel, p.stored, p.records, p.friends
+        self.replay, self.side = p.replay, p.side
+        if self.board.defer:
+            self.turn._view_count = 0
+            self.turn.observe(self._page_shown, names="_view_count")
 
     def set_lang(self, lang: str | None) -> None:
         """Show the whole page in another language (the header's picker; ``?lang=`` of the page's address):
@@ -115,13 +138,19 @@ class Dashboard(W.VBox):
             return
         self.lang, tab = lang, self.side.selected_index
         self.board.set_lang(lang)
-        build(self, self.bots.auto.value)
+        self._build(self.bots.auto.value)
+        self.frame.relabel(self.side, lang, self.game.rules.constants.rounds)
         self.side.selected_index = tab
         self.after_change(run_bots=False)
 
     @property
     def game(self):
         return self.controller.game
+
+    @property
+    def replaying(self) -> bool:
+        """The board shows a replay's moment (while the Replay tab is shown), not the live game."""
+        return self.replays.replaying
 
     def act(self, notation: str) -> None:
         """A human's action (what every control calls)."""
@@ -283,6 +312,16 @@ class Dashboard(W.VBox):
         self.after_change(run_bots=True)
         return None
 
+    def rematch(self, same_seed: bool) -> None:
+        """The final panel's Rematch or Same seed: a new game as the New game tab starts one (its checks: a page
+        past its games is told why, and its game is kept)."""
+        setup = rematch_setup(self.controller, same_seed)
+        problem = self.start_game(setup)
+        if problem is not None:
+            self.say(translator(self.lang).gettext("No new game: {problem}").format(problem=problem), error=True)
+        else:
+            self.new_game_panel.fill(setup)
+
     def load(self, data: bytes, name: str = "file") -> None:
         self._guard(self._load, data, name)
 
@@ -340,7 +379,7 @@ class Dashboard(W.VBox):
             self._guard(self.board.start_drawing)
 
     def show(self, parts: list[W.Widget]) -> None:
-        """The page's parts (app/layout.py), the click guard and the bridge kept if the page has them."""
+        """The page's parts (its frame), the click guard and the bridge kept if the page has them."""
         kept: list[W.Widget] = [w for w in (self.guard, self.bridge) if w is not None and w in self.children]
         self.children = [*parts, *kept]
         if not self.board.defer:
@@ -360,7 +399,7 @@ class Dashboard(W.VBox):
             self._show_decision()
 
     def _side_changed(self) -> None:
-        was, self.replaying = self.replaying, self.side.selected_index == REPLAY
+        was, self.replays.replaying = self.replaying, self.side.selected_index == REPLAY
         if self.side.selected_index == RECORDS:
             self.records.update(self.controller)
         elif self.side.selected_index == NEW_GAME:
@@ -373,8 +412,20 @@ class Dashboard(W.VBox):
             else:
                 self.replay.go(self.replay.index)
         if was and not self.replaying:           # the board shows the live game again
-            self.board.set_game(self.game, seat=self.seat_to_follow())
+            self._follow()
             self.after_change(run_bots=False)
+
+    def _follow(self) -> None:
+        """The board shows the page's game, from the seat it follows."""
+        self.board.set_game(self.game, seat=self.seat_to_follow())
+
+    def _to_play(self, problem: str) -> None:
+        """The Play tab with the page's game (resumed, opened, played on from a replay), ``problem`` said if any."""
+        self.new_game_panel.fill(self.controller.setup)
+        self.say(problem, error=bool(problem))
+        self.side.selected_index = PLAY             # the board shows the live game (see _side_changed)
+        self._follow()
+        self.after_change(run_bots=True)
 
     def after_change(self, run_bots: bool) -> None:
         if run_bots and self.bots.auto.value:
@@ -440,11 +491,13 @@ class Dashboard(W.VBox):
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""
+        self.last_activity = time.monotonic()      # a preheated kernel may have waited long for its page
         self.sharing.open_page(query)
 
     def poll(self) -> None:
         """Bring in what other browsers played (the page's clock calls this twice a second)."""
-        self.sharing.poll()
+        if not self.sharing.idle(self.last_activity) and self.sharing.poll():
+            self.last_activity = time.monotonic()
 
     def make_links(self) -> None:
         """The Friends tab's button: seat links (this browser then plays the first human seat)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import ipywidgets as W
 
@@ -17,9 +17,6 @@ from ..session.texts import shown
 from .board import scores_html
 from .bot_bar import button
 from .panels import random_seed
-
-if TYPE_CHECKING:
-    from .dashboard import Dashboard
 
 STORY_STYLE = "font-size: 13px; line-height: 1.45; margin: 2px 0 6px 0"
 
@@ -48,18 +45,18 @@ def final_html(ctl: Controller, lang: str | None = None) -> str:
 class FinalPanel:
     """The final panel of a dashboard (hidden while the game goes on)."""
 
-    def __init__(self, dash: Dashboard, guard: Callable[..., None]):
-        """``guard(fn, *args)``: the dashboard's guard of its callbacks."""
-        self.dash, self.lang = dash, dash.lang
-        _ = translator(self.lang).gettext
+    def __init__(self, on_rematch: Callable[[bool], None], on_review: Callable[[], None], lang: str | None = None):
+        """``on_rematch(same_seed)``: *Rematch* (False) and *Same seed* (True); ``on_review``: *Review this game*."""
+        self.lang = lang
+        _ = translator(lang).gettext
         self.head = W.HTML()
         self.scores = W.HTML()
         self.rematch = button(_("Rematch"), "random", _("a new game in this browser: the same players and level, "
-                              "a new seed"), lambda: guard(self.start, False), "cl-rematch")
+                              "a new seed"), lambda: on_rematch(False), "cl-rematch")
         self.same_seed = button(_("Same seed"), "repeat", _("a new game in this browser: the same players, level "
-                                "and seed (the same deals)"), lambda: guard(self.start, True), "cl-same-seed")
+                                "and seed (the same deals)"), lambda: on_rematch(True), "cl-same-seed")
         self.review_link = button(_("Review this game"), "line-chart", _("the Replay tab, where a review grades "
-                                  "every decision"), lambda: guard(dash.replays.this_game), "cl-review-link")
+                                  "every decision"), on_review, "cl-review-link")
         buttons = W.HBox([self.rematch, self.same_seed, self.review_link], layout=W.Layout(flex_flow="row wrap"))
         buttons.add_class("cl-final-buttons")
         self.box = W.VBox([self.head, buttons, self.scores])
@@ -70,16 +67,6 @@ class FinalPanel:
         self.box.layout.display = "" if over else "none"
         self.head.value = final_html(ctl, self.lang)
         self.scores.value = scores_html(ctl.game, lang=self.lang) if over else ""
-
-    def start(self, same_seed: bool) -> None:
-        """Rematch or Same seed: a new game as the New game tab starts one (its checks: a page past
-        its games is told why, and its game is kept)."""
-        setup = rematch_setup(self.dash.controller, same_seed)
-        problem = self.dash.start_game(setup)
-        if problem is not None:
-            self.dash.say(translator(self.lang).gettext("No new game: {problem}").format(problem=problem), error=True)
-        else:
-            self.dash.new_game_panel.fill(setup)
 
 
 __all__ = ["FinalPanel", "final_html", "rematch_setup"]

@@ -25,7 +25,7 @@ from ..core.i18n import N_, render, translator
 from ..engine import Game
 from ..session.controls import Buttons, MoveGrid, Picker, panel_for
 from ..session.labels import Labels
-from .render import ControlsView
+from .controls_view import ControlsView
 
 #: Seconds of analysis for a hint in the app.
 HINT_THINK = 1.5

@@ -129,12 +129,12 @@ def clicks(buttons: Callable[[], Mapping[str, W.Button | None]]) -> Callable[[st
     return press
 
 
-def play_keys(dash: Any) -> Keys:
-    """A dashboard's Play tab keys (:data:`PLAY_KEYS`, with their line): each clicks the dashboard's
-    Done, Undo or Hint button, for the decision the page showed."""
-    def buttons() -> dict[str, W.Button | None]:
-        return {"done": dash.controls.buttons.get("done"), "undo": dash.undo_button, "hint": dash.hints.button}
-    return Keys(clicks(buttons), PLAY_KEYS, lambda: len(dash.game.actions), line=True, lang=dash.lang)
+def play_keys(buttons: Callable[[], Mapping[str, W.Button | None]], decisions: Callable[[], int],
+              lang: str | None = None) -> Keys:
+    """The Play tab's keys (:data:`PLAY_KEYS`, with their line): each clicks the Done, Undo or Hint button of
+    ``buttons()`` (the buttons shown now), for the decision the page showed (``decisions()``: the game's
+    actions so far)."""
+    return Keys(clicks(buttons), PLAY_KEYS, decisions, line=True, lang=lang)
 
 
 __all__ = ["ArrowKeys", "Keys", "PLAY_KEYS", "REPLAY_KEYS", "clicks", "play_keys"]

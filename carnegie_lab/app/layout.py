@@ -1,100 +1,177 @@
-"""The dashboard's panels, made in its language: the Play tab, the side tabs, the header with its language
-picker. ``build`` makes them again when the language changes (the game, the board and the page's bridge are
-kept)."""
+"""The dashboard's panels, made in its language: the Play tab, the side tabs, and the page's frame (the header
+with its language picker, the board beside the side tabs). ``build`` makes the panels again when the language
+changes; the frame is made once (the game, the board and the page's bridge are kept)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import ipywidgets as W
 
 from ..core.i18n import SOURCE, translator
+from ..session import Controller, Setup
+from ..session.replay import Replay
 from ..session.review import ReviewJob
 from .bot_bar import BotBar, button
+from .controls_view import ControlsView
 from .final import FinalPanel
 from .hints import HintPanel
-from .keys import play_keys
+from .keys import Keys, play_keys
 from .language import picker
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
-from .render import ControlsView
-from .replay_panel import ReplayPanel
+from .replay_panel import ReplayPanel, ShowFn
 from .style import style
 from .turn import APP_NAME
 
-if TYPE_CHECKING:
-    from .dashboard import Dashboard
+#: The side tabs' indices (``Panels.side``)
+PLAY, NEW_GAME, RECORDS, FRIENDS, REPLAY = range(5)
+
 
 def side_titles(lang: str | None) -> list[str]:
-    """The side tabs' titles in a language (in the order of app/sharing.py's indices)."""
+    """The side tabs' titles in a language (in the order of their indices)."""
     _ = translator(lang).gettext
     return [_("Play"), _("New game"), _("Save / load"), _("Friends"), _("Replay")]
 
 
-def build(d: Dashboard, auto: bool) -> None:
-    """Make the dashboard's panels in ``d.lang`` and put them in the page, beside the board."""
-    lang = d.lang
+@dataclass(frozen=True)
+class Actions:
+    """What the panels' controls call: the dashboard's actions. ``build`` runs each through the dashboard's
+    guard, but for those that guard themselves (``act``, ``start``, ``load``) and the replay's board."""
+    act: Callable[[str], None]
+    step_bot: Callable[[], None]
+    play_bots: Callable[[], None]
+    finish: Callable[[], None]
+    auto_changed: Callable[[], None]
+    undo: Callable[[], None]
+    restart: Callable[[], None]
+    rematch: Callable[[bool], None]                     # the final panel: same seed or not
+    hint: Callable[[], None]
+    hint_option_changed: Callable[[], None]
+    start: Callable[[Setup], None]
+    resume: Callable[[str], None]                       # the stored games' buttons, by game id
+    delete: Callable[[str], None]
+    replay_stored: Callable[[str], None]
+    stored_page: Callable[[int], None]
+    load: Callable[[bytes, str], None]
+    make_links: Callable[[], None]
+    show_moment: ShowFn                                 # the board at a replay's moment
+    play_from: Callable[[Replay, int], None]
+    replay_this_game: Callable[[], None]
+    side_changed: Callable[[], None]
+
+
+@dataclass
+class Panels:
+    """The panels of a dashboard in one language (``lang``)."""
+    lang: str | None
+    turn: W.HTML                    # the turn card
+    status: W.HTML                  # the status line
+    controls: ControlsView
+    bots: BotBar
+    recent: W.HTML
+    undo_button: W.Button
+    restart_button: W.Button
+    final: FinalPanel
+    role_note: W.HTML               # who this browser plays
+    rules: W.HTML                   # the Rules link
+    hints: HintPanel
+    play_keys: Keys
+    new_game_panel: NewGamePanel
+    stored: StoredGames
+    records: RecordPanel
+    friends: FriendsPanel
+    replay: ReplayPanel             # while it is shown the board shows the replay's moment, not the live game
+    side: W.Tab
+
+
+@dataclass(frozen=True)
+class PageCalls:
+    """What a dashboard's parts (the store side, the replays) may ask of the page."""
+    panels: Callable[[], Panels]            # the panels shown now (made again when the language changes)
+    say: Callable[..., None]                # the status line: ``say(text, error=False)``
+    refresh: Callable[[bool], None]         # show the page's game as it is now (``run_bots``: let the bots play)
+    follow: Callable[[], None]              # the board shows the page's game, from the seat it follows
+    play: Callable[[str], None]             # the Play tab with the page's game (new, resumed...), and a message
+    set_lang: Callable[[str], None]         # the whole page in another language
+
+
+def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | None, auto: bool,
+          review_playouts: int) -> Panels:
+    """Make the dashboard's panels in ``lang`` (the page's frame then shows ``Panels.side``)."""
     _ = translator(lang).gettext
-    g = d._guard
-    # -- the decision (Play tab)
-    d.turn = W.HTML()
-    d.turn.add_class("cl-turn-card")
-    d.status = W.HTML()
-    d.status.add_class("cl-status")
-    d.controls = ControlsView(d.act, lang)
-    d.bots = BotBar(auto, d.game.rules.constants.rounds, lambda: g(d.step_bot), lambda: g(d.play_bots),
-                    lambda: g(d.finish), lambda: g(d._auto_changed), lang)
-    d.recent = W.HTML()
-    d.recent.add_class("cl-recent")
-    d.undo_button = button(_("Undo"), "undo", _("take back your last decision (and the bots' after it)"),
-                           lambda: g(d.undo), "cl-undo")
-    d.restart_button = button(_("Restart"), "refresh", _("the same game from its start"),
-                              lambda: g(d.restart), "cl-restart")
-    d.final = FinalPanel(d, g)
-    d.role_note, d.rules = W.HTML(), W.HTML()    # who this browser plays; the Rules link
-    d.role_note.add_class("cl-role-note")
+    g = guard
+    turn = W.HTML()
+    turn.add_class("cl-turn-card")
+    status = W.HTML()
+    status.add_class("cl-status")
+    controls = ControlsView(on.act, lang)
+    bots = BotBar(auto, ctl.game.rules.constants.rounds, lambda: g(on.step_bot), lambda: g(on.play_bots),
+                  lambda: g(on.finish), lambda: g(on.auto_changed), lang)
+    recent = W.HTML()
+    recent.add_class("cl-recent")
+    undo_button = button(_("Undo"), "undo", _("take back your last decision (and the bots' after it)"),
+                         lambda: g(on.undo), "cl-undo")
+    restart_button = button(_("Restart"), "refresh", _("the same game from its start"),
+                            lambda: g(on.restart), "cl-restart")
+    final = FinalPanel(lambda same_seed: g(on.rematch, same_seed), lambda: g(on.replay_this_game), lang)
+    role_note, rules = W.HTML(), W.HTML()
+    role_note.add_class("cl-role-note")
     #: the Hint button, its "always" option and the hint (between the status line and the bots)
-    d.hints = HintPanel(lambda: g(d.hint), lambda: g(d._hint_option_changed), lang=lang)
-    d.play_keys = play_keys(d)        # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
+    hints = HintPanel(lambda: g(on.hint), lambda: g(on.hint_option_changed), lang=lang)
+    keys = play_keys(lambda: {"done": controls.buttons.get("done"), "undo": undo_button, "hint": hints.button},
+                     lambda: len(ctl.game.actions), lang)       # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
     # the controls right under the turn card: a message (status line) or the final scores
     # appearing never moves them
-    play = W.VBox([d.turn, d.rules, d.role_note, d.final.box, d.controls.box, d.status, d.hints.box, d.bots.box,
-                   d.recent, W.HBox([d.undo_button, d.restart_button]), d.play_keys])
+    play = W.VBox([turn, rules, role_note, final.box, controls.box, status, hints.box, bots.box,
+                   recent, W.HBox([undo_button, restart_button]), keys])
     play.add_class("cl-play-tab")
-    # -- new game (and the stored games), save / load, friends
-    d.new_game_panel = NewGamePanel(d.start, d.controller.setup, lang)
-    d.stored = StoredGames(lambda gid: g(d.sharing.resume, gid), lambda gid: g(d.sharing.delete_game, gid),
-                           lambda gid: g(d.replays.stored, gid),
-                           on_page=lambda offset: g(d.sharing.update_stored, offset),
-                           on_sort=lambda order: g(d.controller.order_games, order), lang=lang)
-    d.records = RecordPanel(d.load, lang)
-    d.friends = FriendsPanel(lambda: g(d.make_links), lang)
-    #: the Replay tab; while it is shown the board shows the replay's moment, not the live game
-    d.replay = ReplayPanel(d.replays.show, lambda r, n: g(d.replays.play_from, r, n),
-                           lambda: g(d.replays.this_game), ReviewJob(d.limits.review_playouts), lang)
-    new_game_tab = W.VBox([d.stored.box, d.new_game_panel.box])
-    d.side = W.Tab(children=[play, new_game_tab, d.records.box, d.friends.box, d.replay.box],
-                   titles=side_titles(lang))
-    d.side.add_class("cl-side-tabs")
-    d.side.observe(lambda change: g(d._side_changed), names="selected_index")
-    if d.board.defer:
-        d.turn._view_count = 0
-        d.turn.observe(d._page_shown, names="_view_count")
-    rounds = d.game.rules.constants.rounds
-    title = ("<div class='cl-header'><span class='cl-title'>" + APP_NAME + "</span><span class='cl-subtitle'>"
-             + _("build an industrial empire in {rounds} rounds · hover the board for details").format(rounds=rounds)
-             + "</span></div>")
-    if d.main is None:                          # the page's frame, made once: a language changes its words only
-        d.sheet, d.title = W.HTML(style(lang)), W.HTML(title)
-        d.language = picker(lang, lambda new: g(d.set_lang, new))
-        header = W.HBox([d.title, d.language], layout=W.Layout(justify_content="space-between",
-                                                               align_items="center"))
+    # -- new game (and the stored games), save / load, friends, replay
+    new_game_panel = NewGamePanel(on.start, ctl.setup, lang)
+    stored = StoredGames(lambda gid: g(on.resume, gid), lambda gid: g(on.delete, gid),
+                         lambda gid: g(on.replay_stored, gid), on_page=lambda offset: g(on.stored_page, offset),
+                         on_sort=lambda order: g(ctl.order_games, order), lang=lang)
+    records = RecordPanel(on.load, lang)
+    friends = FriendsPanel(lambda: g(on.make_links), lang)
+    replay = ReplayPanel(on.show_moment, lambda r, n: g(on.play_from, r, n), lambda: g(on.replay_this_game),
+                         ReviewJob(review_playouts), lang)
+    new_game_tab = W.VBox([stored.box, new_game_panel.box])
+    side = W.Tab(children=[play, new_game_tab, records.box, friends.box, replay.box], titles=side_titles(lang))
+    side.add_class("cl-side-tabs")
+    side.observe(lambda change: g(on.side_changed), names="selected_index")
+    return Panels(lang, turn, status, controls, bots, recent, undo_button, restart_button, final, role_note, rules,
+                  hints, keys, new_game_panel, stored, records, friends, replay, side)
+
+
+class Frame:
+    """The page's frame, made once: the stylesheet, the header (the title and the language picker) and the
+    main row (the board beside the side tabs). A new language changes its words only: the board's figures
+    stay where they are (plotly's views must never be drawn again)."""
+
+    def __init__(self, board: W.Widget, side: W.Tab, lang: str | None, rounds: int, on_lang: Callable[[str], Any]):
+        self.board = board
+        self.sheet, self.title = W.HTML(style(lang)), W.HTML(_title(lang, rounds))
+        self.language = picker(lang, on_lang)
+        header = W.HBox([self.title, self.language], layout=W.Layout(justify_content="space-between",
+                                                                     align_items="center"))
         header.add_class("cl-header-row")
-        d.main = W.HBox([d.board.box, d.side], layout=W.Layout(align_items="flex-start"))
-        d.main.add_class("cl-main")
-        d.show([d.sheet, header, d.main])
-    else:      # the board's figures stay where they are: plotly's views must never be drawn again
-        d.sheet.value, d.title.value = style(lang), title
-        d.language.value, d.language.tooltip = lang or SOURCE, _("The language of this page")
-        d.main.children = [d.board.box, d.side]
+        self.main = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
+        self.main.add_class("cl-main")
+        self.parts: list[W.Widget] = [self.sheet, header, self.main]
+
+    def relabel(self, side: W.Tab, lang: str | None, rounds: int) -> None:
+        """The frame in another language, around the side tabs made in it."""
+        _ = translator(lang).gettext
+        self.sheet.value, self.title.value = style(lang), _title(lang, rounds)
+        self.language.value, self.language.tooltip = lang or SOURCE, _("The language of this page")
+        self.main.children = [self.board, side]
 
 
-__all__ = ["build", "side_titles"]
+def _title(lang: str | None, rounds: int) -> str:
+    _ = translator(lang).gettext
+    return ("<div class='cl-header'><span class='cl-title'>" + APP_NAME + "</span><span class='cl-subtitle'>"
+            + _("build an industrial empire in {rounds} rounds · hover the board for details").format(rounds=rounds)
+            + "</span></div>")
+
+
+__all__ = ["Actions", "FRIENDS", "Frame", "NEW_GAME", "PLAY", "PageCalls", "Panels", "RECORDS", "REPLAY", "build",
+           "side_titles"]

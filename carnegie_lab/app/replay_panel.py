@@ -21,9 +21,9 @@ from ..session.review import ReviewJob
 from ..session.texts import shown
 from .action_words import words_html
 from .board import scores_html
+from .controls_view import shared
 from .keys import ArrowKeys
 from .panels import chip
-from .render import shared
 from .review_panel import ReviewPanel
 
 #: What the board is told at each moment: the game then and the seats' labels.

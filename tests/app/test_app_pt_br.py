@@ -169,8 +169,8 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
     assert list(pt.side.titles) == ["Jogar", "Novo jogo", "Salvar / carregar", "Amigos", "Replay"]
     assert pt.undo_button.description == "Desfazer" and en.undo_button.description == "Undo"
     assert "Preparação" in pt.turn.value and "Setup" in en.turn.value
-    assert pt.language.value == "pt_BR" and en.language.value == "en"
-    assert {"English": "en", "Português (Brasil)": "pt_BR"}.items() <= dict(pt.language.options).items()
+    assert pt.frame.language.value == "pt_BR" and en.frame.language.value == "en"
+    assert {"English": "en", "Português (Brasil)": "pt_BR"}.items() <= dict(pt.frame.language.options).items()
     assert pt.board.tabs.value == "Map" and ("Mapa", "Map") in pt.board.tabs.options
     assert language_name("pt_BR") == "Português (Brasil)" and language_name("en") == "English"
 
@@ -178,16 +178,16 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
 def test_the_picker_switches_the_whole_page_and_keeps_the_game(tmp_path):
     d = Dashboard(store=tmp_path / "games.db")
     d.act(str(d.game.legal_actions()[0]))
-    actions, gid, main = len(d.game.actions), d.controller.game_id, d.main
+    actions, gid, main = len(d.game.actions), d.controller.game_id, d.frame.main
     d.side.selected_index = 1
-    d.language.value = "pt_BR"                          # the header's dropdown
+    d.frame.language.value = "pt_BR"                    # the header's dropdown
     assert d.lang == "pt_BR" and d.side.selected_index == 1 and list(d.side.titles)[1] == "Novo jogo"
     assert d.new_game_panel.start.description == "Começar o jogo"
     assert len(d.game.actions) == actions and d.controller.game_id == gid
     assert d.bridge.query == f"game={gid}&lang=pt_BR"   # remembered in the page's address
     assert d.bridge in d.children and d.guard in d.children
-    assert d.main is main and d.main.children[0] is d.board.box     # the board's figures are never drawn again
-    d.language.value = "en"
+    assert d.frame.main is main and d.frame.main.children[0] is d.board.box  # the figures are never drawn again
+    d.frame.language.value = "en"
     assert d.new_game_panel.start.description == "Start game" and d.bridge.query == f"game={gid}&lang=en"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import carnegie_lab as cl
-from carnegie_lab.app.sharing import PLAY, REPLAY
+from carnegie_lab.app.layout import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat
 from carnegie_lab.session.targets import KINDS, board_targets

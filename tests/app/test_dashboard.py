@@ -285,8 +285,8 @@ def test_control_widgets_do_not_pile_up(most, monkeypatch):
     widget made meanwhile is open but out of reach, however many groups are kept."""
     from ipywidgets.widgets.widget import _instances
 
-    from carnegie_lab.app import render
-    monkeypatch.setattr(render, "KEPT", most)
+    from carnegie_lab.app import controls_view
+    monkeypatch.setattr(controls_view, "KEPT", most)
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=4))
     before = set(_instances)
     rng = random.Random(4)

@@ -15,8 +15,8 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.app.board import log_html
 from carnegie_lab.app.click_guard import ClickGuard
+from carnegie_lab.app.controls_view import BUSY
 from carnegie_lab.app.panels import parse_seed, tiles_note
-from carnegie_lab.app.render import BUSY
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import HUMAN, Controller, Seat, Setup

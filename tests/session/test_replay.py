@@ -10,8 +10,8 @@ from clicks import first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.app.keys import ArrowKeys
+from carnegie_lab.app.layout import PLAY, REPLAY
 from carnegie_lab.app.replay_panel import ReplayPanel
-from carnegie_lab.app.sharing import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat
 from carnegie_lab.session.replay import CHECKPOINT, Replay

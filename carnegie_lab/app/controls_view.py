@@ -1,7 +1,7 @@
-"""Controls (``controls.py``) as ipywidgets: buttons, pickers and the company move grid.
+"""The decision's controls (``session/controls.py``) as ipywidgets: buttons, pickers and the company move grid.
 
-:class:`ControlsView` builds the widgets of a :class:`~.controls.Panel` into its ``box`` and calls
-``on_action(notation)`` when a control is used; ``show`` changes the widgets of the previous
+:class:`ControlsView` builds the widgets of a :class:`~carnegie_lab.session.controls.Panel` into its ``box``
+and calls ``on_action(notation)`` when a control is used; ``show`` changes the widgets of the previous
 decision in place where it can (a new widget costs the page a model and a view to make), keeps a
 bounded set of them to show again, and closes the rest (their models would otherwise pile up in
 the page over a game). Every button carries the CSS class ``cl-act-<notation with _ for spaces>``,
