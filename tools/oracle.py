@@ -24,7 +24,8 @@ Each finished deal appends one JSON line to ``--out`` (default benchmarks/result
 ``key``: the deal, its seed and the player): the totals, the margin, the actions (they replay through
 ``carnegie_lab.new_game`` to the same totals), the CPU seconds, the VP shape of the player and of
 Andrew (``bench_strength.shape``) and the plan round by round (:func:`plan_of`). ``--bot SPEC`` plays a
-bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds), for the pairing;
+bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds; ``cpu_times``: its
+CPU seconds a decision with a choice), for the pairing;
 with ``--from-log`` it takes the bot's games from the strength benchmark's log instead. A rerun skips
 the deals already in the file. ``--jobs``/``--scheduler`` (a Dask address) play the deals in batches
 of that many processes or workers (``carnegie_lab.jobs.run_jobs``; a Dask worker needs the
@@ -212,7 +213,8 @@ def bot_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
     started = time.process_time()
     result = play(Task(f"solo{level}", index, seed, spec, spec))
     assert result["game_seed"] == deal_seed(index, level, seed), "bench_strength derives its seeds otherwise now"
-    return _row(index, result["game_seed"], spec, result["record"]["actions"], level, time.process_time() - started)
+    return _row(index, result["game_seed"], spec, result["record"]["actions"], level,
+                time.process_time() - started) | {"cpu_times": result["cpu_times"]}
 
 
 def logged_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
