@@ -219,15 +219,15 @@ def bot_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
 
 def logged_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
     """Deal ``index`` as the bot ``spec`` played it in the strength benchmark's log, as a results row
-    (its CPU seconds: those logged for the bot's decisions)."""
+    (its CPU seconds: those logged for the bot's decisions, in all and a decision)."""
     match = f"solo{level}"
     found = [r for r in read_rows(STRENGTH / LOG)
              if (r["match"], r["index"], r["seed"], r["search"]) == (match, index, seed, spec)]
     if not found:
         raise SystemExit(f"the strength log has no game {index} of {match} with seed {seed} for {spec!r}")
     logged = found[0]
-    return _row(index, logged["game_seed"], spec, logged["record"]["actions"], level,
-                sum(logged["cpu_times"])) | {"source": f"benchmarks/results/strength/{LOG}"}
+    return _row(index, logged["game_seed"], spec, logged["record"]["actions"], level, sum(logged["cpu_times"])) | {
+        "source": f"benchmarks/results/strength/{LOG}", "cpu_times": logged["cpu_times"]}
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:
@@ -323,8 +323,11 @@ def summary(rows: list[dict[str, Any]]) -> str:
     margins = [r["margin"] for r in rows]
     se = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else float("nan")
     vp = statistics.fmean(r["totals"][0] for r in rows)
+    decisions = [t for r in rows for t in r.get("cpu_times", ())]
+    median = f", {1000 * statistics.median(decisions):.0f} ms CPU a decision (median)" if decisions else ""
     return (f"{len(rows)} deals: {vp:.1f} VP, margin {statistics.fmean(margins):+.1f} ± {se:.1f}, "
-            f"{sum(r['won'] for r in rows)} won, {statistics.fmean(r['cpu_seconds'] for r in rows):.0f} s CPU a deal")
+            f"{sum(r['won'] for r in rows)} won, {statistics.fmean(r['cpu_seconds'] for r in rows):.0f} s CPU a deal"
+            f"{median}")
 
 
 def main(argv: list[str] | None = None) -> int:
