@@ -24,7 +24,8 @@ Each finished deal appends one JSON line to ``--out`` (default benchmarks/result
 ``key``: the deal, its seed and the player): the totals, the margin, the actions (they replay through
 ``carnegie_lab.new_game`` to the same totals), the CPU seconds, the VP shape of the player and of
 Andrew (``bench_strength.shape``) and the plan round by round (:func:`plan_of`). ``--bot SPEC`` plays a
-bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds), for the pairing;
+bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds; ``cpu_times``: its
+CPU seconds a decision with a choice), for the pairing;
 with ``--from-log`` it takes the bot's games from the strength benchmark's log instead. A rerun skips
 the deals already in the file. ``--jobs``/``--scheduler`` (a Dask address) play the deals in batches
 of that many processes or workers (``carnegie_lab.jobs.run_jobs``; a Dask worker needs the
@@ -212,20 +213,21 @@ def bot_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
     started = time.process_time()
     result = play(Task(f"solo{level}", index, seed, spec, spec))
     assert result["game_seed"] == deal_seed(index, level, seed), "bench_strength derives its seeds otherwise now"
-    return _row(index, result["game_seed"], spec, result["record"]["actions"], level, time.process_time() - started)
+    return _row(index, result["game_seed"], spec, result["record"]["actions"], level,
+                time.process_time() - started) | {"cpu_times": result["cpu_times"]}
 
 
 def logged_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
     """Deal ``index`` as the bot ``spec`` played it in the strength benchmark's log, as a results row
-    (its CPU seconds: those logged for the bot's decisions)."""
+    (its CPU seconds: those logged for the bot's decisions, in all and a decision)."""
     match = f"solo{level}"
     found = [r for r in read_rows(STRENGTH / LOG)
              if (r["match"], r["index"], r["seed"], r["search"]) == (match, index, seed, spec)]
     if not found:
         raise SystemExit(f"the strength log has no game {index} of {match} with seed {seed} for {spec!r}")
     logged = found[0]
-    return _row(index, logged["game_seed"], spec, logged["record"]["actions"], level,
-                sum(logged["cpu_times"])) | {"source": f"benchmarks/results/strength/{LOG}"}
+    return _row(index, logged["game_seed"], spec, logged["record"]["actions"], level, sum(logged["cpu_times"])) | {
+        "source": f"benchmarks/results/strength/{LOG}", "cpu_times": logged["cpu_times"]}
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:
@@ -321,8 +323,11 @@ def summary(rows: list[dict[str, Any]]) -> str:
     margins = [r["margin"] for r in rows]
     se = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else float("nan")
     vp = statistics.fmean(r["totals"][0] for r in rows)
+    decisions = [t for r in rows for t in r.get("cpu_times", ())]
+    median = f", {1000 * statistics.median(decisions):.0f} ms CPU a decision (median)" if decisions else ""
     return (f"{len(rows)} deals: {vp:.1f} VP, margin {statistics.fmean(margins):+.1f} ± {se:.1f}, "
-            f"{sum(r['won'] for r in rows)} won, {statistics.fmean(r['cpu_seconds'] for r in rows):.0f} s CPU a deal")
+            f"{sum(r['won'] for r in rows)} won, {statistics.fmean(r['cpu_seconds'] for r in rows):.0f} s CPU a deal"
+            f"{median}")
 
 
 def main(argv: list[str] | None = None) -> int:

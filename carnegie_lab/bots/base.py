@@ -114,10 +114,7 @@ def resample_hidden(state: State, rng: random.Random) -> None:
         andrew.deck = sorted(andrew.deck)
         rng.shuffle(andrew.deck)
         return
-    deals: list[tuple[int, ...]] = [()]      # the numbers the cards in view may have, together
-    for back in unseen.backs:
-        deals = [d + (n,) for d in deals for n in unseen.showing(back) if n not in d]
-    numbers = rng.choice(deals)               # every deal of them equally likely (the rest fits each alike)
+    numbers = rng.choice(unseen.deals())      # the numbers of the cards in view, every deal equally likely
     drawn = [unseen.ids[n, back == ADVANCED] for n, back in zip(numbers, unseen.backs)]
     rest = [n for n in unseen.numbers if n not in numbers]
     advanced_left = unseen.advanced - sum(1 for back in unseen.backs if back == ADVANCED)

@@ -25,6 +25,13 @@ information-set sampling), so states that differ only in the hidden deck give th
 Playout ``r`` of every candidate uses the same random stream (its deck draw and its greedy tie
 breaks: common random numbers), so candidates are compared on the same sampled decks.
 
+Andrew's turn at the player's row choice (``andrew="exact"``, off by default until measured): in the
+rounds where the player chooses the row, that row is Andrew's action, and his card lies face down. The
+playouts of a row each draw his card; with ``exact`` each playout's margin gets back what the drawn
+card gave him and loses what his turn gives him in expectation over the cards he may hold
+(:func:`~.andrew.andrew_gains`, exact from what the table shows): a control variate, so the mean margin
+of a row carries his turn of this round without the noise of the draw.
+
 Without hidden information and with ``epsilon=0`` a greedy playout is deterministic (but for ties),
 so a second playout of a candidate would repeat the first: the search then stops after one pass
 (the *pilot method* on every decision) unless ``repeat=True``.
@@ -34,12 +41,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..core.actions import Action
 from ..core.errors import CarnegieError, GameOverError
 from ..core.state import Phase, State
 from ..engine import Game
+from ..rules.solo import face_down
+from .andrew import andrew_gains
 from .base import (
     HIDDEN,
     choices,
@@ -73,6 +82,12 @@ DEFAULT_CUT = 4
 PER_CANDIDATE = 8
 #: the playouts that ``top=None`` assumes of a ``think`` budget without ``playouts``
 AUTO_THINK_PLAYOUTS = 40
+#: how the row choice's playouts count Andrew's turn of the round: as each playout draws it, or exactly
+ANDREW_MODES = ("sampled", "exact")
+
+#: a term added to the margin of one playout of candidate ``k``, from its state once the hidden cards are
+#: redrawn and before the candidate is played
+Correction = Callable[[State, int], float]
 
 
 @dataclass(frozen=True)
@@ -116,11 +131,12 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
            repeat: bool = False, evaluator: Evaluation | None = None, value: Evaluation | None = None,
-           cut: int = 1) -> tuple[list[list[float]], list[int]]:
+           cut: int = 1, correction: Correction | None = None) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
     playouts in all and/or ``think`` seconds; and the indices of the candidates still in the race
-    at the end. Playout ``r`` of any candidate uses the random stream ``mix(seed, r)``."""
+    at the end. Playout ``r`` of any candidate uses the random stream ``mix(seed, r)``. ``correction``:
+    a term added to each playout's margin (:data:`Correction`)."""
     if playouts is None and think is None:
         playouts = DEFAULT_PLAYOUTS
     if evaluator is None:
@@ -144,8 +160,9 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
             child = light_copy(state)
             if hidden:
                 resample_hidden(child, rng)
+            extra = correction(child, k) if correction is not None else 0.0
             after = step(child, candidates[k])
-            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after, value))
+            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after, value) + extra)
             spent += 1
             if playouts is not None and spent >= playouts:
                 return margins, alive
@@ -188,9 +205,13 @@ class SearchBot:
         cut: The passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
             candidate).
         rows: The row choice's budget (playouts and ``think``) as a multiple of the other decisions'.
+        andrew: How the row choice's playouts count Andrew's turn of the round (:data:`ANDREW_MODES`):
+            ``"sampled"`` (the default), as each playout draws his face-down card; ``"exact"``, in
+            expectation over the cards he may hold (see the module docstring).
 
     Raises:
-        CarnegieError: A budget, count or share out of range, or an unknown ``value`` or ``policy``.
+        CarnegieError: A budget, count or share out of range, or an unknown ``value``, ``policy`` or
+            ``andrew``.
     """
 
     name = "search"
@@ -199,7 +220,7 @@ class SearchBot:
                  rounds: int | None = DEFAULT_ROUNDS, top: int | str | None = None, epsilon: float = 0.0,
                  keep: int = 2, repeat: bool = False, kinds: Sequence[str] | str | None = None,
                  weights: WeightsSpec = None, value: str = "hand", policy: str = "greedy", cut: int = DEFAULT_CUT,
-                 rows: float = 1.0):
+                 rows: float = 1.0, andrew: str = "sampled"):
         if playouts is not None and playouts < 1:
             raise CarnegieError(f"playouts must be at least 1, not {playouts}")
         if think is not None and think <= 0:
@@ -218,11 +239,13 @@ class SearchBot:
             raise CarnegieError(f"rows must be a positive multiple of the budget, not {rows}")
         if policy not in POLICIES:
             raise CarnegieError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        if andrew not in ANDREW_MODES:
+            raise CarnegieError(f"andrew must be one of {', '.join(ANDREW_MODES)}, not {andrew!r}")
         self.value, self.policy = check_value(value), policy
         self.seed = seed
         self.playouts = DEFAULT_PLAYOUTS if playouts is None and think is None else playouts
         self.think, self.rounds, self.top, self.epsilon = think, rounds, top, epsilon
-        self.keep, self.repeat, self.cut, self.rows = keep, repeat, cut, rows
+        self.keep, self.repeat, self.cut, self.rows, self.andrew = keep, repeat, cut, rows, andrew
         self.weights = check_weights(weights)
         if isinstance(kinds, str):
             kinds = None if kinds in ("all", "") else tuple(k for k in kinds.replace("+", ",").split(",") if k)
@@ -262,6 +285,21 @@ class SearchBot:
             order = order[:width]
         return [(scored[i][1], scored[i][0]) for i in order]
 
+    def correction(self, state: State, candidates: Sequence[Action]) -> Correction | None:
+        """With ``andrew="exact"``, at a row choice while Andrew's card lies face down: each playout of a row
+        gets back what the card it drew gave him and loses what the row gives him in expectation (see the
+        module docstring); the other candidates (selling first) are left as they are. None otherwise."""
+        if self.andrew != "exact" or not face_down(state):
+            return None
+        rows = [a.args[0] if a.verb == "choose" else None for a in candidates]
+        gains = andrew_gains(state, [row for row in rows if row is not None])
+        expected = [0.0 if row is None else gains.expected(row) for row in rows]
+
+        def correct(child: State, k: int) -> float:
+            row, card = rows[k], child.andrew.card if child.andrew is not None else None
+            return 0.0 if row is None or card is None else gains.gain(row, card) - expected[k]
+        return correct
+
     def analyse(self, game: Game) -> list[CandidateStats]:
         """The candidates of the current decision with their playout results, best first."""
         started = time.perf_counter()
@@ -274,7 +312,8 @@ class SearchBot:
         margins, alive = search(game.state, [a for a, _ in ranked], seed, playouts=playouts,
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
                          repeat=self.repeat, evaluator=self.evaluator(game.state),
-                         value=self.cutoff(game.state), cut=self.cut)
+                         value=self.cutoff(game.state), cut=self.cut,
+                         correction=self.correction(game.state, [a for a, _ in ranked]))
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))

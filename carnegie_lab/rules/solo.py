@@ -105,6 +105,14 @@ class UnseenDeck:
         back, any for an advanced one."""
         return self.numbers if back == ADVANCED else tuple(n for n in self.numbers if self.actions[n] == back)
 
+    def deals(self) -> list[tuple[int, ...]]:
+        """The numbers the cards in view (:attr:`backs`) may have, together, in drawing order: all of them
+        equally likely, since the cards out of view fit each of them alike."""
+        found: list[tuple[int, ...]] = [()]
+        for back in self.backs:
+            found = [d + (n,) for d in found for n in self.showing(back) if n not in d]
+        return found
+
 
 def unseen_deck(state: State) -> UnseenDeck | None:
     """The public part of Andrew's hidden cards (see :class:`UnseenDeck`): the numbers left are the

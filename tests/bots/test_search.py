@@ -126,7 +126,8 @@ def test_no_peeking_at_andrews_deck(monkeypatch):
     his hidden cards behind the backs in view, the front of this round's card while it is face down,
     which of the numbers left are advanced) give the same search, playout for playout; a search that
     did not redraw them would see the difference."""
-    for kind, knobs in (("turn", {}), ("choose", {}), ("choose", {"cut": 2, "rows": 1.5})):
+    for kind, knobs in (("turn", {}), ("choose", {}), ("choose", {"cut": 2, "rows": 1.5}),
+                        ("choose", {"andrew": "exact"})):
         game = solo_position(kind=kind)
         assert game.andrew().face_down == (kind == "choose")         # round 3: Ada chooses the row
         bot = SearchBot(9, playouts=12, rounds=1, top=4, **knobs)
