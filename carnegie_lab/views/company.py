@@ -299,7 +299,8 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
                        hoverinfo="skip", showlegend=False, meta=dict(owner=player),
                        marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     score = game.seat_score(player)
-    parts = [f"{_(SCORE_NAMES[k])} {v}" for k, v in score.as_dict().items() if v and k != "total"]
+    parts = [_("{vp} VP from {category}").format(vp=v, category=_(SCORE_NAMES[k]))
+             for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
              text="<b>" + _("Missions") + "</b> <span style='color:#8a8478'>" + _("(home again with Take Income)")

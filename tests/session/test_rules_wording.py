@@ -1,6 +1,6 @@
 """Every rules text a player reads is a sentence in the game's words: a scan over whole seeded games, in
-English and in Brazilian Portuguese, of every department tile's text (its buttons and its hover), Andrew
-Carnegie's cards, every action's words and what a department's use does, the decision panel (prompt,
+English and in Brazilian Portuguese, of every department tile's text (its buttons and its hover), the board's
+views (map, tracks, timeline, donations: hovers and labels), Andrew Carnegie's cards, every action's words and what a department's use does, the decision panel (prompt,
 titles, buttons, hovers, notes), the log and the final panel's story and scores. It refuses the
 shapes of code parameters: a `key value` list ("track discount 1, min cost 1", "(max goods 3, money per
 goods 6)", a text that is only "study 4"), an "(s)"-style plural and a bare id ("N16")."""
@@ -29,7 +29,7 @@ WORD = r"[^\W\d_]+"
 KEY_VALUE = re.compile(rf"(?:^|\(|: |, )((?:{WORD} ){{0,3}}{WORD} \d+)(?=$|\)|, |;)")
 #: a number that names a thing ("level 2", "Round 3", "track space 4") or closes a clause ("at least 1")
 NAMED_NUMBERS = re.compile(r"(?i)\b(level|nível|round|rodada|space|espaço|at least|no mínimo|pelo menos|"
-                           r"seed|semente) \d+$")
+                           r"seed|semente|tile|peça) \d+$")
 PLURAL_MARK = re.compile(r"\w\((?:s|es|ns|is)\)")
 BARE_ID = re.compile(r"\b[NA]\d\d\b")
 
@@ -57,6 +57,7 @@ def test_the_scan_finds_each_shape():
     assert problems("card <b>N16</b> (normal)") == ["bare id 'N16'"]
     assert problems("each step on a transport track costs 1 study point less, at least 1") == []
     assert problems("Andrew Carnegie (level 2) · Round 3: the map") == []
+    assert problems("<b>HR space 1</b> (tile 4)<br>Take Income in the West") == []
 
 
 def panel_texts(panel) -> list[str]:
@@ -74,21 +75,30 @@ def panel_texts(panel) -> list[str]:
     return texts
 
 
-def tile_texts(game: cl.Game, lang: str) -> list[str]:
-    """Every department tile's words on its buttons, and the company's hovers."""
+def figure_texts(figure) -> list[str]:
+    """A figure's words: its traces' texts and hovers, its annotations and title."""
+    texts = [figure.layout.title.text or ""] + [a.text or "" for a in figure.layout.annotations or ()]
+    for trace in figure.data:
+        for words in (getattr(trace, "hovertext", None), getattr(trace, "text", None)):
+            texts += [words] if isinstance(words, str) else [w for w in words or () if isinstance(w, str)]
+    return texts
+
+
+def board_texts(game: cl.Game, lang: str) -> list[str]:
+    """Every department tile's words on its buttons, and the hovers and labels of the board's views."""
     labels = Labels(game, lang)
     texts = [labels.tile_effect(d.code) for d in game.components.departments.values()]
-    for seat in range(len(game.players)):
-        figure = cl.views.company_figure(game, seat, lang=lang)
-        texts += [t for trace in figure.data if trace.name == "cells" for t in trace.hovertext]
-    return texts
+    figures = [cl.views.company_figure(game, seat, lang=lang) for seat in range(len(game.players))]
+    figures += [view(game, lang=lang) for view in (cl.views.map_figure, cl.views.tracks_figure,
+                                                   cl.views.timeline_figure, cl.views.donations_figure)]
+    return texts + [t for figure in figures for t in figure_texts(figure)]
 
 
 def played(players: int, options: dict, seed: int) -> dict[str, list[str]]:
     """The texts of a whole game, by language."""
     game = cl.new_game(["Ada", "Bo", "Cy"][:players], seed=seed, **options)
     bots = [GreedyBot(seed) if i % 2 == 0 else RandomBot(seed) for i in range(players)]
-    texts: dict[str, list[str]] = {lang: tile_texts(game, lang) for lang in LANGS}
+    texts: dict[str, list[str]] = {lang: board_texts(game, lang) for lang in LANGS}
     step = 0
     while not game.is_over:
         step += 1
@@ -105,7 +115,7 @@ def played(players: int, options: dict, seed: int) -> dict[str, list[str]]:
     for lang in LANGS:
         texts[lang] += [render(line, lang) for line in game.log]
         texts[lang] += story(game, lang) + [scores_html(game, lang=lang), panel_for(game, lang).prompt]
-        texts[lang] += tile_texts(game, lang)
+        texts[lang] += board_texts(game, lang)
     return texts
 
 
