@@ -1,9 +1,10 @@
 """Every rules text a player reads is a sentence in the game's words: a scan over whole seeded games, in
 English and in Brazilian Portuguese, of every department tile's text (its buttons and its hover), the board's
-views (map, tracks, timeline, donations: hovers and labels), Andrew Carnegie's cards, every action's words and what a department's use does, the decision panel (prompt,
-titles, buttons, hovers, notes), the log and the final panel's story and scores. It refuses the
-shapes of code parameters: a `key value` list ("track discount 1, min cost 1", "(max goods 3, money per
-goods 6)", a text that is only "study 4"), an "(s)"-style plural and a bare id ("N16")."""
+views (map, tracks, timeline, donations, company: hovers and labels), Andrew Carnegie's cards, every action's
+words and what a department's use does, the decision panel (prompt, titles, buttons, hovers, notes), the log
+and the final panel's story and scores. It refuses the shapes of code parameters: a `key value` list ("track
+discount 1, min cost 1", "(max goods 3, money per goods 6)", a text that is only "study 4"), an "(s)"-style
+plural and a bare id ("N16")."""
 from __future__ import annotations
 
 import re
