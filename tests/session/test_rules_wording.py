@@ -86,9 +86,11 @@ def figure_texts(figure) -> list[str]:
 
 
 def board_texts(game: cl.Game, lang: str) -> list[str]:
-    """Every department tile's words on its buttons, and the hovers and labels of the board's views."""
+    """Every department tile's words on its buttons, every verb's words, and the hovers and labels of the
+    board's views."""
     labels = Labels(game, lang)
     texts = [labels.tile_effect(d.code) for d in game.components.departments.values()]
+    texts += [render(verb.vocab.words, lang) for verb in game.rules.verbs.values()]
     figures = [cl.views.company_figure(game, seat, lang=lang) for seat in range(len(game.players))]
     figures += [view(game, lang=lang) for view in (cl.views.map_figure, cl.views.tracks_figure,
                                                    cl.views.timeline_figure, cl.views.donations_figure)]
