@@ -294,10 +294,11 @@ def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
     if andrew.card:
         card = cards[andrew.card]
         action = html.escape(type_name(card.action, lang))
-        now = ((_("card <b>{card}</b> (advanced), action {action}") if card.advanced else
-                _("card <b>{card}</b> (normal), action {action}")).format(card=html.escape(card.id), action=action)
+        now = ((_("this round's card: an advanced card, action <b>{action}</b>") if card.advanced else
+                _("this round's card: action <b>{action}</b>")).format(action=action)
                + (_(" · it chooses the row") if andrew.chooses else "")
-               + (_(" · slid {n}").format(n=andrew.slide) if andrew.slide else ""))
+               + (tr.ngettext(" · it slid {n} step to the right", " · it slid {n} steps to the right",
+                              andrew.slide).format(n=andrew.slide) if andrew.slide else ""))
     elif andrew.face_down:
         action = type_name(andrew.card_action, lang) if andrew.card_action else ""
         now = (_("this round's card face down, action {action}").format(action=html.escape(action)) if action else
@@ -311,7 +312,7 @@ def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
     elif andrew.next_advanced:
         now += "<br>" + _("next round: <b>an advanced card</b> (its action is hidden)")
     on_vp = ", ".join(_("{n} VP").format(n=vp) + f" ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
-    left = _("{n} cards left").format(n=andrew.cards_left)
+    left = tr.ngettext("{n} card left", "{n} cards left", andrew.cards_left).format(n=andrew.cards_left)
     return (f"<span class='cl-note'>{now}<br>{left}{advanced} · "
             + _("on his VP cards: {cards}").format(cards=on_vp) + "</span>")
 

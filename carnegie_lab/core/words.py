@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .i18n import N_, SOURCE, Message, Worded, translator
+from .later import Later
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
@@ -113,6 +114,25 @@ def _count_words(lang: str, kind: str, n: int) -> str:
 _COUNTS = {"goods": lambda tr, n: tr.npgettext("count", "{n} goods", "{n} goods", n),
            "study": lambda tr, n: tr.npgettext("count", "{n} study points", "{n} study points", n),
            "moves": lambda tr, n: tr.npgettext("count", "{n} moves", "{n} moves", n)}
+
+
+def plural(singular: str, plural_: str, n: int, /, **fields: object) -> Worded:
+    """A sentence about ``n`` things in the right plural form of each language: ``plural("{n} step",
+    "{n} steps", 2)``; ``fields`` fill the rest (a Message field is translated too). ``plural`` is an
+    extraction keyword (babel.cfg), like ``ngettext``."""
+    return Worded(_plural_words, singular, plural_, n, tuple(fields.items()))
+
+
+def plural_line(singular: str, plural_: str, n: int, /, **fields: object) -> Later:
+    """A log line about ``n`` things (:func:`plural`, worded when read): ``note(state, lambda:
+    plural_line("{player} moves {n} step", "{player} moves {n} steps", n, player=...))``; an extraction
+    keyword too."""
+    return Later(plural, singular, plural_, n, **fields)
+
+
+def _plural_words(lang: str, singular: str, plural_: str, n: int, fields: tuple) -> str:
+    filled = {key: value.render(lang) if isinstance(value, Message) else value for key, value in fields}
+    return translator(lang).ngettext(singular, plural_, n).format(n=n, **filled)
 
 
 def english_id(id_: str, name: str) -> Worded:

@@ -1,11 +1,21 @@
 """The donation chart: prices, the Make a Donation event, and what each donation scores."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.i18n import N_, Message
 from ..core.later import line
 from ..core.state import DecisionKind, State
 from .core import note
 from .registry import Args, Vocab, verb
+
+if TYPE_CHECKING:
+    from ..core.components import Donation
+
+
+def taken(donation: Donation) -> Message:
+    """Why a donation space cannot be taken: somebody's disc is on it."""
+    return N_("the donation space “{donation}” is taken already", donation=Message(donation.name))
 
 
 def price(state: State, pi: int) -> int:
@@ -54,7 +64,7 @@ def _check_donate(state: State, pi: int, args: Args) -> str | None:
     if not state.flow.donation_open:
         return N_("this event allows no donation now")
     if donation in state.board.donations:
-        return N_("{donation} is taken", donation=Message(donations[donation].name))
+        return taken(donations[donation])
     return payment_check(state, pi)
 
 

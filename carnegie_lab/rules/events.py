@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core.i18n import N_, Message, Worded
 from ..core.later import Later, line
 from ..core.state import DecisionKind, State
-from ..core.words import reward_text
+from ..core.words import plural_line, reward_text
 from . import timeline
 from .core import arrive, gain, note, scale
 from .loop import start_events
@@ -87,8 +87,10 @@ def _income(state: State, pi: int, args: Args) -> None:
     arrive(state, pi, count)
     transport = scale(rs.components.tracks[region].spaces[space].income, count)
     projects = project_income(rs, p)
-    note(state, lambda: line("{player} brings {n} employee(s) home from the {region}: transport {transport}, projects "
-                             "{projects}", player=p.name, n=count, region=Message(rs.components.regions[region].name),
-                      transport=Later(reward_text, transport), projects=Later(reward_text, projects)))
+    note(state, lambda: plural_line("{player} brings {n} employee home from the {region}; transport income: "
+                              "{transport}; project income: {projects}", "{player} brings {n} employees home from the "
+                              "{region}; transport income: {transport}; project income: {projects}", count,
+                              player=p.name, region=Message(rs.components.regions[region].name),
+                              transport=Later(reward_text, transport), projects=Later(reward_text, projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

@@ -111,6 +111,7 @@ EffectFn = Callable[[State, int, "Department", str, Args], None]
 OptionsFn = Callable[[State, int, "Department"], Iterable[Args]]
 CheckFn = Callable[[State, int, "Department", Args], "str | None"]
 DescribeFn = Callable[[State, int, "Department", Args], str]
+SummaryFn = Callable[["Department"], str]
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,11 @@ class DepartmentRules:
     end-game tiles, the New Lobby); ``all_at_once`` pools every use into one (HR, R&D, Advanced Design).
     ``board``, ``local``: its use's, as in :class:`Vocab`. ``value``: what a bot values a use at, in
     VP-ish units (a built tile, the turn still to come, the reserved tile; an ongoing or end-game
-    tile, its effect); None: the bots derive one from its ``params``."""
+    tile, its effect); None: the bots derive one from its ``params``. ``summary``: what the tile does, one
+    sentence with its numbers (a Message made from the Department: the one wording of its rule, shown
+    on its buttons and hovers)."""
     id: str
+    summary: SummaryFn
     patterns: tuple[Pattern, ...] = ()
     options: OptionsFn | None = None
     check: CheckFn | None = None

@@ -15,7 +15,7 @@ from typing import Any, Callable, Hashable
 from ..core.actions import Action, Grammar, parse
 from ..core.components import Components, Department
 from ..core.errors import DataError
-from ..core.i18n import Message, render
+from ..core.i18n import N_, Message, render
 from ..core.loader import components
 from ..core.state import DecisionKind, Player, State, site_key
 from ..core.words import use as use_words
@@ -181,6 +181,15 @@ class Ruleset:
                 if check is None or check(state, pi, dept, args) is None:
                     out.append(self.action(dept.code, args))
         return out
+
+    def summary(self, dept: Department) -> str:
+        """What a department tile does, one sentence with its numbers (a Message: ``render`` it in a
+        language); an ongoing or end-game tile says it works only while an employee stands on it (the New
+        Lobby, without workstations, works with nobody)."""
+        text = self.department_rules[dept.id].summary(dept)
+        if dept.end_game:
+            return N_("at game end, if an employee stands here: {rule}", rule=text)
+        return N_("while an employee stands here: {rule}", rule=text) if dept.ongoing and dept.workstations else text
 
     def describe(self, state: State, action: Action, mission: bool = True, lang: str | None = None) -> str:
         """What a department's use would do, in words ('+$6, mission to the West'; without the

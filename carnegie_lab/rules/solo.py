@@ -14,9 +14,10 @@ from ..core.components import PROJECT_TYPES, SoloCard
 from ..core.i18n import N_, Message, Worded, translator
 from ..core.later import Later, line
 from ..core.state import ANDREW, Andrew, Phase, State
-from ..core.words import a_project, english_id
+from ..core.words import a_project, english_id, plural_line
 from .construction import free_site, place_disc
 from .core import note
+from .donations import taken
 from .research import final_box_full
 from .timeline import TYPE_NAMES, select
 
@@ -167,7 +168,7 @@ def take_turn(state: State) -> None:
     donations = state.rules.components.donations
     if f.donation:
         if c.donation in state.board.donations:
-            _slide(state, 1, N_("{donation} is taken", donation=Message(donations[c.donation].name)))
+            _slide(state, 1, taken(donations[c.donation]))
         else:
             state.board.donations[c.donation] = [ANDREW]
             _andrew(state).donations += 1
@@ -221,7 +222,8 @@ def _research(state: State, c: SoloCard) -> None:
         tracks[region] += 1
         moved += 1
     if moved:
-        note(state, lambda: line("{player} moves {n} step(s) up the {region} track", player=NAME, n=moved, region=name))
+        note(state, lambda: plural_line("{player} moves {n} step up the {region} track",
+                                  "{player} moves {n} steps up the {region} track", moved, player=NAME, region=name))
     _slide(state, c.rd_steps - moved, N_("the {region} track is blocked", region=name))
 
 

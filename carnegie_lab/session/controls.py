@@ -239,8 +239,7 @@ def _reserve(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         _, name = ask._, ask._(d.name)
         prices = ", ".join(_("permanent") if p is None else f"${p}" for p in d.workstations) or _("none")
         tip = (_("{name} ({type} department); workstations: {prices}; missions: {missions}").format(
-            name=name, type=type_name(d.type, ask.lang), prices=prices, missions=_(MISSIONS[d.mission]))
-            + (_("; ongoing effect") if d.ongoing else ""))
+            name=name, type=type_name(d.type, ask.lang), prices=prices, missions=_(MISSIONS[d.mission])))
         by_type.setdefault(d.type, []).append(Option(f"{name}\n{L.tile_effect(d.code)}", str(a), tip))
     return [Buttons(f"reserve:{t}", ask._("Reserve a {type} department").format(type=type_name(t, ask.lang)),
                     tuple(opts), layout="column")
@@ -275,8 +274,11 @@ def _income(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         opts = tuple(Option(_("{home}: {paid}").format(
                                 home=ask.ngettext("{n} employee home", "{n} employees home", int(a.args[0])),
                                 paid=_paid(ask, a)), str(a),
-                            _("bring {n} employee(s) home from the {region}: transport income for each, plus your "
-                              "project income once").format(n=a.args[0], region=region)) for a in items)
+                            ask.ngettext("bring {n} employee home from the {region}: transport income for each, "
+                                         "plus your project income once",
+                                         "bring {n} employees home from the {region}: transport income for each, "
+                                         "plus your project income once", int(a.args[0])).format(
+                                n=a.args[0], region=region)) for a in items)
         return [Buttons("income", title, opts)]
     assert income is not None
     spaces = L.C.tracks[income].spaces
@@ -341,10 +343,11 @@ def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str
         if standing:
             people.append(_("{n} working").format(n=standing))
         if lying:
-            people.append(_("{n} lying").format(n=lying))
+            people.append(ask.ngettext("{n} lying", "{n} lying", lying))
         label = f"{cell.name} · {dept}\n{', '.join(people) or '–'}"
-        tip = _("{cell}: {department}; {standing} standing (working), {lying} lying (inactive)").format(
-            cell=cell.name, department=dept, standing=standing, lying=lying)
+        tip = ask.ngettext("{cell}: {department}; {standing} standing (working), {n} lying (inactive)",
+                           "{cell}: {department}; {standing} standing (working), {n} lying (inactive)", lying).format(
+            cell=cell.name, department=dept, standing=standing)
         cells.append(Cell(cell.name, label, tip, 5 - cell.row, cell.col))
     return MoveGrid(key, title, tuple(cells), tuple(moves), note)
 
@@ -361,7 +364,8 @@ def _relocate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     moves = [(a.args[0], a.args[1], str(a)) for a in items]
     left = ask.context.count or 0
     return [_cell_grid(ask, moves, "relocate",
-                       ask._("HR Administration: move employees anywhere ({n} left)").format(n=left),
+                       ask.ngettext("HR Administration: move employees anywhere ({n} left)",
+                                    "HR Administration: move employees anywhere ({n} left)", left),
                        ask._("Click an employee's cell, then any other cell."))]
 
 
@@ -407,9 +411,11 @@ def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     study = ask.context.study or 0
     if verb == "tab":
         opts = tuple(Option(L.tab_step(ask.seat, a.args[0]), str(a)) for a in items)
-        return [Buttons("study:tab", ask._("Study points ({n} left): reveal project tabs").format(n=study), opts)]
+        return [Buttons("study:tab", ask.ngettext("Study points ({n} left): reveal project tabs",
+                                                  "Study points ({n} left): reveal project tabs", study), opts)]
     opts = tuple(Option(L.track_step(ask.seat, a.args[0]), str(a)) for a in items)
-    return [Buttons("study:track", ask._("Study points ({n} left): move up transport tracks").format(n=study), opts)]
+    return [Buttons("study:track", ask.ngettext("Study points ({n} left): move up transport tracks",
+                                                "Study points ({n} left): move up transport tracks", study), opts)]
 
 
 # -- departments used in a turn ------------------------------------------------------------------

@@ -36,26 +36,6 @@ LITERALS = {"raise": N_("raising the salary"), "cut": N_("cutting the salary"),
 #: What a company cell holds when it is no department.
 OTHER_CELLS = {"lobby": N_("Lobby")}
 
-#: A Department tile's numbers (its data's ``params``) in words.
-PARAM_WORDS = {"connection_points": N_("connection points"), "cut_price": N_("cut price"), "cut_vp": N_("cut vp"),
-               "diagonal_moves": N_("diagonal moves"), "donation_price": N_("donation price"),
-               "employees": N_("employees"), "employees_per_vp": N_("employees per vp"),
-               "enter_occupied_final": N_("enter occupied final"), "goods": N_("goods"),
-               "goods_per_department": N_("goods per department"), "goods_per_project": N_("goods per project"),
-               "lower_income": N_("lower income"), "match_vp": N_("match vp"), "max_goods": N_("max goods"),
-               "max_points": N_("max points"), "min_cost": N_("min cost"), "mission_goods": N_("mission goods"),
-               "mission_money": N_("mission money"), "money": N_("money"),
-               "money_per_department": N_("money per department"), "money_per_goods": N_("money per goods"),
-               "money_per_project": N_("money per project"), "moves": N_("moves"),
-               "moves_per_department": N_("moves per department"), "moves_per_employee": N_("moves per employee"),
-               "moves_per_project": N_("moves per project"), "price": N_("price"), "raise_money": N_("raise money"),
-               "raise_vp": N_("raise vp"), "rounding": N_("rounding"), "study": N_("study"),
-               "study_per_department": N_("study per department"), "study_per_employee": N_("study per employee"),
-               "study_per_project": N_("study per project"), "track_discount": N_("track discount"),
-               "vp_at_max": N_("vp at max"), "vp_per_empty_space": N_("vp per empty space"),
-               "vp_per_goods": N_("vp per goods"), "vp_per_project": N_("vp per project")}
-
-
 def type_name(action_type: str, lang: str | None = None) -> str:
     """A department type in words ('Human Resources'), in a language."""
     return render(TYPE_NAMES.get(action_type, action_type), lang)
@@ -124,31 +104,11 @@ class Labels:
         return self.donation(donation_id).split(": ", 1)[-1] if donation_id in donations else donation_id
 
     def tile_effect(self, code: str) -> str:
-        """What a Department tile does, in a few words, without hovering. A use that is one fixed gain
-        says it as the engine's ``describe`` does ("+$8 or +8 moves"); a use with a choice shows one
-        example of it ("e.g. sell 1 goods → $6"); the rest give the tile's numbers from the data
-        ("money per project 2"). Ongoing and end-game tiles say so, and the mission."""
+        """What a Department tile does, one sentence with its numbers, without hovering: 'while an
+        employee stands here: each step on a transport track costs 1 study point less, at least 1' (the
+        rules' ``summary``)."""
         d = self.department(code)
-        if d is None:
-            return code
-        sample = {"region": self.regions[0], "count": "1", "project": next(iter(self.C.tabs)),
-                  "city": next(iter(self.C.cities)), "name": next(iter(self.C.donations))}
-        grammar = [p for p in self.game.patterns(code) if p and p[0] != "region"
-                   and all(t.startswith("=") or t in sample for t in p)]
-        _ = self._
-        params = ", ".join(render(PARAM_WORDS.get(k, k.replace("_", " ")), self.lang) + ("" if v is True else f" {v}")
-                           for k, v in d.params.items() if v is not False)
-        if grammar and not d.ongoing:
-            uses = [" ".join((code, *(t[1:] if t.startswith("=") else sample[t] for t in p))) for p in grammar]
-            effect = _(" or ").join(dict.fromkeys(self.game.describe(u, mission=False, lang=self.lang) for u in uses))
-            if any(t in sample and t != "region" for p in grammar for t in p):
-                effect = _("e.g. {effect}").format(effect=effect) + (f" ({params})" if params else "")
-        else:
-            effect = params or _("ongoing effect") if d.ongoing else params or _("see the rules")
-        when = (_("ongoing: ") if d.ongoing and effect != _("ongoing effect") else
-                _("at game end: ") if d.end_game else "")
-        mission = {"always": _(" · with a mission"), "optional": _(" · mission optional")}.get(d.mission, "")
-        return f"{when}{effect}{mission}"
+        return code if d is None else render(self.game.rules.summary(d), self.lang)
 
     # -- sentences ------------------------------------------------------------------------------------
     def action(self, action: Action | str) -> str:
@@ -233,4 +193,4 @@ class Labels:
             region=self.region(region_id), level=self._(level), cost=cost)
 
 
-__all__ = ["AUTOMATIC", "DONE_LABELS", "Labels", "PARAM_WORDS", "TYPE_NAMES", "done_label", "type_name"]
+__all__ = ["AUTOMATIC", "DONE_LABELS", "Labels", "TYPE_NAMES", "done_label", "type_name"]

@@ -8,7 +8,7 @@ the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
-from ..core.i18n import N_, translator
+from ..core.i18n import N_, render, translator
 from ..core.words import SCORE_NAMES
 from .palette import (
     DEPARTMENT_COLOURS,
@@ -103,17 +103,15 @@ def _wrap(text: str, width: int = 15) -> str:
     return "<br>".join(esc(x) for x in lines)
 
 
-def _department_hover(dept, cell, _) -> str:
-    """A department's hover text (``_``: the translator's gettext)."""
+def _department_hover(game, dept, cell, lang: str | None) -> str:
+    """A department's hover text: its name and type, what it does, its workstations and missions."""
+    _ = translator(lang).gettext
     prices = ", ".join(_("permanent") if p is None else f"${p}" for p in dept.workstations) or _("none")
     kind = _(DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type))
     lines = [f"<b>{esc(_(dept.name))}</b> ({esc(kind)})", _("cell {cell}").format(cell=cell.name),
              _("workstations: {prices}").format(prices=prices),
-             _("missions: {missions}").format(missions=_(MISSIONS[dept.mission]))]
-    if dept.ongoing:
-        lines.append(_("ongoing: works while an employee stands here"))
-    if dept.end_game:
-        lines.append(_("scores at game end"))
+             _("missions: {missions}").format(missions=_(MISSIONS[dept.mission])),
+             esc(render(game.rules.summary(dept), lang))]
     if not dept.starting:
         lines.append(_("{vp} VP at game end for this tile").format(vp=cell.vp) if cell.vp else
                      _("no VP for this cell"))
@@ -185,7 +183,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
             info_x.append(cx)
             info_y.append(y0 + 0.41)
             info_t.append(" · ".join(flags))
-            hover_t.append(_department_hover(dept, cell, _))
+            hover_t.append(_department_hover(game, dept, cell, lang))
             n = len(dept.workstations)
             occupied = set(game.workstations_taken(player, cell.name))
             for i, price in enumerate(dept.workstations):
@@ -301,7 +299,8 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
                        hoverinfo="skip", showlegend=False, meta=dict(owner=player),
                        marker=dict(size=17, color=colour, line=dict(width=1.5, color=INK))))
     score = game.seat_score(player)
-    parts = [f"{_(SCORE_NAMES[k])} {v}" for k, v in score.as_dict().items() if v and k != "total"]
+    parts = [_("{vp} VP from {category}").format(vp=v, category=_(SCORE_NAMES[k]))
+             for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
              text="<b>" + _("Missions") + "</b> <span style='color:#8a8478'>" + _("(home again with Take Income)")

@@ -156,7 +156,9 @@ def _hover(game, sites, city, lang: str | None) -> str:
     lines = [f"<b>{esc(_(city.name))}</b> ({_(CITY_SIZES[city.size])}, {esc(_(C.regions[city.region].name))})",
              _("{vp} VP per disc at game end").format(vp=city.vp)]
     if city.connection_points:
-        lines.append(_("major city: {points} connection point(s)").format(points=city.connection_points))
+        lines.append(translator(lang).ngettext("major city: {points} connection point",
+                                               "major city: {points} connection points",
+                                               city.connection_points).format(points=city.connection_points))
     if city.transport_income:
         lines.append(_("small town: transport income when built on"))
     for site in city.sites:

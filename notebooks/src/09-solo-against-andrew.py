@@ -59,6 +59,10 @@ round_1.apply("choose CO")                 # Ada's choice: Andrew's turn turns h
 CARD_OF_ROUND_1 = round_1.andrew().card
 
 
+def steps(n):
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
 def card_text(g):
     """Andrew's card of this round in words, and the cards lying on his VP cards."""
     a = g.andrew()
@@ -68,7 +72,8 @@ def card_text(g):
         card = C.solo_cards[a.card]
         cities = ", ".join(C.cities[c].name for c in card.co_cities)
         now = (f"Andrew's card this round: **{a.card}** (action {card.action}; builds in {cities}; R&D "
-               f"{card.rd_steps} step(s) in the {C.regions[card.rd_region].name}), slid {a.slide} so far.")
+               f"{steps(card.rd_steps)} in the {C.regions[card.rd_region].name}); it has slid {steps(a.slide)} to "
+               "the right so far.")
     upcoming = f" The back of his next card shows {a.next_action}." if a.next_action else ""
     return now + upcoming + (f" Cards on the VP cards: {slots}." if slots else "")
 

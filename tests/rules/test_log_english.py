@@ -1,7 +1,9 @@
 """The English game log is unchanged: every line each golden record (tests/golden) writes is the line it wrote
 before the log's sentences became messages of the translation layer (``log_digests.json``: per record, the
 first 10 hex digits of each line's sha256, from the engine of commit 728aec2, whose log was written with
-f-strings)."""
+f-strings; since issue 45 with the lines it reworded on purpose: the income line, Andrew Carnegie's steps up a
+track, a taken donation space and the plurals of a count, each checked to be one of those before the digests
+were written again)."""
 from __future__ import annotations
 
 import hashlib

@@ -118,9 +118,9 @@ def test_registering_twice_is_an_error():
         registry.verb("done", [()], (), lambda s, pi: (), lambda s, pi, a: None,
                       registry.Vocab("done"))(lambda s, pi, a: None)
     with pytest.raises(RuntimeError, match="registered twice"):
-        registry.department(DepartmentRules("sales"))
+        registry.department(DepartmentRules("sales", lambda dept: "sells"))
     with pytest.raises(RuntimeError, match="unknown hooks"):
-        DepartmentRules("anything", hooks={"no_such_hook": lambda dept: 0})
+        DepartmentRules("anything", lambda dept: "anything", hooks={"no_such_hook": lambda dept: 0})
     with pytest.raises(RuntimeError, match="unknown board target 'hill'"):
         registry.Vocab("climb a hill", board="hill")
 

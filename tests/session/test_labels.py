@@ -29,15 +29,15 @@ def open_bar():
     return cl.new_game(["Ada", "Bo"], seed=1, departments="expansion-open-bar")
 
 
-def test_a_tile_with_one_fixed_gain_says_it_as_the_engine_describes_it(open_bar):
+def test_a_tile_says_what_it_does_in_one_sentence_with_its_numbers(open_bar):
     L = Labels(open_bar)
-    assert L.tile_effect("training") == (f"{open_bar.describe('training money to west', mission=False)} or "
-                                         f"{open_bar.describe('training moves to west', mission=False)} "
-                                         "· with a mission")
-    assert L.tile_effect("advresearch").startswith(open_bar.describe("advresearch to east", mission=False))
-    assert L.tile_effect("sales").startswith("e.g. " + open_bar.describe("sales 1"))   # a use with a choice
-    assert L.tile_effect("telegraph") == "ongoing: track discount 1, min cost 1"      # the data's numbers
-    assert L.tile_effect("green").startswith("at game end: ")
+    assert L.tile_effect("training") == "send its employee on a mission, then take $8 or 8 moves"
+    assert L.tile_effect("sales") == "sell up to 3 goods for $6 each"                  # the data's numbers
+    assert L.tile_effect("telegraph") == ("while an employee stands here: each step on a transport track costs "
+                                          "1 study point less, at least 1")
+    assert L.tile_effect("newlobby").startswith("a second Lobby")                    # works with nobody in it
+    assert L.tile_effect("green") == ("at game end, if an employee stands here: 2 VP for each empty space of "
+                                      "your company")
     every = [d.code for d in open_bar.components.departments.values() if not d.starting]
     assert all(L.tile_effect(code) for code in every)
 
@@ -105,7 +105,9 @@ def test_andrews_deck_as_the_table_shows_it():
     andrew = game.andrew()
     text = andrew_deck_html(game, andrew)
     card = game.components.solo_cards[andrew.card]
-    assert f"card <b>{card.id}</b> ({'advanced' if card.advanced else 'normal'})" in text
+    action = f"action <b>{DEPARTMENT_TYPE_NAMES[card.action]}</b>"
+    assert f"this round's card: {'an advanced card, ' if card.advanced else ''}{action}" in text
+    assert card.id not in text                                                # no bare card id
     played = [c for _, on in andrew.vp_cards for c in on] + [andrew.card]
     left = 5 - sum(game.components.solo_cards[c].advanced for c in played)
     assert f"{andrew.cards_left} cards left ({left} advanced)" in text
@@ -125,7 +127,8 @@ def test_andrews_face_down_card_shows_only_its_back():
     assert f"face down, action {DEPARTMENT_TYPE_NAMES[cards[state.card].action]}" in text
     assert f"next round: <b>{DEPARTMENT_TYPE_NAMES[cards[state.deck[0]].action]}</b>" in text
     game.apply(game.legal_actions()[0])                                 # Andrew's turn: the card turns face up
-    assert f"card <b>{state.card}</b>" in andrew_deck_html(game, game.andrew())
+    face_up = cards[state.card]
+    assert f"action <b>{DEPARTMENT_TYPE_NAMES[face_up.action]}</b>" in andrew_deck_html(game, game.andrew())
 
 
 def test_an_advanced_card_shows_no_action_on_its_back():

@@ -81,7 +81,7 @@ def test_company_score_note_names_every_category_that_scores(positions, name):
         assert f"{score.total} VP" in note
         for c in CATEGORIES:
             if getattr(score, c):
-                assert f"{SCORE_NAMES[c]} {getattr(score, c)}" in note, (player, c)
+                assert f"{getattr(score, c)} VP from {SCORE_NAMES[c]}" in note, (player, c)
 
 
 @pytest.mark.parametrize("name", ["mid3", "finished", "expansion", "expansion_over", "expansion_tiles_over",

@@ -8,7 +8,7 @@ from ...core.components import Components, Department
 from ...core.i18n import N_, Message, Worded, render
 from ...core.later import Later, line
 from ...core.state import State
-from ...core.words import amount_text, count_of, english_id
+from ...core.words import amount_text, count_of, english_id, plural
 from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
@@ -148,6 +148,18 @@ def mission_text(state: State, args: Args) -> str:
     return ""
 
 
+# -- what a tile does, in one sentence (a department's ``summary``) --------------------------------
+
+def per_employee(kind: str, key: str) -> Callable[[Department], Message]:
+    """'3 moves for each active employee here': a use pooled over the employees standing on the tile."""
+    return lambda dept: N_("{gain} for each active employee here", gain=count_of(kind, param(dept, key)))
+
+
+def on_mission(then: Callable[[Department], Message]) -> Callable[[Department], Message]:
+    """'send its employee on a mission, then ...': a use that always sends its employee away."""
+    return lambda dept: N_("send its employee on a mission, then {then}", then=then(dept))
+
+
 # -- two families of expansion tiles -------------------------------------------------------------
 
 def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: float) -> DepartmentRules:
@@ -156,14 +168,18 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: floa
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         mission(state, pi, cell, args[-1])
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
-        grant(state, pi, N_("{department} ({n} {type} departments)", department=Message(dept.name), n=n,
-                            type=english_id(counted_type, TYPE_NAMES[counted_type])), kind, n * param(dept, per))
+        grant(state, pi, plural("{department} ({n} {type} department)", "{department} ({n} {type} departments)", n,
+                                department=Message(dept.name), type=english_id(counted_type, TYPE_NAMES[counted_type])),
+              kind, n * param(dept, per))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
         return amount_text(kind, n * param(dept, per))
 
-    return department(DepartmentRules(dept_id, patterns=(("=to", "region"),), options=with_regions(()),
+    summary = on_mission(lambda dept: N_("{gain} for each {type} department you have",
+                                         gain=amount_text(kind, param(dept, per)),
+                                         type=Message(TYPE_NAMES[counted_type])))
+    return department(DepartmentRules(dept_id, summary, patterns=(("=to", "region"),), options=with_regions(()),
                                       check=check_region_last, effect=effect, exact=True, describe=describe,
                                       value=value))
 
@@ -181,17 +197,23 @@ def region_tile(dept_id: str, choices: dict[str, str], value: float) -> Departme
     def effect(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
         region, choice = args
         n = projects_in(state, pi, region)
-        what = N_("{department} ({n} projects in the {region})", department=Message(dept.name), n=n,
-                  region=english_id(region, state.rules.components.regions[region].name))
+        name = state.rules.components.regions[region].name
+        what = plural("{department} ({n} project in the {region})", "{department} ({n} projects in the {region})", n,
+                      department=Message(dept.name), region=english_id(region, name))
         grant(state, pi, what, choice, n * param(dept, choices[choice]))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
         region, choice = args
         n = projects_in(state, pi, region)
-        return N_("{n} project(s) in the {region} → {gain}", n=n,
-                  region=Message(state.rules.components.regions[region].name),
-                  gain=amount_text(choice, n * param(dept, choices[choice])))
+        return plural("{n} project in the {region} → {gain}", "{n} projects in the {region} → {gain}", n,
+                      region=Message(state.rules.components.regions[region].name),
+                      gain=amount_text(choice, n * param(dept, choices[choice])))
+
+    def summary(dept: Department) -> Message:
+        first, second = (amount_text(c, param(dept, key)) for c, key in choices.items())
+        return N_("{first} or {second} for each of your projects in one region you choose", first=first,
+                  second=second)
 
     patterns = tuple(("region", f"={c}") for c in choices)
-    return department(DepartmentRules(dept_id, patterns=patterns, options=options, check=check, effect=effect,
+    return department(DepartmentRules(dept_id, summary, patterns=patterns, options=options, check=check, effect=effect,
                                       exact=True, describe=describe, value=value))

@@ -5,12 +5,12 @@ from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.later import line
 from ...core.state import State
-from ...core.words import a_project
+from ...core.words import a_project, count_of, plural
 from ...core.words import mission as mission_words
 from ..construction import build, build_check, build_options
 from ..core import note, pay_check
 from ..registry import Args, DepartmentRules, department
-from .base import count_tile, counts, earn, mission, param, region_tile
+from .base import count_tile, counts, earn, mission, on_mission, param, region_tile
 
 PROJECT_PATTERNS = (("project", "city"),)
 
@@ -42,8 +42,11 @@ def _describe_project(extra: str):
     return describe
 
 
+_BUILD_ON_MISSION = on_mission(lambda dept: N_("build a project in a city of that region, paying its goods"))
+
 for _id in ("construction", "engineering"):     # the same use: a project, with a mission to its region
-    department(DepartmentRules(_id, patterns=PROJECT_PATTERNS, options=_project_options, check=_check_project,
+    department(DepartmentRules(_id, _BUILD_ON_MISSION, patterns=PROJECT_PATTERNS, options=_project_options,
+                               check=_check_project,
                                effect=_build_on_mission, exact=True, describe=_describe_project(""),
                                board="site", value=2.6))
 
@@ -60,7 +63,9 @@ def _outsourcing(state: State, pi: int, dept: Department, cell: str, args: Args)
 
 
 department(DepartmentRules(
-    "construction_outsourcing", value=2.0, board="site", patterns=PROJECT_PATTERNS,
+    "construction_outsourcing",
+    lambda dept: N_("build a project without a mission, paying ${money} and its goods", money=param(dept, "money")),
+    value=2.0, board="site", patterns=PROJECT_PATTERNS,
     options=lambda state, pi, dept: build_options(state, pi, extra_money=param(dept, "money")),
     check=_check_outsourcing, effect=_outsourcing, exact=True, describe=_describe_project(N_(", pays ${money}"))))
 
@@ -81,7 +86,9 @@ def _supply_chain(state: State, pi: int, dept: Department, cell: str, args: Args
 
 
 department(DepartmentRules(
-    "supply_chain", value=1.0, local=True,
+    "supply_chain", lambda dept: N_("buy up to {most} for ${price} each", price=param(dept, "price"),
+                                    most=count_of("goods", param(dept, "max_goods"))),
+    value=1.0, local=True,
     patterns=(("count",),), options=counts, check=_check_supply, effect=_supply_chain,
     describe=lambda state, pi, dept, args: N_("buy {n} goods for ${money}", n=args[0],
                                               money=int(args[0]) * param(dept, "price"))))
@@ -89,7 +96,11 @@ department(DepartmentRules(
 
 # -- Communications: cheaper donations -------------------------------------------------------------
 
-department(DepartmentRules("communications", value=1.5, hooks={
+department(DepartmentRules(
+    "communications",
+    lambda dept: N_("a donation costs ${price} for each donation you have made, this one included, instead of the "
+                    "usual price", price=param(dept, "donation_price")),
+    value=1.5, hooks={
     "donation_price": lambda dept, base: param(dept, "donation_price")}))
 
 
@@ -108,14 +119,24 @@ def _lobbying_vp(state: State, pi: int, dept: Department, matching: bool) -> Non
                           department=Message(dept.name)))
 
 
-department(DepartmentRules("political_lobbying", value=1.0, hooks={"any_site": lambda dept: True,
-                                                         "project_built": _lobbying_vp}))
+department(DepartmentRules(
+    "political_lobbying",
+    lambda dept: N_("a project may go on a site of any type; one built on a site of its own type scores {vp} VP",
+                    vp=param(dept, "match_vp")),
+    value=1.0, hooks={"any_site": lambda dept: True, "project_built": _lobbying_vp}))
 
 
 def _post_office_bonus(dept: Department, points: int) -> int:
     return param(dept, "vp_at_max") if points >= param(dept, "max_points") else 0
 
 
-department(DepartmentRules("post_office", value=1.0,
+def _post_office_summary(dept: Department) -> Message:
+    return plural("every network counts {n} connection point more; your best network scores {vp} VP more if it "
+                  "reaches {most} points", "every network counts {n} connection points more; your best network "
+                  "scores {vp} VP more if it reaches {most} points", param(dept, "connection_points"),
+                  vp=param(dept, "vp_at_max"), most=param(dept, "max_points"))
+
+
+department(DepartmentRules("post_office", _post_office_summary, value=1.0,
                            hooks={"connection_points": lambda dept: param(dept, "connection_points"),
                                   "connection_bonus": _post_office_bonus}))

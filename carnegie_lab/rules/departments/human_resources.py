@@ -5,11 +5,22 @@ from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.later import Later, line
 from ...core.state import DecisionKind, Relocation, State
-from ...core.words import amount_text, count_of
+from ...core.words import amount_text, count_of, plural, plural_line
 from .. import company
 from ..core import note, recruit
 from ..registry import Args, DepartmentRules, Vocab, department, verb
-from .base import check_region_last, earn, fixed, mission, param, region_check, region_tile, with_regions
+from .base import (
+    check_region_last,
+    earn,
+    fixed,
+    mission,
+    on_mission,
+    param,
+    per_employee,
+    region_check,
+    region_tile,
+    with_regions,
+)
 
 # -- Human Resources: all the moves of the turn in one use -----------------------------------------
 
@@ -27,7 +38,7 @@ def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
 
 
 department(DepartmentRules(
-    "human_resources", value=0.8, local=True,
+    "human_resources", per_employee("moves", "moves_per_employee"), value=0.8, local=True,
     patterns=((),), options=fixed(()), effect=_hr, all_at_once=True, exact=True,
     hooks={"turn_start": _hr_turn_start},
     describe=lambda state, pi, dept, args: N_("+{n} moves", n=state.flow.hr_moves)))
@@ -46,7 +57,10 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 
 
 department(DepartmentRules(
-    "training_partnerships", value=2.5, local=True, patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
+    "training_partnerships",
+    on_mission(lambda dept: N_("take ${money} or {moves}", money=param(dept, "money"),
+                               moves=count_of("moves", param(dept, "moves")))),
+    value=2.5, local=True, patterns=(("=money", "=to", "region"), ("=moves", "=to", "region")),
     options=with_regions(("money",), ("moves",)), check=check_region_last, effect=_training, exact=True,
     describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
@@ -78,8 +92,14 @@ def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) ->
     return amount_text("moves", param(dept, "moves"))
 
 
+def _recruiting_summary(dept: Department) -> Message:
+    hire = plural("send its employee on a mission to hire {n} new employee",
+                  "send its employee on a mission to hire {n} new employees", param(dept, "employees"))
+    return N_("{hire}, or take {moves} without a mission", hire=hire, moves=count_of("moves", param(dept, "moves")))
+
+
 department(DepartmentRules(
-    "recruiting", value=1.2, local=True, patterns=(("=hire", "=to", "region"), ("=moves",)),
+    "recruiting", _recruiting_summary, value=1.2, local=True, patterns=(("=hire", "=to", "region"), ("=moves",)),
     options=fixed(("moves",)) + with_regions(("hire",)),
     check=_check_recruiting, effect=_recruiting, describe=_describe_recruiting))
 
@@ -97,8 +117,14 @@ def _safety(state: State, pi: int, dept: Department, cell: str, args: Args) -> N
     earn(state, pi, Message(dept.name), vp=_safety_vp(state, pi, dept))
 
 
+#: how Safety & Quality rounds its VP (its ``rounding`` parameter), in words
+ROUNDING = {"down": N_("rounded down"), "up": N_("rounded up")}
+
 department(DepartmentRules(
-    "safety_quality", value=1.8, local=True,
+    "safety_quality",
+    on_mission(lambda dept: N_("score 1 VP for every {n} active employees of your company, {rounding}",
+                               n=param(dept, "employees_per_vp"), rounding=ROUNDING[str(dept.params["rounding"])])),
+    value=1.8, local=True,
     patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_safety, exact=True,
     describe=lambda state, pi, dept, args: N_("1 VP per {n} working employees", n=param(dept, "employees_per_vp"))))
@@ -106,7 +132,10 @@ department(DepartmentRules(
 
 # -- New Lobby: a second lobby (arriving employees choose one) ------------------------------------
 
-department(DepartmentRules("new_lobby", value=0.5, lobby=True))
+department(DepartmentRules(
+    "new_lobby", lambda dept: N_("a second Lobby, where new and returning employees may arrive; building it costs "
+                                 "{goods} more", goods=count_of("goods", dept.build_extra_goods)),
+    value=0.5, lobby=True))
 
 
 # -- HR Administration (expansion): employees moved anywhere, one per HR department ----------------
@@ -115,8 +144,9 @@ def _hr_administration(state: State, pi: int, dept: Department, cell: str, args:
     mission(state, pi, cell, args[-1])
     count = _relocations(state, pi, dept)
     state.flow.stack.append(Relocation(count))
-    note(state, lambda: line("{player} uses {department}: {n} employee(s) may move anywhere",
-                      player=state.players[pi].name, department=Message(dept.name), n=count))
+    note(state, lambda: plural_line("{player} uses {department}: {n} employee may move anywhere",
+                              "{player} uses {department}: {n} employees may move anywhere", count,
+                              player=state.players[pi].name, department=Message(dept.name)))
 
 
 def _relocations(state: State, pi: int, dept: Department) -> int:
@@ -124,9 +154,14 @@ def _relocations(state: State, pi: int, dept: Department) -> int:
 
 
 department(DepartmentRules(
-    "hr_administration", value=1.0, patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
+    "hr_administration", on_mission(lambda dept: plural(
+        "move {n} employee anywhere in your company for each HR department you have",
+        "move {n} employees anywhere in your company for each HR department you have",
+        param(dept, "moves_per_department"))),
+    value=1.0, patterns=(("=to", "region"),), options=with_regions(()), check=check_region_last,
     effect=_hr_administration, exact=True,
-    describe=lambda state, pi, dept, args: N_("move {n} employee(s) anywhere", n=_relocations(state, pi, dept))))
+    describe=lambda state, pi, dept, args: plural("move {n} employee anywhere", "move {n} employees anywhere",
+                                                  _relocations(state, pi, dept))))
 
 
 def _relocate_candidates(state: State, pi: int):
@@ -172,7 +207,9 @@ def _diagonal(state: State, pi: int, dept: Department) -> None:
     state.flow.diagonal = True
 
 
-department(DepartmentRules("corporate_communications", value=1.0, hooks={"turn_start": _diagonal}))
+department(DepartmentRules(
+    "corporate_communications", lambda dept: N_("your employees may also move diagonally in your company"),
+    value=1.0, hooks={"turn_start": _diagonal}))
 
 
 # -- Green Spaces (expansion): VP per empty space of the company at the end -----------------------
@@ -183,4 +220,7 @@ def _green_spaces(state: State, pi: int, dept: Department) -> int:
     return param(dept, "vp_per_empty_space") * empty
 
 
-department(DepartmentRules("green_spaces", value=1.0, hooks={"end_game": _green_spaces}))
+department(DepartmentRules(
+    "green_spaces", lambda dept: N_("{vp} VP for each empty space of your company",
+                                    vp=param(dept, "vp_per_empty_space")),
+    value=1.0, hooks={"end_game": _green_spaces}))

@@ -18,6 +18,7 @@ from .base import (
     earn,
     fixed,
     mission,
+    on_mission,
     param,
     region_check,
     region_tile,
@@ -38,7 +39,12 @@ def _commerce(state: State, pi: int, dept: Department, cell: str, args: Args) ->
 
 
 department(DepartmentRules(
-    "commerce_finance", value=1.8, local=True,
+    "commerce_finance",
+    lambda dept: N_("take ${money} or {goods}; with a mission, ${mission_money} or {mission_goods}",
+                    money=param(dept, "money"), goods=count_of("goods", param(dept, "goods")),
+                    mission_money=param(dept, "mission_money"),
+                    mission_goods=count_of("goods", param(dept, "mission_goods"))),
+    value=1.8, local=True,
     patterns=(("=money",), ("=goods",), ("=money", "=to", "region"), ("=goods", "=to", "region")),
     options=fixed(("money",), ("goods",)) + with_regions(("money",), ("goods",)),
     check=lambda state, pi, dept, args: region_check(state, args) if len(args) == 3 else None,
@@ -120,7 +126,9 @@ def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
 
 
 department(DepartmentRules(
-    "strategic_planning", value=2.2, local=True,
+    "strategic_planning",
+    lambda dept: N_("build a Department tile from the board on an empty space of your company, paying its goods"),
+    value=2.2, local=True,
     patterns=(("name", "cell"),), options=_build_options, check=_check_build,
     effect=_strategic_planning, exact=True, describe=_describe_build))
 
@@ -133,7 +141,9 @@ def _purchasing(state: State, pi: int, dept: Department, cell: str, args: Args) 
 
 
 department(DepartmentRules(
-    "purchasing", value=2.6, local=True, patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
+    "purchasing", on_mission(lambda dept: N_("take {goods} or ${money}", goods=count_of("goods", param(dept, "goods")),
+                                             money=param(dept, "money"))),
+    value=2.6, local=True, patterns=(("=goods", "=to", "region"), ("=money", "=to", "region")),
     options=with_regions(("goods",), ("money",)), check=check_region_last, effect=_purchasing, exact=True,
     describe=lambda state, pi, dept, args: amount_text(args[0], param(dept, args[0]))))
 
@@ -159,7 +169,9 @@ def _sales(state: State, pi: int, dept: Department, cell: str, args: Args) -> No
 
 
 department(DepartmentRules(
-    "sales", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
+    "sales", lambda dept: N_("sell up to {most} for ${money} each", most=count_of("goods", param(dept, "max_goods")),
+                             money=param(dept, "money_per_goods")),
+    value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_sales,
     describe=lambda state, pi, dept, args: N_("sell {n} goods → ${money}", n=args[0],
                                               money=int(args[0]) * param(dept, "money_per_goods"))))
 
@@ -172,7 +184,10 @@ def _logistics(state: State, pi: int, dept: Department, cell: str, args: Args) -
 
 
 department(DepartmentRules(
-    "logistics", value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
+    "logistics", lambda dept: N_("ship up to {most} for ${money} and {vp} VP each",
+                                 most=count_of("goods", param(dept, "max_goods")),
+                                 money=param(dept, "money_per_goods"), vp=param(dept, "vp_per_goods")),
+    value=2.4, local=True, patterns=(("count",),), options=counts, check=_check_goods, effect=_logistics,
     describe=lambda state, pi, dept, args: N_("ship {n} goods → ${money} + {vp} VP", n=args[0],
                                               money=int(args[0]) * param(dept, "money_per_goods"),
                                               vp=int(args[0]) * param(dept, "vp_per_goods"))))
@@ -186,7 +201,10 @@ def _after_build(state: State, pi: int, dept: Department, cell: str) -> None:
         state.flow.stack.append(PropertyMove(cell))
 
 
-department(DepartmentRules("property_management", value=0.8, hooks={"department_built": _after_build}))
+department(DepartmentRules(
+    "property_management",
+    lambda dept: N_("when you build a Department tile, you may move an employee from another space into it"),
+    value=0.8, hooks={"department_built": _after_build}))
 
 
 def _target(state: State) -> str:
@@ -236,7 +254,13 @@ def _salary(dept: Department, price: int, option: str) -> tuple[int, int]:
     return param(dept, "cut_price"), -param(dept, "cut_vp")
 
 
-department(DepartmentRules("payroll_management", value=1.0,
+department(DepartmentRules(
+    "payroll_management",
+    lambda dept: N_("when you stand an employee up, you may raise the salary (pay ${raise_money} more, +{raise_vp} VP) "
+                    "or cut it (pay only ${cut_price}, -{cut_vp} VP)", raise_money=param(dept, "raise_money"),
+                    raise_vp=param(dept, "raise_vp"), cut_price=param(dept, "cut_price"),
+                    cut_vp=param(dept, "cut_vp")),
+    value=1.0,
                            hooks={"turn_start": _payroll_start, "activation_cost": _salary}))
 
 
@@ -244,4 +268,7 @@ def _public_relations(state: State, pi: int, dept: Department) -> int:
     return param(dept, "vp_per_project") * max(projects_in(state, pi, r) for r in state.rules.components.regions)
 
 
-department(DepartmentRules("public_relations", value=1.0, hooks={"end_game": _public_relations}))
+department(DepartmentRules(
+    "public_relations", lambda dept: N_("{vp} VP for each of your projects in the region where you have the most",
+                                        vp=param(dept, "vp_per_project")),
+    value=1.0, hooks={"end_game": _public_relations}))
