@@ -107,7 +107,11 @@ class Game(Queries):
         return self.parse(last)
 
     def copy(self) -> Game:
-        return Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh)
+        game = Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh)
+        if self._history is not None:         # the moves read so far go along (a copy reads on from there)
+            game._history = self._history.copy()
+            game._history.recorder = self._history.recorder.copy()
+        return game
 
     # -- the history ---------------------------------------------------------------------------
     @property
