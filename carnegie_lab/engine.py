@@ -154,9 +154,11 @@ class Game(Queries):
         game = cls(start.copy(), start=start, fresh=fresh)
         for i, text in enumerate(actions):
             try:
-                game.apply(text)
+                done = game.parse(text)
+                loop.apply(game._state, done)     # checked; no listing (the next action is notation too)
             except CarnegieError as e:
                 raise RecordError(f"actions[{i}]", str(e)) from None
+            game._actions.append(str(done))
         return game
 
     def to_position(self) -> dict[str, Any]:
