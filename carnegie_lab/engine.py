@@ -38,17 +38,16 @@ class Game(Queries):
         start: The state the game began from (a copy of ``state`` by default).
         actions: The actions played since ``start``, in notation.
         fresh: Whether ``start`` is a fresh setup (then a record needs no start position).
-        recorder: What records the moves (a new one by default).
     """
 
     def __init__(self, state: State, *, start: State | None = None, actions: Iterable[str] = (),
-                 fresh: bool = True, recorder: MoveRecorder | None = None):
+                 fresh: bool = True):
         self._state = state
         self._start = start if start is not None else state.copy()
         self._actions: list[str] = list(actions)
         self._fresh = fresh                   # began at a fresh setup (a record needs no start)
         self._legal: list[Action] | None = None
-        state.recorder = recorder if recorder is not None else _recorder()
+        self._history: State | None = None    # the replay that records the moves, made when they are read
 
     # -- the live state and the legal actions ------------------------------------------------
     @property
@@ -104,11 +103,33 @@ class Game(Queries):
         last = self._actions.pop()
         self._state = self._replay(self._start, self._actions)
         self._legal = None
+        self._history = None
         return self.parse(last)
 
     def copy(self) -> Game:
-        return Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh,
-                    recorder=self._state.recorder.copy())
+        game = Game(self._state.copy(), start=self._start, actions=self._actions, fresh=self._fresh)
+        if self._history is not None:         # the moves read so far go along (a copy reads on from there)
+            game._history = self._history.copy()
+            game._history.recorder = self._history.recorder.copy()
+        return game
+
+    # -- the history ---------------------------------------------------------------------------
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The history of the game since its start: one move per action applied and per step the
+        engine took by itself (forced steps, Andrew Carnegie's moves), each with who took it, the
+        round and phase, the decision it answered, the action and the log lines it wrote.
+
+        Playing records nothing: the moves are recorded when they are read, by a replay of the actions
+        from the start (a state of its own with a :class:`MoveRecorder`), which each reading carries on
+        from where the last one left it."""
+        history = self._history
+        if history is None:
+            history = self._history = self._start.copy()
+            history.recorder = _recorder()
+        for text in self._actions[history.recorder.actions:]:
+            loop.apply(history, history.rules.parse(text), checked=False)
+        return history.recorder.moves
 
     # -- records and positions -----------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -133,9 +154,11 @@ class Game(Queries):
         game = cls(start.copy(), start=start, fresh=fresh)
         for i, text in enumerate(actions):
             try:
-                game.apply(text)
+                done = game.parse(text)
+                loop.apply(game._state, done)     # checked; no listing (the next action is notation too)
             except CarnegieError as e:
                 raise RecordError(f"actions[{i}]", str(e)) from None
+            game._actions.append(str(done))
         return game
 
     def to_position(self) -> dict[str, Any]:
@@ -151,7 +174,6 @@ class Game(Queries):
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
         state = start.copy()
-        state.recorder = _recorder()
         for text in actions:
             loop.apply(state, state.rules.parse(text), checked=False)
         return state
@@ -181,7 +203,7 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
     except RecordError as e:
         raise RecordError(root + e.field.removeprefix("state"), e.problem) from None
     loop.settle(state)
-    if loop.decision_kind(state) != loop.K.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
+    if loop.decision_kind(state) is not loop.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
         raise RecordError(f"{root}.flow", f"the game cannot go on: nothing to do but sell ({decision(state).prompt})")
     return state
 

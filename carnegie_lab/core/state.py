@@ -298,8 +298,8 @@ class State:
     log: list[list[Any]] = field(default_factory=list)           # [decision number, text] lines
     #: False in the light copies of bots and search: no log lines, no round summaries
     keeps_history: bool = field(default=True, repr=False, compare=False)
-    #: what records the moves as they happen (``rules.moves.MoveRecorder``): the engine's games have
-    #: one, copies none (the game that copies a state attaches its own)
+    #: what records the moves as they happen (``rules.moves.MoveRecorder``): only the replay that reads a
+    #: game's moves has one (``Game.moves``); copies none
     recorder: Any = field(default=None, repr=False, compare=False)
 
     def copy(self, history: bool = True) -> State:

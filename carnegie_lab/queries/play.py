@@ -12,7 +12,6 @@ from ..core.state import RoundSummary
 from ..rules import loop
 from ..rules.changes import Changes, diff
 from ..rules.employees import activation_cost
-from ..rules.moves import Move
 from ..rules.prompts import Decision, decision
 from ..rules.scoring import ScoreBreakdown, player_score, scores, winning_seats
 from ..rules.solo import NAME as ANDREW_NAME
@@ -20,7 +19,7 @@ from .reading import Reading
 
 
 class PlayQueries(Reading):
-    """The players, the decision, the round and its phase, the log and moves, the scores and winners."""
+    """The players, the decision, the round and its phase, the log, the scores and winners."""
 
     # -- who plays and who decides -----------------------------------------------------------------
     @property
@@ -51,7 +50,7 @@ class PlayQueries(Reading):
 
     @property
     def is_over(self) -> bool:
-        return loop.decision_kind(self._state) == loop.K.OVER
+        return loop.decision_kind(self._state) is loop.OVER
 
     @property
     def phase(self) -> str:
@@ -74,13 +73,6 @@ class PlayQueries(Reading):
     def log(self) -> list[str]:
         """The game's log lines, each a Message (its English; ``render`` gives another language)."""
         return [read_line(entry) for entry in self._state.log]
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """The history of the game since its start: one move per action applied and per step the
-        engine took by itself (forced steps, Andrew Carnegie's moves), each with who took it, the
-        round and phase, the decision it answered, the action and the log lines it wrote."""
-        return self._state.recorder.moves
 
     def round_summaries(self) -> list[RoundSummary]:
         """One summary per finished round (the row chosen, each seat's numbers then), oldest first."""

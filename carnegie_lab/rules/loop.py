@@ -21,6 +21,9 @@ from .registry import Args, Vocab, verb
 from .scoring import seat_points
 
 K = DecisionKind
+#: the end of the game, looked up once: the hot paths compare with it (an Enum member's lookup on its
+#: class, ``K.OVER``, goes through the Enum's metaclass and costs as much as a function call in CPython 3.11)
+OVER = K.OVER
 PASSIVE = frozenset(("done", "sell"))
 _KIND_OF_PHASE = {phase: DecisionKind(phase.value) for phase in Phase}
 
@@ -229,7 +232,7 @@ def _sell(state: State, pi: int, args: Args) -> None:
 def iter_legal(state: State) -> Iterator[Action]:
     """The legal actions of the current decision, in the notation's order (generated lazily)."""
     kind = decision_kind(state)
-    if kind == K.OVER:
+    if kind is OVER:
         return
     rs = state.rules
     pi = state.flow.player
@@ -250,7 +253,7 @@ def legal_actions(state: State, kind: DecisionKind | None = None) -> list[Action
     (iter_legal, as a list, with the verbs' ready-made listings)."""
     if kind is None:
         kind = decision_kind(state)
-    if kind == K.OVER:
+    if kind is OVER:
         return []
     rs = state.rules
     pi = state.flow.player
@@ -351,7 +354,7 @@ def apply(state: State, action: Action, checked: bool = True, listing: bool = Fa
     steps; with ``listing``, returns the legal actions of the next decision. Raises on an illegal
     action without changing the state."""
     kind = decision_kind(state)
-    if kind == K.OVER:
+    if kind is OVER:
         raise GameOverError(N_("{action}: the game is over", action=repr(str(action))))
     pi = state.flow.player
     assert pi is not None

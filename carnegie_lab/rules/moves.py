@@ -7,8 +7,9 @@ log lines written from there on belong to that step, until the next one begins. 
 inside a seat's step (the ``done`` that ends a turn ends the round too): the lines written after his
 move go back to that seat's step.
 
-Nothing is recorded unless a :class:`MoveRecorder` is attached to the state (``state.recorder``):
-the engine's games have one, the light copies of bots and search none.
+Nothing is recorded unless a :class:`MoveRecorder` is attached to the state (``state.recorder``): only
+the replay that ``Game.moves`` runs when the moves are read has one; the played game, the light copies of
+bots and search none.
 """
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ class MoveRecorder:
     log's length then); the :class:`Move` objects, their lines and the decision's words are made when
     :attr:`moves` is read. A seat's step ends where the next one begins; the last one, where the log
     ends when the moves are read (between two actions: the steps an action set going are all taken).
-    The loop marks the steps itself (``state.recorder``, None in the light copies), one call each."""
+    The loop marks the steps itself (``state.recorder``, None in other states), one call each."""
 
     def __init__(self, describe: Callable[[State, DecisionKind], Described], moves: tuple[Move, ...] = (),
                  actions: int = 0):

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from ..core.i18n import translator
-from ..core.state import Arrival, DecisionKind, PropertyMove, Relocation, State
+from ..core.state import DecisionKind, State
 from .loop import decision_kind
 from .timeline import TYPE_NAMES, event_words, income_region
 
@@ -47,19 +46,26 @@ class Decision:
         return f"{self.name} {self.others}" if self.name else self.text
 
 
-class Prompt(NamedTuple):
-    """A seat's decision as a description: its kind and numbers (the :class:`DecisionContext` fields that
-    apply, ``names`` and ``numbers``), put in words only when read (:meth:`texts`, in one language). What
-    the game's moves keep of the decision each action answered: a tuple, cheap to make at every apply."""
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A seat's decision as a description: its kind, the round and the flow's numbers as they were (those
+    that apply to its kind, :data:`FIELDS`, make its :attr:`context`), put in words only when read
+    (:meth:`texts`, in one language). What the game's moves keep of the decision each action answered."""
     kind: DecisionKind
     round: int
-    names: tuple[str, ...]
-    numbers: tuple
-    region: str | None = None                 # an event's income region, by name
+    moves: int
+    study: int
+    turn_type: str | None
+    hr_moves: int
+    income: str | None
+    donation: bool
+    count: int | None                         # an interrupt's employees still to place or move
+    cell: str | None                          # an interrupt's department just built
+    region: str | None                        # an event's income region, by name
 
     @property
     def context(self) -> DecisionContext:
-        return DecisionContext(**dict(zip(self.names, self.numbers)))
+        return DecisionContext(**{name: getattr(self, name) for name in FIELDS.get(self.kind, ())})
 
     def texts(self, lang: str | None = None) -> tuple[str, str]:
         """The decision in words for the decider ("place your starting Housing project: …") and in the
@@ -74,18 +80,9 @@ class Prompt(NamedTuple):
 def prompt_of(state: State, kind: DecisionKind) -> Prompt:
     """The decision of this kind being taken now (or the end of the game), as a description."""
     f = state.flow
-    if kind == K.TURN:
-        return Prompt(kind, f.round, _TURN, (f.moves, f.study, f.turn_type, f.hr_moves))
-    if kind == K.SETUP:
-        return Prompt(kind, f.round, _SETUP, (f.moves,))
-    if kind == K.EVENT:
-        return Prompt(kind, f.round, _EVENT, (f.income, f.donation, f.study), income_region(state))
-    top = f.stack[-1] if f.stack else None
-    if isinstance(top, (Arrival, Relocation)):
-        return Prompt(kind, f.round, _COUNT, (top.count,))
-    if isinstance(top, PropertyMove):
-        return Prompt(kind, f.round, _CELL, (top.cell,))
-    return Prompt(kind, f.round, (), ())
+    top = f.stack[-1] if f.stack else None            # an interrupt's numbers: its count or its cell
+    return Prompt(kind, f.round, f.moves, f.study, f.turn_type, f.hr_moves, f.income, f.donation,
+                  getattr(top, "count", None), getattr(top, "cell", None), income_region(state))
 
 
 def prompt_words(lang: str | None, prompt: Prompt, name: str | None) -> str:
@@ -99,8 +96,9 @@ def _named(name: str, text: str) -> str:
 
 
 #: the context's fields that apply, by kind of decision (or of interrupt)
-_TURN, _SETUP, _EVENT = ("moves", "study", "turn_type", "hr_moves"), ("moves",), ("income", "donation", "study")
-_COUNT, _CELL = ("count",), ("cell",)
+FIELDS = {K.TURN: ("moves", "study", "turn_type", "hr_moves"), K.SETUP: ("moves",),
+          K.EVENT: ("income", "donation", "study"), K.ARRIVAL: ("count",), K.RELOCATE: ("count",),
+          K.PROPERTY: ("cell",)}
 
 
 def _turn_text(c: DecisionContext, lang: str | None, others: bool = False) -> str:

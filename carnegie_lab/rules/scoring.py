@@ -137,19 +137,19 @@ def player_score(state: State, pi: int, own: list[tuple[str, str | None]] | None
 def _player_score(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[ScoreBreakdown, int, int]:
     """A seat's score breakdown, and the money and goods they have left after their welfare payments."""
     points, money, goods = _player_points(state, pi, own)
-    return ScoreBreakdown(**points), money, goods
+    return ScoreBreakdown(*points), money, goods
 
 
 def seat_points(state: State) -> list[dict[str, int]]:
     """Each seat's VP by scoring category (the fields of its :class:`ScoreBreakdown`, Andrew's left out): for
     what needs a few numbers of the score only (the round history), without making the breakdowns."""
     own = discs_by_owner(state)
-    return [_player_points(state, i, own[i])[0] for i in range(len(state.players))]
+    return [dict(zip(CATEGORIES, _player_points(state, i, own[i])[0])) for i in range(len(state.players))]
 
 
-def _player_points(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[dict[str, int], int, int]:
-    """A seat's VP by category (keyword arguments of its ScoreBreakdown), and the money and goods they have
-    left after their welfare payments."""
+def _player_points(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[tuple[int, ...], int, int]:
+    """A seat's VP by category (its ScoreBreakdown's first fields, in their order: a tuple, cheap to make at
+    every evaluation of the bots), and the money and goods they have left after their welfare payments."""
     rs = state.rules
     C, k = rs.components, rs.constants
     p = state.players[pi]
@@ -162,16 +162,16 @@ def _player_points(state: State, pi: int, own: list[tuple[str, str | None]]) -> 
     for city, _ in own:
         city_vp += cities[city].vp
     donation_vp, money, goods = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
-    return dict(
-        in_game=p.vp,
-        employees=company.active_employees(rs, p),
-        departments=departments,
-        tabs=sum([tab_vp(rs, p, t) for t in p.tabs]),
-        connections=connection_vp(state, pi, frozenset([city for city, _ in own])),
-        cities=city_vp,
-        donations=donation_vp,
-        action_choice=k.action_choice_vp if p.action_choice else 0,
-        tiles=tile_vp(state, pi),
+    return (
+        p.vp,                                                                   # in_game
+        company.active_employees(rs, p),                                        # employees
+        departments,
+        sum([tab_vp(rs, p, t) for t in p.tabs]),                                # tabs
+        connection_vp(state, pi, frozenset([city for city, _ in own])),        # connections
+        city_vp,                                                                # cities
+        donation_vp,                                                            # donations
+        k.action_choice_vp if p.action_choice else 0,                           # action_choice
+        tile_vp(state, pi),                                                     # tiles
     ), money, goods
 
 

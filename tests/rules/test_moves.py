@@ -102,3 +102,10 @@ def test_a_position_starts_an_empty_history_and_light_copies_record_nothing():
     loaded.apply(loaded.legal_actions()[0])
     assert [m.action for m in loaded.moves if not m.automatic] == loaded.actions
     assert game.state.copy(history=False).recorder is None and game.state.copy().recorder is None
+
+
+def test_playing_records_nothing_until_the_moves_are_read():
+    game = played(["Ada", "Bo"], 9, actions=30)
+    assert game.state.recorder is None                     # apply marks no steps in the played game
+    own = [m.action for m in game.moves if not m.automatic]
+    assert own == game.actions and game.state.recorder is None

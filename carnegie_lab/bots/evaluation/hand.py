@@ -42,6 +42,7 @@ from .weights import Weights, WeightsSpec, tuned_weights
 REWARD_KINDS = tuple(f.name for f in fields(Reward))
 
 
+@lru_cache(maxsize=8)                           # by Ruleset, which never changes; looked up at every evaluation
 def use_values(rs: Ruleset) -> dict[str, float]:
     """What a use of each department is worth, in VP-ish units.
 
@@ -53,9 +54,9 @@ def use_values(rs: Ruleset) -> dict[str, float]:
         rs: The rules.
 
     Returns:
-        The value by department id (kept by the Ruleset).
+        The value by department id (made once per Ruleset).
     """
-    return rs.memo("greedy.use_values", lambda: {d: _use_value(rs, d) for d in rs.department_rules})
+    return {d: _use_value(rs, d) for d in rs.department_rules}
 
 
 def _use_value(rs: Ruleset, dept_id: str) -> float:
