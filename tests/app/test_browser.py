@@ -25,7 +25,7 @@ from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN, SEAT_KINDS
 from carnegie_lab.store import GameStore
 
-from .conftest import READY, no_problems, open_app
+from .conftest import PAGE_TIMEOUT, READY, no_problems, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -230,9 +230,30 @@ def play_one_decision(p, moved: dict) -> None:
 
 
 def test_the_root_url_opens_the_app(app_page, voila_server):
-    # the app_page fixture opened http://127.0.0.1:<port>/: the start page sent the tab on to the app
+    # the app_page fixture opened http://127.0.0.1:<port>/ and clicked the start page's link to the app
     assert app_page.navigations[:2] == [voila_server.url + "/", voila_server.app_url], app_page.navigations
     assert app_page.page.url == voila_server.app_url
+
+
+def test_the_start_page_is_shown_and_keeps_the_language(watched_page, voila_server):
+    """Issue 45: /?lang=pt_BR is a page to read (its tutorials, its languages) in Portuguese, and its link opens
+    the app in Portuguese."""
+    watched = watched_page()
+    p = watched.page
+    try:
+        p.set_viewport_size({"width": 1400, "height": 1000})
+        p.goto(voila_server.url + "/?lang=pt_BR", wait_until="load", timeout=PAGE_TIMEOUT)
+        expect(p.get_by_role("heading", name="Tutoriais")).to_be_in_viewport()
+        expect(p.get_by_role("link", name="9 · The solo game against Andrew Carnegie")).to_be_visible()
+        expect(p.get_by_role("link", name="Português (Brasil)")).to_have_attribute("aria-current", "page")
+        assert p.url == voila_server.url + "/?lang=pt_BR" and watched.navigations == [p.url]   # it stays
+        p.get_by_role("link", name="Jogar Carnegie: abrir o aplicativo").click()
+        p.wait_for_url(voila_server.app_url + "?lang=pt_BR", timeout=PAGE_TIMEOUT)
+        expect(p.locator(".cl-language select")).to_have_value("Português (Brasil)", timeout=PAGE_TIMEOUT)
+        expect(p.locator("button.cl-start")).to_have_text("Começar o jogo", timeout=PAGE_TIMEOUT)
+        no_problems(watched)
+    finally:
+        p.close()
 
 
 def test_dashboard_is_interactive(app_page, timings):
