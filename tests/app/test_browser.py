@@ -23,7 +23,7 @@ from playwright.sync_api import expect  # a test dependency: make test installs 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN, SEAT_KINDS
-from carnegie_lab.store import GameStore
+from carnegie_lab.store import MAX_NAME, GameStore
 
 from .conftest import PAGE_TIMEOUT, READY, no_problems, open_app
 
@@ -283,6 +283,27 @@ def test_new_game_panel_offers_seats_solo_and_the_expansion(app_page):
     p.locator(".cl-players button", has_text="2").click()
     expect(p.locator(".cl-solo-level")).to_be_hidden()
     side_tab(p, "Play")
+
+
+def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
+    """Issue 45, points 3 and 4 at 1400x1000: a pasted 275-character name keeps the store's limit, a bad name's
+    error shows next to the names (in view, not under Start), and a solo game shows no bot controls and no Sell
+    button that reads as one more East city in the setup."""
+    p = app_page.page
+    p.set_viewport_size({"width": 1400, "height": 1000})
+    side_tab(p, "New game")
+    name = p.locator(".cl-seat-name-0 input")
+    name.fill("A" * 275)
+    expect(name).to_have_value("A" * MAX_NAME, timeout=TIMEOUT)
+    p.locator(".cl-seat-name-1 input").fill("A" * MAX_NAME)
+    p.locator(".cl-seat-name-1 input").press("Tab")
+    p.locator("button.cl-start").click()
+    error = p.locator(".cl-new-game .cl-error")
+    expect(error).to_contain_text("must differ", timeout=TIMEOUT)
+    expect(error).to_be_in_viewport()
+    start_game(p, "1 (solo)", [("Ada", "Human")], seed=1, level="1")
+    expect(p.locator(".cl-bots")).to_be_hidden()
+    expect(p.locator(".cl-footer")).to_contain_text("At any time:")          # Sell under a title of its own
 
 
 def test_a_seed_out_of_range_starts_nothing(app_page):
