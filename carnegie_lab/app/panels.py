@@ -19,6 +19,7 @@ from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controll
 from ..session.texts import error_text, shown
 from ..store import MAX_LABEL, MAX_NAME
 from ..views.palette import PLAYER_COLOURS
+from ..views.style import shortened
 from .stored_panel import StoredGames, ago
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
@@ -356,7 +357,8 @@ class FriendsPanel:
             gid = ctl.game_id
             rows = []
             for seat in humans:
-                name = html.escape(ctl.seats[seat].name)
+                whole = ctl.seats[seat].name
+                name = f"<span title='{html.escape(whole)}'>{html.escape(shortened(whole))}</span>"
                 token = ctl.token if seat == ctl.my_seat else ctl.issued.get(seat)
                 if ctl.role == WATCH:
                     continue

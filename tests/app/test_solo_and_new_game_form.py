@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from carnegie_lab.session import Seat, Setup
 from carnegie_lab.store import MAX_LABEL, MAX_NAME
+from carnegie_lab.views.style import SHORT_NAME, shortened
 from carnegie_lab.widgets import Dashboard
 
 
@@ -64,3 +65,16 @@ def test_a_bad_option_is_reported_next_to_it():
     panel.start.click()
     assert "whole number" in panel.messages["seed"].value and panel.messages["players"].value == ""
     assert dash.game is game
+
+
+def test_a_long_name_is_shortened_where_room_is_short_and_whole_in_hovers():
+    long = "Alexandrina Victoria of Saxe-Coburg-Gotha"[:MAX_NAME]
+    dash = Dashboard(setup=Setup([Seat(long), Seat("Bo", "easy")], seed=1))
+    short = shortened(long)
+    assert short.endswith("…") and len(short) == SHORT_NAME
+    network = dash.board.selectors[0]
+    assert network.options[1] == (f"{short}'s network", 0) and network.tooltips[1] == f"{long}'s network"
+    companies = dash.board.selectors[1]
+    assert companies.options[0] == (short, 0) and companies.tooltips[0] == long
+    key = next(a for a in dash.board.slots["map"].widget.layout.annotations if "●" in (a.text or ""))
+    assert short in key.text and long not in key.text and long in key.hovertext    # the map's colour key
