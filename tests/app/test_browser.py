@@ -300,7 +300,11 @@ def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
     p.locator("button.cl-start").click()
     error = p.locator(".cl-new-game .cl-error")
     expect(error).to_contain_text("must differ", timeout=TIMEOUT)
+    p.locator(".cl-seat-name-1 input").scroll_into_view_if_needed()     # where the player looks: the names
     expect(error).to_be_in_viewport()
+    names, said, start = (p.locator(sel).bounding_box()["y"] for sel in
+                          (".cl-seat-name-1", ".cl-new-game .cl-error", "button.cl-start"))
+    assert names < said < start, (names, said, start)       # next to the names, not under Start
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=1, level="1")
     expect(p.locator(".cl-bots")).to_be_hidden()
     expect(p.locator(".cl-footer")).to_contain_text("At any time:")          # Sell under a title of its own
