@@ -3,6 +3,7 @@ gives each new game a new seed unless *Same seed* is asked for, its name fields 
 bad option's error is shown next to the option."""
 from __future__ import annotations
 
+from carnegie_lab.app.layout import FRIENDS
 from carnegie_lab.session import Seat, Setup
 from carnegie_lab.store import MAX_LABEL, MAX_NAME
 from carnegie_lab.views.style import SHORT_NAME, shortened
@@ -78,3 +79,15 @@ def test_a_long_name_is_shortened_where_room_is_short_and_whole_in_hovers():
     assert companies.options[0] == (short, 0) and companies.tooltips[0] == long
     key = next(a for a in dash.board.slots["map"].widget.layout.annotations if "●" in (a.text or ""))
     assert short in key.text and long not in key.text and long in key.hovertext    # the map's colour key
+
+
+def test_a_long_name_is_shortened_in_the_seat_links(tmp_path):
+    long = "Alexandrina Victoria of Saxe-Coburg-Gotha"[:MAX_NAME]
+    dash = Dashboard(store=tmp_path / "games.db")
+    form = dash.new_game_panel
+    form.names[1].value, form.kinds[1].value = long, "human"
+    form.start.click()
+    dash.friends.make.click()
+    dash.side.selected_index = FRIENDS
+    links = dash.friends.links.value
+    assert f"title='{long}'>{shortened(long)}<" in links and f">{long}<" not in links   # shortened, whole in a hover
