@@ -109,11 +109,12 @@ def shortened(name: str, most: int = SHORT_NAME) -> str:
 def key_annotation(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False,
                    lang: str | None = None, **where) -> dict:
     """A one-line colour key of a game's owners (and extra (label, colour) pairs), an annotation placed by
-    ``where``: long names shortened, each whole in its hover."""
+    ``where``: long owner names shortened, each whole in its hover."""
     shown = range(len(game.players)) if players_only else owners(game)
-    items = [(owner_name(game, o, lang), owner_colour(o)) for o in shown] + list(extra)
-    return dict(text="   ".join(f"<span style='color:{c}'>●</span> {esc(shortened(n))}" for n, c in items),
-                hovertext="<br>".join(esc(n) for n, _c in items), showarrow=False, font=dict(size=12), **where)
+    names = [owner_name(game, o, lang) for o in shown]
+    items = [(shortened(n), owner_colour(o)) for n, o in zip(names, shown)] + list(extra)
+    return dict(text="   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items),
+                hovertext="<br>".join(esc(n) for n in names), showarrow=False, font=dict(size=12), **where)
 
 
 HIGHLIGHT_TRACE = "highlight"

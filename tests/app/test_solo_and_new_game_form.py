@@ -79,6 +79,7 @@ def test_a_long_name_is_shortened_where_room_is_short_and_whole_in_hovers():
     assert companies.options[0] == (short, 0) and companies.tooltips[0] == long
     key = next(a for a in dash.board.slots["map"].widget.layout.annotations if "●" in (a.text or ""))
     assert short in key.text and long not in key.text and long in key.hovertext    # the map's colour key
+    assert "Public Infrastructure" in key.text                                    # not a name: whole
 
 
 def test_a_long_name_is_shortened_in_the_seat_links(tmp_path):
