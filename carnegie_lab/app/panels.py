@@ -215,8 +215,10 @@ class NewGamePanel:
 
 def limited(text: W.Text, most: int) -> W.Text:
     """A text field that keeps at most ``most`` characters: what the page sends beyond them is cut off here."""
-    text.observe(lambda change: setattr(text, "value", change["new"][:most]) if len(change["new"]) > most else None,
-                 names="value")
+    def cut(change) -> None:
+        if len(change["new"]) > most:
+            text.value = change["new"][:most]
+    text.observe(cut, names="value")
     return text
 
 
