@@ -34,6 +34,8 @@ this subclass only sets what Voilà's standalone app leaves open:
   instead of each carrying it over the websocket (see carnegie_lab/ui/bundle.py). On a Jupyter server (Binder's,
   where Voilà is a server extension) this module is a server extension that does the same
   (:func:`_load_jupyter_server_extension`, enabled in binder/jupyter_server_config.json).
+- **The start page.** The root URL's folder page is the start page (:class:`StartPageTree`): the app, the
+  tutorials and the languages, in the language of ``?lang=`` (carnegie_lab/cli/start_page.py).
 - **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
   :class:`CullingKernelManager` culls one whose page is still connected only after the longer
   ``cull_connected_timeout`` (a page someone reads is left alone, one left open overnight is not).
@@ -47,6 +49,7 @@ import re
 import sys
 import time
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any, Callable
 
 import tornado.web
@@ -59,8 +62,10 @@ from traitlets import Float, Instance, Integer, List, Type, Unicode, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from .cli.app import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
+from .cli.start_page import start_page
 from .ui.bundle import ROUTE, announce, bundle_file
 
 #: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
@@ -257,6 +262,17 @@ class CappedVoilaHandler(VoilaStatic, TornadoVoilaHandler):
             cap.release()
 
 
+class StartPageTree:
+    """For Voilà's folder pages: the root's is the start page, with what it shows (``start``) in the language
+    the page is asked in (``?lang=``)."""
+
+    def render_template(self, name: str, **ns: Any) -> str:
+        if not ns.get("notebook_path"):
+            ns["start"] = start_page(Path(self.contents_manager.root_dir), self.base_url,  # type: ignore[attr-defined]
+                                     self.get_argument("lang", None))  # type: ignore[attr-defined]
+        return super().render_template(name, **ns)  # type: ignore[misc]
+
+
 class CullingKernelManager(AsyncMappingKernelManager):
     """jupyter_server's kernel manager, with a longer idle timeout for kernels whose page is open
     (``cull_connected`` must be on for those to be culled at all)."""
@@ -352,6 +368,8 @@ class AppServer(Voila):
                 pattern = url_path_join(self.server_url, pattern)
             if handler is provider.login_handler_class:
                 handler = type(f"Headed{handler.__name__}", (LoginPage, handler), {})
+            if handler is TornadoVoilaTreeHandler:
+                handler = type("StartPageTreeHandler", (StartPageTree, handler), {})
             handler = CappedVoilaHandler if handler is TornadoVoilaHandler else guarded(handler)
             routes.append((pattern, handler, *rest))
         return routes

@@ -9,7 +9,7 @@ The Voilà server and the browser, one of each per test session, shared by the a
 - ``voila_server``: the server started the way users start it, ``python -m carnegie_lab app``, on a
   free port of 127.0.0.1, with a game store in a temporary folder (``voila_server.store_path``,
   never the user's own) and test-only Voilà options after ``--``. It serves the notebooks/ folder:
-  the root page sends the visitor to the app (``voila_server.app_url``), a tutorial is at
+  the root page is the start page, which links the app (``voila_server.app_url``), a tutorial is at
   ``voila_server.render_url(name)``.
 - ``chromium``: one headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``)
   through Playwright's sync API, which allows one running instance per process; ``browser`` is its
@@ -114,7 +114,7 @@ def _free_port() -> int:
 
 @dataclass
 class VoilaServer:
-    url: str              # the root: its page redirects to the app
+    url: str              # the root: the start page, which links the app
     log_path: Path
     proc: subprocess.Popen
     store_path: Path      # the game store the app's kernels use (a temporary file)

@@ -23,6 +23,7 @@ from ..session.labels import type_name
 from ..session.targets import KINDS, Target
 from ..session.texts import shown
 from ..ui.figures import FigureSlot
+from ..views.style import shortened
 
 TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
 LOG_LINES = 400
@@ -103,14 +104,17 @@ class BoardView:
             self._show_parts()
             self.refresh()
 
-    def _options(self, game) -> list[list[tuple[str, Any]]]:
-        seats = list(enumerate(game.players))
+    def _options(self, game) -> list[list[tuple[str, Any, str]]]:
+        """Each selector's (label, value, hover): a long player name shortened in the label, whole in the hover."""
         _ = translator(self.lang).gettext
+        network, seats = _("{player}'s network"), list(enumerate(game.players))
         return [
-            [(_("Whole map"), -1)] + [(_("{player}'s network").format(player=name), i) for i, name in seats],
-            [(f"{name}", i) for i, name in seats],
-            [(_("Timeline"), "timeline"), (_("Tracks & project tabs"), "tracks"), (_("Donation chart"), "donations")],
-            [(_("Score if the game ended now"), "scores"), (_("Over the rounds"), "history")],
+            [(_("Whole map"), -1, "")] + [(network.format(player=shortened(name)), i, network.format(player=name))
+                                          for i, name in seats],
+            [(shortened(name), i, name) for i, name in seats],
+            [(_("Timeline"), "timeline", ""), (_("Tracks & project tabs"), "tracks", ""),
+             (_("Donation chart"), "donations", "")],
+            [(_("Score if the game ended now"), "scores", ""), (_("Over the rounds"), "history", "")],
         ]
 
     def set_game(self, game, seat: int | None = None, redraw: bool = False) -> None:
@@ -120,8 +124,9 @@ class BoardView:
         try:
             for sel, options in zip(self.selectors, self._options(game)):
                 keep = sel.value
-                values = [v for _, v in options]
-                sel.options = options
+                values = [v for _, v, _h in options]
+                sel.options = [(label, v) for label, v, _h in options]
+                sel.tooltips = [hover for _l, _v, hover in options]
                 sel.value = keep if keep in values else values[0]
             if seat is not None:
                 self.follow(seat)

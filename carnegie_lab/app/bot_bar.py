@@ -70,8 +70,10 @@ class BotBar:
         self.progress_label.value = f"<span class='cl-note'>{done} · {where(game, self.lang)}</span>"
 
     def update(self, ctl: Controller) -> None:
-        """The buttons for the decision now (a bot's to play here, the game not over, this browser's place)."""
+        """The buttons for the decision now (a bot's to play here, the game not over, this browser's place); none
+        in a solo game played by a human (Andrew Carnegie plays by himself)."""
         game = ctl.game
+        self.box.layout.display = "" if has_bots(ctl) else "none"
         no_bot = (None if ctl.bot_to_move and ctl.plays_bots else
                   N_("You are watching: the players' browsers play the bots") if ctl.bot_to_move else
                   OVER if game.is_over else N_("No bot is deciding now: a human is"))
@@ -85,4 +87,10 @@ class BotBar:
         self.progress_label.value = f"<span class='cl-note'>{where(game, self.lang)}</span>"
 
 
-__all__ = ["BotBar", "button"]
+def has_bots(ctl: Controller) -> bool:
+    """The game has seats a bot plays, or seats the bots could finish for (a game of humans): every game but a
+    human's solo game."""
+    return len(ctl.seats) > 1 or not ctl.seats[0].is_human
+
+
+__all__ = ["BotBar", "button", "has_bots"]

@@ -93,8 +93,14 @@ class ControlsView:
         self.pickers: dict[str, "PickerView"] = {}
         self.grids: dict[str, "GridView"] = {}
         self._groups: dict[str, _GroupView] = {}       # by group key, the one used last at the end
+        # the footer: Done, and Sell after its own title; a group of its own (a line above it), so that a lone
+        # Sell button does not read as one more option of the group above it (a region's cities in the setup)
         self._footer = _ButtonRow(W.HBox(), self)
-        self._footer.box.add_class("cl-footer")
+        self._sell = _ButtonRow(W.HBox(layout=W.Layout(align_items="center")), self)
+        self._any_time = W.HTML("<span class='cl-group-title'>" + translator(lang).gettext("At any time:")
+                                + "</span>", layout=W.Layout(margin="0 6px 0 0"))
+        self._footer_box = W.HBox([self._footer.box, self._sell.box], layout=W.Layout(flex_flow="row wrap"))
+        self._footer_box._dom_classes = ("cl-group", "cl-footer")
         self._message = W.HTML()
 
     # -- building ------------------------------------------------------------------------------
@@ -122,9 +128,12 @@ class ControlsView:
                 self._groups.pop(key).close()
             if panel.footer:
                 L = self._layouts
-                self._footer.show([(o, L.footer, "primary" if o.notation == "done" else "",
-                                    ("cl-small",) if o.notation == "sell" else ()) for o in panel.footer])
-                children.append(self._footer.box)
+                small: tuple[str, ...] = ("cl-small",)
+                sell = [(o, L.footer, "", small) for o in panel.footer if o.notation == "sell"]
+                self._footer.show([(o, L.footer, "primary" if o.notation == "done" else "", ())
+                                   for o in panel.footer if o.notation != "sell"])
+                self._sell.show(sell, before=(self._any_time,) if sell else ())
+                children.append(self._footer_box)
         self._set_children(children)
 
     def clear(self, message: str = "") -> None:

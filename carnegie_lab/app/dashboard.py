@@ -297,15 +297,15 @@ class Dashboard(W.VBox):
         try:
             self.controller.new_game(setup)
         except (ValueError, CarnegieError) as e:
-            text = error_text(e, self.lang)
-            self.new_game_panel.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
-            return text
+            self.new_game_panel.show_error(e)
+            return error_text(e, self.lang)
         self.say("")
         try:
             self.controller.keep()               # a new game is stored at once (and its id in the URL)
         except StoreError as e:
             self.say(translator(self.lang).gettext("This game is not kept: {problem}").format(
                 problem=error_text(e, self.lang)), error=True)
+        self.new_game_panel.fill(setup)          # the next game's form: a new seed unless the same is asked for
         humans = self.controller.humans
         self.board.set_game(self.game, seat=humans[0] if humans else None)
         self.side.selected_index = 0
@@ -319,8 +319,6 @@ class Dashboard(W.VBox):
         problem = self.start_game(setup)
         if problem is not None:
             self.say(translator(self.lang).gettext("No new game: {problem}").format(problem=problem), error=True)
-        else:
-            self.new_game_panel.fill(setup)
 
     def load(self, data: bytes, name: str = "file") -> None:
         self._guard(self._load, data, name)

@@ -16,7 +16,7 @@ from ..session.story import story
 from ..session.texts import shown
 from .board import scores_html
 from .bot_bar import button
-from .panels import random_seed
+from .panels import another_seed
 
 STORY_STYLE = "font-size: 13px; line-height: 1.45; margin: 2px 0 6px 0"
 
@@ -26,9 +26,8 @@ def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = 
     level, the departments and the label), with its seed or a new one."""
     seats = ctl.handover.seats if ctl.handover is not None else ctl.seats
     setup = setup_of(ctl.game, seats, ctl.setup.label)
-    old, rng = setup.seed, rng or random.Random()
-    while not same_seed and setup.seed == old:
-        setup.seed = random_seed(rng)
+    if not same_seed:
+        setup.seed = another_seed(setup.seed, rng)
     return setup
 
 

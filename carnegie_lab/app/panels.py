@@ -17,7 +17,9 @@ from ..core.loader import components as default_components
 from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..session.texts import error_text, shown
+from ..store import MAX_LABEL, MAX_NAME
 from ..views.palette import PLAYER_COLOURS
+from ..views.style import shortened
 from .stored_panel import StoredGames, ago
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
@@ -79,7 +81,9 @@ class NewGamePanel:
         self.players.add_class("cl-players")
         self.names, self.kinds, self.rows = [], [], []
         for i, (name, kind) in enumerate(DEFAULT_SEATS):
-            text = W.Text(value=name, layout=W.Layout(width="150px"), placeholder=_("player {n}").format(n=i + 1))
+            text = limited(W.Text(value=name, layout=W.Layout(width="150px"),
+                                  placeholder=_("player {n}").format(n=i + 1),
+                                  tooltip=_("at most {n} characters").format(n=MAX_NAME)), MAX_NAME)
             text.add_class(f"cl-seat-name-{i}")
             kinds = W.Dropdown(options=[(render(label, lang), k) for k, label in SEAT_KINDS.items()], value=kind,
                                layout=W.Layout(width="140px"))
@@ -101,13 +105,19 @@ class NewGamePanel:
         self.hints_row = W.HBox([self.hints, W.HTML("<span class='cl-note'>" + _(
             "(for every seat, in a game shared with seat links too: your choice, kept with the game)") + "</span>")])
         # text, not an IntText: the page's numbers are doubles, which round seeds above 2**53
-        self.label = W.Text(value="", layout=W.Layout(width="260px"), placeholder=_("optional, e.g. Friday game"))
+        self.label = limited(W.Text(value="", layout=W.Layout(width="260px"),
+                                    placeholder=_("optional, e.g. Friday game"),
+                                    tooltip=_("at most {n} characters").format(n=MAX_LABEL)), MAX_LABEL)
         self.label.add_class("cl-label")
         self.seed = W.Text(value="1", layout=W.Layout(width="190px"), placeholder=_("a whole number"))
         self.seed.add_class("cl-seed")
         self.dice = W.Button(description=_("random"), icon="dice", tooltip=_("a random seed"),
                              layout=W.Layout(width="auto", flex="0 0 auto"))     # whole: never squeezed
         self.dice.on_click(lambda _b: setattr(self.seed, "value", str(random_seed())))
+        self.same_seed = W.Checkbox(value=False, description=_("Same seed"), indent=False,
+                                    tooltip=_("the next game keeps this seed (the same deal); unchecked, each new "
+                                              "game gets a new random seed"), layout=W.Layout(width="auto"))
+        self.same_seed.add_class("cl-same-seed-option")
         self.departments = W.RadioButtons(options=[(render(label, lang), mode)
                                                    for mode, label in DEPARTMENT_MODES.items()], value="base",
                                           layout=W.Layout(width="auto"))
@@ -121,16 +131,23 @@ class NewGamePanel:
         self.start.on_click(lambda _b: self._start())
         self.message = W.HTML()
         self.message.add_class("cl-new-game-message")
+        #: where a bad option's error is shown: next to the option (any other under Start, in ``message``)
+        self.messages = {place: W.HTML() for place in ("players", "label", "seed")}
+        for place, widget in self.messages.items():
+            widget.add_class(f"cl-new-game-message-{place}")
         self.players.observe(lambda change: self._layout(), names="value")
         self.strengths = W.HTML("<div class='cl-note cl-strengths'>" + "<br>".join(
             f"<b>{html.escape(render(s.label, lang))}</b>: {html.escape(strength_text(s, lang))}"
             for s in STRENGTHS.values()) + "</div>")
         self.box = W.VBox([
-            W.HTML("<div class='cl-group-title'>" + _("Players") + "</div>"), self.players, *self.rows, self.strengths,
-            self.solo_row,
+            W.HTML("<div class='cl-group-title'>" + _("Players") + "</div>"), self.players, *self.rows,
+            self.messages["players"], self.strengths, self.solo_row,
             W.HTML("<div class='cl-group-title'>" + _("Options") + "</div>"), self.hints_row,
             W.HBox([W.HTML("<b>" + _("Label") + "</b>", layout=W.Layout(width="110px")), self.label]),
-            W.HBox([W.HTML("<b>" + _("Seed") + "</b>", layout=W.Layout(width="110px")), self.seed, self.dice]),
+            self.messages["label"],
+            W.HBox([W.HTML("<b>" + _("Seed") + "</b>", layout=W.Layout(width="110px")), self.seed, self.dice,
+                    self.same_seed], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            self.messages["seed"],
             W.HTML("<div class='cl-note'>" + _("The seed fixes the timeline tiles, the departments in play and "
                    "the neutral discs: the same seed gives the same game.") + "</div>"),
             W.HTML("<b>" + _("Department tiles") + "</b>"), self.departments, self.tiles,
@@ -141,10 +158,12 @@ class NewGamePanel:
         self._layout()
 
     def fill(self, setup: Setup) -> None:
+        """The form for the game after ``setup``'s: its players and options, and a new random seed unless
+        *Same seed* is checked."""
         self.players.value = len(setup.seats)
         for i, seat in enumerate(setup.seats):
             self.names[i].value, self.kinds[i].value = seat.name, offered_kind(seat.kind)
-        self.seed.value = str(setup.seed)
+        self.seed.value = str(setup.seed if self.same_seed.value else another_seed(setup.seed))
         self.label.value = setup.label
         self.departments.value = setup.departments
         self.hints.value = setup.hints
@@ -161,27 +180,59 @@ class NewGamePanel:
             self._tiles_for = n
             self.tiles.value = f"<div class='cl-note'>{html.escape(tiles_note(n, lang=self.lang))}</div>"
 
-    def setup(self) -> Setup:
+    def setup(self, seed: int | None = None) -> Setup:
+        """The form's setup (``seed``: the seed field's, parsed; ValueError if it is not a whole number)."""
         n = self.players.value
         seats = [Seat(self.names[i].value.strip(), self.kinds[i].value) for i in range(n)]
-        return Setup(seats, seed=parse_seed(self.seed.value), solo_level=self.level.value if n == 1 else None,
+        return Setup(seats, seed=parse_seed(self.seed.value) if seed is None else seed,
+                     solo_level=self.level.value if n == 1 else None,
                      departments=self.departments.value, label=self.label.value.strip(),
                      hints=self.hints.value or n == 1)
 
+    def show_error(self, error: ValueError | None, place: str = "") -> None:
+        """``error`` next to the option it is about (``place``, or else the error's option), any other under Start;
+        None: no error shown."""
+        target = self.messages.get(place or getattr(error, "option", ""), self.message)
+        for widget in (*self.messages.values(), self.message):
+            widget.value = "" if error is None or widget is not target else \
+                f"<p class='cl-error'>{html.escape(error_text(error, self.lang))}</p>"
+
     def _start(self) -> None:
         try:
-            setup = self.setup()
-            setup.check()
+            seed = parse_seed(self.seed.value)
         except ValueError as e:
-            self.message.value = f"<p class='cl-error'>{html.escape(error_text(e, self.lang))}</p>"
+            self.show_error(e, "seed")
             return
-        self.message.value = ""
+        setup = self.setup(seed)
+        try:
+            setup.check()
+        except ValueError as e:                 # the setup's own checks are about the players
+            self.show_error(e, getattr(e, "option", "players"))
+            return
+        self.show_error(None)
         self.on_start(setup)
+
+
+def limited(text: W.Text, most: int) -> W.Text:
+    """A text field that keeps at most ``most`` characters: what the page sends beyond them is cut off here."""
+    def cut(change) -> None:
+        if len(change["new"]) > most:
+            text.value = change["new"][:most]
+    text.observe(cut, names="value")
+    return text
 
 
 def random_seed(rng: random.Random | None = None) -> int:
     """A new game's seed when the player asks for a random one (the form's dice, *Rematch*)."""
     return (rng or random).randrange(1, 100_000)
+
+
+def another_seed(seed: int, rng: random.Random | None = None) -> int:
+    """A random seed other than ``seed``."""
+    new = random_seed(rng)
+    while new == seed:
+        new = random_seed(rng)
+    return new
 
 
 def parse_seed(text: str) -> int:
@@ -308,7 +359,8 @@ class FriendsPanel:
             gid = ctl.game_id
             rows = []
             for seat in humans:
-                name = html.escape(ctl.seats[seat].name)
+                whole = ctl.seats[seat].name
+                name = f"<span title='{html.escape(whole)}'>{html.escape(shortened(whole))}</span>"
                 token = ctl.token if seat == ctl.my_seat else ctl.issued.get(seat)
                 if ctl.role == WATCH:
                     continue

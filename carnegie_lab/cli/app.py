@@ -18,10 +18,10 @@ from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError
 
 #: What the app needs, besides this package: the server and what the app's kernels import.
 APP_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget", "plotly")
-#: Where the app is, relative to the server's root URL (the root page redirects there).
+#: Where the app is, relative to the server's root URL (the start page links it).
 APP_PATH = "voila/render/app.ipynb"
-#: Voilà's lab template without its CDN links, and whose folder page (the root page) sends a
-#: visitor to the app (carnegie_lab/share/voila/templates/carnegie).
+#: Voilà's lab template without its CDN links, and whose folder page at the root is the start page: the app,
+#: the tutorials and the languages (carnegie_lab/share/voila/templates/carnegie).
 TEMPLATE = "carnegie"
 TEMPLATE_ROOT = PACKAGE_DIR / "share"
 
@@ -89,7 +89,7 @@ def add_app_parser(subparsers) -> None:
         "app",
         help="serve the Voilà app and the tutorials",
         description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
-        f"opens the app (/{APP_PATH}), each tutorial is at /voila/render/<notebook>.ipynb. "
+        f"links the app (/{APP_PATH}) and the tutorials, each tutorial is at /voila/render/<notebook>.ipynb. "
         "On this machine only (the default) no login is asked; on any other address the server "
         "starts with a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. "
         "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark. "

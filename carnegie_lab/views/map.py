@@ -41,7 +41,7 @@ from .style import (
     base_layout,
     blank_axis,
     fill_trace,
-    key_html,
+    key_annotation,
     ringed_keys,
     targets_trace,
     view,
@@ -229,11 +229,9 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None,
         _("Round {round}: {player}'s network").format(round=game.round, player=esc(game.players[player]))
     layout = base_layout(
         title, WIDTH, HEIGHT, shapes=shapes,
-        annotations=annotations + notes + [dict(
-            x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-            text=key_html(game, [(_(names[t]), PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names],
-                          lang=lang),
-            font=dict(size=12))],
+        annotations=annotations + notes + [key_annotation(
+            game, [(_(names[t]), PROJECT_COLOURS[t]) for t in PROJECT_COLOURS if t in names], lang=lang,
+            x=1, y=1.0, xref="paper", yref="paper", xanchor="right", yanchor="bottom")],
         xaxis=blank_axis(*X_RANGE), yaxis=blank_axis(*Y_RANGE, reverse=True, scaleanchor="x", scaleratio=1),
         plot_bgcolor=OUTSIDE, meta=dict(view="map", player=player))
     edges, halo, connection = network_traces

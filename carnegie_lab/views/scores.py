@@ -12,7 +12,7 @@ from ..core.state import ANDREW
 from ..core.words import SCORE_NAMES
 from ..rules.scoring import CATEGORIES
 from .palette import FONT, GOLD, INK, MUTED, PAPER, SCORE_COLOURS, esc, owner_colour, text_on
-from .style import base_layout, key_html, view
+from .style import base_layout, key_annotation, view
 
 GRID = "#e6e0d3"
 SCORE_CATEGORIES = CATEGORIES          # every field of ScoreBreakdown, in the dataclass's order
@@ -113,8 +113,8 @@ def history_figure(game, *, lang: str | None = None):
     titles = [SCORE_PANEL if with_score else PANELS[0][0], PANELS[1][0], PANELS[2][0]]
     notes = [dict(x=0, y=domain[1], xref="paper", yref="paper", xanchor="left", yanchor="bottom", showarrow=False,
                   font=dict(size=13), text=f"<b>{_(title)}</b>") for title, (_lo, domain) in zip(titles, PANELS)]
-    notes.append(dict(x=1, y=1.06, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-                      text=key_html(game, players_only=True, lang=lang), font=dict(size=12)))
+    notes.append(key_annotation(game, players_only=True, lang=lang,
+                                x=1, y=1.06, xref="paper", yref="paper", xanchor="right", yanchor="bottom"))
     if not history:
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                           text=_("no round finished yet"), font=dict(size=16, color=MUTED)))

@@ -97,12 +97,24 @@ def figure(data: list, layout: dict) -> go.Figure:
     return go.Figure(data=data, layout=layout, _validate=VALIDATE)
 
 
-def key_html(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False,
-             lang: str | None = None) -> str:
-    """A one-line colour key of a game's owners (and extra (label, colour) pairs) for an annotation."""
+#: A name longer than this is shortened (with an ellipsis) where a view has little room for it: the colour key.
+SHORT_NAME = 16
+
+
+def shortened(name: str, most: int = SHORT_NAME) -> str:
+    """``name``, or its first characters and an ellipsis if it is longer than ``most``."""
+    return name if len(name) <= most else name[:most - 1].rstrip() + "…"
+
+
+def key_annotation(game, extra: Iterable[tuple[str, str]] = (), players_only: bool = False,
+                   lang: str | None = None, **where) -> dict:
+    """A one-line colour key of a game's owners (and extra (label, colour) pairs), an annotation placed by
+    ``where``: long owner names shortened, each whole in its hover."""
     shown = range(len(game.players)) if players_only else owners(game)
-    items = [(owner_name(game, o, lang), owner_colour(o)) for o in shown] + list(extra)
-    return "   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items)
+    names = [owner_name(game, o, lang) for o in shown]
+    items = [(shortened(n), owner_colour(o)) for n, o in zip(names, shown)] + list(extra)
+    return dict(text="   ".join(f"<span style='color:{c}'>●</span> {esc(n)}" for n, c in items),
+                hovertext="<br>".join(esc(n) for n in names), showarrow=False, font=dict(size=12), **where)
 
 
 HIGHLIGHT_TRACE = "highlight"

@@ -1,4 +1,4 @@
-"""The app page for the browser tests: opened at the server's root, which redirects to the app.
+"""The app page for the browser tests: opened from the server's root, the start page, by its link to the app.
 
 The server (``voila_server``), the browser (``browser``) and the watched tabs (``watched_page``) are
 the session's, from tests/conftest.py: one Voilà server and one Chromium for the whole run, shared
@@ -21,13 +21,13 @@ READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
 
 
 def load_from_root(app, voila_server, timings):
-    """The app in the tab ``app``, loaded from the root URL (the start page redirects to it) and drawn
+    """The app in the tab ``app``, loaded from the root URL (the start page, then its link to the app) and drawn
     (controls and map)."""
     start = time.monotonic()
-    # "commit": the start page's meta refresh may start the next navigation before it has loaded
-    app.page.goto(voila_server.url + "/", wait_until="commit", timeout=PAGE_TIMEOUT)
+    app.page.goto(voila_server.url + "/", wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+    app.page.locator("#cl-app-link").click()
     app.page.wait_for_url(voila_server.app_url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
-    timings.setdefault("page request (/, redirected to the app) -> HTML",
+    timings.setdefault("page request (/, then the app's link) -> HTML",
                        time.monotonic() - start)
     # interactive: the decision's controls can be clicked (the figures come a moment later: the
     # dashboard makes them once the page has drawn its controls)

@@ -23,9 +23,9 @@ from playwright.sync_api import expect  # a test dependency: make test installs 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN, SEAT_KINDS
-from carnegie_lab.store import GameStore
+from carnegie_lab.store import MAX_NAME, GameStore
 
-from .conftest import READY, no_problems, open_app
+from .conftest import PAGE_TIMEOUT, READY, no_problems, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -230,9 +230,30 @@ def play_one_decision(p, moved: dict) -> None:
 
 
 def test_the_root_url_opens_the_app(app_page, voila_server):
-    # the app_page fixture opened http://127.0.0.1:<port>/: the start page sent the tab on to the app
+    # the app_page fixture opened http://127.0.0.1:<port>/ and clicked the start page's link to the app
     assert app_page.navigations[:2] == [voila_server.url + "/", voila_server.app_url], app_page.navigations
     assert app_page.page.url == voila_server.app_url
+
+
+def test_the_start_page_is_shown_and_keeps_the_language(watched_page, voila_server):
+    """Issue 45: /?lang=pt_BR is a page to read (its tutorials, its languages) in Portuguese, and its link opens
+    the app in Portuguese."""
+    watched = watched_page()
+    p = watched.page
+    try:
+        p.set_viewport_size({"width": 1400, "height": 1000})
+        p.goto(voila_server.url + "/?lang=pt_BR", wait_until="load", timeout=PAGE_TIMEOUT)
+        expect(p.get_by_role("heading", name="Tutoriais")).to_be_in_viewport()
+        expect(p.get_by_role("link", name="9 · The solo game against Andrew Carnegie")).to_be_visible()
+        expect(p.get_by_role("link", name="Português (Brasil)")).to_have_attribute("aria-current", "page")
+        assert p.url == voila_server.url + "/?lang=pt_BR" and watched.navigations == [p.url]   # it stays
+        p.get_by_role("link", name="Jogar Carnegie: abrir o aplicativo").click()
+        p.wait_for_url(voila_server.app_url + "?lang=pt_BR", timeout=PAGE_TIMEOUT)
+        expect(p.locator(".cl-language select")).to_have_value("Português (Brasil)", timeout=PAGE_TIMEOUT)
+        expect(p.locator("button.cl-start")).to_have_text("Começar o jogo", timeout=PAGE_TIMEOUT)
+        no_problems(watched)
+    finally:
+        p.close()
 
 
 def test_dashboard_is_interactive(app_page, timings):
@@ -262,6 +283,31 @@ def test_new_game_panel_offers_seats_solo_and_the_expansion(app_page):
     p.locator(".cl-players button", has_text="2").click()
     expect(p.locator(".cl-solo-level")).to_be_hidden()
     side_tab(p, "Play")
+
+
+def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
+    """Issue 45, points 3 and 4 at 1400x1000: a pasted 275-character name keeps the store's limit, a bad name's
+    error shows next to the names (in view, not under Start), and a solo game shows no bot controls and no Sell
+    button that reads as one more East city in the setup."""
+    p = app_page.page
+    p.set_viewport_size({"width": 1400, "height": 1000})
+    side_tab(p, "New game")
+    name = p.locator(".cl-seat-name-0 input")
+    name.fill("A" * 275)
+    expect(name).to_have_value("A" * MAX_NAME, timeout=TIMEOUT)
+    p.locator(".cl-seat-name-1 input").fill("A" * MAX_NAME)
+    p.locator(".cl-seat-name-1 input").press("Tab")
+    p.locator("button.cl-start").click()
+    error = p.locator(".cl-new-game .cl-error")
+    expect(error).to_contain_text("must differ", timeout=TIMEOUT)
+    p.locator(".cl-seat-name-1 input").scroll_into_view_if_needed()     # where the player looks: the names
+    expect(error).to_be_in_viewport()
+    names, said, start = (p.locator(sel).bounding_box()["y"] for sel in
+                          (".cl-seat-name-1", ".cl-new-game .cl-error", "button.cl-start"))
+    assert names < said < start, (names, said, start)       # next to the names, not under Start
+    start_game(p, "1 (solo)", [("Ada", "Human")], seed=1, level="1")
+    expect(p.locator(".cl-bots")).to_be_hidden()
+    expect(p.locator(".cl-footer")).to_contain_text("At any time:")          # Sell under a title of its own
 
 
 def test_a_seed_out_of_range_starts_nothing(app_page):

@@ -54,9 +54,17 @@ def settings(store_path, gid: str):
     return info.players, info.options.get("solo_level"), [(s["name"], s["kind"]) for s in seats]
 
 
+def bot_solo_game(p, seed: int) -> None:
+    """A solo game of Ada, the easy bot, that waits for a click (a human's solo game has no bot controls to finish
+    it with: the page's bots are told not to play at once, and then Bots finish the game does it)."""
+    p.locator(".cl-auto input").first.uncheck()
+    ready(p)
+    start_game(p, "1 (solo)", [("Ada", EASY)], seed=seed, level="2")
+
+
 def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(app_page, voila_server):
     p = app_page.page
-    start_game(p, "1 (solo)", [("Ada", "Human")], seed=SEED, level="2")
+    bot_solo_game(p, SEED)
     side_tab(p, "Play")
     first = finish(p, voila_server.store_path)
     final = p.locator(".cl-final")
@@ -74,31 +82,31 @@ def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(app_page, 
     ready(p)
     final.locator("button.cl-rematch").click()
     p.wait_for_function(f"() => document.querySelector('{TURN}').dataset.game !== '{first}'", timeout=TIMEOUT)
-    expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
+    expect(p.locator(TURN)).to_contain_text("Setup · Ada (easy bot) to decide", timeout=TIMEOUT)
     expect(final).to_be_hidden()
     rematch = game_id(p)
     with GameStore(voila_server.store_path) as store:
         seed = store.info(rematch).options["seed"]
         assert seed != SEED and store.info(first).options["seed"] == SEED
     assert settings(voila_server.store_path, rematch) == settings(voila_server.store_path, first) == \
-        (("Ada",), 2, [("Ada", "human")])
+        (("Ada",), 2, [("Ada", "easy")])
     expect(p.locator(".cl-recent")).to_contain_text(f"seed {seed}")
 
 
 def test_same_seed_deals_the_same_game_again(app_page, voila_server):
     p = app_page.page
-    start_game(p, "1 (solo)", [("Ada", "Human")], seed=SEED + 1, level="2")
+    bot_solo_game(p, SEED + 1)
     side_tab(p, "Play")
     finished = finish(p, voila_server.store_path)
     ready(p)
     p.locator(".cl-final button.cl-same-seed").click()
     p.wait_for_function(f"() => document.querySelector('{TURN}').dataset.game !== '{finished}'", timeout=TIMEOUT)
-    expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
+    expect(p.locator(TURN)).to_contain_text("Setup · Ada (easy bot) to decide", timeout=TIMEOUT)
     again = game_id(p)
     with GameStore(voila_server.store_path) as store:
         assert store.info(again).options["seed"] == SEED + 1 and store.record(again)["actions"] == []
     assert settings(voila_server.store_path, again) == settings(voila_server.store_path, finished) == \
-        (("Ada",), 2, [("Ada", "human")])
+        (("Ada",), 2, [("Ada", "easy")])
 
 
 #: the ids of the games the list shows, in its order

@@ -171,13 +171,14 @@ def test_seeds_are_read_exactly_and_checked_by_the_engine():
         panel.seed.value = typed
         panel.start.click()
         assert d.game is game, typed                              # nothing started
-        assert "from 0 to 9223372036854775807" in panel.message.value and typed in panel.message.value
+        message = panel.messages["seed"].value                   # next to the seed
+        assert "from 0 to 9223372036854775807" in message and typed in message
     panel.seed.value = "seven"
     panel.start.click()
-    assert d.game is game and "whole number" in panel.message.value
+    assert d.game is game and "whole number" in panel.messages["seed"].value
     panel.seed.value = str(2**63 - 1)
     panel.start.click()
-    assert d.game is not game and d.game.state.options["seed"] == 2**63 - 1 and panel.message.value == ""
+    assert d.game is not game and d.game.state.options["seed"] == 2**63 - 1 and panel.messages["seed"].value == ""
 
 
 # -- undo after the bots finished the game -------------------------------------------------------

@@ -1,5 +1,5 @@
 """`carnegie-lab app`: argument handling (no server), then the pages the real server sends: the start
-page (the root, which redirects to the app) and the app."""
+page (the root: the app, the tutorials and the languages) and the app."""
 from __future__ import annotations
 
 import json
@@ -172,18 +172,35 @@ def start_html(voila_server, timings) -> str:
     return html
 
 
-def test_start_page_redirects_to_the_app(start_html):
-    assert re.search(r'<meta http-equiv="refresh" content="0; url=/voila/render/app\.ipynb">', start_html)
-    link = re.search(r'<a id="cl-app-link" href="([^"]+)">([^<]+)</a>', start_html)  # visible, in case
+def test_start_page_stays_and_links_the_app(start_html):
+    assert 'http-equiv="refresh"' not in start_html          # shown, not left at once (issue 45)
+    link = re.search(r'<a id="cl-app-link" href="([^"]+)">([^<]+)</a>', start_html)
     assert link and link.group(1) == "/" + cli_app.APP_PATH and "open the app" in link.group(2)
 
 
-def test_start_page_lists_the_tutorials(start_html):
+def test_start_page_lists_the_tutorials_by_their_titles(start_html):
     assert len(TUTORIALS) == 12   # 00-contents and eleven tutorials
     assert "voila/tree/src" not in start_html   # the tutorials' sources are for authors
-    links = re.findall(r'<li><a href="/voila/render/([^"]+)">([^<]+)</a></li>', start_html)
+    links = re.findall(r'<li lang="en"><a href="/voila/render/([^"]+)">([^<]+)</a></li>', start_html)
     assert [href for href, _ in links] == TUTORIALS   # in order, and not the app (it has its button)
-    assert dict(links)["02-company-and-employees.ipynb"] == "02 · Company and employees"
+    titles = dict(links)
+    assert titles["09-solo-against-andrew.ipynb"] == "9 · The solo game against Andrew Carnegie"   # its own heading
+    assert titles["00-contents.ipynb"] == "Learn Carnegie, step by step"
+
+
+def test_start_page_in_portuguese_keeps_the_language_on_every_link(voila_server):
+    with urllib.request.urlopen(voila_server.url + "/?lang=pt_BR", timeout=60) as r:
+        html = r.read().decode("utf-8")
+    assert '<html lang="pt-BR">' in html and "Jogar Carnegie: abrir o aplicativo" in html
+    tutorials = re.findall(r'<ul class="cl-tutorials">(.*?)</ul>', html, re.S)[0]
+    links = re.findall(r'<li lang="([^"]+)"><a href="([^"]+)">([^<]+)</a>', tutorials)
+    assert links[1] == ("pt-BR", "/voila/render/pt_BR/01-components-and-setup.ipynb?lang=pt_BR",
+                        "1 · Os componentes e a preparação")                # translated: its own title
+    assert links[9][0] == "en" and links[9][2] == "9 · The solo game against Andrew Carnegie"
+    app = re.search(r'<a id="cl-app-link" href="([^"]+)"', html).group(1)
+    assert all(href.endswith("?lang=pt_BR") for href in [app, *(href for _, href, _ in links)])
+    languages = re.findall(r'<a href="(/\?lang=[^"]+)"( aria-current="page")?>([^<]+)</a>', html)
+    assert languages == [("/?lang=en", "", "English"), ("/?lang=pt_BR", ' aria-current="page"', "Português (Brasil)")]
 
 
 def test_start_page_requests_nothing(start_html):

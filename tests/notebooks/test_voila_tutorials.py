@@ -258,15 +258,15 @@ def test_the_contents_page_in_voila(watched_page, voila_server):
 
 
 def test_the_portuguese_contents_page_in_voila_from_the_start_page(watched_page, voila_server):
-    """The start page (read over HTTP: in a browser it goes on to the app) links the Portuguese contents, which
-    links its tutorials and the English ones."""
-    with urllib.request.urlopen(voila_server.url + "/", timeout=60) as r:
+    """The start page in Portuguese (read over HTTP) links the Portuguese contents, which links its tutorials and
+    the English ones."""
+    with urllib.request.urlopen(voila_server.url + "/?lang=pt_BR", timeout=60) as r:
         start = r.read().decode("utf-8")
-    href = re.search(r'<a id="cl-tutorials-pt-br" href="([^"]+)">Em\s+português', start).group(1)
+    href = re.search(r'<a href="([^"]+)">Aprenda Carnegie, passo a passo</a>', start).group(1)
     watched = watched_page()
     try:
         watched.page.goto(voila_server.url + href, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
-        assert watched.page.url == voila_server.render_url("pt_BR/00-contents.ipynb")
+        assert watched.page.url == voila_server.render_url("pt_BR/00-contents.ipynb") + "?lang=pt_BR"
         expect(watched.page.locator("h2", has_text="As regras num relance")).to_be_visible(timeout=PAGE_TIMEOUT)
         expect(watched.page.locator("body")).to_contain_text("Uma Missão de Comércio e Finanças por $6")
         targets = {"01-components-and-setup.ipynb": "pt_BR/01-components-and-setup.ipynb",
