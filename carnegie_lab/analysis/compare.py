@@ -145,6 +145,12 @@ def rows(actions: Sequence[Action], margins: Sequence[Sequence[float]], alive: S
     return out
 
 
+def apart(one: ActionValue, other: ActionValue) -> bool:
+    """The playouts tell the two actions apart: both played out, their margins' 95% intervals disjoint."""
+    return bool(one.playouts and other.playouts) and (one.margin_low > other.margin_high
+                                                      or other.margin_low > one.margin_high)
+
+
 def final_win(margin: float) -> float:
     """A final margin's win: from 0 on (ties count as wins)."""
     return 1.0 if margin >= 0 else 0.0

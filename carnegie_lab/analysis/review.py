@@ -171,9 +171,9 @@ class Review:
     costliest: tuple[Costly, ...]
 
     def curve(self, seat: int) -> list[Point]:
-        """The seat's expected final margin after each of its reviewed decisions (for a chart)."""
+        """The seat's expected final margin after each of its decisions that were played out (for a chart)."""
         return [Point(d.index, d.played.margin, d.played.margin_low, d.played.margin_high, d.grade)
-                for d in self.decisions if d.seat == seat]
+                for d in self.decisions if d.seat == seat and d.playouts]
 
     def summary(self) -> dict[int, SeatSummary]:
         """Per reviewed seat: decisions, average loss and the count of each grade."""
