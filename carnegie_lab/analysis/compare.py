@@ -156,13 +156,14 @@ def final_win(margin: float) -> float:
     return 1.0 if margin >= 0 else 0.0
 
 
-def screen(game: Game, seed: int) -> tuple[dict[Action, float], list[Action]]:
+def screen(game: Game) -> tuple[dict[Action, float], list[Action]]:
     """The screen of the current decision: the greedy evaluation right after every legal action (on what
-    the table sees, Andrew's hidden cards redrawn from ``seed``), and the actions without near-duplicates,
-    best first (ties in the order of ``game.legal_actions()``)."""
+    the table sees, Andrew's hidden cards redrawn from the public game alone, so that the screen is the
+    same for every seed), and the actions without near-duplicates, best first (ties in the order of
+    ``game.legal_actions()``)."""
     actions = game.legal_actions()
     state = game.state
-    _, scored = greedy_choice(table_view(state, decision_rng(seed, game, HIDDEN)), actions, random.Random(0),
+    _, scored = greedy_choice(table_view(state, decision_rng(0, game, HIDDEN)), actions, random.Random(0),
                               pruned=False)
     heuristic = {a: v for v, a in scored}
     position = {a: i for i, a in enumerate(actions)}
@@ -236,7 +237,7 @@ def judge(game: Game, played: Action, seed: int = 0, playouts: int = DEFAULT_PLA
     ``playouts`` playouts an action, and no new batch after ``think`` seconds (None: no time limit)."""
     start = time.perf_counter()
     state = game.state
-    heuristic, kept = screen(game, seed)
+    heuristic, kept = screen(game)
     mine = twin(state, kept, played)
     if heuristic[mine] >= heuristic[kept[0]]:
         row = unplayed(played, heuristic[played])

@@ -129,7 +129,7 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
     if depth is not None:
         rounds = max(1, round(depth / (DECISIONS_PER_ROUND * len(game.players))))
     state = game.state
-    heuristic, kept = screen(game, seed)
+    heuristic, kept = screen(game)
     position = {a: i for i, a in enumerate(actions)}
     if rollouts is not None:
         playouts = rollouts

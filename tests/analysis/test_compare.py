@@ -26,7 +26,7 @@ def solo() -> cl.Game:
     """A solo decision with hidden cards and more than two actions the screen tells apart."""
     game = solo_at(6)
     bot = GreedyBot(5)
-    while len(set(screen(game, 0)[0].values())) < 3:
+    while len(set(screen(game)[0].values())) < 3:
         game.apply(bot.choose(game))
     return game
 
@@ -39,7 +39,7 @@ def test_both_actions_see_the_same_seeds(solo, monkeypatch):
         starts.append((tuple(state.andrew.deck), rng.getstate()))
         return float(len(starts))
     monkeypatch.setattr(search_module, "playout", fake)
-    _, kept = screen(solo, 0)
+    _, kept = screen(solo)
     plays = Playouts(solo.state, 7)
     plays.extend(kept[0], 3)
     plays.extend(kept[1], 3)
@@ -67,7 +67,7 @@ def test_a_grade_only_where_the_interval_supports_it():
 
 
 def worst(game: cl.Game) -> cl.Action:
-    return screen(game, 0)[1][-1]
+    return screen(game)[1][-1]
 
 
 def fake_playouts(monkeypatch, margin) -> list[tuple[str, int]]:
@@ -102,7 +102,7 @@ def test_a_straddling_decision_goes_on_to_the_cap_and_stays_unclear(solo, monkey
 
 def test_the_screens_best_needs_no_playout(solo, monkeypatch):
     calls = fake_playouts(monkeypatch, lambda action, r: 0.0)
-    best = screen(solo, 0)[1][0]
+    best = screen(solo)[1][0]
     verdict = judge(solo, best)
     assert (verdict.grade, verdict.loss, verdict.playouts, calls) == ("best", 0.0, 0, [])
     assert verdict.played == verdict.best and verdict.played.action == best
