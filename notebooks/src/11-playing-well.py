@@ -23,6 +23,7 @@
 
 # %%
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
+from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS
 from carnegie_lab.bots import STRENGTHS, make_bot
 from carnegie_lab.session.labels import Labels
 from carnegie_lab.tutor import Numbers, gain, loss, positions
@@ -323,7 +324,7 @@ chart(review_figure(bo))
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
 Numbers({79: lambda g: len(bo.decisions), 73: lambda g: bo_grades["best"], 6: lambda g: bo_grades["unclear"],
-         12: lambda g: costliest.round, 8: lambda g: bo.playouts},
+         12: lambda g: costliest.round, 8: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
         facts={"none of Bo's decisions is graded an error":
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
                "the costliest decision is Bo's R&D row": lambda g: str(costliest.played.action) == "choose RD",

@@ -13,6 +13,7 @@ import pytest
 import carnegie_lab as cl
 import carnegie_lab.app.hints as hints
 from carnegie_lab.analysis import ActionValue, evaluate, explain
+from carnegie_lab.analysis.compare import screen, twin
 from carnegie_lab.analysis.words import playout_result
 from carnegie_lab.app.hints import (
     SHOWN,
@@ -83,9 +84,9 @@ def test_fewer_choices_fewer_suggestions_and_no_repeated_build():
     # a decision with near-duplicates (the same build on equivalent spaces): each listed once
     game = cl.new_game(["Ada", "Bo"], seed=2)
     bot = make_bot("greedy", 2)
-    for _ in range(400):
-        rows = evaluate(game, playouts=PLAYOUTS)
-        if any(r.same_as is not None for r in rows[:SHOWN + 2]):
+    for _ in range(400):                        # near-duplicates of the screen's best few (no playout: quick)
+        _, kept = screen(game)
+        if any(a not in kept and twin(game.state, kept, a) in kept[:SHOWN] for a in game.legal_actions()):
             break
         game.apply(bot.choose(game))
     else:
