@@ -312,28 +312,28 @@ tour
 # *blunder*, each given only where the whole 95% interval of the VP given away lies in its range, and
 # *unclear* where it does not. `review_figure` charts the player's expected final margin after each
 # decision that was played out, coloured by its grade (the app's Replay tab shows the same review, see
-# *Review this game*). A small budget keeps it quick: Bo's decisions, at most 8 playouts an action.
+# *Review this game*). A small budget keeps it quick: Bo's decisions, at most 4 playouts an action.
 # Nothing changes this chart once drawn, so `chart` shows it as plotly's own output (hover a point to
 # read it), lighter than a `FigureWidget`.
 
 # %%
-bo = review(final, [1], playouts=8, seed=0)
+bo = review(final, [1], playouts=4, seed=0)
 print(bo.summary()[1])
 chart(review_figure(bo))
 
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
 Numbers({79: lambda g: len(bo.decisions), 73: lambda g: bo_grades["best"], 6: lambda g: bo_grades["unclear"],
-         12: lambda g: costliest.round, 8: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
+         12: lambda g: costliest.round, 4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
         facts={"none of Bo's decisions is graded an error":
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
                "the costliest decision is Bo's R&D row": lambda g: str(costliest.played.action) == "choose RD",
                "Human Resources did better there": lambda g: str(costliest.best.action) == "choose HR",
                "its verdict is unclear": lambda g: costliest.grade == "unclear"}).told(
-    "With at most **8** playouts an action the review grades Bo's **79** decisions: **73** best (the screen "
+    "With at most **4** playouts an action the review grades Bo's **79** decisions: **73** best (the screen "
     "rates the move he played best) and **6** unclear. His costliest is in round **12**: R&D, where Human "
-    "Resources did better in the playouts, as in round 8; but 8 playouts cannot tell by how much, so the "
-    "review says *unclear* rather than guess. A real review takes more (the default is 32).", final)
+    "Resources did better in the playouts; but so few playouts cannot tell by how much, so the review says "
+    "*unclear* rather than guess. A real review takes more (the default is 32).", final)
 
 # %% [markdown]
 # ## Solo: Andrew's next card
