@@ -18,11 +18,11 @@ if TYPE_CHECKING:
     from ..analysis.review import Review
 
 #: the colour of each grade of ``carnegie_lab.analysis.GRADES``, best to worst
-GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "inaccuracy": "#e8b420", "mistake": "#f08a12",
-                 "blunder": "#c0182a"}
+GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "unclear": "#9a9a9a", "inaccuracy": "#e8b420",
+                 "mistake": "#f08a12", "blunder": "#c0182a"}
 #: each grade in words (``_(GRADE_NAMES[grade])`` in a language)
-GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
-               "blunder": N_("blunder")}
+GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "unclear": N_("unclear"), "inaccuracy": N_("inaccuracy"),
+               "mistake": N_("mistake"), "blunder": N_("blunder")}
 GRID = "#e6e0d3"
 
 
