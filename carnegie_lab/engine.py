@@ -32,6 +32,13 @@ class Game(Queries):
 
     Here its lifecycle: start, legal actions, apply, undo, copy, records and positions; its read-only
     queries (the play, a seat, the board, the solo table) come from :class:`.queries.Queries`.
+
+    Args:
+        state: The live state (made by :func:`new_game`, :meth:`from_record` or :meth:`from_position`).
+        start: The state the game began from (a copy of ``state`` by default).
+        actions: The actions played since ``start``, in notation.
+        fresh: Whether ``start`` is a fresh setup (then a record needs no start position).
+        recorder: What records the moves (a new one by default).
     """
 
     def __init__(self, state: State, *, start: State | None = None, actions: Iterable[str] = (),
@@ -204,10 +211,22 @@ def _new_state(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) ->
 
 
 def new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> Game:
-    """Start a game: 2-4 player names, or one name and ``solo_level=1..4`` to play against Andrew.
-    Options: departments="base" | "base+expansion" | "expansion-open-bar", tab_side="A" | "B",
-    remove_for_four (tiles removed at random in a 4-player game); ``components`` plays on other
-    component data (``load_components(folder)``). Raises OptionError (a CarnegieError)."""
+    """Start a game.
+
+    Args:
+        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie.
+        seed: The setup's random draws (the same seed, the same deal).
+        components: Other component data (``load_components(folder)``); the shipped data by default.
+        **options: ``solo_level`` (1-4), ``departments`` ("base", "base+expansion" or
+            "expansion-open-bar"), ``tab_side`` ("A" or "B"), ``remove_for_four`` (tiles removed at random
+            in a 4-player game).
+
+    Returns:
+        The game at its first decision.
+
+    Raises:
+        OptionError: A bad name, count, seed or option, naming it (a CarnegieError).
+    """
     return Game(_new_state(ruleset_for(components), players, seed, options))
 
 
