@@ -37,17 +37,23 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
         n=v.playouts)
 
 
-def review_progress(done: int, total: int, lang: str | None = None) -> str:
-    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged'.
+def review_progress(done: int, total: int, lang: str | None = None, *, left: float | None = None) -> str:
+    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged, about 40 s left'.
 
     Args:
         done: The decisions judged.
         total: The decisions to judge.
         lang: The language (default: the current one).
+        left: The seconds left, estimated (None: not said).
     """
-    return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
-                                     "Reviewing: {done} of {total} decisions judged", total).format(done=done,
-                                                                                                   total=total)
+    tr = translator(lang)
+    text = tr.ngettext("Reviewing: {done} of {total} decision judged",
+                       "Reviewing: {done} of {total} decisions judged", total).format(done=done, total=total)
+    if left is None:
+        return text
+    if left < 90:
+        return tr.gettext("{progress}, about {seconds} s left").format(progress=text, seconds=max(1, round(left)))
+    return tr.gettext("{progress}, about {minutes} min left").format(progress=text, minutes=round(left / 60))
 
 
 def review_loss(grade: str, loss: float, lang: str | None = None) -> str:

@@ -18,6 +18,9 @@ def test_the_analysis_sentences_in_portuguese_and_english_unchanged():
         "margem +1,5 PV [-0,4, +2,8] na rodada 6, venceu 55% [35%, 73%] de 20 simulações"
     assert review_progress(1, 1) == "Reviewing: 1 of 1 decision judged"
     assert review_progress(12, 88, "pt_BR") == "Revisando: 12 de 88 decisões avaliadas"
+    assert review_progress(12, 88, left=40.4) == "Reviewing: 12 of 88 decisions judged, about 40 s left"
+    assert review_progress(12, 88, "pt_BR", left=200) == \
+        "Revisando: 12 de 88 decisões avaliadas, cerca de 3 min restantes"
     assert review_loss("mistake", 6.14) == "mistake, 6.1 VP given away"
     assert review_loss("mistake", 6.14, "pt_BR") == "erro, 6,1 PV perdidos"
     assert review_loss("best", 0.0, "pt_BR") == "melhor"
