@@ -155,7 +155,9 @@ class ReviewPanel:
         self.cancel_button.layout.display = "" if running else "none"
         self.progress.layout.display = "" if running else "none"
         rev = self.review
-        self.marks.children = self._marks() if rev is not None else []
+        old, self.marks.children = self.marks.children, self._marks() if rev is not None else []
+        for mark in old:                        # no widget left behind in the kernel
+            mark.close()
         self.marks.layout.display = "" if rev is not None else "none"
         self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
             f"<li>{html.escape(s.text(self.lang))}</li>" for s in rev.summary().values()) + "</ul>"
