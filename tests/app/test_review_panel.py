@@ -1,6 +1,6 @@
 """The Replay tab's review panel without a browser: the marks under the slider (a target of at least 24 px per
 slot of the slider that holds graded decisions, a click goes to the worst of them) and the time left while a
-review runs."""
+review runs; the final panel's *Review this game* starts the review in one click."""
 from __future__ import annotations
 
 import ipywidgets as W
@@ -8,11 +8,14 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import GRADES, review
+from carnegie_lab.app.layout import REPLAY
 from carnegie_lab.app.replay_panel import ReplayPanel
 from carnegie_lab.app.review_panel import SLOTS
 from carnegie_lab.bots import make_bot
+from carnegie_lab.session import Seat, Setup
 from carnegie_lab.session.replay import Replay
 from carnegie_lab.views.review import GRADE_COLOURS
+from carnegie_lab.widgets import Dashboard
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +67,17 @@ def test_a_running_review_says_the_time_left_at_its_pace(reviewed, monkeypatch):
     assert "Reviewing: 10 of 40 decisions judged, about 5 min left" in review_panel.status.value
     review_panel._progress(39, 40)                # 130 s for 39: about 3 s for the last
     assert "Reviewing: 39 of 40 decisions judged, about 3 s left" in review_panel.status.value
+
+
+def test_the_final_panels_button_starts_the_review_in_one_click():
+    dash = Dashboard(setup=Setup([Seat("Ada", "easy"), Seat("Bo", "easy")], seed=3))
+    dash.play_bots()
+    assert dash.game.is_over and not dash.replay.review.job.running
+    dash.final.review_link.click()
+    job = dash.replay.review.job
+    try:
+        assert job.running and job.game is not None and job.game.actions == dash.game.actions
+        assert dash.panels.side.selected_index == REPLAY and not dash.replay.review.progress.layout.display
+    finally:
+        job.cancel()
+        assert job.wait(60)
