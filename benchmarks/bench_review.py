@@ -1,32 +1,50 @@
-"""How long does ``analysis.review`` take on a whole game, and how much do ``--jobs`` save?
+"""How long does ``analysis.review`` take on a whole game, how much do ``--jobs`` save, and do its
+verdicts hold up?
 
-    python benchmarks/bench_review.py [--games 2p,solo] [--seed S] [--think T | --playouts N] [--jobs 1,2]
+    python benchmarks/bench_review.py [--games solo1,solo2,solo3,2p1,2p2] [--playouts N] [--jobs 1,2]
+                                      [--seeds 1,2] [--reference 10] [--reference-seed 11] [--out DIR]
 
-Reviews a whole greedy game of two players and a whole greedy solo game (Andrew at level 2), every
-seat, at the default budget (``think`` 2 s a decision) or at ``--playouts``, once for each ``--jobs``;
-prints per run the decisions, the wall time, the CPU time (this process and its workers), the
-playouts the played and the best action got (median), the share of decisions judged to the end of
-the game and the speed-up against the first ``--jobs``. With ``--playouts`` the reviews of every
-``--jobs`` must be the same (checked).
+The games: five recorded with the bots at fixed seeds (:func:`recorded`): three solo games against
+Andrew at level 2 and two 2-player games, each decision the greedy bot's except a random one a quarter
+of the time (so that there are mistakes to find). For each game:
 
-A script, not a test: it prints numbers. The games are deterministic for a seed; the timings depend
-on the machine and its load (printed).
+- **time**: the review of every seat at the default budget (or ``--playouts``) with the first seed,
+  once for each ``--jobs``: the wall time, the CPU time (this process and its workers), the machine's
+  load; the reviews of every ``--jobs`` must be the same (checked);
+- **agreement**: the review with the second seed against the first: the share of decisions with the
+  same grade and whether the costliest three are the same decisions;
+- **reference** (``--reference F``, 0: none): each of the first review's *mistake* and *blunder* verdicts
+  judged again (``compare.judge``) at F times the budget with another seed (``--reference-seed``, so that
+  its playouts are not the first review's): how many it gives the same grade, and how many at least a
+  mistake (the verdict confirmed).
+
+``--out DIR`` writes every review as JSON there (to compare later). A script, not a test: it prints
+numbers. The games and the reviews are deterministic for their seeds; the timings depend on the machine
+and its load (printed).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import random
 import resource
-import statistics
 import sys
 import time
+from pathlib import Path
 
 import carnegie_lab as cl
-from carnegie_lab.analysis import DEFAULT_THINK, review
-from carnegie_lab.bots import GreedyBot
+from carnegie_lab.analysis import GRADES, Review, review
+from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS, judge
+from carnegie_lab.bots import GreedyBot, RandomBot
 
-GAMES = {"2p": (["Ada", "Bo"], {}), "solo": (["Ada"], {"solo_level": 2})}
+#: name -> (players, options, seed)
+GAMES = {"solo1": (["Ada"], {"solo_level": 2}, 1), "solo2": (["Ada"], {"solo_level": 2}, 2),
+         "solo3": (["Ada"], {"solo_level": 2}, 3), "2p1": (["Ada", "Bo"], {}, 1), "2p2": (["Ada", "Bo"], {}, 2)}
+#: the share of random decisions in the recorded games
+RANDOM_SHARE = 0.25
+SERIOUS = ("mistake", "blunder")
 
 
 def load() -> str:
@@ -43,47 +61,86 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def greedy_game(kind: str, seed: int) -> cl.Game:
-    names, options = GAMES[kind]
+def recorded(name: str) -> cl.Game:
+    """A whole game of the greedy bot with a random decision :data:`RANDOM_SHARE` of the time."""
+    names, options, seed = GAMES[name]
     game = cl.new_game(names, seed=seed, **options)
-    bots = [GreedyBot(seed + seat) for seat in range(len(names))]
+    greedy, other, coin = GreedyBot(seed), RandomBot(seed), random.Random(seed)
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+        game.apply((other if coin.random() < RANDOM_SHARE else greedy).choose(game))
     return game
+
+
+def timed(game: cl.Game, playouts: int, seed: int, jobs: int) -> tuple[Review, float, float]:
+    wall, used = time.perf_counter(), cpu()
+    rev = review(game, playouts=playouts, seed=seed, jobs=jobs)
+    return rev, time.perf_counter() - wall, cpu() - used
+
+
+def costliest(rev: Review) -> set[int]:
+    return {c.decision.index for c in rev.costliest}
+
+
+def counts(rev: Review) -> str:
+    return ", ".join(f"{g} {sum(d.grade == g for d in rev.decisions)}" for g in GRADES)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="2p,solo", help="which games: 2p, solo (default both)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, default=None, help=f"seconds a decision (default {DEFAULT_THINK})")
-    parser.add_argument("--playouts", type=int, default=None, help="playouts a decision instead of --think")
-    parser.add_argument("--jobs", default="1,2", help="comma-separated job counts (default 1,2)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"which games (default all: {', '.join(GAMES)})")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the review's cap of playouts an action (default {DEFAULT_PLAYOUTS})")
+    parser.add_argument("--jobs", default="1,2", help="comma-separated job counts timed (default 1,2)")
+    parser.add_argument("--seeds", default="1,2", help="the two seeds compared (default 1,2)")
+    parser.add_argument("--reference", type=int, default=10, help="the reference's budget factor (0: none)")
+    parser.add_argument("--reference-seed", type=int, default=11, help="the reference's seed (default 11)")
+    parser.add_argument("--out", type=Path, default=None, help="write the reviews as JSON in this folder")
     args = parser.parse_args(argv)
     jobs = [int(j) for j in args.jobs.split(",")]
-    budget = f"{args.playouts} playouts" if args.playouts else f"think {args.think or DEFAULT_THINK:g} s"
+    first, second = (int(s) for s in args.seeds.split(","))
     print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, {load()}; "
-          f"{budget} a decision, seed {args.seed}")
-    for kind in args.games.split(","):
-        game = greedy_game(kind, args.seed)
-        first_wall, first = None, None
+          f"at most {args.playouts} playouts an action, seeds {first} and {second}")
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+
+    def keep(rev: Review, name: str) -> None:
+        if args.out:
+            (args.out / f"{name}.json").write_text(json.dumps(rev.to_dict()), encoding="utf-8")
+    for name in args.games.split(","):
+        game = recorded(name)
+        reviews = []
         for n in jobs:
-            wall, used = time.perf_counter(), cpu()
-            rev = review(game, think=args.think, playouts=args.playouts, jobs=n)
-            wall, used = time.perf_counter() - wall, cpu() - used
-            decisions = rev.decisions
-            counts = [d.played.playouts for d in decisions] + [d.best.playouts for d in decisions]
-            to_end = sum(d.played.horizon is None for d in decisions) / len(decisions)
-            first_wall = first_wall or wall
-            same = ""
-            if args.playouts:
-                first = first or rev.to_dict()
-                same = ", same review" if rev.to_dict() == first else ", DIFFERENT REVIEW"
-            print(f"{kind}: {len(game.actions)} actions, {len(decisions)} decisions reviewed, jobs {n}: "
-                  f"wall {wall:.1f} s ({wall / len(decisions):.2f} s a decision), CPU {used:.1f} s, "
-                  f"playouts of the played and best actions median {statistics.median(counts):g}, "
-                  f"{to_end:.0%} to the end; speed-up {first_wall / wall:.2f}{same}; {load()}")
+            rev, wall, used = timed(game, args.playouts, first, n)
+            reviews.append(rev)
+            same = "same review" if rev.to_dict() == reviews[0].to_dict() else "DIFFERENT REVIEW"
+            print(f"{name}: {len(game.actions)} actions, {len(rev.decisions)} decisions, "
+                  f"{sum(d.playouts > 0 for d in rev.decisions)} played out; jobs {n}: wall {wall:.1f} s, "
+                  f"CPU {used:.1f} s, {same}; {load()}")
             sys.stdout.flush()
+        base = reviews[0]
+        keep(base, f"{name}-seed{first}")
+        print(f"  grades, seed {first}: {counts(base)}")
+        other, wall, used = timed(game, args.playouts, second, jobs[-1])
+        keep(other, f"{name}-seed{second}")
+        agree = sum(a.grade == b.grade for a, b in zip(base.decisions, other.decisions)) / len(base.decisions)
+        print(f"  seed {second} (jobs {jobs[-1]}, wall {wall:.1f} s, CPU {used:.1f} s): grades {counts(other)}; "
+              f"same grade {agree:.0%}, same costliest three: {costliest(base) == costliest(other)}")
+        if args.reference:
+            serious = [d for d in base.decisions if d.grade in SERIOUS]
+            wall, used = time.perf_counter(), cpu()
+            record = game.to_record()
+            held = confirmed = 0
+            for d in serious:
+                before = cl.Game.from_record({**record, "actions": record["actions"][:d.index]})
+                v = judge(before, d.played.action, args.reference_seed, args.playouts * args.reference)
+                held += v.grade == d.grade
+                confirmed += v.grade in SERIOUS
+                print(f"    decision {d.index + 1}: {d.grade} {d.loss:.1f} VP [{d.low:.1f}, {d.high:.1f}] -> "
+                      f"{v.grade} {v.loss:.1f} VP [{v.low:.1f}, {v.high:.1f}] after {v.playouts} playouts")
+            print(f"  reference x{args.reference}, seed {args.reference_seed} (wall {time.perf_counter() - wall:.1f} s,"
+                  f" CPU {cpu() - used:.1f} s): of {len(serious)} mistakes and blunders it gives {held} the same"
+                  f" grade, confirms {confirmed} (at least a mistake)")
+        sys.stdout.flush()
     return 0
 
 

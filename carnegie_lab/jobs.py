@@ -16,6 +16,12 @@ R = TypeVar("R")
 Progress = Callable[[int, int], None]          # (items done, items in all)
 
 
+def time_left(elapsed: float, done: int, total: int) -> float | None:
+    """Seconds left at the pace so far (``elapsed`` seconds for ``done`` of ``total`` items); None before
+    the first item is done and once the last is."""
+    return elapsed * (total - done) / done if 0 < done < total else None
+
+
 def run_jobs(work: Callable[[T], R], items: Sequence[T], jobs: int = 1, scheduler: str | None = None,
              progress: Progress | None = None, chunked: bool = False) -> list[R]:
     """``[work(item) for item in items]``, here or spread over processes or a Dask cluster.

@@ -12,19 +12,21 @@ next card makes him do. None of them changes the game or looks at what the table
     from carnegie_lab.analysis import andrew_forecast, evaluate, explain
 
     game = cl.new_game(["Ada", "Bo"], seed=1)
-    for row in evaluate(game, playouts=20):         # or think=2.0 (seconds, the default)
+    for row in evaluate(game, playouts=20):         # 20 of every action, or think=2.0 (seconds, the default)
         print(row)                                  # action, margin [interval], win rate [interval]
     print(explain(game, game.legal_actions()[0]))
 
-The parts: :mod:`.evaluate` (the playouts and their statistics), :mod:`.explain` (what an action
+The parts: :mod:`.compare` (the comparison engine: playouts on common random numbers, their statistics,
+verdicts), :mod:`.evaluate` (every action of a decision), :mod:`.explain` (what an action
 changes), :mod:`.forecast` (Andrew's next card) and :mod:`.review` (a whole game's decisions, on
 :mod:`carnegie_lab.jobs`: work spread over processes or Dask).
 """
-from .evaluate import DEFAULT_EPSILON, DEFAULT_THINK, ActionValue, evaluate, wilson
+from .compare import DEFAULT_EPSILON, GRADES, THRESHOLDS, ActionValue, Verdict, judge, wilson
+from .evaluate import DEFAULT_THINK, evaluate
 from .explain import Change, Explanation, explain
 from .forecast import AndrewForecast, Chance, andrew_forecast, unseen_cards
-from .review import GRADES, THRESHOLDS, Costly, Decision, Review, SeatSummary, review
+from .review import Costly, Decision, Review, SeatSummary, review
 
 __all__ = ["DEFAULT_EPSILON", "DEFAULT_THINK", "GRADES", "THRESHOLDS", "ActionValue", "AndrewForecast", "Chance",
-           "Change", "Costly", "Decision", "Explanation", "Review", "SeatSummary", "andrew_forecast", "evaluate",
-           "explain", "review", "unseen_cards", "wilson"]
+           "Change", "Costly", "Decision", "Explanation", "Review", "SeatSummary", "Verdict", "andrew_forecast",
+           "evaluate", "explain", "judge", "review", "unseen_cards", "wilson"]

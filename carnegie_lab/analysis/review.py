@@ -1,28 +1,27 @@
 """``review``: the decisions of a game graded by how much expected final margin each gave away.
 
 For every decision of the chosen seats that had a choice (more than one action once near-duplicates
-are set aside), :func:`review` asks :func:`~.evaluate.evaluate` about the position before it, which
-sees what that seat saw at the table (Andrew's hidden cards are redrawn for every playout), and
-compares the action played with the one it rates best. The **loss** is the best action's expected
-final margin minus the played one's, in VP (0 when the played action is rated best, or as good).
-The **grade** comes from the loss, with these thresholds (:data:`THRESHOLDS`):
+are set aside), :func:`review` judges the position before it with :func:`~.compare.judge`, the
+analysis's comparison engine (see :mod:`.compare`), which sees what that seat saw at the table
+(Andrew's hidden cards are redrawn for every playout): a screen (the greedy evaluation of every
+action) passes the played action when it rates it best; else the played action and the best other
+ones are played out to the end of the game on the same seeds, in batches, until the interval of the
+**loss** (the best action's expected final margin minus the played one's, in VP) is clear of the
+grades' thresholds (:data:`~.compare.THRESHOLDS`) or the budget's cap is reached:
 
 ==========  ===============================================
-best        loss 0
-good        under 2 VP, or not beyond the noise
-inaccuracy  2 VP or more
-mistake     5 VP or more
-blunder     10 VP or more
+best        the played action is rated best (loss 0)
+good        the whole interval under 2 VP
+unclear     the interval straddles a threshold at the cap
+inaccuracy  the whole interval from 2 VP, under 5
+mistake     the whole interval from 5 VP, under 10
+blunder     the whole interval from 10 VP
 ==========  ===============================================
 
-Noise is not called a mistake: a loss is graded worse than *good* only when it exceeds the
-half-width of its 95% interval (:attr:`Decision.noise`: the two actions' margin intervals combined,
-``sqrt(h_best² + h_played²)``), that is when the playouts tell the two actions apart.
-
-The budget is evaluate's, per decision: ``think`` seconds (default 2) or ``playouts``. With
-``playouts`` the review is deterministic for a seed, whatever ``jobs`` or ``scheduler`` runs it
-(every decision is judged alone, from the record replayed to it). Should the budget run out before
-the played action got a playout, the decision is judged again with one playout of every action.
+The budget, per decision: at most ``playouts`` playouts an action (default
+:data:`~.compare.DEFAULT_PLAYOUTS`), and no new batch after ``think`` seconds if given. The review is
+deterministic for a seed without ``think``, whatever ``jobs`` or ``scheduler`` runs it (every decision
+is judged alone, from the record replayed to it).
 """
 from __future__ import annotations
 
@@ -39,29 +38,14 @@ from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
-from .evaluate import DEFAULT_THINK, ActionValue, evaluate
+from .compare import DEFAULT_PLAYOUTS, GRADES, THRESHOLDS, ActionValue, judge
 from .explain import Change, Explanation, explain
 from .words import playout_result, review_loss
 
-GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: the least loss (VP of expected final margin) of each grade worse than good
-THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
 #: how many of the costliest decisions a review explains
 COSTLIEST = 3
 FORMAT = "carnegie-lab-review"
-VERSION = 1
-
-
-def grade(loss: float, noise: float = 0.0) -> str:
-    """The grade of a ``loss`` (VP) whose 95% interval has the half-width ``noise``."""
-    if loss <= 0:
-        return "best"
-    worst = "good"
-    if loss > noise:
-        for name, least in THRESHOLDS.items():
-            if loss >= least:
-                worst = name
-    return worst
+VERSION = 2
 
 
 def grading(lang: str | None = None) -> str:
@@ -69,18 +53,16 @@ def grading(lang: str | None = None) -> str:
     _ = translator(lang).gettext
     steps = "; ".join(_("{grade} from {vp} VP").format(grade=_(name), vp=number(least, "g", lang))
                       for name, least in THRESHOLDS.items())
-    return _("Grades by the expected final margin given away: best 0 VP; good under {vp} VP, or not beyond the "
-             "noise; {steps}.").format(vp=number(min(THRESHOLDS.values()), "g", lang), steps=steps)
-
-
-def _half(value: ActionValue) -> float:
-    return (value.margin_high - value.margin_low) / 2
+    return _("Grades by the expected final margin given away, each only where the interval of the loss lies in "
+             "its range: best 0 VP; good under {vp} VP; {steps}; unclear where the interval straddles a "
+             "threshold.").format(vp=number(min(THRESHOLDS.values()), "g", lang), steps=steps)
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision: where it was taken, the action played and the one evaluate rates best
-    (the same when the played one is rated best), with what their playouts gave."""
+    """One reviewed decision: where it was taken, the action played and the best one found (the same
+    when the played one is best), with what their playouts gave; the loss (VP given away, 0 or more), its
+    95% interval [``low``, ``high``] (0, 0 when the screen passed it), the paired ``playouts`` and the grade."""
     index: int                 # its number among the game's actions (0-based): the position before actions[index]
     seat: int
     player: str
@@ -89,20 +71,11 @@ class Decision:
     choices: int               # legal actions (near-duplicates included)
     played: ActionValue
     best: ActionValue
-
-    @property
-    def loss(self) -> float:
-        """VP of expected final margin given away (0 if the played action is rated as good as the best)."""
-        return max(0.0, self.best.margin - self.played.margin)
-
-    @property
-    def noise(self) -> float:
-        """The half-width of the loss's 95% interval (0 for no loss; inf when the playouts give no spread)."""
-        return math.hypot(_half(self.best), _half(self.played)) if self.loss else 0.0
-
-    @property
-    def grade(self) -> str:
-        return grade(self.loss, self.noise)
+    loss: float
+    low: float
+    high: float
+    playouts: int
+    grade: str
 
     def __str__(self) -> str:
         return self.text()
@@ -120,14 +93,16 @@ class Decision:
 
     def to_dict(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out.update(played=self.played.as_dict(), best=self.best.as_dict(), loss=self.loss,
-                   noise=self.noise if math.isfinite(self.noise) else None, grade=self.grade)
+        out.update(played=self.played.as_dict(), best=self.best.as_dict(),
+                   low=_finite(self.low), high=_finite(self.high))
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> Decision:
         given = {f.name: data[f.name] for f in fields(cls)}
-        return cls(**{**given, "played": _value(data["played"]), "best": _value(data["best"])})
+        low, high = data["low"], data["high"]
+        return cls(**{**given, "played": _value(data["played"]), "best": _value(data["best"]),
+                      "low": -math.inf if low is None else low, "high": math.inf if high is None else high})
 
 
 @dataclass(frozen=True)
@@ -190,15 +165,15 @@ class Review:
     players: tuple[str, ...]
     seats: tuple[int, ...]
     think: float | None
-    playouts: int | None
+    playouts: int
     seed: int
     decisions: tuple[Decision, ...]
     costliest: tuple[Costly, ...]
 
     def curve(self, seat: int) -> list[Point]:
-        """The seat's expected final margin after each of its reviewed decisions (for a chart)."""
+        """The seat's expected final margin after each of its decisions that were played out (for a chart)."""
         return [Point(d.index, d.played.margin, d.played.margin_low, d.played.margin_high, d.grade)
-                for d in self.decisions if d.seat == seat]
+                for d in self.decisions if d.seat == seat and d.playouts]
 
     def summary(self) -> dict[int, SeatSummary]:
         """Per reviewed seat: decisions, average loss and the count of each grade."""
@@ -218,13 +193,13 @@ class Review:
     def lines_in(self, lang: str | None) -> list[str]:
         """The summary and the costliest decisions, in words, in a language (None: English)."""
         tr = translator(lang)
-        budget = tr.gettext(" or ").join(
-            ([] if self.playouts is None else
-             [tr.ngettext("{n} playouts", "{n} playouts", self.playouts).format(n=self.playouts)])
-            + ([] if self.think is None else [tr.gettext("{seconds} s").format(seconds=number(self.think, "g", lang))]))
+        budget = tr.ngettext("at most {n} playout an action", "at most {n} playouts an action",
+                             self.playouts).format(n=self.playouts)
+        if self.think is not None:
+            budget += tr.gettext(" or {seconds} s a decision").format(seconds=number(self.think, "g", lang))
         n = len(self.decisions)
-        out = [tr.ngettext("Review of {n} decisions of {players} ({budget} a decision, seed {seed})",
-                           "Review of {n} decisions of {players} ({budget} a decision, seed {seed})", n).format(
+        out = [tr.ngettext("Review of {n} decisions of {players} ({budget}, seed {seed})",
+                           "Review of {n} decisions of {players} ({budget}, seed {seed})", n).format(
             n=n, players=", ".join(self.players[s] for s in self.seats), budget=budget, seed=self.seed),
             grading(lang)]
         out += [s.text(lang) for s in self.summary().values()]
@@ -263,6 +238,10 @@ class Review:
 
 
 # -- back from JSON --------------------------------------------------------------------------------
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
 
 def _action(text: str) -> Action:
     verb, *args = text.split(" ")
@@ -332,22 +311,16 @@ def _choices(record: dict, comps: Components | None, seats: tuple[int, ...]) -> 
     return out
 
 
-def _row(rows: list[ActionValue], action: Action) -> ActionValue:
-    return next(r for r in rows if r.action == action)
-
-
-def _judge(record: dict, comps: Components | None, think: float | None, playouts: int | None, seed: int,
+def _judge(record: dict, comps: Components | None, think: float | None, playouts: int, seed: int,
            index: int) -> Decision:
-    """The decision before action ``index`` of ``record``, judged by evaluate."""
+    """The decision before action ``index`` of ``record``, judged by the comparison engine."""
     game = _at(record, comps, index)
-    played = game.parse(record["actions"][index])
-    rows = evaluate(game, think, playouts=playouts, seed=seed)
-    if not _row(rows, played).playouts:        # the budget ran out first: one playout of every action
-        rows = evaluate(game, playouts=sum(r.same_as is None for r in rows), seed=seed)
+    verdict = judge(game, game.parse(record["actions"][index]), seed, playouts, think)
     seat = game.current_player
     assert seat is not None
     prompt = in_every_language(lambda lang: game.decision_in(lang).prompt)
-    return Decision(index, seat, game.players[seat], game.round, prompt, len(rows), _row(rows, played), rows[0])
+    return Decision(index, seat, game.players[seat], game.round, prompt, len(game.legal_actions()), verdict.played,
+                    verdict.best, verdict.loss, verdict.low, verdict.high, verdict.playouts, verdict.grade)
 
 
 def _value_text(value: ActionValue, lang: str | None) -> str:
@@ -377,20 +350,21 @@ def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | 
            scheduler: str | None = None, on_progress: Progress | None = None) -> Review:
     """Review a game (a Game, a record or its JSON text; finished or not) for ``seats`` (seat numbers
     or player names; default all): see the module docstring. ``think`` seconds and/or ``playouts``
-    per decision (evaluate's budget; default 2 s); ``seed``: evaluate's. ``jobs`` processes, or the
+    per decision (at most so many playouts an action, default :data:`~.compare.DEFAULT_PLAYOUTS`; no new
+    batch after ``think`` seconds); ``seed``: the playouts'. ``jobs`` processes, or the
     Dask scheduler at ``scheduler``, share the decisions; ``on_progress(done, total)`` is called
     after each decision. Raises a CarnegieError on bad input."""
     game = _game(record_or_game)
     chosen = _seats(game, seats)
     _check(think, playouts, seed, jobs, on_progress)
-    if think is None and playouts is None:
-        think = DEFAULT_THINK
+    if playouts is None:
+        playouts = DEFAULT_PLAYOUTS
     comps = None if game.components is components() else game.components
     if comps is not None and (jobs > 1 or scheduler is not None):
         raise CarnegieError("a game on other component data is reviewed in one process (jobs=1)")
     record = game.to_record()
-    judge = partial(_judge, record, comps, think, playouts, seed)
-    decisions = tuple(run_jobs(judge, _choices(record, comps, chosen), jobs, scheduler, on_progress))
+    work = partial(_judge, record, comps, think, playouts, seed)
+    decisions = tuple(run_jobs(work, _choices(record, comps, chosen), jobs, scheduler, on_progress))
     explained = []
     for d in sorted((d for d in decisions if d.loss), key=lambda d: (-d.loss, d.index))[:COSTLIEST]:
         before = _at(record, game.components, d.index)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..core.i18n import number, translator
 
 if TYPE_CHECKING:
-    from .evaluate import ActionValue
+    from .compare import ActionValue
 
 
 def playout_result(v: ActionValue, lang: str | None = None) -> str:
@@ -19,15 +19,16 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
 
     Returns:
         Such as 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts' (at the end: no
-        round; estimated there: '(the end, estimated at round 6)'), or 'not played out (greedy evaluation
-        +0.8)'. An interval that cannot be computed is left out.
+        round; the end guessed from there: '(played on to round 6, the rest guessed)'), or 'not played out
+        (greedy evaluation +0.8)'. An interval that cannot be computed is left out.
     """
     tr = translator(lang)
     _ = tr.gettext
     if not v.playouts:
         return _("not played out (greedy evaluation {value})").format(value=number(v.heuristic, "+.1f", lang))
     where = "" if v.horizon is None else " " + (
-        _("(the end, estimated at round {round})") if v.estimated else _("at round {round}")).format(round=v.horizon)
+        _("(played on to round {round}, the rest guessed)") if v.estimated else _("at round {round}")).format(
+        round=v.horizon)
     return tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
                        "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
                        v.playouts).format(
@@ -36,28 +37,37 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
         n=v.playouts)
 
 
-def review_progress(done: int, total: int, lang: str | None = None) -> str:
-    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged'.
+def review_progress(done: int, total: int, lang: str | None = None, *, left: float | None = None) -> str:
+    """How far a game review is, such as 'Reviewing: 12 of 88 decisions judged, about 40 s left'.
 
     Args:
         done: The decisions judged.
         total: The decisions to judge.
         lang: The language (default: the current one).
+        left: The seconds left, estimated (None: not said).
     """
-    return translator(lang).ngettext("Reviewing: {done} of {total} decision judged",
-                                     "Reviewing: {done} of {total} decisions judged", total).format(done=done,
-                                                                                                   total=total)
+    tr = translator(lang)
+    text = tr.ngettext("Reviewing: {done} of {total} decision judged",
+                       "Reviewing: {done} of {total} decisions judged", total).format(done=done, total=total)
+    if left is None:
+        return text
+    if left < 90:
+        return tr.gettext("{progress}, about {seconds} s left").format(progress=text, seconds=max(1, round(left)))
+    return tr.gettext("{progress}, about {minutes} min left").format(progress=text, minutes=round(left / 60))
 
 
 def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
     """A reviewed decision's verdict, such as 'best' or 'mistake, 6.1 VP given away'.
 
     Args:
-        grade: One of ``analysis.GRADES`` (translated too).
+        grade: One of ``analysis.GRADES`` (translated too; *unclear* says why).
         loss: The VP given away.
         lang: The language (default: the current one).
     """
     _ = translator(lang).gettext
+    if grade == "unclear":
+        return _("unclear, about {loss} VP given away: the playouts cannot tell which grade").format(
+            loss=number(loss, ".1f", lang))
     if not loss:
         return _(grade)
     return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))

@@ -45,7 +45,8 @@ class FinalPanel:
     """The final panel of a dashboard (hidden while the game goes on)."""
 
     def __init__(self, on_rematch: Callable[[bool], None], on_review: Callable[[], None], lang: str | None = None):
-        """``on_rematch(same_seed)``: *Rematch* (False) and *Same seed* (True); ``on_review``: *Review this game*."""
+        """``on_rematch(same_seed)``: *Rematch* (False) and *Same seed* (True); ``on_review``: *Review this game*
+        (the Replay tab, the review started)."""
         self.lang = lang
         _ = translator(lang).gettext
         self.head = W.HTML()
@@ -54,8 +55,8 @@ class FinalPanel:
                               "a new seed"), lambda: on_rematch(False), "cl-rematch")
         self.same_seed = button(_("Same seed"), "repeat", _("a new game in this browser: the same players, level "
                                 "and seed (the same deals)"), lambda: on_rematch(True), "cl-same-seed")
-        self.review_link = button(_("Review this game"), "line-chart", _("the Replay tab, where a review grades "
-                                  "every decision"), on_review, "cl-review-link")
+        self.review_link = button(_("Review this game"), "line-chart", _("grade every decision with a choice (in "
+                                  "the background), on the Replay tab"), on_review, "cl-review-link")
         buttons = W.HBox([self.rematch, self.same_seed, self.review_link], layout=W.Layout(flex_flow="row wrap"))
         buttons.add_class("cl-final-buttons")
         self.box = W.VBox([self.head, buttons, self.scores])

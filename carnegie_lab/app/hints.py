@@ -20,6 +20,7 @@ from typing import Callable
 import ipywidgets as W
 
 from ..analysis import ActionValue, Explanation, evaluate, explain
+from ..analysis.compare import apart
 from ..analysis.words import playout_result
 from ..core.i18n import N_, render, translator
 from ..engine import Game
@@ -109,20 +110,29 @@ def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | No
 
 def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> str:
     """The hint: a numbered list of the suggestions (``actions``: the game's action count, which
-    says the decision it is for, as the turn card's ``data-actions``)."""
+    says the decision it is for, as the turn card's ``data-actions``). A suggestion the playouts do not
+    tell from the first says so; when they tell none of them from it, the hint says so in words and
+    shows only what each one does now."""
     if not rows:
         return ""
+    tr = translator(lang)
+    told = [apart(rows[0].value, s.value) for s in rows[1:]]
+    blind = bool(told) and not any(told)        # the playouts tell none of them from the first
     items = []
-    for s in rows:
+    for s, tied in zip(rows, [False] + [not t and bool(s.value.playouts) for t, s in zip(told, rows[1:])]):
         place = f" <span class='cl-hint-place'>({html.escape(s.place)})</span>" if s.place else ""
+        numbers = (tr.gettext("as good as the first, as far as the playouts tell: ") if tied else "") + playout_result(
+            s.value, lang)
         items.append(f"<li class='cl-hint-row' data-notation='{html.escape(s.notation)}'>"
                      f"<b>{html.escape(s.words)}</b>{place}"
-                     f"<div class='cl-hint-numbers'>{html.escape(playout_result(s.value, lang))}</div>"
-                     f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
-    tr = translator(lang)
+                     + ("" if blind else f"<div class='cl-hint-numbers'>{html.escape(numbers)}</div>")
+                     + f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
+    lead = ("<div class='cl-note cl-hint-blind'>" + tr.gettext(
+        "The playouts cannot tell these choices apart yet (the end of the game is too far to see): here is what "
+        "each one does now.") + "</div>") if blind else ""
     title = (tr.gettext("Hint: the analysis's best choice") if len(rows) == 1 else
              tr.gettext("Hint: the analysis's best {n} choices").format(n=len(rows)))
-    return (f"<div class='cl-group-title'>{title}</div>"
+    return (f"<div class='cl-group-title'>{title}</div>{lead}"
             f"<ol class='cl-hint-rows' data-actions='{actions}'>{''.join(items)}</ol>"
             "<div class='cl-note'>" + tr.gettext("From playouts of the game with every player playing on like the "
                                                  "medium bot; [ ]: {level} intervals. A guide, not a rule.").format(

@@ -113,7 +113,11 @@ def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | 
                          lambda: g(on.undo), "cl-undo")
     restart_button = button(_("Restart"), "refresh", _("the same game from its start"),
                             lambda: g(on.restart), "cl-restart")
-    final = FinalPanel(lambda same_seed: g(on.rematch, same_seed), lambda: g(on.replay_this_game), lang)
+    def review_this_game() -> None:      # the final panel's one click: this game's replay, its review started
+        on.replay_this_game()
+        replay.review.start()
+
+    final = FinalPanel(lambda same_seed: g(on.rematch, same_seed), lambda: g(review_this_game), lang)
     role_note, rules = W.HTML(), W.HTML()
     role_note.add_class("cl-role-note")
     #: the Hint button, its "always" option and the hint (between the status line and the bots)

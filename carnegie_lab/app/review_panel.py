@@ -1,7 +1,10 @@
 """The Replay tab's game review: *Review this game* runs :class:`~..session.review.ReviewJob` in the
-background (a progress bar, Cancel), then marks each graded decision on the replay's slider by the
-colour of its grade, tells at each reviewed step the better action and what it does, and charts the
-expected final margin over the game (``views.review_figure``; a click on a point goes to its step).
+background (a progress bar, the time left at the pace so far, Cancel), then marks the graded decisions (those
+played out) under the replay's slider: the slider's length in :data:`SLOTS` equal slots, a mark of at least
+24 px for each slot that holds any, coloured by its worst grade, with the number of decisions it holds (a click
+goes to its worst one). It tells at each reviewed step the better action and what it does, and charts the
+expected final margin over the game (``views.review_figure``, the actions in words; a click on a point goes to
+its step).
 
 The panel shows the review of the replay open; the kernel decides what may be reviewed (the job). A review
 of a stored game is kept with it (the job's ``keep``), and shown at once when the game is replayed again.
@@ -9,15 +12,20 @@ of a stored game is kept with it (the job's ``keep``), and shown at once when th
 from __future__ import annotations
 
 import html
+import time
 from typing import Callable, Sequence
 
 import ipywidgets as W
 
 from ..analysis import explain
+from ..analysis.compare import GRADES
 from ..analysis.review import Decision, Review
 from ..analysis.words import playout_result, review_loss, review_progress
+from ..core.actions import Action
 from ..core.i18n import translator
+from ..jobs import time_left
 from ..session import NotAllowed, Seat
+from ..session.labels import Labels
 from ..session.replay import Moment, Replay
 from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
 from ..session.texts import error_text
@@ -26,9 +34,10 @@ from .action_words import action_html
 
 #: the chart's width in the side panel
 CHART_WIDTH = 440
-#: the marks' strip under the slider (its ends where the slider's handle goes) and one mark
-TRACK = "position:relative;height:10px;margin:0 10px 4px;"
-MARK = "position:absolute;top:0;width:3px;height:10px;margin-left:-1px;"
+#: the slots of the marks' strip under the slider: a mark stays at least 24 px wide on the narrowest side panel
+SLOTS = 12
+#: a mark's (and an empty slot's) size: a target at least 24 px wide and high, 2 px apart
+MARK = dict(flex="1 1 0", min_width="24px", height="24px", margin="0 1px", padding="0")
 
 
 def _views():
@@ -70,8 +79,9 @@ class ReviewPanel:
         self.status = W.HTML()
         self.status.add_class("cl-review-status")
         #: the coloured marks under the replay's slider (the replay panel puts them there)
-        self.marks = W.HTML()
-        self.marks.add_class("cl-review-marks")
+        self.marks = W.HBox(layout=W.Layout(margin="0 10px 4px", display="none"))
+        self.marks.add_class("cl-review-track")
+        self._started = 0.0
         self.summary = W.HTML()
         self.summary.add_class("cl-review-summary")
         self.chart = FigureSlot(CHART_WIDTH)
@@ -113,6 +123,7 @@ class ReviewPanel:
             self.status.value = f"<div class='cl-error'>{html.escape(error_text(e, self.lang))}.</div>"
             return
         self.review = None
+        self._started = time.perf_counter()
         self.progress.value, self.progress.max = 0, 1
         self.status.value = "<div class='cl-note'>" + self._("Starting the review…") + "</div>"
         self._show()
@@ -120,7 +131,8 @@ class ReviewPanel:
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = max(total, 1), done
-        self.status.value = f"<div class='cl-note'>{review_progress(done, total, self.lang)}</div>"
+        left = time_left(time.perf_counter() - self._started, done, total)
+        self.status.value = f"<div class='cl-note'>{review_progress(done, total, self.lang, left=left)}</div>"
 
     def _done(self, job: ReviewJob) -> None:
         if job.phase == DONE and job.result is not None:
@@ -143,11 +155,14 @@ class ReviewPanel:
         self.cancel_button.layout.display = "" if running else "none"
         self.progress.layout.display = "" if running else "none"
         rev = self.review
-        self.marks.value = self._marks_html() if rev is not None else ""
+        old, self.marks.children = self.marks.children, self._marks() if rev is not None else []
+        for mark in old:                        # no widget left behind in the kernel
+            mark.close()
+        self.marks.layout.display = "" if rev is not None else "none"
         self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
             f"<li>{html.escape(s.text(self.lang))}</li>" for s in rev.summary().values()) + "</ul>"
         if rev is not None:
-            self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(rev, lang=self.lang))
+            self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(rev, lang=self.lang, said=self._said))
             if not self.chart_box.children:
                 self.chart_box.children = [self.chart.widget]
         self.chart_box.layout.display = "" if rev is not None else "none"
@@ -157,17 +172,33 @@ class ReviewPanel:
         assert self.replay is not None
         return self.replay.moment_of(d.index + 1)
 
-    def _marks_html(self) -> str:
+    def _said(self, d: Decision, action: Action) -> str:
+        """An action of a reviewed decision in the controls' words (the chart's hover)."""
+        assert self.replay is not None
+        return Labels(self.replay.game_at(d.index), self.lang).action(action)
+
+    def _marks(self) -> list[W.Widget]:
+        """A mark for each of the :data:`SLOTS` slots of the slider that holds graded decisions (worst
+        first: by grade, then loss), an empty box for the others."""
         replay, rev = self.replay, self.review
         assert replay is not None and rev is not None
-        colours = _views().GRADE_COLOURS
-        last = max(replay.last, 1)
-        marks = "".join(
-            f"<span class='cl-review-mark cl-grade-{d.grade}' data-step='{self._moment(d)}' "
-            f"style='{MARK}left:{100 * self._moment(d) / last:.2f}%;background:{colours[d.grade]}' "
-            f"title='{html.escape(self._mark_title(d))}'></span>"
-            for d in rev.decisions)
-        return f"<div class='cl-review-track' style='{TRACK}' data-marks='{len(rev.decisions)}'>{marks}</div>"
+        slots: list[list[Decision]] = [[] for _ in range(SLOTS)]
+        for d in rev.decisions:
+            if d.playouts:
+                slots[min(SLOTS - 1, SLOTS * self._moment(d) // (replay.last + 1))].append(d)
+        return [self._mark(sorted(held, key=lambda d: (-GRADES.index(d.grade), -d.loss))) if held
+                else W.Box(layout=W.Layout(**MARK)) for held in slots]
+
+    def _mark(self, held: list[Decision]) -> W.Button:
+        """The mark of some graded decisions, worst first: coloured by its grade, a click goes to it."""
+        worst = held[0]
+        mark = W.Button(description=str(len(held)), tooltip="\n".join(self._mark_title(d) for d in held),
+                        layout=W.Layout(**MARK))
+        mark.style.button_color = _views().GRADE_COLOURS[worst.grade]
+        mark.add_class("cl-review-mark")
+        mark.add_class(f"cl-grade-{worst.grade}")
+        mark.on_click(lambda _b: self.on_go(self._moment(worst)))
+        return mark
 
     def _mark_title(self, d: Decision) -> str:
         return self._("{player}, step {n}: {loss}").format(player=d.player, n=self._moment(d),

@@ -128,6 +128,23 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
     return margin_of(score_totals(state), pi)
 
 
+def playout_of(state: State, candidate: Action, seed: int, r: int, stop_round: int | None, epsilon: float,
+               evaluator: Evaluation, value: Evaluation | None = None,
+               extra: Callable[[State], float] | None = None) -> float:
+    """Playout ``r`` of ``candidate`` (legal in ``state``, which is not changed): the deciding player's
+    margin (see :func:`playout`), plus ``extra`` of the copy once its hidden cards are drawn (a search's
+    :data:`Correction`). Its random stream, ``mix(seed, r)``, redraws the hidden cards and breaks the ties:
+    playout ``r`` of every candidate sees the same hidden deck (common random numbers)."""
+    rng = random.Random(mix(seed, r))
+    child = light_copy(state)
+    if child.andrew is not None:
+        resample_hidden(child, rng)
+    pi = deciding(state)
+    added = extra(child) if extra is not None else 0.0
+    after = step(child, candidate)
+    return playout(child, pi, rng, stop_round, epsilon, evaluator, after, value) + added
+
+
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
            repeat: bool = False, evaluator: Evaluation | None = None, value: Evaluation | None = None,
@@ -141,7 +158,6 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
         playouts = DEFAULT_PLAYOUTS
     if evaluator is None:
         evaluator = evaluator_for(state)
-    pi = deciding(state)
     stop_round = None if rounds is None else state.flow.round + rounds
     if state.flow.phase == Phase.OVER:
         raise GameOverError("the game is over: there is nothing to search")
@@ -155,14 +171,9 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
     last, longest = started, 0.0
     while True:
         for k in alive:
-            r = len(margins[k])
-            rng = random.Random(mix(seed, r))
-            child = light_copy(state)
-            if hidden:
-                resample_hidden(child, rng)
-            extra = correction(child, k) if correction is not None else 0.0
-            after = step(child, candidates[k])
-            margins[k].append(playout(child, pi, rng, stop_round, epsilon, evaluator, after, value) + extra)
+            extra = None if correction is None else (lambda child, k=k: correction(child, k))
+            margins[k].append(playout_of(state, candidates[k], seed, len(margins[k]), stop_round, epsilon,
+                                         evaluator, value, extra))
             spent += 1
             if playouts is not None and spent >= playouts:
                 return margins, alive

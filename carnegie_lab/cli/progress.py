@@ -4,6 +4,8 @@ from __future__ import annotations
 import sys
 import time
 
+from ..jobs import time_left
+
 
 class ProgressBar:
     """A plain-text progress bar, as a ``progress(done, total)`` callback of ``carnegie_lab.jobs.run_jobs``.
@@ -30,7 +32,8 @@ class ProgressBar:
             return
         elapsed = time.perf_counter() - self.start
         filled = int(self.width * done / total)
-        left = f", about {elapsed * (total - done) / done:.0f} s left" if 0 < done < total else ""
+        seconds = time_left(elapsed, done, total)
+        left = "" if seconds is None else f", about {seconds:.0f} s left"
         text = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit}"
                 f"  {elapsed:.0f} s{left}")
         if self.tty:

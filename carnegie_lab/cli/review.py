@@ -14,15 +14,18 @@ def add_review_parser(subparsers) -> None:
         "review", help="grade every decision of a recorded game",
         description="Review a game record: for every decision of the chosen seats that had a choice, the "
         "action played against the one the analysis rates best, the expected final margin of each, the VP "
-        "given away and a grade (best, good, inaccuracy, mistake, blunder); then a summary per seat and the "
-        "costliest decisions in words. The analysis sees only what the seat saw at the table.")
+        "given away and a grade (best, good, inaccuracy, mistake, blunder, or unclear where the playouts cannot "
+        "tell); then a summary per seat and the costliest decisions in words. The analysis sees only what the "
+        "seat saw at the table.")
     p.add_argument("record", type=Path, help="the record file (Game.to_record, the app's Save, games export)")
     p.add_argument("--seat", action="append", metavar="NAME", help="review this player (repeat for more; "
                    "default: every seat)")
     p.add_argument("--think", type=float, default=None, metavar="S",
-                   help="seconds of analysis per decision (default 2)")
+                   help="no new batch of playouts after S seconds on a decision (default: no time limit; with "
+                   "one, the review depends on the machine's speed)")
     p.add_argument("--playouts", type=int, default=None, metavar="N",
-                   help="playouts per decision (instead of --think: the same review on any machine)")
+                   help="at most N playouts an action (default 32); a decision gets more only while its verdict "
+                   "is unclear")
     p.add_argument("--seed", type=int, default=0, help="the analysis's seed (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",

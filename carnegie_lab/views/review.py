@@ -3,26 +3,31 @@ after each of its decisions, with its 95% interval as a band and every decision'
 its marker.
 
 Stable trace names: ``band-<seat>`` (the interval), ``margin-<seat>`` (x = decision numbers among the
-game's actions, 1-based; customdata = their 0-based indices; one marker colour per grade).
+game's actions, 1-based; customdata = their 0-based indices; one marker colour per grade). The hovers name
+the actions as ``said(decision, action)`` words them (default: their notation; the app gives its words).
+The title is short and the key in two lines, so that both stay readable at the side panel's width.
 """
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..core.i18n import N_, number, translator
-from .palette import INK, MUTED, esc, owner_colour
+from .palette import FONT, INK, MUTED, esc, owner_colour
 from .style import base_layout, view
 
 if TYPE_CHECKING:
-    from ..analysis.review import Review
+    from ..analysis.review import Decision, Review
+    from ..core.actions import Action
+
+    Said = Callable[[Decision, Action], str]
 
 #: the colour of each grade of ``carnegie_lab.analysis.GRADES``, best to worst
-GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "inaccuracy": "#e8b420", "mistake": "#f08a12",
-                 "blunder": "#c0182a"}
+GRADE_COLOURS = {"best": "#2e8b57", "good": "#9cc97a", "unclear": "#9a9a9a", "inaccuracy": "#e8b420",
+                 "mistake": "#f08a12", "blunder": "#c0182a"}
 #: each grade in words (``_(GRADE_NAMES[grade])`` in a language)
-GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
-               "blunder": N_("blunder")}
+GRADE_NAMES = {"best": N_("best"), "good": N_("good"), "unclear": N_("unclear"), "inaccuracy": N_("inaccuracy"),
+               "mistake": N_("mistake"), "blunder": N_("blunder")}
 GRID = "#e6e0d3"
 
 
@@ -30,24 +35,28 @@ def _finite(values: list[float]) -> list[float | None]:
     return [v if math.isfinite(v) else None for v in values]
 
 
-def _hover(d, lang: str | None) -> str:
+def _notation(_d: Decision, action: Action) -> str:
+    return str(action)
+
+
+def _hover(d: Decision, said: Said, lang: str | None) -> str:
     """A decision's hover text in a language."""
     _ = translator(lang).gettext
     head = _("{player}, round {round}, decision {number}: <b>{grade}</b>").format(
         player=esc(d.player), round=d.round, number=d.index + 1, grade=_(GRADE_NAMES[d.grade]))
-    played = _("played {action}: {margin} VP").format(action=esc(d.played.action),
+    played = _("played {action}: {margin} VP").format(action=esc(said(d, d.played.action)),
                                                       margin=number(d.played.margin, "+.1f", lang))
     if not d.loss:
         return f"{head}<br>{played}"
     return (head + _(", {loss} VP given away").format(loss=number(d.loss, ".1f", lang)) + f"<br>{played}<br>"
-            + _("best {action}: {margin} VP").format(action=esc(d.best.action),
+            + _("best {action}: {margin} VP").format(action=esc(said(d, d.best.action)),
                                                      margin=number(d.best.margin, "+.1f", lang)))
 
 
 @view
-def review_figure(review: Review, *, lang: str | None = None):
+def review_figure(review: Review, *, lang: str | None = None, said: Said | None = None):
     """The expected final margin of every reviewed seat after each of its decisions, graded (``lang``: the
-    language of the texts, None for English)."""
+    language of the texts, None for English; ``said``: an action of a decision in words, for the hovers)."""
     _ = translator(lang).gettext
     by_index = {d.index: d for d in review.decisions}
     traces = []
@@ -64,22 +73,24 @@ def review_figure(review: Review, *, lang: str | None = None):
             type="scatter", name=f"margin-{seat}", x=x, y=[p.margin for p in points], customdata=[p.at for p in points],
             mode="lines+markers", line=dict(color=colour, width=2),
             marker=dict(size=9, color=[GRADE_COLOURS[p.grade] for p in points], line=dict(color=colour, width=1.5)),
-            text=[_hover(by_index[p.at], lang) for p in points], hovertemplate="%{text}<extra></extra>",
+            text=[_hover(by_index[p.at], said or _notation, lang) for p in points],
+            hovertemplate="%{text}<extra></extra>",
             showlegend=False, meta=dict(owner=seat, label=review.players[seat])))
     players = " · ".join(f"<span style='color:{owner_colour(s)}'>━</span> {esc(review.players[s])}"
                          for s in review.seats)
     grades = " ".join(f"<span style='color:{c}'>●</span> {_(GRADE_NAMES[g])}" for g, c in GRADE_COLOURS.items())
     notes = [dict(x=1, y=1.02, xref="paper", yref="paper", xanchor="right", yanchor="bottom", showarrow=False,
-                  text=f"{players}   {grades}", font=dict(size=12))]
+                  text=f"{players}<br>{grades}", font=dict(size=12))]
     if not review.decisions:
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                           text=_("no decision with a choice to review"), font=dict(size=16, color=MUTED)))
     layout = base_layout(
-        _("Game review: the expected final margin after each decision"), 900, 440,
-        margin=dict(l=60, r=20, t=70, b=45), annotations=notes,
+        _("Game review"), 900, 440, margin=dict(l=60, r=20, t=110, b=45), annotations=notes,
         xaxis=dict(title=dict(text=_("decision (actions of the game)")), gridcolor=GRID, zeroline=False,
                    fixedrange=True),
         yaxis=dict(title=dict(text=_("expected final margin (VP)")), gridcolor=GRID, zeroline=True,
                    zerolinecolor=INK, zerolinewidth=1, fixedrange=True),
         meta=dict(view="review"))
+    layout["title"]["subtitle"] = dict(text=_("the expected final margin after each decision"),
+                                       font=dict(size=13, family=FONT, color=INK))
     return traces, layout

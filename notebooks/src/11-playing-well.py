@@ -23,6 +23,7 @@
 
 # %%
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
+from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS
 from carnegie_lab.bots import STRENGTHS, make_bot
 from carnegie_lab.session.labels import Labels
 from carnegie_lab.tutor import Numbers, gain, loss, positions
@@ -80,14 +81,13 @@ for row in ROWS:
     print(f"{row}:", {name: f"{score.total - now[name]:+d} VP" for name, score in after.scores().items()})
 
 # %% [markdown]
-# That is one round, played one way. `evaluate` plays the whole game on, many times. By default it
-# spends its budget where it matters: after a few passes it drops the worse half of the actions. Here
-# `keep=` the number of actions keeps them all in the race, so each one gets the same number of
-# playouts and its own interval. (This cell plays a hundred games to the end: a few seconds.)
+# That is one round, played one way. `evaluate` plays the whole game on, many times: `playouts=20`
+# plays every action 20 times, playout number `r` of each on the same random draws (the same hidden
+# cards, the same random moves where they can), so that the actions are compared on equal terms; each
+# gets its own interval. (This cell plays a hundred games to the end: a few seconds.)
 
 # %%
-options = len(choice.legal_actions())
-timeline = evaluate(choice, playouts=20 * options, keep=options, seed=1)
+timeline = evaluate(choice, playouts=20, seed=1)
 for row in timeline:
     print(row)
 print("the first one's interval overlaps another:",
@@ -111,8 +111,7 @@ print("the first one's interval overlaps another:",
 donation = play(positions.round_start(7), ["choose MG"])
 for action in ("donate education_dept_any", "donate welfare_7vp", "donate welfare_money"):
     print(explain(donation, action))
-options = len(donation.legal_actions())
-gifts = evaluate(donation, playouts=6 * options, keep=options, seed=1)
+gifts = evaluate(donation, playouts=6, seed=1)
 for row in gifts:
     print(row)
 
@@ -167,8 +166,7 @@ for name, strength in STRENGTHS.items():
 decision = positions.round_start(16)
 greedy, search = make_bot("greedy", 1), make_bot("search:playouts=16", 1)
 print("greedy:", greedy.choose(decision), "   search:", search.choose(decision))
-options = len(decision.legal_actions())
-late = evaluate(decision, playouts=12 * options, keep=options, seed=1)
+late = evaluate(decision, playouts=12, seed=1)
 for row in late:
     print(row)
 
@@ -306,32 +304,36 @@ tour
 # %% [markdown]
 # ## Reviewing the whole game
 #
-# `review(game, seats, playouts=N, seed=S)` runs `evaluate` on every decision of a finished game that had a
-# choice, as the player saw it (never the game's future), and grades what was played by the VP it gave
-# away against the best action found: *best*, *good*, *inaccuracy*, *mistake* or *blunder*.
-# `review_figure` charts the player's expected final margin after each decision, coloured by its grade
-# (the app's Replay tab shows the same review, see *Review this game*). A small budget keeps it quick: Bo's
-# decisions, two playouts each. Nothing changes this chart once drawn, so `chart` shows it as plotly's own
-# output (hover a point to read it), lighter than a `FigureWidget`.
+# `review(game, seats, playouts=N, seed=S)` judges every decision of a finished game that had a choice,
+# as the player saw it (never the game's future). A cheap screen first: the move the greedy evaluation
+# rates best is graded *best* with no playout. Any other move is played out against the best others, to
+# the end of the game and on the same random draws, batch after batch while the VP it gave away is
+# unclear, up to `playouts` an action. The grades: *best*, *good* (under 2 VP), *inaccuracy*, *mistake*,
+# *blunder*, each given only where the whole 95% interval of the VP given away lies in its range, and
+# *unclear* where it does not. `review_figure` charts the player's expected final margin after each
+# decision that was played out, coloured by its grade (the app's Replay tab shows the same review, see
+# *Review this game*). A small budget keeps it quick: Bo's decisions, at most 4 playouts an action.
+# Nothing changes this chart once drawn, so `chart` shows it as plotly's own output (hover a point to
+# read it), lighter than a `FigureWidget`.
 
 # %%
-bo = review(final, [1], playouts=2, seed=0)
+bo = review(final, [1], playouts=4, seed=0)
 print(bo.summary()[1])
 chart(review_figure(bo))
 
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
-setup_words = Labels(positions.played(positions.fresh(), final.actions[:costliest.index])).action
-Numbers({79: lambda g: len(bo.decisions), 52: lambda g: bo_grades["best"], 27: lambda g: bo_grades["good"],
-         9: lambda g: round(costliest.loss), 2: lambda g: bo.playouts},
-        facts={"none of Bo's decisions is graded worse than good":
-               lambda g: bo_grades["best"] + bo_grades["good"] == len(bo.decisions),
-               "the costliest decision is in the setup": lambda g: costliest.round == 0,
-               "selling goods was the best action there": lambda g: str(costliest.best.action) == "sell"}).told(
-    "With **2** playouts a decision the review grades Bo's **79** decisions: **52** best, **27** good, and none "
-    "worse. His costliest is in the setup: he chose "
-    f"*{setup_words(costliest.played.action)}* where selling goods gave about **9** VP more in the playouts. "
-    "So few playouts tell close actions apart poorly: a real review takes more.", final)
+Numbers({79: lambda g: len(bo.decisions), 73: lambda g: bo_grades["best"], 6: lambda g: bo_grades["unclear"],
+         12: lambda g: costliest.round, 4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
+        facts={"none of Bo's decisions is graded an error":
+               lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
+               "the costliest decision is Bo's R&D row": lambda g: str(costliest.played.action) == "choose RD",
+               "Human Resources did better there": lambda g: str(costliest.best.action) == "choose HR",
+               "its verdict is unclear": lambda g: costliest.grade == "unclear"}).told(
+    "With at most **4** playouts an action the review grades Bo's **79** decisions: **73** best (the screen "
+    "rates the move he played best) and **6** unclear. His costliest is in round **12**: R&D, where Human "
+    "Resources did better in the playouts; but so few playouts cannot tell by how much, so the review says "
+    "*unclear* rather than guess. A real review takes more (the default is 32).", final)
 
 # %% [markdown]
 # ## Solo: Andrew's next card
@@ -372,7 +374,7 @@ Exercise("In round 8, which row does `evaluate` put first for Bo?",
                    "choose CO": "Its event is a donation that only Ada can pay."},
          hint="Read the first line `evaluate` printed in the section on the timeline choice.",
          expect=Numbers({8: this_round}, facts={"Bo chose RD in the game": bo_chose("RD", 8)}),
-         code="evaluate(game, playouts=100, keep=5, seed=1)[0]")
+         code="evaluate(game, playouts=20, seed=1)[0]")
 
 # %%
 PAYMENT = C.donations["welfare_money"].formula

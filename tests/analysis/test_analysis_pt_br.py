@@ -59,7 +59,7 @@ def test_the_review_s_summary_in_portuguese_and_english_unchanged(widened):
     actions = [a for d in rev.decisions for a in (d.played.action, d.best.action)]
     assert ascii_words(texts, same_in_every_language(game, *actions)) == [], texts
     assert not widened.missing, sorted(widened.missing)
-    head = f"Revisão de {len(rev.decisions)} decisões de Ada, Bo (1 simulação por decisão, semente 1)"
+    head = f"Revisão de {len(rev.decisions)} decisões de Ada, Bo (no máximo 1 simulação por ação, semente 1)"
     assert rev.lines_in("pt_BR")[0] == head
     again = Review.from_dict(json.loads(json.dumps(rev.to_dict())))      # read back: its texts English, the rest not
     assert again.lines == rev.lines and again.lines_in("pt_BR")[:4] == rev.lines_in("pt_BR")[:4]

@@ -1,8 +1,10 @@
 """The analysis's results in words (``analysis.words``), in English and Portuguese."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import carnegie_lab as cl
-from carnegie_lab.analysis.evaluate import ActionValue
+from carnegie_lab.analysis import ActionValue
 from carnegie_lab.analysis.words import playout_result, review_loss, review_progress
 
 
@@ -16,6 +18,13 @@ def test_the_analysis_sentences_in_portuguese_and_english_unchanged():
         "margem +1,5 PV [-0,4, +2,8] na rodada 6, venceu 55% [35%, 73%] de 20 simulações"
     assert review_progress(1, 1) == "Reviewing: 1 of 1 decision judged"
     assert review_progress(12, 88, "pt_BR") == "Revisando: 12 de 88 decisões avaliadas"
+    assert review_progress(12, 88, left=40.4) == "Reviewing: 12 of 88 decisions judged, about 40 s left"
+    assert review_progress(12, 88, "pt_BR", left=200) == \
+        "Revisando: 12 de 88 decisões avaliadas, cerca de 3 min restantes"
     assert review_loss("mistake", 6.14) == "mistake, 6.1 VP given away"
     assert review_loss("mistake", 6.14, "pt_BR") == "erro, 6,1 PV perdidos"
     assert review_loss("best", 0.0, "pt_BR") == "melhor"
+    assert review_loss("unclear", 3.04) == "unclear, about 3.0 VP given away: the playouts cannot tell which grade"
+    estimated = replace(value, estimated=True)
+    assert playout_result(estimated).startswith("margin +1.5 VP [-0.4, +2.8] (played on to round 6, the rest guessed),")
+    assert "estimated at" not in playout_result(estimated)

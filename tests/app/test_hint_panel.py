@@ -12,11 +12,13 @@ import pytest
 
 import carnegie_lab as cl
 import carnegie_lab.app.hints as hints
-from carnegie_lab.analysis import evaluate, explain
+from carnegie_lab.analysis import ActionValue, evaluate, explain
+from carnegie_lab.analysis.compare import screen, twin
 from carnegie_lab.analysis.words import playout_result
 from carnegie_lab.app.hints import (
     SHOWN,
     THINKING,
+    Suggestion,
     control_words,
     explanation_line,
     hint_html,
@@ -27,7 +29,7 @@ from carnegie_lab.session import Seat
 from carnegie_lab.session.controls import panel_for
 from carnegie_lab.widgets import Dashboard
 
-PLAYOUTS = 6        # a few per action: quick, and the same numbers every time
+PLAYOUTS = 2        # of every action (to the end of the game): quick, and the same numbers every time
 
 
 def played(decisions: int, seed: int = 1, players=("Ada", "Bo"), **options) -> cl.Game:
@@ -82,9 +84,9 @@ def test_fewer_choices_fewer_suggestions_and_no_repeated_build():
     # a decision with near-duplicates (the same build on equivalent spaces): each listed once
     game = cl.new_game(["Ada", "Bo"], seed=2)
     bot = make_bot("greedy", 2)
-    for _ in range(400):
-        rows = evaluate(game, playouts=PLAYOUTS)
-        if any(r.same_as is not None for r in rows[:SHOWN + 2]):
+    for _ in range(400):                        # near-duplicates of the screen's best few (no playout: quick)
+        _, kept = screen(game)
+        if any(a not in kept and twin(game.state, kept, a) in kept[:SHOWN] for a in game.legal_actions()):
             break
         game.apply(bot.choose(game))
     else:
@@ -114,8 +116,8 @@ def test_the_numbers_and_the_explanation_in_a_line_each():
     game = played(12)
     rows = suggestions(game, playouts=PLAYOUTS)
     text = playout_result(rows[0].value)
-    assert re.fullmatch(r"margin [+-]\d+\.\d VP \[[+-]\d+\.\d, [+-]\d+\.\d\]( at round \d+| \(the end, estimated "
-                        r"at round \d+\))?, won \d+% \[\d+%, \d+%\] of \d+ playouts?", text), text
+    assert re.fullmatch(r"margin [+-]\d+\.\d VP \[[+-]\d+\.\d, [+-]\d+\.\d\]( at round \d+| \(played on to "
+                        r"round \d+, the rest guessed\))?, won \d+% \[\d+%, \d+%\] of \d+ playouts?", text), text
     assert str(rows[0].value) == f"{rows[0].value.action}: {text}"      # the analysis says it alike
     assert all("\n" not in s.explanation and " -> " not in s.explanation for s in rows)
     activation = next(s for s in rows if s.notation.startswith("activate"))
@@ -180,3 +182,33 @@ def test_no_hint_for_a_decision_that_is_not_yours():
     assert dash.controller.bot_to_move and dash.hints.button.disabled
     dash.hint()
     assert dash.hints.output.value == "" and "hint is for a decision of yours" in dash.status.value
+
+
+def valued(action, margin: float, half: float) -> ActionValue:
+    return ActionValue(action, margin, 0.5, 10, margin - half, margin + half, 0.2, 0.8, margin - 9, margin + 9, 0.0,
+                       None, True)
+
+
+def test_ties_are_shown_as_ties_and_without_a_difference_no_numbers():
+    game = played(12)
+    actions = game.legal_actions()[:3]
+
+    def page(*values: ActionValue) -> str:
+        return hint_html([Suggestion(str(a), str(a), "", v, "what it does") for a, v in zip(actions, values)], 12)
+    told = page(valued(actions[0], 10.0, 1.0), valued(actions[1], 9.5, 1.0), valued(actions[2], 2.0, 1.0))
+    assert told.count("class='cl-hint-numbers'") == 3 and "apart yet" not in told
+    assert told.count("as good as the first, as far as the playouts tell: margin +9.5 VP") == 1
+    assert "as good as the first, as far as the playouts tell: margin +2.0" not in told
+    blind = page(valued(actions[0], 1.0, 3.0), valued(actions[1], 0.0, 3.0), valued(actions[2], 0.0, 3.0))
+    assert "cl-hint-numbers" not in blind and blind.count("what it does") == 3
+    assert "The playouts cannot tell these choices apart yet" in blind
+
+
+def test_at_setup_the_hint_says_what_each_choice_does_not_the_same_numbers():
+    """At setup every choice once read 'won 0% [0%, 17%] of 19 playouts'."""
+    game = cl.new_game(["Ada"], seed=3, solo_level=2)
+    rows = suggestions(game, playouts=2)
+    page = hint_html(rows, 0)
+    assert "The playouts cannot tell these choices apart yet" in page and "playouts</div>" not in page
+    assert all(html.escape(s.explanation) in page for s in rows) and len(rows) == SHOWN
+    assert all("cities built in" in s.explanation for s in rows if s.notation.startswith("house "))

@@ -1,12 +1,14 @@
 """Words, not notation, wherever a player reads (issue 28): a whole game's replay at every moment, its
 log, the Play tab's "What happened" and the final panel say what happened in the game's words; the
-notation is only on hover (a ``title`` attribute). The tutorials' prose names things by their names."""
+notation is only on hover (a ``title`` attribute), but for the game review, which has none even there
+(issue 43: its marks' tooltips and its chart's hovers). The tutorials' prose names things by their names."""
 from __future__ import annotations
 
 import html
 import re
 from pathlib import Path
 
+import ipywidgets as W
 import pytest
 
 import carnegie_lab as cl
@@ -108,6 +110,15 @@ def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
     assert sum("better:" in s for s in steps) >= 2 and all("Review:" in s for s in steps if "better:" in s)
     assert not [hits for s in steps if (hits := found(pattern, visible(s)))]
     assert all(f"title='{a}'" in " ".join(steps) for a in game.actions)    # each one on hover
+    # the rest of the review, hovers included: its summary, the marks' tooltips, the chart's hover texts
+    panel.review._show()
+    marks = [m.tooltip for m in panel.review.marks.children if isinstance(m, W.Button)]
+    hovers = [visible(t) for trace in panel.review.chart.widget.data if trace.name.startswith("margin-")
+              for t in trace.text]
+    assert marks and len(hovers) == sum(d.playouts > 0 for d in panel.review.review.decisions)
+    assert sum(" given away" in h for h in hovers) >= 2                         # a played and a best action
+    texts = [visible(panel.review.summary.value), visible(panel.review.status.value), *marks, *hovers]
+    assert not [hits for t in texts if (hits := found(pattern, t))]
 
 
 def test_a_replay_says_done_in_words():

@@ -84,7 +84,7 @@ def test_search_and_evaluate_on_the_learned_value_are_deterministic_and_do_not_p
     assert rows == evaluate(other, playouts=16, seed=2, rounds=2)
     played = [r for r in rows if r.playouts]
     assert played and all(r.estimated and 0.0 <= r.win_rate <= 1.0 for r in played)
-    assert "the end, estimated at round" in str(played[0])
+    assert "the rest guessed" in str(played[0])
     with pytest.raises(ValueError, match="value must be"):
         SearchBot(1, value="psychic")
     with pytest.raises(cl.CarnegieError, match="value must be"):

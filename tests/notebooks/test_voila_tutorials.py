@@ -63,7 +63,7 @@ EXERCISES = {
 
 #: The titles of the figures a tutorial's page shows outside its stepper: plotly's own output (its JSON, drawn
 #: with the plotly.js of the page's jupyterlab-plotly extension), no widget.
-STILL_FIGURES = {"11-playing-well.ipynb": ["Game review: the expected final margin after each decision"]}
+STILL_FIGURES = {"11-playing-well.ipynb": ["Game review"]}
 
 #: The titles of the drawn figures of the page's plotly outputs (jupyterlab-plotly's renderer draws in its node).
 STILL_TITLES_JS = """() => Array.from(document.querySelectorAll('.jp-RenderedPlotly'))

@@ -74,9 +74,9 @@ def test_cancel_stops_the_process_and_says_so():
     job = ReviewJob()
     first = threading.Event()
     ended: list[str] = []
-    job.start(finished(), stored=False, playouts=32, on_progress=lambda d, t: first.set(),
+    job.start(finished(), stored=False, playouts=8, on_progress=lambda d, t: first.set(),
               on_done=lambda j: ended.append(j.phase))
-    assert first.wait(PATIENCE) and job.phase == RUNNING
+    assert first.wait(PATIENCE) and job.phase == RUNNING      # a setup decision: playouts to the end
     proc = job._proc
     job.cancel()
     assert job.wait(60) and ended == [CANCELLED] and job.result is None

@@ -96,10 +96,10 @@ def test_an_unknown_language_is_refused(mid3):
 
 @pytest.fixture(scope="module")
 def reviewed():
-    """A review of Ada's decisions over the last two rounds of a 2-player game."""
+    """A review of Ada's decisions over the last three rounds of a 2-player game (some graded with a loss)."""
     from carnegie_lab.analysis import review
 
-    game = cl.Game.from_position(played(["Ada", "Bo"], 5, until_round=19).to_position())
+    game = cl.Game.from_position(played(["Ada", "Bo"], 5, until_round=18).to_position())
     play(game, 5)
     return review(game, seats=["Ada"], playouts=2)
 
