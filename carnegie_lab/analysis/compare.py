@@ -49,6 +49,9 @@ CHALLENGERS = 2
 #: playouts an action gets in one batch of a review's comparison, and at most (the default budget)
 BATCH = 8
 DEFAULT_PLAYOUTS = 32
+#: the fewest paired playouts a grade from playouts rests on: fewer can agree by chance (two equal
+#: differences give an interval of width 0), so a smaller budget leaves the decision *unclear*
+LEAST_PAIRED = BATCH
 _Z = NormalDist().inv_cdf(0.975)
 
 
@@ -251,7 +254,7 @@ def judge(game: Game, played: Action, seed: int = 0, playouts: int = DEFAULT_PLA
     n = batch
     while True:
         loss, half = paired(plays.margins[mine], plays.margins[best])
-        verdict = grade_of(loss, loss - half, loss + half)
+        verdict = grade_of(loss, loss - half, loss + half) if n >= LEAST_PAIRED else UNCLEAR
         if verdict != UNCLEAR or n >= playouts or think is not None and time.perf_counter() - start > think:
             break
         n = min(playouts, n + batch)

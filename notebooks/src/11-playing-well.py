@@ -323,15 +323,15 @@ chart(review_figure(bo))
 
 # %%
 bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
-Numbers({79: lambda g: len(bo.decisions), 73: lambda g: bo_grades["best"], 6: lambda g: bo_grades["unclear"],
+Numbers({79: lambda g: len(bo.decisions), 72: lambda g: bo_grades["best"], 7: lambda g: bo_grades["unclear"],
          12: lambda g: costliest.round, 4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
         facts={"none of Bo's decisions is graded an error":
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
                "the costliest decision is Bo's R&D row": lambda g: str(costliest.played.action) == "choose RD",
                "Human Resources did better there": lambda g: str(costliest.best.action) == "choose HR",
                "its verdict is unclear": lambda g: costliest.grade == "unclear"}).told(
-    "With at most **4** playouts an action the review grades Bo's **79** decisions: **73** best (the screen "
-    "rates the move he played best) and **6** unclear. His costliest is in round **12**: R&D, where Human "
+    "With at most **4** playouts an action the review grades Bo's **79** decisions: **72** best (the screen "
+    "rates the move he played best) and **7** unclear. His costliest is in round **12**: R&D, where Human "
     "Resources did better in the playouts; but so few playouts cannot tell by how much, so the review says "
     "*unclear* rather than guess. A real review takes more (the default is 32).", final)
 

@@ -90,6 +90,16 @@ def test_a_clear_decision_stops_after_one_batch(solo, monkeypatch):
     assert verdict.best.action != played and verdict.best.playouts == verdict.played.playouts == BATCH
 
 
+def test_too_few_playouts_grade_nothing_even_when_they_agree(solo, monkeypatch):
+    """Two playouts with equal differences make an interval of width 0: under one batch there is no grade."""
+    played = worst(solo)
+    fake_playouts(monkeypatch, lambda action, r: 0.0 if action == played else 20.0)
+    verdict = judge(solo, played, playouts=2)
+    assert verdict.playouts == 2 and verdict.low == verdict.high == 20.0
+    assert verdict.grade == "unclear"
+    assert judge(solo, played, playouts=BATCH).grade == "blunder"
+
+
 def test_a_straddling_decision_goes_on_to_the_cap_and_stays_unclear(solo, monkeypatch):
     played = worst(solo)
     calls = fake_playouts(monkeypatch, lambda action, r: 0.0 if action == played else (1.0, 3.0)[r % 2] * 2.5)
