@@ -6,8 +6,8 @@ _SHEET = """<style>
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
 .cl-subtitle { color: #8a8478; font-size: 13px; }
-.cl-main { gap: 14px; }
-.cl-board { width: 820px; min-width: 820px; }
+.cl-main { gap: 14px; flex-wrap: wrap; }
+.cl-board { width: 820px; min-width: min(820px, 100%); max-width: 100%; }
 .cl-side-tabs { width: 400px; min-width: 360px; flex: 1 1 400px; }
 .cl-side-tabs .widget-tab-contents { padding: 8px; }
 .cl-side-tabs .lm-TabBar-tab { min-width: 0 !important; max-width: none !important; flex: 1 1 auto !important;
