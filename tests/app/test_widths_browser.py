@@ -31,3 +31,8 @@ def test_the_dashboard_fits_a_box_narrower_than_itself(app_page):
     assert out == [], out
     assert cut == [], cut
     assert scrolls <= 0, scrolls
+
+
+def test_with_a_mouse_the_subtitle_says_hover(app_page):
+    subtitle = app_page.page.locator(".cl-subtitle")
+    assert subtitle.inner_text().endswith("hover the board for details"), subtitle.inner_text()
