@@ -1,6 +1,5 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
 from ..core.i18n import N_, render
-from ..ui.figures import FIGURE_WIDTH
 
 _SHEET = """<style>
 .cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
@@ -95,7 +94,8 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
 /* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the
-   figures zoomed to their box's width (whole, never clipped; pinch to zoom in); every button is a touch
+   figures keep their size (never clipped) and scroll sideways in their box, a swipe away (CSS zoom would
+   fit them, but plotly.js then places hovers and clicks on the wrong points); every button is a touch
    target of 44 px */
 @media (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
@@ -103,8 +103,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
     max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; margin-left: 0; margin-right: 0; }
   .cl-main > .cl-side-tabs { order: -1; }
-  .cl-board .cl-figure { container-type: inline-size; }
-  .cl-board .cl-figure .js-plotly-plot { zoom: min(1, calc(100cqw / {figure_width}px)); }
+  .cl-board .js-plotly-plot { min-width: fit-content; }
   .cl-board-tabs .widget-toggle-button { min-width: 0; }
   .cl-board-tabs > div, .cl-view-selector > div { flex-wrap: wrap; }
   .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }
@@ -124,8 +123,7 @@ LOAD_LABEL = N_("Load a game")
 
 def style(lang: str | None = None) -> str:
     """The stylesheet, its words (the Load button's label) in a language."""
-    return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
-            .replace("{figure_width}", str(FIGURE_WIDTH)))
+    return _SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
 
 
 STYLE = style()
