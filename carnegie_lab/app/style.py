@@ -1,5 +1,8 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
 from ..core.i18n import N_, render
+from ..ui.figures import FIGURE_WIDTH
+from ..views.map import HEIGHT as MAP_HEIGHT
+from ..views.map import WIDTH as MAP_WIDTH
 
 _SHEET = """<style>
 .cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
@@ -93,9 +96,9 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
-/* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the
-   figures keep their size (never clipped) and scroll sideways in their box, a swipe away (CSS zoom would
-   fit them, but plotly.js then places hovers and clicks on the wrong points); every button is a touch
+/* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the map
+   scaled down to its box's width (a CSS transform, which plotly.js maps its hovers and clicks through; CSS zoom
+   it does not), the other figures at their size, scrolling sideways in their box; every button is a touch
    target of 44 px */
 @media (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
@@ -104,6 +107,9 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
     max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; margin-left: 0; margin-right: 0; }
   .cl-main > .cl-side-tabs { order: -1; }
   .cl-board .js-plotly-plot { min-width: fit-content; }
+  .cl-board .cl-figure-map { container-type: inline-size; min-height: 0 !important; overflow: hidden; }
+  .cl-board .cl-figure-map .js-plotly-plot { transform-origin: 0 0; transform: scale(min(1, 100cqw / {figure_width}px));
+    margin-bottom: calc((min(1, 100cqw / {figure_width}px) - 1) * {map_height}px); }
   .cl-board-tabs .widget-toggle-button { min-width: 0; }
   .cl-board-tabs > div, .cl-view-selector > div { flex-wrap: wrap; }
   .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }
@@ -123,7 +129,8 @@ LOAD_LABEL = N_("Load a game")
 
 def style(lang: str | None = None) -> str:
     """The stylesheet, its words (the Load button's label) in a language."""
-    return _SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
+    return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
+            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH))))
 
 
 STYLE = style()
