@@ -129,8 +129,9 @@ LOAD_LABEL = N_("Load a game")
 
 def style(lang: str | None = None) -> str:
     """The stylesheet, its words (the Load button's label) in a language."""
+    map_height = round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH)          # the map's height as the board draws it
     return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
-            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH))))
+            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height)))
 
 
 STYLE = style()

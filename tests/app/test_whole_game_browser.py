@@ -59,7 +59,8 @@ PICK_JS = """done => {
 CITY_JS = """city => {
   const gd = document.querySelector('.cl-figure-map .js-plotly-plot'), L = gd._fullLayout;
   const t = gd.data.find(t => t.name === 'cities'), i = t.customdata.indexOf(city);
-  const scale = gd.getBoundingClientRect().width / L.width, area = gd.querySelector('.nsewdrag').getBoundingClientRect();
+  const scale = gd.getBoundingClientRect().width / L.width;
+  const area = gd.querySelector('.nsewdrag').getBoundingClientRect();
   return [area.left + L.xaxis.l2p(t.x[i]) * scale, area.top + L.yaxis.l2p(t.y[i]) * scale,
           city[0].toUpperCase() + city.slice(1)];
 }"""
