@@ -173,7 +173,10 @@ class Frame:
 def _title(lang: str | None, rounds: int) -> str:
     _ = translator(lang).gettext
     return ("<div class='cl-header'><span class='cl-title'>" + APP_NAME + "</span><span class='cl-subtitle'>"
-            + _("build an industrial empire in {rounds} rounds · hover the board for details").format(rounds=rounds)
+            + _("build an industrial empire in {rounds} rounds").format(rounds=rounds) + " · "
+            # the page shows one of the two: the mouse's words, or a touch screen's (style.py, ``hover: none``)
+            + "<span class='cl-mouse-words'>" + _("hover the board for details") + "</span>"
+            + "<span class='cl-touch-words'>" + _("tap the board for details") + "</span>"
             + "</span></div>")
 
 

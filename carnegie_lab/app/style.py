@@ -1,13 +1,16 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
 from ..core.i18n import N_, render
+from ..ui.figures import FIGURE_WIDTH
+from ..views.map import HEIGHT as MAP_HEIGHT
+from ..views.map import WIDTH as MAP_WIDTH
 
 _SHEET = """<style>
 .cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
 .cl-subtitle { color: #8a8478; font-size: 13px; }
-.cl-main { gap: 14px; }
-.cl-board { width: 820px; min-width: 820px; }
+.cl-main { gap: 14px; flex-wrap: wrap; }
+.cl-board { width: 820px; min-width: min(820px, 100%); max-width: 100%; }
 .cl-side-tabs { width: 400px; min-width: 360px; flex: 1 1 400px; }
 .cl-side-tabs .widget-tab-contents { padding: 8px; }
 .cl-side-tabs .lm-TabBar-tab { min-width: 0 !important; max-width: none !important; flex: 1 1 auto !important;
@@ -16,7 +19,8 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-replay-where { font-size: 13px; margin: 6px 0 2px 0; }
 .cl-arrow-keys { height: 0; overflow: hidden; }
 .cl-keys-line { color: #8a8478; font-size: 11.5px; margin-top: 6px; }
-@media (hover: none) { .cl-keys-line { display: none; } }
+@media (hover: none) { .cl-keys-line, .cl-mouse-words { display: none; } }
+@media (hover: hover) { .cl-touch-words { display: none; } }
 .cl-board-tabs { border-bottom: 2px solid #2b2b2b; margin-bottom: 4px; }
 .cl-board-tabs .widget-toggle-button { border-radius: 6px 6px 0 0; margin-right: 3px; font-weight: 600;
   background: #ece7dc; min-width: 96px; }
@@ -92,15 +96,20 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
-/* phones (narrow screens): the board and the side panel stack, each the page's width; the figures keep
-   their size (never clipped) and scroll sideways in their box, a swipe away; every button is a touch
+/* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the map
+   scaled down to its box's width (a CSS transform, which plotly.js maps its hovers and clicks through; CSS zoom
+   it does not), the other figures at their size, scrolling sideways in their box; every button is a touch
    target of 44 px */
 @media (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
   .cl-main { flex-direction: column !important; align-items: stretch !important; gap: 10px; }
   .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
     max-width: 100%; flex: 0 0 auto !important; box-sizing: border-box; margin-left: 0; margin-right: 0; }
+  .cl-main > .cl-side-tabs { order: -1; }
   .cl-board .js-plotly-plot { min-width: fit-content; }
+  .cl-board .cl-figure-map { container-type: inline-size; min-height: 0 !important; overflow: hidden; }
+  .cl-board .cl-figure-map .js-plotly-plot { transform-origin: 0 0; transform: scale(min(1, 100cqw / {figure_width}px));
+    margin-bottom: calc((min(1, 100cqw / {figure_width}px) - 1) * {map_height}px); }
   .cl-board-tabs .widget-toggle-button { min-width: 0; }
   .cl-board-tabs > div, .cl-view-selector > div { flex-wrap: wrap; }
   .cl-side-tabs .lm-TabBar-tab { min-height: 44px !important; line-height: 44px !important; padding: 0 4px !important; }
@@ -120,7 +129,9 @@ LOAD_LABEL = N_("Load a game")
 
 def style(lang: str | None = None) -> str:
     """The stylesheet, its words (the Load button's label) in a language."""
-    return _SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
+    map_height = round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH)          # the map's height as the board draws it
+    return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
+            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height)))
 
 
 STYLE = style()

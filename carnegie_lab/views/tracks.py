@@ -36,10 +36,18 @@ WIDTH = 1150
 # Tracks: columns of spaces, rows of regions.
 T_LABEL_W = 2.2
 T_X0, T_STEP, T_W = 2.45, 2.5, 2.3               # first space's left edge, column step, box width
+#: The height of one more line of a heading's text, in y units (at the dashboard's 800 px, the narrowest width drawn)
+LINE = 0.36
 T_Y0, T_ROW, T_H = 0.95, 1.05, 0.9               # first row centre, row step, box height
 # Tabs: one row per player, one block of cells per project type.
 B_X0, B_BLOCK, B_CELL, B_CW = 3.35, 4.2, 0.57, 0.52
 B_ROW, B_H = 1.12, 0.86
+
+
+def _note(text: str) -> str:
+    """A heading's explanation, on a line of its own under it (a figure narrower than its natural width cuts no
+    words: see ``LINE``), in the muted colour."""
+    return f"<br><span style='color:{MUTED}; font-size:12px'>{text}</span>"
 
 
 def _track_y(i: int) -> float:
@@ -94,9 +102,9 @@ def _track_static(components: Components, final: int, lang: str | None = None) -
                              colour="white"))
     annotations = [dict(x=0, y=T_Y0 - T_H / 2 - 0.12, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=14),
-                        text="<b>" + _("Transport tracks") + "</b>  <span style='color:#8a8478'>"
-                        + _("income per employee back from a mission · study points to move up · the first disc in "
-                            "the final box wins its reward") + "</span>")]
+                        text="<b>" + _("Transport tracks") + "</b>" + _note(
+                            _("income per employee back from a mission · study points to move up · the first disc in "
+                              "the final box wins its reward")))]
     return traces, annotations
 
 
@@ -231,16 +239,15 @@ def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
     traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
     headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
                     yanchor="bottom", showarrow=False,
-                    text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(_(C.tabs[t].name))} "
-                         "<span style='color:#8a8478'>"
-                         + _("({goods} goods to build)").format(goods=C.tabs[t].goods_cost) + "</span>",
+                    text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(_(C.tabs[t].name))}"
+                         + _note(_("({goods} goods to build)").format(goods=C.tabs[t].goods_cost)),
                     font=dict(size=12)) for i, t in enumerate(PROJECT_TYPES)]
-    headers.append(dict(x=0, y=tabs_y0 - B_H / 2 - 0.5, xref="x", yref="y", xanchor="left", yanchor="bottom",
+    headers.append(dict(x=0, y=tabs_y0 - B_H / 2 - 0.5 - LINE, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=14),
-                        text="<b>" + _("Project tabs") + "</b>  <span style='color:#8a8478'>"
-                             + _("revealed spaces in colour with the discs waiting to be built; grey spaces are "
-                                 "still hidden (sp: study points to reveal); the ringed VP space scores")
-                             + "</span>"))
+                        text="<b>" + _("Project tabs") + "</b>" + _note(
+                            _("revealed spaces in colour with the discs waiting to be built; the ringed VP space "
+                              "scores"))
+                        + _note(_("grey spaces are still hidden (sp: study points to reveal)"))))
     return traces, headers
 
 
@@ -257,10 +264,10 @@ def tracks_figure(game, *, highlight=None, targets=None, lang: str | None = None
     C = game.components
     static, static_notes = _track_static(C, game.rules.final_space, lang)
     dynamic, notes = _tracks_dynamic(game, lang)
-    tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35
+    tabs_y0 = _track_y(len(C.tracks) - 1) + T_H / 2 + 1.35 + 3 * LINE
     tab_traces, headers = _tab_cells(game, tabs_y0, lang)
     bottom = tabs_y0 + (len(game.players) - 1) * B_ROW + B_H / 2 + 0.1
-    top = T_Y0 - T_H / 2 - 0.42
+    top = T_Y0 - T_H / 2 - 0.42 - LINE
     height = int(70 * (bottom - top)) + 60
     layout = base_layout(translator(lang).gettext("Round {round}: research").format(round=game.round), WIDTH, height,
                          annotations=static_notes + notes + headers,

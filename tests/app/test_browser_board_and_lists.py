@@ -115,7 +115,8 @@ def test_the_stored_games_buttons_are_whole(own_browser, tmp_path):
     for _ in range(4):                              # played a little: a game is stored from its first move on
         game.apply(bot.choose(game))
     load_record(p, tmp_path, game, [Seat("Ada"), Seat("Bo", "easy")])
-    resize(p, {"width": 900, "height": 800})        # a narrow window: the side panel is narrow too
+    resize(p, {"width": 1280, "height": 800})       # a narrow window: the side panel, beside the board, is narrow
+    assert p.locator(".cl-side-tabs").bounding_box()["width"] < 450
     side_tab(p, "New game")
     expect(p.locator(".cl-stored-row", has_text="Bo (easy bot)")).to_have_count(1, timeout=TIMEOUT)
     laid_out(p, ".cl-stored-row button")

@@ -54,6 +54,17 @@ PICK_JS = """done => {
   return null;
 }"""
 
+#: Where a city of the map is on the page (the figure drawn smaller than its layout: scaled by the ratio) and its
+#: name's first word.
+CITY_JS = """city => {
+  const gd = document.querySelector('.cl-figure-map .js-plotly-plot'), L = gd._fullLayout;
+  const t = gd.data.find(t => t.name === 'cities'), i = t.customdata.indexOf(city);
+  const scale = gd.getBoundingClientRect().width / L.width;
+  const area = gd.querySelector('.nsewdrag').getBoundingClientRect();
+  return [area.left + L.xaxis.l2p(t.x[i]) * scale, area.top + L.yaxis.l2p(t.y[i]) * scale,
+          city[0].toUpperCase() + city.slice(1)];
+}"""
+
 #: What sticks out of the page sideways: the page's width and the viewport's.
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
@@ -146,17 +157,20 @@ def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
         box = p.locator(sel).first.bounding_box()
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= inner, (sel, box)
     board, side = p.locator(".cl-board").bounding_box(), p.locator(".cl-side-tabs").bounding_box()
-    assert side["y"] >= board["y"] + board["height"] - 1        # stacked: the panel under the board
+    assert board["y"] >= side["y"] + side["height"] - 1        # stacked: the decision first, the board under it
     main = p.locator(".cl-main").evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert main[0] <= main[1], main
-    # the map keeps its size, whole (nothing clipped), and its box scrolls sideways
-    plot, svg, frame = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
-        "e => [e.clientWidth, e.querySelector('.main-svg').getBoundingClientRect().width, e.parentElement.clientWidth]")
-    assert plot >= svg > frame, (plot, svg, frame)
-    scrolled = p.locator(".cl-figure-map .js-plotly-plot").evaluate(
-        "e => { const box = e.parentElement; box.scrollLeft = box.scrollWidth; const x = box.scrollLeft; "
-        "box.scrollLeft = 0; return x; }")
-    assert scrolled >= svg - frame - 1, (scrolled, svg, frame)
+    # the whole map fits the screen's width, and the pointer over a city shows that city's hover
+    svg = p.locator(".cl-figure-map .main-svg").first.bounding_box()
+    assert 0 <= svg["x"] and svg["x"] + svg["width"] <= inner + 0.5, svg
+    p.locator(".cl-figure-map .js-plotly-plot").scroll_into_view_if_needed()
+    x, y, name = p.evaluate(CITY_JS, "chicago")
+    p.mouse.move(x, y)
+    expect(p.locator(".cl-figure-map .hoverlayer")).to_contain_text(name, timeout=TIMEOUT)
+    # touch words, not the mouse's
+    subtitle = p.locator(".cl-subtitle")
+    expect(subtitle).to_contain_text("tap the board for details", use_inner_text=True)
+    expect(subtitle).not_to_contain_text("hover", use_inner_text=True)
     small = p.evaluate("""min => Array.from(document.querySelectorAll('.cl-play-tab button'))
         .filter(b => b.offsetParent !== null && b.getBoundingClientRect().height < min)
         .map(b => b.textContent.trim() || b.className)""", TOUCH_PX - 0.5)

@@ -1,0 +1,38 @@
+"""The dashboard fits the width it is given: in a box narrower than its natural width (a notebook's output area
+beside JupyterLab's file browser) nothing of it sticks out of its box, and no side tab's title is cut."""
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import resize
+
+pytestmark = pytest.mark.browser
+
+#: Narrower than the board beside the side tabs (about 1200 px), wider than a phone.
+NARROW = {"width": 1000, "height": 900}
+
+#: What sticks out of the dashboard's box on the right: each part's class and how far; and the side tabs' titles
+#: cut short (their text wider than their tab).
+OVERFLOW_JS = """() => {
+  const root = document.querySelector(".cl-dashboard"), right = root.getBoundingClientRect().right;
+  const out = Array.from(root.querySelectorAll(".cl-main, .cl-board, .cl-side-tabs, .lm-TabBar-tab"))
+    .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > right + 0.5)
+    .map(e => [e.className, e.getBoundingClientRect().right - right]);
+  const cut = Array.from(root.querySelectorAll(".cl-side-tabs .lm-TabBar-tabLabel"))
+    .filter(e => e.scrollWidth > e.clientWidth + 0.5).map(e => e.textContent);
+  return [out, cut, root.scrollWidth - root.clientWidth];
+}"""
+
+
+def test_the_dashboard_fits_a_box_narrower_than_itself(app_page):
+    p = app_page.page
+    resize(p, NARROW)
+    out, cut, scrolls = p.evaluate(OVERFLOW_JS)
+    assert out == [], out
+    assert cut == [], cut
+    assert scrolls <= 0, scrolls
+
+
+def test_with_a_mouse_the_subtitle_says_hover(app_page):
+    subtitle = app_page.page.locator(".cl-subtitle")
+    assert subtitle.inner_text().endswith("hover the board for details"), subtitle.inner_text()
