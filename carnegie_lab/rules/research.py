@@ -43,6 +43,12 @@ def tab_vp(rs: Ruleset, p: Player, ptype: str) -> int:
     return rs.tab_vp_shown[ptype, p.tab_side][p.tabs[ptype][0]]
 
 
+def tabs_vp(rs: Ruleset, p: Player) -> int:
+    """The VP all the player's tabs score (:func:`tab_vp` of each)."""
+    shown, side = rs.tab_vp_shown, p.tab_side
+    return sum([shown[ptype, side][tab[0]] for ptype, tab in p.tabs.items()])
+
+
 def track_owners(state: State) -> list[tuple[Owner, dict[str, int]]]:
     owners: list[tuple[Owner, dict[str, int]]] = list(enumerate(p.tracks for p in state.players))
     if state.andrew is not None:
