@@ -171,13 +171,14 @@ class Ruleset:
         """The legal uses of the player's departments of the turn's type, in data order."""
         p, f = state.players[pi], state.flow
         found = []
-        for cell, dept_id in p.cells.items():
-            use_ = self.used.get(dept_id)
-            if use_ is None or use_[0].type != f.turn_type or cell in f.closed or not p.standing.get(cell):
+        cells = p.cells
+        for cell, occupied in p.standing.items():       # used once per standing employee: only those cells
+            use_ = self.used.get(cells.get(cell, ""))
+            if use_ is None or not occupied or use_[0].type != f.turn_type or cell in f.closed:
                 continue
             if cell == f.open and f.uses == 0:
                 continue
-            found.append((self.data_order[dept_id], use_))
+            found.append((self.data_order[use_[0].id], use_))
         if len(found) > 1:
             found.sort(key=_first)
         out: list[Action] = []
