@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .i18n import N_, SOURCE, Message, Worded, translator
-from .later import Later
+from .later import Later, later
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
@@ -127,7 +127,7 @@ def plural_line(singular: str, plural_: str, n: int, /, **fields: object) -> Lat
     """A log line about ``n`` things (:func:`plural`, worded when read): ``note(state, lambda:
     plural_line("{player} moves {n} step", "{player} moves {n} steps", n, player=...))``; an extraction
     keyword too."""
-    return Later(plural, singular, plural_, n, **fields)
+    return later(plural, singular, plural_, n, **fields)
 
 
 def _plural_words(lang: str, singular: str, plural_: str, n: int, fields: tuple) -> str:

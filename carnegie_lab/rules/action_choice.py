@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core.components import ACTION_TYPES
 from ..core.i18n import N_
-from ..core.later import Later, line
+from ..core.later import later, line
 from ..core.state import DecisionKind, State
 from ..core.words import english_id
 from .core import note
@@ -39,4 +39,4 @@ def _switch(state: State, pi: int, args: Args) -> None:
     p.action_choice = False
     state.flow.turn_type = args[0]
     note(state, lambda: line("{player} plays the Action Choice tile to use {type} departments", player=p.name,
-                      type=Later(english_id, args[0], TYPE_NAMES[args[0]])))
+                      type=later(english_id, args[0], TYPE_NAMES[args[0]])))

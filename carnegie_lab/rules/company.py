@@ -42,12 +42,6 @@ def standing(p: Player, cell: str) -> int:
     return len(p.standing.get(cell, ()))
 
 
-def is_staffed(p: Player, dept_id: str) -> bool:
-    """An ongoing department works while at least one employee stands on it."""
-    cell = cell_of(p, dept_id)
-    return cell is not None and bool(p.standing.get(cell))
-
-
 def can_leave(rs: Ruleset, p: Player, cell: str) -> bool:
     if p.lying.get(cell, 0) > 0:
         return True

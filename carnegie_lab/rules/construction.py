@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core.components import PROJECT_TYPES
 from ..core.i18n import N_, Message
-from ..core.later import Later, line
+from ..core.later import later, line
 from ..core.state import Disc, Owner, State, Tab, site_key
 from ..core.words import a_project, count_of
 from .core import gain, note, pay_check
@@ -83,8 +83,8 @@ def build(state: State, pi: int, ptype: str, city: str) -> None:
     place_disc(state, pi, city, index, ptype)
     town = C.cities[city]
     note(state, lambda: line("{player} builds {project} in {city} ({goods})", player=p.name,
-                      project=Later(a_project, tab.name), city=Message(town.name),
-                      goods=Later(count_of, "goods", tab.goods_cost)))
+                      project=later(a_project, tab.name), city=Message(town.name),
+                      goods=later(count_of, "goods", tab.goods_cost)))
     for dept, hook in rs.staffed(p, "project_built"):
         hook(state, pi, dept, matching)
     if town.transport_income:

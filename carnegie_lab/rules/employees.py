@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.i18n import N_, Message, Worded, translator
-from ..core.later import Later, line
+from ..core.later import later, line
 from ..core.state import Arrival, DecisionKind, State
 from . import company
 from .core import note
@@ -66,7 +66,7 @@ def _move(state: State, pi: int, args: Args) -> None:
     state.flow.moves -= 1
     left = state.flow.moves
     if left:
-        note(state, lambda: Later(Worded, _moved, p.name, source, target, left))
+        note(state, lambda: later(Worded, _moved, p.name, source, target, left))
     else:
         note(state, lambda: line("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name,
                                  source=source, target=target))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.i18n import N_, Message, Worded
-from ..core.later import Later, line
+from ..core.later import Later, later, line
 from ..core.state import DecisionKind, State
 from ..core.words import plural_line, reward_text
 from . import timeline
@@ -14,7 +14,7 @@ from .research import project_income
 
 def _round_event(state: State) -> Later:
     """The round's event as the log keeps it: worded when the line is read, in the language asked for."""
-    return Later(Worded, timeline.event_words, timeline.income_region(state), state.flow.donation)
+    return later(Worded, timeline.event_words, timeline.income_region(state), state.flow.donation)
 
 
 def _check_choose(state: State, pi: int, args: Args) -> str | None:
@@ -91,6 +91,6 @@ def _income(state: State, pi: int, args: Args) -> None:
                               "{transport}; project income: {projects}", "{player} brings {n} employees home from the "
                               "{region}; transport income: {transport}; project income: {projects}", count,
                               player=p.name, region=Message(rs.components.regions[region].name),
-                              transport=Later(reward_text, transport), projects=Later(reward_text, projects)))
+                              transport=later(reward_text, transport), projects=later(reward_text, projects)))
     gain(state, pi, transport)
     gain(state, pi, projects)

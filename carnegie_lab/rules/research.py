@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from ..core.components import PROJECT_TYPES, Reward, TabSpace
 from ..core.i18n import N_, Message
-from ..core.later import Later, line
+from ..core.later import later, line
 from ..core.state import ANDREW, DecisionKind, Owner, Player, State, Tab
 from ..core.words import count_of, reward_text
 from .core import gain, note
@@ -41,6 +41,12 @@ def project_income(rs: Ruleset, p: Player) -> Reward:
 def tab_vp(rs: Ruleset, p: Player, ptype: str) -> int:
     """The VP the tab scores: the highest VP space shown."""
     return rs.tab_vp_shown[ptype, p.tab_side][p.tabs[ptype][0]]
+
+
+def tabs_vp(rs: Ruleset, p: Player) -> int:
+    """The VP all the player's tabs score (:func:`tab_vp` of each)."""
+    shown, side = rs.tab_vp_shown, p.tab_side
+    return sum([shown[ptype, side][tab[0]] for ptype, tab in p.tabs.items()])
 
 
 def track_owners(state: State) -> list[tuple[Owner, dict[str, int]]]:
@@ -115,7 +121,7 @@ def _tab(state: State, pi: int, args: Args) -> None:
         p.discs -= 1
     what = N_("a new project") if space.kind == "project" else N_("{vp} VP at game end", vp=space.vp)
     note(state, lambda: line("{player} slides the {tab} tab out: {what} ({cost})", player=p.name,
-                      tab=Message(tab.name), what=what, cost=Later(count_of, "study", space.cost)))
+                      tab=Message(tab.name), what=what, cost=later(count_of, "study", space.cost)))
 
 
 def _track_candidates(state: State, pi: int):
@@ -150,8 +156,8 @@ def _track(state: State, pi: int, args: Args) -> None:
     p.tracks[region] += 1
     track, name = rs.components.tracks[region], Message(rs.components.regions[region].name)
     note(state, lambda: line("{player} moves up the {region} track to {level} ({cost})", player=p.name, region=name,
-                      level=Message(track.spaces[p.tracks[region]].level), cost=Later(count_of, "study", cost)))
+                      level=Message(track.spaces[p.tracks[region]].level), cost=later(count_of, "study", cost)))
     if p.tracks[region] == rs.final_space:
         gain(state, pi, track.final_reward)
         note(state, lambda: line("{player} reaches the {region} final box: {reward}", player=p.name, region=name,
-                          reward=Later(reward_text, track.final_reward)))
+                          reward=later(reward_text, track.final_reward)))

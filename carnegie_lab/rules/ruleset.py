@@ -65,6 +65,10 @@ class Ruleset:
         self.timeline_tiles = {t.number: t for t in C.timeline.tiles}
         self.max_connection_points = max(points for points, _ in C.connection_table)
         self.cell_order = {cell: i for i, cell in enumerate(C.company.cells)}     # reading order
+        self.cell_vp = {cell: c.vp for cell, c in C.company.cells.items()}
+        #: what stands on a cell that scores no department VP: the lobby and the starting departments
+        self.unscored = frozenset({company.LOBBY, *(d.id for d in depts.values() if d.starting)})
+        self.city_vp = {c.id: c.vp for c in C.cities.values()}
         self.city_sites = {c.id: tuple((site_key(c.id, s.index), s) for s in c.sites) for c in C.cities.values()}
         #: the city of every map site, by site key
         self.site_cities = {key: city for city, sites in self.city_sites.items() for key, _ in sites}
@@ -136,12 +140,19 @@ class Ruleset:
         return found
 
     def staffed(self, p: Player, hook: str) -> list[tuple[Department, Hook]]:
-        """The player's departments that declare this hook and have an employee standing on them."""
+        """The player's departments that declare this hook and have an employee standing on them (an
+        ongoing department works while one does)."""
         hooked = self.hooks.get(hook)
         if not hooked:
             return []
         owned = p.cells.values()
-        return [(dept, fn) for dept, fn in hooked if dept.id in owned and company.is_staffed(p, dept.id)]
+        out = []
+        for dept, fn in hooked:
+            if dept.id in owned:                  # its cell looked up only then
+                cell = company.cell_of(p, dept.id)
+                if cell is not None and p.standing.get(cell):
+                    out.append((dept, fn))
+        return out
 
     def any_staffed(self, p: Player, hook: str) -> bool:
         return any(hook_fn(dept) for dept, hook_fn in self.staffed(p, hook))
@@ -160,13 +171,14 @@ class Ruleset:
         """The legal uses of the player's departments of the turn's type, in data order."""
         p, f = state.players[pi], state.flow
         found = []
-        for cell, dept_id in p.cells.items():
-            use_ = self.used.get(dept_id)
-            if use_ is None or use_[0].type != f.turn_type or cell in f.closed or not p.standing.get(cell):
+        cells = p.cells
+        for cell, occupied in p.standing.items():       # used once per standing employee: only those cells
+            use_ = self.used.get(cells.get(cell, ""))
+            if use_ is None or not occupied or use_[0].type != f.turn_type or cell in f.closed:
                 continue
             if cell == f.open and f.uses == 0:
                 continue
-            found.append((self.data_order[dept_id], use_))
+            found.append((self.data_order[use_[0].id], use_))
         if len(found) > 1:
             found.sort(key=_first)
         out: list[Action] = []

@@ -11,7 +11,7 @@ from ..core.state import ANDREW, Owner, State
 from . import company
 from .construction import discs
 from .network import best_connection
-from .research import level, tab_vp
+from .research import level, tabs_vp
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -113,6 +113,16 @@ def owned_donations(state: State, owner: Owner) -> list[Donation]:
     return [donations[d] for d, owners in state.board.donations.items() if owner in owners]
 
 
+def donations_by_owner(state: State) -> dict[Owner, list[Donation]]:
+    """:func:`owned_donations` of every owner at once (every seat is a key)."""
+    donations = state.rules.components.donations
+    out: dict[Owner, list[Donation]] = {i: [] for i in range(len(state.players))}
+    for d, owners in state.board.donations.items():
+        for owner in owners:
+            out.setdefault(owner, []).append(donations[d])
+    return out
+
+
 def connection_vp(state: State, pi: int, cities: frozenset[str] | None = None) -> int:
     """The best network's VP, with what staffed departments add (Post Office)."""
     rs, p = state.rules, state.players[pi]
@@ -143,34 +153,31 @@ def _player_score(state: State, pi: int, own: list[tuple[str, str | None]]) -> t
 def seat_points(state: State) -> list[dict[str, int]]:
     """Each seat's VP by scoring category (the fields of its :class:`ScoreBreakdown`, Andrew's left out): for
     what needs a few numbers of the score only (the round history), without making the breakdowns."""
-    own = discs_by_owner(state)
-    return [dict(zip(CATEGORIES, _player_points(state, i, own[i])[0])) for i in range(len(state.players))]
+    own, donations = discs_by_owner(state), donations_by_owner(state)
+    return [dict(zip(CATEGORIES, _player_points(state, i, own[i], donations[i])[0]))
+            for i in range(len(state.players))]
 
 
-def _player_points(state: State, pi: int, own: list[tuple[str, str | None]]) -> tuple[tuple[int, ...], int, int]:
+def _player_points(state: State, pi: int, own: list[tuple[str, str | None]],
+                   donations: list[Donation] | None = None) -> tuple[tuple[int, ...], int, int]:
     """A seat's VP by category (its ScoreBreakdown's first fields, in their order: a tuple, cheap to make at
-    every evaluation of the bots), and the money and goods they have left after their welfare payments."""
+    every evaluation of the bots), and the money and goods they have left after their welfare payments;
+    ``donations``: :func:`owned_donations`, if known."""
     rs = state.rules
-    C, k = rs.components, rs.constants
     p = state.players[pi]
-    cells, depts, cities = C.company.cells, C.departments, C.cities
-    departments = 0
-    for cell, dept_id in p.cells.items():
-        if dept_id != company.LOBBY and not depts[dept_id].starting:
-            departments += cells[cell].vp
-    city_vp = 0
-    for city, _ in own:
-        city_vp += cities[city].vp
-    donation_vp, money, goods = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods, own)
+    cell_vp, unscored, city_vp = rs.cell_vp, rs.unscored, rs.city_vp
+    if donations is None:
+        donations = owned_donations(state, pi)
+    donation_vp, money, goods = _donation_vp(state, pi, donations, p.money, p.goods, own)
     return (
         p.vp,                                                                   # in_game
         company.active_employees(rs, p),                                        # employees
-        departments,
-        sum([tab_vp(rs, p, t) for t in p.tabs]),                                # tabs
+        sum([cell_vp[cell] for cell, dept in p.cells.items() if dept not in unscored]),  # departments
+        tabs_vp(rs, p),                                                         # tabs
         connection_vp(state, pi, frozenset([city for city, _ in own])),        # connections
-        city_vp,                                                                # cities
+        sum([city_vp[city] for city, _ in own]),                                # cities
         donation_vp,                                                            # donations
-        k.action_choice_vp if p.action_choice else 0,                           # action_choice
+        rs.constants.action_choice_vp if p.action_choice else 0,                # action_choice
         tile_vp(state, pi),                                                     # tiles
     ), money, goods
 

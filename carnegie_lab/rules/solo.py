@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
 from ..core.i18n import N_, Message, Worded, translator
-from ..core.later import Later, line
+from ..core.later import later, line
 from ..core.state import ANDREW, Andrew, Phase, State
 from ..core.words import a_project, english_id, plural_line
 from .construction import free_site, place_disc
@@ -152,7 +152,7 @@ def _slide(state: State, steps: int, why: Message) -> None:
     if steps:
         andrew = _andrew(state)
         andrew.slide += steps
-        note(state, lambda: Later(Worded, _slides, steps, why))
+        note(state, lambda: later(Worded, _slides, steps, why))
 
 
 def _slides(lang: str, steps: int, why: Message) -> str:
@@ -207,7 +207,7 @@ def _construction(state: State, c: SoloCard) -> None:
         ptype, index = placed
         place_disc(state, ANDREW, city, index, ptype)
         kind = state.rules.components.tabs[ptype].name
-        note(state, lambda: line("{player} builds {project} in {city}", player=NAME, project=Later(a_project, kind),
+        note(state, lambda: line("{player} builds {project} in {city}", player=NAME, project=later(a_project, kind),
                           city=Message(cities[city].name)))
 
 
@@ -240,7 +240,7 @@ def end_round(state: State) -> None:
     andrew.vp_slots[slot].append(andrew.card)
     slid = andrew.slide
     vp = vp_cards[slot]
-    note(state, lambda: Later(Worded, _card_ends, vp, slid))
+    note(state, lambda: later(Worded, _card_ends, vp, slid))
     andrew.card, andrew.slide = None, 0
 
 

@@ -7,13 +7,13 @@ import pickle
 
 import carnegie_lab as cl
 from carnegie_lab.core.i18n import Message, render
-from carnegie_lab.core.later import Later, line, read_line
+from carnegie_lab.core.later import later, line, read_line
 from carnegie_lab.core.words import count_of
 
 
 def test_a_line_is_worded_when_read_and_stands_for_its_words():
     described = line("{player} uses {what}: {moves}", player="Ada", what=Message("Human Resources"),
-                     moves=Later(count_of, "moves", 2))
+                     moves=later(count_of, "moves", 2))
     assert described == "Ada uses Human Resources: 2 moves" and str(described) == "Ada uses Human Resources: 2 moves"
     assert hash(described) == hash("Ada uses Human Resources: 2 moves")
     assert render(described.text(), "pt_BR") == "Ada usa Recursos Humanos: 2 movimentos"

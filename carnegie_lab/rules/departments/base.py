@@ -6,7 +6,7 @@ from typing import Callable
 
 from ...core.components import Components, Department
 from ...core.i18n import N_, Message, Worded, render
-from ...core.later import Later, line
+from ...core.later import later, line
 from ...core.state import State
 from ...core.words import amount_text, count_of, english_id, plural
 from ...core.words import mission as mission_words
@@ -110,7 +110,7 @@ def earn(state: State, pi: int, what: Message, money: int = 0, goods: int = 0, v
     p.goods += goods
     p.vp += vp
     note(state, lambda: line("{player} uses {what}: {gains}", player=p.name, what=what,
-                      gains=Later(_gains, money=money, goods=goods, vp=vp)))
+                      gains=later(_gains, money=money, goods=goods, vp=vp)))
 
 
 def _gains(**amounts: int) -> Worded:
@@ -125,7 +125,7 @@ def _gains_words(lang: str, gains: tuple[Message, ...]) -> str:
 def study(state: State, pi: int, what: Message, points: int) -> None:
     state.flow.study += points
     note(state, lambda: line("{player} uses {what}: {points}", player=state.players[pi].name, what=what,
-                      points=Later(count_of, "study", points)))
+                      points=later(count_of, "study", points)))
 
 
 def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
@@ -134,7 +134,7 @@ def grant(state: State, pi: int, what: Message, kind: str, amount: int) -> None:
     if kind == "moves":
         state.flow.moves += amount
         note(state, lambda: line("{player} uses {what}: {moves}", player=state.players[pi].name, what=what,
-                          moves=Later(count_of, "moves", amount)))
+                          moves=later(count_of, "moves", amount)))
     elif kind == "study":
         study(state, pi, what, amount)
     else:

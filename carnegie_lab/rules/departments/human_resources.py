@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.i18n import N_, Message
-from ...core.later import Later, line
+from ...core.later import later, line
 from ...core.state import DecisionKind, Relocation, State
 from ...core.words import amount_text, count_of, plural, plural_line
 from .. import company
@@ -34,7 +34,7 @@ def _hr_turn_start(state: State, pi: int, dept: Department) -> None:
 def _hr(state: State, pi: int, dept: Department, cell: str, args: Args) -> None:
     state.flow.moves += state.flow.hr_moves
     note(state, lambda: line("{player} uses {what}: {moves}", player=state.players[pi].name, what=Message(dept.name),
-                      moves=Later(count_of, "moves", state.flow.hr_moves)))
+                      moves=later(count_of, "moves", state.flow.hr_moves)))
 
 
 department(DepartmentRules(
@@ -53,7 +53,7 @@ def _training(state: State, pi: int, dept: Department, cell: str, args: Args) ->
     else:
         state.flow.moves += param(dept, "moves")
         note(state, lambda: line("{player} gains {moves}", player=state.players[pi].name,
-                          moves=Later(count_of, "moves", param(dept, "moves"))))
+                          moves=later(count_of, "moves", param(dept, "moves"))))
 
 
 department(DepartmentRules(
@@ -83,7 +83,7 @@ def _recruiting(state: State, pi: int, dept: Department, cell: str, args: Args) 
     else:
         state.flow.moves += param(dept, "moves")
         note(state, lambda: line("{player} gains {moves}", player=state.players[pi].name,
-                          moves=Later(count_of, "moves", param(dept, "moves"))))
+                          moves=later(count_of, "moves", param(dept, "moves"))))
 
 
 def _describe_recruiting(state: State, pi: int, dept: Department, args: Args) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.components import Department
 from ...core.i18n import N_, Message
-from ...core.later import Later, line
+from ...core.later import later, line
 from ...core.state import DecisionKind, PropertyMove, State
 from ...core.words import amount_text, count_of
 from .. import company
@@ -112,7 +112,7 @@ def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: 
     p.cells[target] = dept.id
     p.built.append(dept.id)
     note(state, lambda: line("{player} builds {department} on {cell} ({cost})", player=p.name,
-                      department=Message(dept.name), cell=target, cost=Later(count_of, "goods", cost)))
+                      department=Message(dept.name), cell=target, cost=later(count_of, "goods", cost)))
     for owned, hook in rs.staffed(p, "department_built"):
         hook(state, pi, owned, target)
 
