@@ -127,8 +127,7 @@ class Game(Queries):
         if history is None:
             history = self._history = self._start.copy()
             history.recorder = _recorder()
-        for text in self._actions[history.recorder.actions:]:
-            loop.apply(history, history.rules.parse(text), checked=False)
+        self._play_on(history, self._actions[history.recorder.actions:])
         return history.recorder.moves
 
     # -- records and positions -----------------------------------------------------------------
@@ -174,9 +173,14 @@ class Game(Queries):
     @staticmethod
     def _replay(start: State, actions: Iterable[str]) -> State:
         state = start.copy()
+        Game._play_on(state, actions)
+        return state
+
+    @staticmethod
+    def _play_on(state: State, actions: Iterable[str]) -> None:
+        """Apply trusted actions (in notation) to ``state``, unchecked."""
         for text in actions:
             loop.apply(state, state.rules.parse(text), checked=False)
-        return state
 
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
