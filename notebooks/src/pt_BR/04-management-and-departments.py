@@ -26,8 +26,8 @@
 # Um Departamento novo chega vazio. Um Empregado deitado no espaço dele pode ficar de pé ali no fim do
 # turno (pagando o preço, como sempre); os outros precisam ir até lá com Recursos Humanos.
 #
-# As peças vêm de uma reserva comum: com dois jogadores só metade das 32 peças entra em jogo, então alguns
-# Departamentos podem acabar.
+# As peças ficam na mesa, à disposição de todos: com dois jogadores só metade das 32 peças entra em jogo,
+# então alguns Departamentos podem acabar.
 
 # %%
 from IPython.display import HTML
@@ -95,8 +95,8 @@ tour = Stepper(game, [
          ["sp recruiting a2"], view="company", player=0, expect=Numbers({1: loss(goods(0))})),
     Step("Um segundo Departamento",
          "O outro Empregado dela no Planejamento Estratégico constrói a **Logística** em d3, também por "
-         "1 bem. Como a peça reservada já está construída, ela pode escolher qualquer peça que ainda reste "
-         "na reserva.",
+         "1 bem. Como a peça reservada já está construída, ela pode escolher qualquer peça que ainda esteja "
+         "na mesa.",
          ["sp logistics d3"], view="company", player=0, expect=Numbers({1: loss(goods(0))})),
     Step("Os Empregados que esperavam começam a trabalhar",
          "No fim do turno, Ada põe de pé os Empregados deitados nos seus Departamentos novos: $1 no "
@@ -109,7 +109,7 @@ tour = Stepper(game, [
 tour
 
 # %% [markdown]
-# Quais peças ainda restam? A reserva faz parte da posição, e as construções de Ada e Bo tiraram peças dela:
+# Quais peças ainda estão na mesa? Elas fazem parte da posição, e as construções de Ada e Bo levaram algumas:
 
 # %%
 pool = tour.game_at(8).tiles_in_pool()
