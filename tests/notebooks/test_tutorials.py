@@ -6,9 +6,12 @@ the mistakes they list. The tutorials in Brazilian Portuguese (``notebooks/pt_BR
 state the same numbers as the English ones, step by step."""
 from __future__ import annotations
 
+import ast
 import importlib.util
+import io
 import json
 import re
+import tokenize
 
 import pytest
 
@@ -342,13 +345,18 @@ def english_of(name: str) -> str:
     return name.split("/", 1)[1]
 
 
+def in_portuguese(name: str) -> str:
+    """How a Portuguese notebook links an English tutorial: its translation if there is one, else the English."""
+    return name if f"pt_BR/{name}" in TUTORIALS_PT else f"../{name}"
+
+
 def test_the_portuguese_contents_lists_its_tutorials_and_links_the_english_ones():
     contents, english = "\n".join(cells(CONTENTS_PT, "markdown")), "\n".join(cells(CONTENTS, "markdown"))
-    assert [english_of(name) for name in TUTORIALS_PT] == TUTORIALS[:3]
-    for name in TUTORIALS_PT:
-        assert f"[{title_of(name)}]({english_of(name)})" in contents
-    for name in TUTORIALS[len(TUTORIALS_PT):]:
-        assert f"[{title_of(name)}](../{name})" in contents
+    assert TUTORIALS_PT and {english_of(name) for name in TUTORIALS_PT} <= set(TUTORIALS)
+    for name in TUTORIALS:
+        linked = in_portuguese(name)
+        title = title_of(f"pt_BR/{name}") if linked == name else title_of(name)
+        assert f"[{title}]({linked})" in contents, name
     assert "(../00-contents.ipynb)" in contents and "(../app.ipynb)" in contents
     assert "**Em português**: [Aprenda Carnegie, passo a passo](pt_BR/00-contents.ipynb)" in english
     assert title_of(CONTENTS_PT) == "Aprenda Carnegie, passo a passo"
@@ -360,11 +368,11 @@ def test_each_portuguese_tutorial_has_a_stepper_and_an_exercise_and_links_the_ne
     assert "Stepper(" in code and "Exercise(" in code and 'LANG = "pt_BR"' in code
     assert text.lstrip().startswith(f"# {int(english_of(name)[:2])} · ")
     assert "(00-contents.ipynb)" in text
-    index = TUTORIALS_PT.index(name)
-    after = english_of(TUTORIALS_PT[index + 1]) if index + 1 < len(TUTORIALS_PT) else f"../{TUTORIALS[index + 1]}"
-    assert f"({after}) →" in text
+    index = TUTORIALS.index(english_of(name))
+    if index + 1 < len(TUTORIALS):
+        assert f"({in_portuguese(TUTORIALS[index + 1])}) →" in text
     if index > 0:
-        assert "← [" in text and f"({english_of(TUTORIALS_PT[index - 1])})" in text
+        assert "← [" in text and f"({in_portuguese(TUTORIALS[index - 1])})" in text
 
 
 def test_the_portuguese_glance_links_the_notebooks_it_names():
@@ -406,8 +414,86 @@ def test_a_translated_tutorial_states_the_numbers_of_the_english_one(executed, n
                 told, says = stated(f"{a['title']}\n{a['text']}"), stated(f"{b['title']}\n{b['text']}")
                 assert says == told, f"step {n} ({b['title']!r}) states {sorted(says)}, the English {sorted(told)}"
     assert len(translated["exercises"]) == len(english["exercises"])
-    key = (lambda ex: (ex["pinned"], ex["numbers"]))
+    key = (lambda ex: (repr(ex["pinned"]), ex["numbers"]))     # pinned: a number or a word
     for a, b in zip(sorted(english["exercises"], key=key), sorted(translated["exercises"], key=key)):
         assert (b["pinned"], b["numbers"], b["right"]) == (a["pinned"], a["numbers"], a["right"]), b["question"]
         assert [m["answer"] for m in b["mistakes"]] == [m["answer"] for m in a["mistakes"]], b["question"]
         assert stated("\n".join(b["texts"])) == stated("\n".join(a["texts"])), b["question"]
+
+
+# -- no English prose left in a Portuguese notebook -----------------------------------------------------------
+
+#: The words a Portuguese notebook may share with the English ones: names (people, cities, software, JupyterLab's
+#: *Run → Run All Cells*, the timeline's rows), letters (project kinds, P&D, company columns), words both
+#: languages write alike, and the Portuguese words the English contents quotes (its link to the Portuguese one).
+SHARED = {"Ada", "All", "Andrew", "Aprenda", "Bo", "C", "CO", "Carnegie", "Cells", "Chicago", "Cincinnati",
+          "Denver", "Francisco", "H", "HR", "I", "JupyterLab", "MG", "New", "Orleans", "P", "Pittsburgh", "RD",
+          "Run", "San", "Voilà", "York", "a", "as", "bots", "d", "do", "em", "final", "for", "grade", "item",
+          "lobby", "move", "no", "passo", "português", "solo", "total", "tutorial", "widgets"}
+PROSE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+#: what prose quotes but does not say: code (`...`, ``...``, game.free_donations(), positions.SETUP, HR_ROUND),
+#: company cells (b2) and a link's target
+QUOTED = re.compile(r"``.*?``|`[^`]*`|\b\w+(?:\.\w+)+|\b\w*_\w*|\b[a-d][1-4]\b|\]\([^)]*\)")
+#: a link to an English notebook, which may name it in English: [4 · Management ...](../04-....ipynb)
+ENGLISH_LINK = re.compile(r"\[[^\]]*\]\(\.\./[^)]*\)")
+
+
+def english_words() -> set[str]:
+    """Every word of the English notebooks (their text and their code), in lower case."""
+    names = [CONTENTS, *TUTORIALS, "app.ipynb"]
+    return {word.lower() for name in names for text in cells(name, "markdown") + cells(name, "code")
+            for word in PROSE_WORD.findall(text)}
+
+
+def english_left(texts: list[str], english: set[str]) -> list[str]:
+    """The words of Portuguese texts that the English notebooks use, but for the names and shared words."""
+    words = {word for text in texts for word in PROSE_WORD.findall(QUOTED.sub(" ", ENGLISH_LINK.sub(" ", text)))}
+    return sorted(word for word in words
+                  if word.lower() in english and word not in SHARED and word.lower() not in SHARED)
+
+
+def written_prose(name: str) -> list[str]:
+    """What a notebook says in its own words outside the widgets: its text cells and its code's comments and
+    docstrings (the steps and exercises are read from the running notebook)."""
+    texts = cells(name, "markdown")
+    for code in cells(name, "code"):
+        tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+        texts += [token.string for token in tokens if token.type == tokenize.COMMENT]
+        texts += [ast.get_docstring(node) or "" for node in ast.walk(ast.parse(code))
+                  if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
+    return texts
+
+
+def widget_prose(report: dict) -> list[str]:
+    """What a notebook's steppers and exercises say: titles, intros, steps, questions, hints, explanations, the
+    feedback of mistakes, a dropdown's labels and the comment of the code an exercise shows."""
+    texts = []
+    for tour in report["steppers"]:
+        texts += [tour["title"], tour["intro"], *(step["title"] for step in tour["script"]),
+                  *(step["text"] for step in tour["script"] if step["text"] is not None)]
+    for ex in report["exercises"]:
+        texts += [*ex["texts"], *ex["labels"], ex["code"].partition("#")[2]]
+    return texts
+
+
+def test_the_english_prose_scan_finds_english_and_lets_names_and_code_be():
+    english = english_words()
+    assert english_left(["Rodada 2: Bo escolhe a linha **MG**, como em `choose MG` e game.round_summaries()."],
+                        english) == []
+    assert english_left(["Ada escolhe a linha MG: the event is a donation.", "[4 · Management](../04-m.ipynb)",
+                         "# Ada's turn"], english) == ["Ada's", "donation", "event", "is", "the", "turn"]
+    english_tutorial = [text for name in TUTORIALS for text in written_prose(name)]
+    assert len(english_left(english_tutorial, english)) > 100
+
+
+@pytest.mark.parametrize("name", [CONTENTS_PT, *TUTORIALS_PT])
+def test_a_portuguese_notebook_writes_no_english(name):
+    assert english_left(written_prose(name), english_words()) == []
+
+
+@pytestmark_exec
+@pytest.mark.parametrize("name", TUTORIALS_PT)
+def test_a_portuguese_tutorials_steps_and_exercises_say_no_english(executed, name):
+    report = executed[name].report
+    assert report["steppers"] and report["exercises"]
+    assert english_left(widget_prose(report), english_words()) == []
