@@ -56,10 +56,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 pytest_plugins = ["positions", "i18n_check"]
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
-assert _spec is not None and _spec.loader is not None
-fresh_env = importlib.util.module_from_spec(_spec)       # servers in their own process group (tools/ is no package)
-_spec.loader.exec_module(fresh_env)
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -75,11 +71,26 @@ TIMINGS: dict[str, float] = {}
 # --------------------------------------------------------------------------- game ids
 
 
+@pytest.hookimpl(tryfirst=True)        # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """``make test`` runs with ``--dist loadgroup``: a test file's tests stay in one worker (its module's fixtures
+    made once), unless a test names its own ``xdist_group``, as each tutorial's page in Voilà does, so that the
+    longest file spreads over the workers."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(written_id(item).split("::", 1)[0]))
+
+
+def written_id(item) -> str:
+    """A test's id as written, without the ``@group`` that pytest-xdist appends under ``--dist loadgroup``."""
+    return item.nodeid.split("@", 1)[0]
+
+
 @pytest.fixture(autouse=True)
 def repeatable_game_ids(request, monkeypatch):
     """The game ids a test's stores make (in this process) come from a Random seeded with the test's id: the
-    same ids on every run, so a failure that hangs on an id repeats."""
-    monkeypatch.setattr(store_values, "id_random", random.Random(request.node.nodeid))
+    same ids on every run, in parallel or not, so a failure that hangs on an id repeats."""
+    monkeypatch.setattr(store_values, "id_random", random.Random(written_id(request.node)))
 
 
 # --------------------------------------------------------------------------- the Voilà server

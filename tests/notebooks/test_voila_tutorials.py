@@ -185,7 +185,8 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xdist_group(f"voila-{name}"))
+                                  for name in TUTORIALS + TUTORIALS_PT])    # each its own group: spread over workers
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
