@@ -24,17 +24,17 @@ app: $(STAMP)
 # Every test but the slow ones, in one run of pytest in parallel (pytest-xdist, two workers more than the machine
 # has cores: the browser tests wait on pages more than they compute). A test file's tests stay in one worker, so a
 # module's fixtures are made once (the tutorials run once for tests/notebooks/test_tutorials.py; a worker that
-# gets browser tests starts its own Voila server and Chromium), unless a test names its own xdist_group (each
-# tutorial's page in Voila: tests/conftest.py). XDIST=0 runs them all in one process.
+# gets browser tests starts its own Voila server and Chromium), except each tutorial's page in Voila, a unit of its
+# own (SPREAD in tests/conftest.py). XDIST=0 runs them all in one process.
 XDIST ?= $(shell echo $$(( $$(nproc) + 2 )))
 PYTEST := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 test: check system-packages
-	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadgroup $(PYTEST_ARGS)
+	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
 # the reference check over whole games, tutorial 11 beside two CPU hogs); CI runs them after make test.
 test-slow: $(STAMP)
-	$(PYTEST) -m slow -n $(XDIST) --dist loadgroup $(PYTEST_ARGS)
+	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The browser tests with two busy processes beside them at normal priority (a slow or busy machine: Binder's, a
 # developer's), a check to run before a large change; the busy processes are killed at the end, whatever the

@@ -68,29 +68,37 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 TIMINGS: dict[str, float] = {}
 
 
+# --------------------------------------------------------------------------- make test's workers
+
+
+#: Tests whose every case is a unit of work of its own in ``make test`` (one per tutorial page in Voilà), so
+#: that the longest file spreads over the workers; a file's other tests stay together.
+SPREAD = {"tests/notebooks/test_voila_tutorials.py::test_a_tutorial_in_voila"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (``make test``), with the cases of :data:`SPREAD` each a unit of its own: a test file's
+    tests run in one worker, so a module's fixtures are made once. (pytest-xdist's own ``loadgroup`` cannot do
+    it: with pytest 9 the group it writes into a test's id is lost.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SpreadScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.split("[", 1)[0] in SPREAD else super()._split_scope(nodeid)
+
+    return SpreadScheduling(config, log)
+
+
 # --------------------------------------------------------------------------- game ids
-
-
-@pytest.hookimpl(tryfirst=True)        # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items):
-    """``make test`` runs with ``--dist loadgroup``: a test file's tests stay in one worker (its module's fixtures
-    made once), unless a test names its own ``xdist_group``, as each tutorial's page in Voilà does, so that the
-    longest file spreads over the workers."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(written_id(item).split("::", 1)[0]))
-
-
-def written_id(item) -> str:
-    """A test's id as written, without the ``@group`` that pytest-xdist appends under ``--dist loadgroup``."""
-    return item.nodeid.split("@", 1)[0]
 
 
 @pytest.fixture(autouse=True)
 def repeatable_game_ids(request, monkeypatch):
     """The game ids a test's stores make (in this process) come from a Random seeded with the test's id: the
-    same ids on every run, in parallel or not, so a failure that hangs on an id repeats."""
-    monkeypatch.setattr(store_values, "id_random", random.Random(written_id(request.node)))
+    same ids on every run, so a failure that hangs on an id repeats."""
+    monkeypatch.setattr(store_values, "id_random", random.Random(request.node.nodeid))
 
 
 # --------------------------------------------------------------------------- the Voilà server

@@ -185,8 +185,7 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xdist_group(f"voila-{name}"))
-                                  for name in TUTORIALS + TUTORIALS_PT])    # each its own group: spread over workers
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)     # each page a unit of make test's workers (conftest)
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
