@@ -334,10 +334,6 @@ def test_the_tutorials_play_the_shared_positions(executed):
 
 
 @pytestmark_exec
-def test_all_notebooks_run_in_reasonable_time(executed):
-    assert sum(r.seconds for r in executed.values()) < 10 * 60
-
-
 # -- the tutorials in Brazilian Portuguese --------------------------------------------------------------------
 
 def english_of(name: str) -> str:
