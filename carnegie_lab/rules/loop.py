@@ -161,8 +161,9 @@ def _finish_player(state: State) -> None:
 # -- verbs of the loop itself --------------------------------------------------------------------
 
 def _alone(verb_name: str):
-    """The listing of a verb without arguments: its one action."""
-    return lambda state, pi: (state.rules.action(verb_name, ()),)
+    """The listing of a verb without arguments: its one action (looked up in the ruleset's, made at first)."""
+    key: tuple[str, Args] = (verb_name, ())
+    return lambda state, pi: (state.rules.actions.get(key) or state.rules.action(*key),)
 
 
 def _end_moves(state: State) -> None:
