@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypedDict, Union
 
 from .later import read_line
 
@@ -286,6 +286,24 @@ class Flow:
 FLOW_SCALARS = tuple(f.name for f in fields(Flow) if f.name not in ("phase", "order", "closed", "stack"))
 
 
+class _History:
+    """``State.history``: one summary per finished round. Playing keeps a round's summary as the call that makes
+    it (:meth:`State.add_round`), so that no round is scored for a history nobody reads: reading the history
+    makes the summaries still to be made, once each."""
+
+    def __get__(self, state: State | None, owner: type | None = None) -> list[RoundSummary]:
+        if state is None:                         # the dataclass's default: no round yet
+            return ()                             # type: ignore[return-value]
+        rounds = state.__dict__["_history"]
+        for i, summary in enumerate(rounds):
+            if callable(summary):
+                rounds[i] = summary()
+        return rounds
+
+    def __set__(self, state: State, rounds: list[RoundSummary]) -> None:
+        state.__dict__["_history"] = list(rounds)
+
+
 @dataclass
 class State:
     rules: Ruleset = field(repr=False, compare=False)
@@ -294,7 +312,7 @@ class State:
     board: Board
     flow: Flow
     andrew: Andrew | None = None
-    history: list[RoundSummary] = field(default_factory=list)    # one summary per finished round
+    history: _History = _History()                               # one summary per finished round
     log: list[list[Any]] = field(default_factory=list)           # [decision number, text] lines
     #: False in the light copies of bots and search: no log lines, no round summaries
     keeps_history: bool = field(default=True, repr=False, compare=False)
@@ -308,9 +326,14 @@ class State:
         return _with(self, options=_copy_options(self.options), players=[p.copy() for p in self.players],
                      board=self.board.copy(), flow=self.flow.copy(),
                      andrew=self.andrew.copy() if self.andrew is not None else None,
-                     history=[_copy_summary(h) for h in self.history] if history else [],
+                     _history=[_copy_summary(h) for h in self.__dict__["_history"]] if history else [],
                      log=[line[:] for line in self.log] if history else [],
                      keeps_history=self.keeps_history and history, recorder=None)
+
+    def add_round(self, summary: Callable[[], RoundSummary]) -> None:
+        """Add a finished round to the history as the call that sums it up (on a copy of the state at its end):
+        the summary is made when the history is first read."""
+        self.__dict__["_history"].append(summary)
 
     def to_dict(self) -> dict[str, Any]:
         return {"options": _copy_options(self.options), "players": [p.to_dict() for p in self.players],
@@ -340,7 +363,11 @@ def _copy_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in options.items()}
 
 
-def _copy_summary(summary: RoundSummary) -> RoundSummary:
+def _copy_summary(summary: RoundSummary | Callable[[], RoundSummary]) -> Any:
+    """A copy of a round's summary (one still to be made is shared: its call and the state it reads stay as
+    they are)."""
+    if callable(summary):
+        return summary
     return {"round": summary["round"], "chosen": summary["chosen"],
             "players": [{**row} for row in summary["players"]]}
 

@@ -48,8 +48,8 @@ def can_leave(rs: Ruleset, p: Player, cell: str) -> bool:
     occupied = p.standing.get(cell)
     if not occupied:
         return False
-    permanent = rs.permanent.get(p.cells[cell], ())
-    return any(i not in permanent for i in occupied)
+    permanent = rs.permanent.get(p.cells[cell])
+    return not permanent or any(i not in permanent for i in occupied)
 
 
 def movable_cells(rs: Ruleset, p: Player) -> list[str]:

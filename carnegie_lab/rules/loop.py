@@ -8,6 +8,7 @@ A decision whose only legal action (besides ``sell``) is ``done`` is taken autom
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Iterable, Iterator
 
 from ..core.actions import Action
@@ -130,7 +131,7 @@ def _end_round(state: State) -> None:
         with moves.andrew_step(state):
             solo.end_round(state)
     if state.keeps_history:
-        state.history.append(round_summary(state))
+        state.add_round(partial(round_summary, state.copy(history=False)))
     f.player, f.turn_type, f.open, f.closed = None, None, None, []
     if f.round >= state.rules.constants.rounds:
         f.phase = Phase.OVER
@@ -160,8 +161,9 @@ def _finish_player(state: State) -> None:
 # -- verbs of the loop itself --------------------------------------------------------------------
 
 def _alone(verb_name: str):
-    """The listing of a verb without arguments: its one action."""
-    return lambda state, pi: (state.rules.action(verb_name, ()),)
+    """The listing of a verb without arguments: its one action (looked up in the ruleset's, made at first)."""
+    key: tuple[str, Args] = (verb_name, ())
+    return lambda state, pi: (state.rules.actions.get(key) or state.rules.action(*key),)
 
 
 def _end_moves(state: State) -> None:

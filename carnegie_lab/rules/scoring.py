@@ -234,8 +234,26 @@ def scores(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None =
     return table
 
 
+def totals(state: State, own: dict[Owner, list[tuple[str, str | None]]] | None = None) -> list[int]:
+    """The totals of :func:`scores` (one per seat, then Andrew's in a solo game), without making the seats'
+    breakdowns: what the bots evaluate at every step. ``own``: :func:`discs_by_owner`, if known."""
+    if own is None:
+        own = discs_by_owner(state)
+    seats = [_player_points(state, i, own[i]) for i in range(len(state.players))]
+    out = [sum(points) for points, _, _ in seats]
+    if state.andrew is not None:
+        _, money, goods = seats[0]
+        out.append(_andrew_score(state, own, money, goods).total)
+    return out
+
+
+def player_total(state: State, pi: int, own: list[tuple[str, str | None]]) -> int:
+    """A seat's :func:`player_score` total, without making the breakdown; ``own`` are their discs."""
+    return sum(_player_points(state, pi, own)[0])
+
+
 def winning_seats(state: State) -> list[int]:
     """Indices into :func:`scores` of the highest totals (ties share the win; Andrew is the last)."""
-    totals = [s.total for s in scores(state)]
-    top = max(totals)
-    return [i for i, t in enumerate(totals) if t == top]
+    table = totals(state)
+    top = max(table)
+    return [i for i, t in enumerate(table) if t == top]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...core.state import State
-from ...rules.scoring import scores
+from ...rules.scoring import totals
 
 
 def score_totals(state: State) -> list[int]:
@@ -14,7 +14,7 @@ def score_totals(state: State) -> list[int]:
     Returns:
         One total per seat, then Andrew's in a solo game.
     """
-    return [s.total for s in scores(state)]
+    return totals(state)
 
 
 class Evaluation:

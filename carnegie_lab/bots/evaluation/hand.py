@@ -34,7 +34,7 @@ from ...core.components import PROJECT_TYPES, Reward
 from ...core.state import Phase, Player, State
 from ...rules.construction import discs
 from ...rules.ruleset import Ruleset
-from ...rules.scoring import discs_by_owner, player_score, scores
+from ...rules.scoring import discs_by_owner, player_total, totals
 from .base import Evaluation
 from .position import RoundInfo, Tables, andrew_card_vp, icons, path_bonus, round_info, tables
 from .weights import Weights, WeightsSpec, tuned_weights
@@ -90,20 +90,20 @@ class Evaluator(Evaluation):
     def values(self, state: State) -> list[float]:
         """Each seat's value (then Andrew's score in solo)."""
         own = discs_by_owner(state)
-        totals = [s.total for s in scores(state, own)]
+        table = totals(state, own)
         if state.flow.phase == Phase.OVER:
-            return [float(x) for x in totals]
+            return [float(x) for x in table]
         info = round_info(state)
-        out = [totals[i] + self._potential(state, i, info, [city for city, _ in own[i]])
+        out = [table[i] + self._potential(state, i, info, [city for city, _ in own[i]])
                for i in range(len(state.players))]
         if state.andrew is not None:
-            out.append(totals[-1] + andrew_card_vp(state))
+            out.append(table[-1] + andrew_card_vp(state))
         return out
 
     def value(self, state: State, pi: int) -> float:
         """One seat's value (cheaper than all of them)."""
         own = discs(state, pi)
-        total = player_score(state, pi, own).total
+        total = player_total(state, pi, own)
         if state.flow.phase == Phase.OVER:
             return float(total)
         return total + self._potential(state, pi, round_info(state), [city for city, _ in own])
