@@ -6,8 +6,8 @@
 # step at a time (press **Next**), and ends with a small exercise that the engine checks.
 # Read them in order: each one builds on the ones before.
 #
-# **Em português**: [Aprenda Carnegie, passo a passo](pt_BR/00-contents.ipynb) — the first three tutorials in
-# Brazilian Portuguese.
+# **Em português**: [Aprenda Carnegie, passo a passo](pt_BR/00-contents.ipynb) — the tutorials in Brazilian
+# Portuguese.
 #
 # - [1 · The components and the setup](01-components-and-setup.ipynb) — what is on the table, and how a game starts
 # - [2 · The company, employees and Human Resources](02-company-and-employees.ipynb) — departments, workstations,

@@ -14,6 +14,14 @@
 #   Postos de Trabalho, Empregados de pé e deitados, movimentos
 # - [3 · A rodada, a Linha do Tempo e os eventos](03-round-and-timeline.ipynb) — as quatro partes de uma
 #   rodada, Missões e receita, o fim de uma linha da Linha do Tempo
+# - [8 · O fim da partida e a pontuação](08-end-of-game-and-scoring.ipynb) — todas as formas de pontuar, e
+#   as conexões entre cidades grandes com o networkx
+# - [9 · O jogo solo contra Andrew Carnegie](09-solo-against-andrew.ipynb) — o baralho de cartas de Andrew,
+#   os turnos dele e como ele pontua
+# - [10 · Explorando posições](10-exploring-positions.ipynb) — registros, ações legais, hipóteses em cópias,
+#   robôs
+# - [11 · Jogando bem](11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade: a escolha da
+#   Linha do Tempo, as Doações, as conexões, a próxima carta de Andrew, o robô difícil
 #
 # **Em inglês** (ainda não traduzidos):
 #
@@ -25,13 +33,6 @@
 #   estudo, Tabelas de Projetos e trilhas de transporte
 # - [7 · Donations](../07-donations.ipynb) — a tabela de doações, os custos crescentes e o que as Doações
 #   pontuam
-# - [8 · The end of the game and scoring](../08-end-of-game-and-scoring.ipynb) — o fim da partida e todas
-#   as formas de pontuar, com as conexões entre cidades grandes
-# - [9 · The solo game against Andrew Carnegie](../09-solo-against-andrew.ipynb) — o jogo solo contra
-#   Andrew Carnegie
-# - [10 · Exploring positions](../10-exploring-positions.ipynb) — registros, ações legais, hipóteses em
-#   cópias, bots
-# - [11 · Playing well](../11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade
 #
 # Rode um tutorial do começo (*Run → Run All Cells* no JupyterLab), ou abra no Voilà para ver só o texto
 # e os widgets. Nada aqui exige o manual; quando os textos das regras deixam um ponto em aberto, a
@@ -88,3 +89,22 @@
 #   [2 · passo 6 "Pronto"](02-company-and-employees.ipynb)
 # - Ficar de pé no fim do turno, no Posto de Trabalho livre mais barato:
 #   [2 · passo 7 "Ficar de pé custa dinheiro"](02-company-and-employees.ipynb)
+#
+# **O fim da partida**
+#
+# - A pontuação final e os vencedores (sem critério de desempate):
+#   [8 · passo 2 "A pontuação final"](08-end-of-game-and-scoring.ipynb)
+# - Conexões entre cidades grandes:
+#   [8 · passo 3 "Conexões"](08-end-of-game-and-scoring.ipynb)
+# - Discos no mapa, Tabelas de Projetos, Departamentos, Empregados, Doações:
+#   [8 · passo 4 "Discos no mapa"](08-end-of-game-and-scoring.ipynb) a
+#   [8 · passo 7 "Doações"](08-end-of-game-and-scoring.ipynb)
+#
+# **Solo contra Andrew Carnegie**
+#
+# - Você escolhe a linha nas rodadas ímpares, a carta de Andrew nas rodadas pares:
+#   [9 · passo 2 "Ada constrói"](09-solo-against-andrew.ipynb)
+# - A carta de Andrew desliza em Recursos Humanos e quando ele não consegue agir:
+#   [9 · passo 5 "Rodada 3: Recursos Humanos"](09-solo-against-andrew.ipynb)
+# - A carta de PV sob a carta dele no fim da rodada:
+#   [9 · passo 6 "Os pontos de Andrew"](09-solo-against-andrew.ipynb)
