@@ -346,13 +346,18 @@ def english_of(name: str) -> str:
     return name.split("/", 1)[1]
 
 
+def in_portuguese(name: str) -> str:
+    """How a Portuguese notebook links an English tutorial: its translation if there is one, else the English."""
+    return name if f"pt_BR/{name}" in TUTORIALS_PT else f"../{name}"
+
+
 def test_the_portuguese_contents_lists_its_tutorials_and_links_the_english_ones():
     contents, english = "\n".join(cells(CONTENTS_PT, "markdown")), "\n".join(cells(CONTENTS, "markdown"))
-    assert {english_of(name) for name in TUTORIALS_PT} <= set(TUTORIALS)
-    for name in TUTORIALS_PT:
-        assert f"[{title_of(name)}]({english_of(name)})" in contents
-    for name in set(TUTORIALS) - {english_of(name) for name in TUTORIALS_PT}:
-        assert f"[{title_of(name)}](../{name})" in contents
+    assert TUTORIALS_PT and {english_of(name) for name in TUTORIALS_PT} <= set(TUTORIALS)
+    for name in TUTORIALS:
+        linked = in_portuguese(name)
+        title = title_of(f"pt_BR/{name}") if linked == name else title_of(name)
+        assert f"[{title}]({linked})" in contents, name
     assert "(../00-contents.ipynb)" in contents and "(../app.ipynb)" in contents
     assert "**Em português**: [Aprenda Carnegie, passo a passo](pt_BR/00-contents.ipynb)" in english
     assert title_of(CONTENTS_PT) == "Aprenda Carnegie, passo a passo"
@@ -366,14 +371,9 @@ def test_each_portuguese_tutorial_has_a_stepper_and_an_exercise_and_links_the_ne
     assert "(00-contents.ipynb)" in text
     index = TUTORIALS.index(english_of(name))
     if index + 1 < len(TUTORIALS):
-        assert f"({linked_from_portuguese(TUTORIALS[index + 1])}) →" in text
+        assert f"({in_portuguese(TUTORIALS[index + 1])}) →" in text
     if index > 0:
-        assert "← [" in text and f"({linked_from_portuguese(TUTORIALS[index - 1])})" in text
-
-
-def linked_from_portuguese(name: str) -> str:
-    """How a Portuguese tutorial links a neighbour: its translation if there is one, else the English one."""
-    return name if f"pt_BR/{name}" in TUTORIALS_PT else f"../{name}"
+        assert "← [" in text and f"({in_portuguese(TUTORIALS[index - 1])})" in text
 
 
 def test_the_portuguese_glance_links_the_notebooks_it_names():

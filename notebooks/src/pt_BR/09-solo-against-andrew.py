@@ -93,7 +93,7 @@ def andrew_text(text):
 
 
 def vp_card_of(card):
-    """A carta de PV sobre a qual está a carta solo dada (None enquanto não está sobre nenhuma)."""
+    """A carta de PV sobre a qual está a carta solo dada (`None` enquanto não está sobre nenhuma)."""
     return lambda g: next((vp for vp, cards in g.andrew().vp_cards if card in cards), None)
 
 
@@ -153,7 +153,7 @@ tour
 # forte nesta rodada) e evite dar essa ação a ele; o verso da carta no topo da pilha de compra dele diz o
 # que a carta dele vai escolher na rodada seguinte. No motor, os versos são `game.andrew().card_action` e
 # `game.andrew().next_action`; a própria carta é `game.andrew().card` assim que o turno dele a vira para
-# cima (None antes disso), e as cartas solo são dados:
+# cima (`None` antes disso), e as cartas solo são dados:
 
 # %%
 before = tour.game_at(4).andrew()          # rodada 3, antes de Ada escolher: a carta dele está virada para baixo

@@ -139,9 +139,9 @@ for row in evaluate(position, playouts=40, seed=1):
 # %%
 Exercise("Na posição da rodada 10 acima, quantas ações legais tem o jogador que decide?",
          lambda g: len(g.legal_actions()), position, pinned=10,
-         mistakes={8: "Vender bens e *done* também são ações legais.",
-                   4: "Isso é um tipo de ação só: some todas as contagens que o Counter imprimiu."},
-         hint="Some as contagens impressas pelo Counter (vender bens e *done* também contam).",
+         mistakes={8: "Vender bens e `done` também são ações legais.",
+                   4: "Isso é um tipo de ação só: some todas as contagens que o `Counter` imprimiu."},
+         hint="Some as contagens impressas pelo `Counter` (vender bens e `done` também contam).",
          expect=Numbers({10: lambda g: g.round}),
          code="len(game.legal_actions())", lang=LANG)
 

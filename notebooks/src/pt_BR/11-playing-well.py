@@ -40,12 +40,12 @@ ROWS = ("HR", "MG", "CO", "RD")
 
 
 def margin(rows, action):
-    """A margem média que o evaluate achou para uma ação, arredondada para um PV inteiro."""
+    """A margem média que o `evaluate` achou para uma ação, arredondada para um PV inteiro."""
     return round(next(row for row in rows if row.notation == action).margin)
 
 
 def overlap(rows, first, second):
-    """Se os intervalos que o evaluate deu a duas ações se sobrepõem."""
+    """Se os intervalos que o `evaluate` deu a duas ações se sobrepõem."""
     a, b = (next(row for row in rows if row.notation == action) for action in (first, second))
     return a.margin_low <= b.margin_high and b.margin_low <= a.margin_high
 
@@ -56,7 +56,7 @@ def everyone(game, value):
 
 
 def show_rows(rows):
-    """As linhas do evaluate, em palavras."""
+    """As linhas do `evaluate`, em palavras."""
     for row in rows:
         print(f"{row.action}: {playout_result(row, LANG)}")
 
@@ -206,7 +206,7 @@ def bo_chose(row, number):
 
 
 def chosen(row, first, last):
-    """Quantas das rodadas de first a last escolheram essa linha."""
+    """Quantas das rodadas de `first` a `last` escolheram essa linha."""
     return lambda g: sum(1 for s in g.round_summaries()[first - 1:last] if s["chosen"] == row)
 
 
@@ -221,7 +221,7 @@ def like_skipping(g):
 
 
 def payments_last(g):
-    """Os espaços de Bem-Estar que pontuam pagamentos ficam por último nas linhas de doação do evaluate."""
+    """Os espaços de Bem-Estar que pontuam pagamentos ficam por último nas linhas de doação do `evaluate`."""
     return [row.notation for row in gifts[-2:]] == ["donate welfare_money_goods", "donate welfare_money"]
 
 
@@ -231,13 +231,13 @@ def donations_on_mg_and_co(g):
 
 
 def hr_first(g):
-    """O evaluate põe Recursos Humanos em primeiro, com um intervalo que não se sobrepõe a nenhum outro."""
+    """O `evaluate` põe Recursos Humanos em primeiro, com um intervalo que não se sobrepõe a nenhum outro."""
     return timeline[0].notation == "choose HR" and not any(
         overlap(timeline, "choose HR", row.notation) for row in timeline[1:])
 
 
 def search_text(g):
-    """O último passo: a linha do robô de busca, ao lado das margens do guloso e do evaluate."""
+    """O último passo: a linha do robô de busca, ao lado das margens do guloso e do `evaluate`."""
     played, other = str(g.actions[-1]), str(greedy.choose(decision))
     words = Labels(decision, LANG).action
     return (f"Rodada {decision.round}: o robô de busca decide por Bo e joga *{words(played)}*, onde o robô guloso "
@@ -297,7 +297,7 @@ tour = Stepper(positions.round_start(4), [
                          28: lambda g: g.money(0), 10: lambda g: -margin(timeline, "choose HR"),
                          21: lambda g: -margin(timeline, "choose RD")},
                         facts={"MG e CO trazem um evento de doação, HR e RD nenhum": donations_on_mg_and_co,
-                               "o evaluate põe HR em primeiro, sem sobrepor nenhum outro intervalo": hr_first})),
+                               "o `evaluate` põe HR em primeiro, sem sobrepor nenhum outro intervalo": hr_first})),
     Step("O que Bo escolheu",
          "Na partida, Bo escolheu **RD**. Ele avançou em duas trilhas; Ada revelou mais **três** espaços da "
          "Tabela de Habitação dela (uma tabela pontua o último espaço de PV revelado).",
