@@ -418,6 +418,6 @@ def test_a_translated_tutorial_states_the_numbers_of_the_english_one(executed, n
     key = (lambda ex: (repr(ex["pinned"]), ex["numbers"]))     # pinned: a number or a word
     for a, b in zip(sorted(english["exercises"], key=key), sorted(translated["exercises"], key=key)):
         assert (b["pinned"], b["numbers"], b["right"]) == (a["pinned"], a["numbers"], a["right"]), b["question"]
-        assert [m["answer"] for m in b["mistakes"]] == [TYPED_PT.get(m["answer"], m["answer"]) for m in a["mistakes"]], \
-            b["question"]
+        typed = [TYPED_PT.get(m["answer"], m["answer"]) for m in a["mistakes"]]
+        assert [m["answer"] for m in b["mistakes"]] == typed, b["question"]
         assert stated("\n".join(b["texts"])) == stated("\n".join(a["texts"])), b["question"]

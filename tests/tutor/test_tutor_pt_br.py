@@ -140,6 +140,6 @@ def test_a_replayed_record_speaks_the_language(widened):
     """replay_steps' titles and texts (a round's summary, the setup) go through the catalog."""
     game = play(after_setup(), ["choose HR", until("choose")])
     steps = replay_steps(fresh(), game.actions, lang=WIDE)
-    texts = [step.title for step in steps] + [step.text(fresh()) for step in steps[:1]] + [step.text(game) for step in steps[1:]]
+    texts = [step.title for step in steps] + [steps[0].text(fresh()), steps[1].text(game)]
     assert len(steps) == 2 and not widened.missing, sorted(widened.missing)
     assert ascii_words(texts, {*game.players, *game.components.timeline.rows}) == []
