@@ -82,7 +82,7 @@ def card_text(g):
         cities = ", ".join(render(C.cities[c].name, LANG) for c in card.co_cities)
         region = render(C.regions[card.rd_region].name, LANG)
         now = (f"A carta de Andrew desta rodada: **{a.card}** (ação {card.action}; constrói em {cities}; P&D "
-               f"{steps(card.rd_steps)} na trilha {region}); até agora ela deslizou {steps(a.slide)} para a "
+               f"{steps(card.rd_steps)} na trilha do {region}); até agora ela deslizou {steps(a.slide)} para a "
                "direita.")
     upcoming = f" O verso da próxima carta dele mostra {a.next_action}." if a.next_action else ""
     return now + upcoming + (f" Cartas sobre as cartas de PV: {slots}." if slots else "")
