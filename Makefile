@@ -21,11 +21,12 @@ install: $(STAMP)
 app: $(STAMP)
 	$(BIN)/carnegie-lab app --port 8866
 
-# Every test but the slow ones, in one run of pytest in parallel (pytest-xdist, one worker more than the machine
+# Every test but the slow ones, in one run of pytest in parallel (pytest-xdist, two workers more than the machine
 # has cores: the browser tests wait on pages more than they compute). A test file's tests stay in one worker, so a
 # module's fixtures are made once (the tutorials run once for tests/notebooks/test_tutorials.py; a worker that
-# gets browser tests starts its own Voila server and Chromium). XDIST=0 runs them all in one process.
-XDIST ?= $(shell echo $$(( $$(nproc) + 1 )))
+# gets browser tests starts its own Voila server and Chromium), except each tutorial's page in Voila, a unit of its
+# own (SPREAD in tests/conftest.py). XDIST=0 runs them all in one process.
+XDIST ?= $(shell echo $$(( $$(nproc) + 2 )))
 PYTEST := HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest
 test: check system-packages
 	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)

@@ -56,10 +56,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 pytest_plugins = ["positions", "i18n_check"]
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
-assert _spec is not None and _spec.loader is not None
-fresh_env = importlib.util.module_from_spec(_spec)       # servers in their own process group (tools/ is no package)
-_spec.loader.exec_module(fresh_env)
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -70,6 +66,29 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 
 #: Seconds measured during the run, printed at the end of the session (see pytest_terminal_summary).
 TIMINGS: dict[str, float] = {}
+
+
+# --------------------------------------------------------------------------- make test's workers
+
+
+#: Tests whose every case is a unit of work of its own in ``make test`` (one per tutorial page in Voilà), so
+#: that the longest file spreads over the workers; a file's other tests stay together.
+SPREAD = {"tests/notebooks/test_voila_tutorials.py::test_a_tutorial_in_voila"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` (``make test``), with the cases of :data:`SPREAD` each a unit of its own: a test file's
+    tests run in one worker, so a module's fixtures are made once. (pytest-xdist's own ``loadgroup`` cannot do
+    it: with pytest 9 the group it writes into a test's id is lost.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SpreadScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.split("[", 1)[0] in SPREAD else super()._split_scope(nodeid)
+
+    return SpreadScheduling(config, log)
 
 
 # --------------------------------------------------------------------------- game ids

@@ -28,9 +28,6 @@ GLANCE = re.compile(r'\[(\d+) · step (\d+) "([^"]+)"\]\(([^)]+)\)')
 #: The same list in a translated contents notebook (notebooks/<lang>/00-contents.ipynb): "step" in its words.
 GLANCE_IN = re.compile(r'\[(\d+) · \w+ (\d+) "([^"]+)"\]\(([^)]+)\)')
 
-#: The tutorials translated, by language: notebooks/<lang>/<the English file name>.
-TRANSLATED_TUTORIALS = {"pt_BR": range(4)}
-
 #: The Rules at a glance step that teaches each decision (by its kind; a turn by its department type,
 #: an event by what it is), by the step's title.
 DECISION_STEPS = {"house": "Bo places a house", "reserve": "Bo reserves a department", "setup": "Six setup moves",
@@ -52,11 +49,17 @@ class RuleStep(NamedTuple):
         return f"{self.file}?step={self.step}"
 
     def href_in(self, lang: str | None) -> str:
-        """The step's address in a language: its tutorial's translation (``<lang>/<file>``, tutorials
-        00 to 03 in pt_BR) if there is one, else the English tutorial."""
-        if lang and lang != "en" and self.notebook in TRANSLATED_TUTORIALS.get(lang, ()):
+        """The step's address in a language: its tutorial's translation (notebooks/<lang>/<file>) if there
+        is one, else the English tutorial."""
+        if lang and lang != "en" and translated(lang, self.file):
             return f"{lang}/{self.href}"
         return self.href
+
+
+@functools.lru_cache(maxsize=None)
+def translated(lang: str, file: str) -> bool:
+    """Whether the tutorial ``file`` has a translation in ``lang`` beside the contents notebook."""
+    return (CONTENTS.parent / lang / file).is_file()
 
 
 @functools.lru_cache(maxsize=None)

@@ -117,13 +117,13 @@ for label, finishers in [("two greedy bots", [GreedyBot(5), GreedyBot(6)]),
 # `carnegie_lab.analysis.evaluate` goes one step further than the what-if above: from every legal
 # action it lets greedy bots play the rest of the game (*playouts*, with a few random moves so that
 # they differ) and reports the average final margin (the player's total minus the best other total)
-# and how often the player won. It gives more playouts to the actions that look better and drops the
-# others early: a margin from one or two playouts is a rough guess, so read the playouts too. With
-# `playouts=` and a `seed` the numbers are the same on every machine; notebook 11 reads them on real
-# decisions.
+# and how often the player won. `playouts=8` plays every action out 8 times (given seconds to think
+# instead, it gives more playouts to the actions that look better and drops the others early): a margin
+# from a few playouts is a rough guess, so read the playouts too. With `playouts=` and a `seed` the
+# numbers are the same on every machine; notebook 11 reads them on real decisions.
 
 # %%
-for row in evaluate(position, playouts=40, seed=1):
+for row in evaluate(position, playouts=8, seed=1):
     print(f"{row.notation:16} margin {row.margin:+6.1f} VP   won {row.win_rate:4.0%} of {row.playouts} playouts")
 
 # %% [markdown]

@@ -17,7 +17,7 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.app.dashboard import Dashboard
-from carnegie_lab.app.guide import rules_html, step_titles
+from carnegie_lab.app.guide import CONTENTS, DECISION_STEPS, glance, rules_html, step_titles
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
@@ -250,3 +250,13 @@ def test_the_rules_link_in_portuguese_opens_the_portuguese_tutorial():
     href = re.search(r"href='([^']*)'", en).group(1)
     assert re.search(r"href='([^']*)'", pt).group(1) == f"pt_BR/{href}"
     assert "Regras: tutorial 1, passo 4 “Bo posiciona uma casa”" in pt and "step 4 “Bo places a house”" in en
+
+
+def test_every_rules_step_opens_its_portuguese_tutorial():
+    """Each decision's Rules step, in Portuguese, opens the tutorial's translation (notebooks/pt_BR has every
+    tutorial a decision's step is in, the later ones too)."""
+    steps = [glance()[title] for title in DECISION_STEPS.values()]
+    assert {s.notebook for s in steps} > {1, 2, 3}
+    for step in steps:
+        assert (CONTENTS.parent / "pt_BR" / step.file).is_file(), step
+        assert step.href_in("pt_BR") == f"pt_BR/{step.href}"

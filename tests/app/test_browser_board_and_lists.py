@@ -109,7 +109,8 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(app_page, tmp_path):
 
 def test_the_stored_games_buttons_are_whole(own_browser, tmp_path):
     """In a browser of its own, after a game is loaded (and so stored): every button of the list shows its whole
-    word, in a narrow window."""
+    word, in a narrow window; the list lies below the new game's form, so that its filling (each time the tab
+    opens) never moves the form under a click."""
     p = own_browser.page
     game, bot = new_game(["Ada", "Bo"], seed=4), make_bot("easy", 4)
     for _ in range(4):                              # played a little: a game is stored from its first move on
@@ -123,4 +124,6 @@ def test_the_stored_games_buttons_are_whole(own_browser, tmp_path):
     cut = p.evaluate("""() => Array.from(document.querySelectorAll('.cl-stored-row button'))
         .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())""")
     assert not cut, cut
+    form, listed = (p.locator(sel).bounding_box() for sel in (".cl-players", ".cl-stored-games"))
+    assert form["y"] + form["height"] <= listed["y"], (form, listed)
     side_tab(p, "Play")

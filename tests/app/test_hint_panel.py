@@ -152,8 +152,8 @@ def test_the_hint_button_shows_three_suggestions_and_keeps_the_game(monkeypatch)
 
 
 def test_always_show_a_hint_at_each_human_decision_only():
-    dash = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "medium")])
-    dash.hints.playouts = PLAYOUTS
+    dash = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "easy")])
+    dash.hints.playouts = 1                               # when a hint comes, not what it says: two rounds on
     calls: list[int] = []
     show = dash.hints.show
 

@@ -75,7 +75,8 @@ def _check_exercise(ex):
     texts = [ex.question, ex.hint, ex.explanation if isinstance(ex.explanation, str) else "", *ex.mistakes.values()]
     out = {"question": ex.question, "kind": ex.kind, "errors": [], "texts": texts, "lang": ex.lang,
            "pinned": ex.pinned if isinstance(ex.pinned, (int, str)) else repr(ex.pinned),
-           "numbers": sorted(ex.expect.numbers) if isinstance(ex.expect, Numbers) else [], "mistakes": []}
+           "numbers": sorted(ex.expect.numbers) if isinstance(ex.expect, Numbers) else [], "mistakes": [],
+           "labels": [o[0] for o in getattr(ex.input, "options", ()) if isinstance(o, tuple)], "code": ex.code}
     try:
         out["right"] = repr(ex.expected())
         out["accepts_pinned"] = ex.pinned is not None and ex.check(ex.pinned) and ex.last is True

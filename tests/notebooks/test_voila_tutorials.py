@@ -58,6 +58,10 @@ EXERCISES = {
     "pt_BR/01-components-and-setup.ipynb": Answers("discos neutros", "18", "12"),
     "pt_BR/02-company-and-employees.ipynb": Answers("quantos movimentos o Departamento", "3", "6"),
     "pt_BR/03-round-and-timeline.ipynb": Answers("Quantos dólares ao todo", "1", "3"),
+    "pt_BR/04-management-and-departments.ipynb": Answers("Quantos bens Ada tem", "4", "3"),
+    "pt_BR/05-construction-and-the-map.ipynb": Answers("livres", "5", "3"),
+    "pt_BR/06-research-tabs-and-tracks.ipynb": Answers("quantos pontos de estudo", "2", "4"),
+    "pt_BR/07-donations.ipynb": Answers("Doação de Ada", "10", "15"),
     "pt_BR/08-end-of-game-and-scoring.ipynb": Answers("ganha com conexões", "6", "9"),
     "pt_BR/09-solo-against-andrew.ipynb": Answers("Quem escolhe a linha na rodada 2", "Ada", "Andrew Carnegie"),
     "pt_BR/10-exploring-positions.ipynb": Answers("quantas ações legais", "8", "10"),
@@ -191,7 +195,7 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)     # each page a unit of make test's workers (conftest)
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
@@ -265,7 +269,7 @@ def test_the_contents_page_in_voila(watched_page, voila_server):
 
 def test_the_portuguese_contents_page_in_voila_from_the_start_page(watched_page, voila_server):
     """The start page in Portuguese (read over HTTP) links the Portuguese contents, which links its tutorials and
-    the English ones."""
+    the English contents."""
     with urllib.request.urlopen(voila_server.url + "/?lang=pt_BR", timeout=60) as r:
         start = r.read().decode("utf-8")
     href = re.search(r'<a href="([^"]+)">Aprenda Carnegie, passo a passo</a>', start).group(1)
@@ -276,7 +280,7 @@ def test_the_portuguese_contents_page_in_voila_from_the_start_page(watched_page,
         expect(watched.page.locator("h2", has_text="As regras num relance")).to_be_visible(timeout=PAGE_TIMEOUT)
         expect(watched.page.locator("body")).to_contain_text("Uma Missão de Comércio e Finanças por $6")
         targets = {"01-components-and-setup.ipynb": "pt_BR/01-components-and-setup.ipynb",
-                   "../04-management-and-departments.ipynb": "04-management-and-departments.ipynb"}
+                   "../00-contents.ipynb": "00-contents.ipynb"}
         for link, target in targets.items():
             href = watched.page.locator(f"a[href$='{link}']").first.evaluate("a => a.href")
             assert href == voila_server.render_url(target), (link, href)

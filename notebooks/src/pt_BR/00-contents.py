@@ -14,6 +14,13 @@
 #   Postos de Trabalho, Empregados de pé e deitados, movimentos
 # - [3 · A rodada, a Linha do Tempo e os eventos](03-round-and-timeline.ipynb) — as quatro partes de uma
 #   rodada, Missões e receita, o fim de uma linha da Linha do Tempo
+# - [4 · Gerência e novos Departamentos](04-management-and-departments.ipynb) — Gerência: dinheiro, bens,
+#   Missões e a construção de peças de Departamento
+# - [5 · Construção, o mapa e as Missões](05-construction-and-the-map.ipynb) — projetos nas cidades, espaços
+#   de construção, bens, cidades pequenas
+# - [6 · P&D, Tabelas de Projetos e trilhas de transporte](06-research-tabs-and-tracks.ipynb) — pontos de
+#   estudo, novos projetos, níveis de transporte e a sua receita
+# - [7 · Doações](07-donations.ipynb) — a tabela de doações, os preços crescentes e o que as Doações pontuam
 # - [8 · O fim da partida e a pontuação](08-end-of-game-and-scoring.ipynb) — todas as formas de pontuar, e
 #   as conexões entre cidades grandes com o networkx
 # - [9 · O jogo solo contra Andrew Carnegie](09-solo-against-andrew.ipynb) — o baralho de cartas de Andrew,
@@ -22,17 +29,6 @@
 #   robôs
 # - [11 · Jogando bem](11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade: a escolha da
 #   Linha do Tempo, as Doações, as conexões, a próxima carta de Andrew, o robô difícil
-#
-# **Em inglês** (ainda não traduzidos):
-#
-# - [4 · Management and new departments](../04-management-and-departments.ipynb) — Gerência: dinheiro, bens,
-#   Missões e a construção de Departamentos
-# - [5 · Construction, the map and missions](../05-construction-and-the-map.ipynb) — Construção: projetos
-#   nas cidades, espaços de construção, cidades pequenas
-# - [6 · R&D, project tabs and transport tracks](../06-research-tabs-and-tracks.ipynb) — P&D: pontos de
-#   estudo, Tabelas de Projetos e trilhas de transporte
-# - [7 · Donations](../07-donations.ipynb) — a tabela de doações, os custos crescentes e o que as Doações
-#   pontuam
 #
 # Rode um tutorial do começo (*Run → Run All Cells* no JupyterLab), ou abra no Voilà para ver só o texto
 # e os widgets. Nada aqui exige o manual; quando os textos das regras deixam um ponto em aberto, a
@@ -89,6 +85,40 @@
 #   [2 · passo 6 "Pronto"](02-company-and-employees.ipynb)
 # - Ficar de pé no fim do turno, no Posto de Trabalho livre mais barato:
 #   [2 · passo 7 "Ficar de pé custa dinheiro"](02-company-and-employees.ipynb)
+#
+# **Gerência**
+#
+# - Comércio e Finanças: \$3 ou um bem por Empregado de pé:
+#   [4 · passo 2 "O Comércio e Finanças de Bo"](04-management-and-departments.ipynb)
+# - A peça reservada é construída primeiro; uma peça custa 2 bens num espaço vazio:
+#   [4 · passo 3 "Bo constrói o Departamento reservado"](04-management-and-departments.ipynb)
+# - ... e 1 bem num espaço onde há um Empregado deitado:
+#   [4 · passo 6 "Um espaço mais barato"](04-management-and-departments.ipynb)
+#
+# **Construção**
+#
+# - Você só constrói os projetos que esperam nas suas Tabelas de Projetos:
+#   [5 · passo 2 "Projetos esperando nas tabelas"](05-construction-and-the-map.ipynb)
+# - Uma Missão para a região da cidade, os bens, e algumas cidades pequenas pagam receita de transporte:
+#   [5 · passo 3 "Uma cidade pequena: Cincinnati"](05-construction-and-the-map.ipynb)
+# - O espaço livre mais à esquerda do tipo do projeto:
+#   [5 · passo 4 "Uma cidade grande: Chicago"](05-construction-and-the-map.ipynb)
+#
+# **Pesquisa e Desenvolvimento**
+#
+# - 2 pontos de estudo por Empregado de pé:
+#   [6 · passo 2 "Quatro pontos de estudo"](06-research-tabs-and-tracks.ipynb)
+# - O próximo espaço de uma Tabela de Projetos: um novo projeto para construir:
+#   [6 · passo 3 "Um novo projeto de Comércio"](06-research-tabs-and-tracks.ipynb)
+# - O próximo espaço de uma trilha de transporte: mais receita por Empregado que volta:
+#   [6 · passo 4 "Diligência no Centro-Oeste"](06-research-tabs-and-tracks.ipynb)
+#
+# **Doações**
+#
+# - Uma Doação por evento de doação, num espaço livre:
+#   [7 · passo 2 "A primeira Doação de Ada"](07-donations.ipynb)
+# - Cada Doação custa \$5 a mais que a anterior; quem não pode pagar é pulado:
+#   [7 · passo 7 "A segunda Doação custa mais"](07-donations.ipynb)
 #
 # **O fim da partida**
 #

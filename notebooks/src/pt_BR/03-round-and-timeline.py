@@ -141,4 +141,4 @@ Exercise("Quantos dólares ao todo Ada ganhou quando o Empregado dela voltou (pa
 # %% [markdown]
 # ← [2 · A Companhia, os Empregados e Recursos Humanos](02-company-and-employees.ipynb) ·
 # [Índice](00-contents.ipynb) ·
-# [4 · Management and new departments (em inglês)](../04-management-and-departments.ipynb) →
+# [4 · Gerência e novos Departamentos](04-management-and-departments.ipynb) →

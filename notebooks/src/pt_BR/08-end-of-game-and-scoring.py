@@ -193,5 +193,5 @@ Exercise("Quais cidades grandes estão conectadas no melhor grupo de Bo? (nomes 
          code="game.connection(1).majors", lang=LANG)
 
 # %% [markdown]
-# ← [7 · Donations (em inglês)](../07-donations.ipynb) · [Índice](00-contents.ipynb) ·
+# ← [7 · Doações](07-donations.ipynb) · [Índice](00-contents.ipynb) ·
 # [9 · O jogo solo contra Andrew Carnegie](09-solo-against-andrew.ipynb) →

@@ -123,13 +123,14 @@ for label, finishers in [("dois robôs gulosos", [GreedyBot(5), GreedyBot(6)]),
 # `carnegie_lab.analysis.evaluate` vai um passo além do *e se* acima: a partir de cada ação legal, ele deixa
 # robôs gulosos jogarem o resto da partida (*simulações*, com alguns lances aleatórios para que elas sejam
 # diferentes) e informa a margem final média (o total do jogador menos o melhor total entre os outros) e com
-# que frequência o jogador venceu. Ele dá mais simulações às ações que parecem melhores e abandona as outras
-# cedo: uma margem de uma ou duas simulações é um palpite grosseiro, então leia também o número de
-# simulações. Com `playouts=` e uma `seed`, os números são os mesmos em qualquer máquina; o tutorial 11 lê
-# esses números em decisões de verdade.
+# que frequência o jogador venceu. `playouts=8` joga cada ação 8 vezes até o fim (com segundos para pensar,
+# em vez disso, ele dá mais simulações às ações que parecem melhores e abandona as outras cedo): uma margem
+# de poucas simulações é um palpite grosseiro, então leia também o número de simulações. Com `playouts=` e
+# uma `seed`, os números são os mesmos em qualquer máquina; o tutorial 11 lê esses números em decisões de
+# verdade.
 
 # %%
-for row in evaluate(position, playouts=40, seed=1):
+for row in evaluate(position, playouts=8, seed=1):
     print(f"{row.notation:16} margem {number(row.margin, '+.1f', LANG):>6} PV   venceu "
           f"{number(row.win_rate, '.0%', LANG):>4} de {row.playouts} simulações")
 
