@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, Union
 
 from ..core.errors import CarnegieError
+from ..core.i18n import translator
 from ..engine import Game
 
 #: A script item: notation to apply, or a function of the game that applies actions itself (see
@@ -127,17 +128,20 @@ def _apply_item(game: Game, item: Item) -> None:
         item(game)
 
 
-def replay_steps(game: Game, record_actions: Sequence[str], *, view: str = "auto") -> list[Step]:
+def replay_steps(game: Game, record_actions: Sequence[str], *, view: str = "auto",
+                 lang: str | None = None) -> list[Step]:
     """Steps that replay a list of actions round by round (one step per round, the setup as the first one),
     each explained by its round summary and game log; ``game`` is the position the actions start from (it
-    is not changed). With ``view="auto"`` each step shows the view where its round changed most."""
+    is not changed). With ``view="auto"`` each step shows the view where its round changed most. ``lang``:
+    the language of the steps' titles and texts (None: English)."""
+    _ = translator(lang).gettext
     g = game.copy()
     steps: list[Step] = []
     batch: list[str] = []
 
     def flush(label: str) -> None:
         if batch:
-            steps.append(Step(label, _log_text, list(batch), view=view))
+            steps.append(Step(label, lambda shown: _log_text(shown, lang), list(batch), view=view))
             batch.clear()
 
     for text in record_actions:
@@ -145,19 +149,22 @@ def replay_steps(game: Game, record_actions: Sequence[str], *, view: str = "auto
         g.apply(text)
         batch.append(text)
         if g.round != before or g.is_over:
-            flush("The setup" if before == 0 else f"Round {before}")
-    flush("The setup" if g.round == 0 else f"Round {g.round} (so far)")
+            flush(_("The setup") if before == 0 else _("Round {round}").format(round=before))
+    flush(_("The setup") if g.round == 0 else _("Round {round} (so far)").format(round=g.round))
     return steps
 
 
-def _log_text(game: Game) -> str:
+def _log_text(game: Game, lang: str | None) -> str:
     """A step explained by the game itself: its latest round summary."""
+    _ = translator(lang).gettext
     summaries = game.round_summaries()
     if summaries:
         h = summaries[-1]
-        who = ", ".join(f"{name} {row['score']} VP" for name, row in zip(game.players, h["players"]))
-        return f"Round {h['round']}: the row chosen was **{h['chosen']}**. Score if the game ended now: {who}."
-    return "The players place their starting houses, reserve a tile and make their setup moves."
+        who = ", ".join(_("{player} {vp} VP").format(player=name, vp=row["score"])
+                        for name, row in zip(game.players, h["players"]))
+        return _("Round {round}: the row chosen was **{row}**. Score if the game ended now: {scores}.").format(
+            round=h["round"], row=h["chosen"], scores=who)
+    return _("The players place their starting houses, reserve a tile and make their setup moves.")
 
 
 __all__ = ["Item", "ScriptError", "Step", "bots_play", "first", "play", "replay_steps", "until", "until_round"]

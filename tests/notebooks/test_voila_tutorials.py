@@ -62,12 +62,18 @@ EXERCISES = {
     "pt_BR/05-construction-and-the-map.ipynb": Answers("livres", "5", "3"),
     "pt_BR/06-research-tabs-and-tracks.ipynb": Answers("quantos pontos de estudo", "2", "4"),
     "pt_BR/07-donations.ipynb": Answers("Doação de Ada", "10", "15"),
+    "pt_BR/08-end-of-game-and-scoring.ipynb": Answers("ganha com conexões", "6", "9"),
+    "pt_BR/09-solo-against-andrew.ipynb": Answers("Quem escolhe a linha na rodada 2", "Ada", "Andrew Carnegie"),
+    "pt_BR/10-exploring-positions.ipynb": Answers("quantas ações legais", "8", "10"),
+    "pt_BR/11-playing-well.ipynb": Answers("põe em primeiro para Bo", "RD (Pesquisa e Desenvolvimento)",
+                                           "HR (Recursos Humanos)"),
 }
 
 
 #: The titles of the figures a tutorial's page shows outside its stepper: plotly's own output (its JSON, drawn
 #: with the plotly.js of the page's jupyterlab-plotly extension), no widget.
-STILL_FIGURES = {"11-playing-well.ipynb": ["Game review"]}
+STILL_FIGURES = {"11-playing-well.ipynb": ["Game review"],
+                 "pt_BR/11-playing-well.ipynb": [translator("pt_BR").gettext("Game review")]}
 
 #: The titles of the drawn figures of the page's plotly outputs (jupyterlab-plotly's renderer draws in its node).
 STILL_TITLES_JS = """() => Array.from(document.querySelectorAll('.jp-RenderedPlotly'))

@@ -13,8 +13,8 @@ from i18n_check import WIDE, ascii_words, wide
 
 from carnegie_lab.core.state import NEUTRAL
 from carnegie_lab.tutor.exercise import Exercise
-from carnegie_lab.tutor.positions import after_setup
-from carnegie_lab.tutor.script import Step
+from carnegie_lab.tutor.positions import after_setup, fresh
+from carnegie_lab.tutor.script import Step, play, replay_steps, until
 from carnegie_lab.tutor.stepper import Stepper
 from carnegie_lab.views.palette import donation_vp, owner_name
 
@@ -134,3 +134,12 @@ def test_a_yes_or_no_is_answered_in_the_language():
     assert not ex.check(False) and "Não é bem isso" in ex.feedback.value
     assert ex.check(True) and "Certo!" in ex.feedback.value
     assert "A resposta é <b>sim</b>" in (ex.reveal() and ex.feedback.value)
+
+
+def test_a_replayed_record_speaks_the_language(widened):
+    """replay_steps' titles and texts (a round's summary, the setup) go through the catalog."""
+    game = play(after_setup(), ["choose HR", until("choose")])
+    steps = replay_steps(fresh(), game.actions, lang=WIDE)
+    texts = [step.title for step in steps] + [steps[0].text(fresh()), steps[1].text(game)]
+    assert len(steps) == 2 and not widened.missing, sorted(widened.missing)
+    assert ascii_words(texts, {*game.players, *game.components.timeline.rows}) == []

@@ -21,16 +21,14 @@
 # - [6 · P&D, Tabelas de Projetos e trilhas de transporte](06-research-tabs-and-tracks.ipynb) — pontos de
 #   estudo, novos projetos, níveis de transporte e a sua receita
 # - [7 · Doações](07-donations.ipynb) — a tabela de doações, os preços crescentes e o que as Doações pontuam
-#
-# **Em inglês** (ainda não traduzidos):
-#
-# - [8 · The end of the game and scoring](../08-end-of-game-and-scoring.ipynb) — o fim da partida e todas
-#   as formas de pontuar, com as conexões entre cidades grandes
-# - [9 · The solo game against Andrew Carnegie](../09-solo-against-andrew.ipynb) — o jogo solo contra
-#   Andrew Carnegie
-# - [10 · Exploring positions](../10-exploring-positions.ipynb) — registros, ações legais, hipóteses em
-#   cópias, bots
-# - [11 · Playing well](../11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade
+# - [8 · O fim da partida e a pontuação](08-end-of-game-and-scoring.ipynb) — todas as formas de pontuar, e
+#   as conexões entre cidades grandes com o networkx
+# - [9 · O jogo solo contra Andrew Carnegie](09-solo-against-andrew.ipynb) — o baralho de cartas de Andrew,
+#   os turnos dele e como ele pontua
+# - [10 · Explorando posições](10-exploring-positions.ipynb) — registros, ações legais, hipóteses em cópias,
+#   robôs
+# - [11 · Jogando bem](11-playing-well.ipynb) — o que a análise diz sobre decisões de verdade: a escolha da
+#   Linha do Tempo, as Doações, as conexões, a próxima carta de Andrew, o robô difícil
 #
 # Rode um tutorial do começo (*Run → Run All Cells* no JupyterLab), ou abra no Voilà para ver só o texto
 # e os widgets. Nada aqui exige o manual; quando os textos das regras deixam um ponto em aberto, a
@@ -121,3 +119,22 @@
 #   [7 · passo 2 "A primeira Doação de Ada"](07-donations.ipynb)
 # - Cada Doação custa \$5 a mais que a anterior; quem não pode pagar é pulado:
 #   [7 · passo 7 "A segunda Doação custa mais"](07-donations.ipynb)
+#
+# **O fim da partida**
+#
+# - A pontuação final e os vencedores (sem critério de desempate):
+#   [8 · passo 2 "A pontuação final"](08-end-of-game-and-scoring.ipynb)
+# - Conexões entre cidades grandes:
+#   [8 · passo 3 "Conexões"](08-end-of-game-and-scoring.ipynb)
+# - Discos no mapa, Tabelas de Projetos, Departamentos, Empregados, Doações:
+#   [8 · passo 4 "Discos no mapa"](08-end-of-game-and-scoring.ipynb) a
+#   [8 · passo 7 "Doações"](08-end-of-game-and-scoring.ipynb)
+#
+# **Solo contra Andrew Carnegie**
+#
+# - Você escolhe a linha nas rodadas ímpares, a carta de Andrew nas rodadas pares:
+#   [9 · passo 2 "Ada constrói"](09-solo-against-andrew.ipynb)
+# - A carta de Andrew desliza em Recursos Humanos e quando ele não consegue agir:
+#   [9 · passo 5 "Rodada 3: Recursos Humanos"](09-solo-against-andrew.ipynb)
+# - A carta de PV sob a carta dele no fim da rodada:
+#   [9 · passo 6 "Os pontos de Andrew"](09-solo-against-andrew.ipynb)

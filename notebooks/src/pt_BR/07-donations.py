@@ -134,4 +134,4 @@ Exercise("Se a partida terminasse depois da rodada 3, quantos PV a Doação de B
 # %% [markdown]
 # ← [6 · P&D, Tabelas de Projetos e trilhas de transporte](06-research-tabs-and-tracks.ipynb) ·
 # [Índice](00-contents.ipynb) ·
-# [8 · The end of the game and scoring (em inglês)](../08-end-of-game-and-scoring.ipynb) →
+# [8 · O fim da partida e a pontuação](08-end-of-game-and-scoring.ipynb) →
