@@ -12,7 +12,9 @@ of the time (so that there are mistakes to find). For each game:
   once for each ``--jobs``: the wall time, the CPU time (this process and its workers), the machine's
   load; the reviews of every ``--jobs`` must be the same (checked);
 - **agreement**: the review with the second seed against the first: the share of decisions with the
-  same grade and whether the costliest three are the same decisions;
+  same grade and whether the costliest decisions (those the evidence names, ``review.costliest``: at most
+  three) are the same; where they are not, each one named by one seed only with the other seed's verdict
+  on it (a contradiction where the two intervals of its loss do not overlap);
 - **reference** (``--reference F``, 0: none): each of the first review's *mistake* and *blunder* verdicts
   judged again (``compare.judge``) at F times the budget with another seed (``--reference-seed``, so that
   its playouts are not the first review's): how many it gives the same grade, and how many at least a
@@ -37,6 +39,7 @@ from pathlib import Path
 import carnegie_lab as cl
 from carnegie_lab.analysis import GRADES, Review, review
 from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS, judge
+from carnegie_lab.analysis.review import Decision
 from carnegie_lab.bots import GreedyBot, RandomBot
 
 #: name -> (players, options, seed)
@@ -81,6 +84,18 @@ def costliest(rev: Review) -> set[int]:
     return {c.decision.index for c in rev.costliest}
 
 
+def verdict(d: Decision) -> str:
+    return f"{d.grade} {d.loss:.1f} VP [{d.low:.1f}, {d.high:.1f}]"
+
+
+def differences(base: Review, other: Review) -> list[str]:
+    """Each decision named among the costliest by one review only, with both verdicts on it."""
+    first, second = ({d.index: d for d in r.decisions} for r in (base, other))
+    return [f"decision {i + 1}: {verdict(first[i])} / {verdict(second[i])}"
+            + (" CONTRADICTION" if first[i].low > second[i].high or second[i].low > first[i].high else "")
+            for i in sorted(costliest(base) ^ costliest(other))]
+
+
 def counts(rev: Review) -> str:
     return ", ".join(f"{g} {sum(d.grade == g for d in rev.decisions)}" for g in GRADES)
 
@@ -123,8 +138,12 @@ def main(argv: list[str] | None = None) -> int:
         other, wall, used = timed(game, args.playouts, second, jobs[-1])
         keep(other, f"{name}-seed{second}")
         agree = sum(a.grade == b.grade for a, b in zip(base.decisions, other.decisions)) / len(base.decisions)
+        named = [sorted(i + 1 for i in costliest(r)) for r in (base, other)]
         print(f"  seed {second} (jobs {jobs[-1]}, wall {wall:.1f} s, CPU {used:.1f} s): grades {counts(other)}; "
-              f"same grade {agree:.0%}, same costliest three: {costliest(base) == costliest(other)}")
+              f"same grade {agree:.0%}; costliest named, seed {first}: {named[0]}, seed {second}: {named[1]}, "
+              f"the same: {named[0] == named[1]}")
+        for line in differences(base, other):
+            print(f"    named by one seed only: {line}")
         if args.reference:
             serious = [d for d in base.decisions if d.grade in SERIOUS]
             wall, used = time.perf_counter(), cpu()

@@ -40,6 +40,9 @@ from .words import playout_result
 #: the grades, best to worst; *unclear*: the playouts could not tell which grade
 GRADES = ("best", "good", "unclear", "inaccuracy", "mistake", "blunder")
 UNCLEAR = "unclear"
+#: the grades of a loss that the playouts support (the whole interval from a threshold on), least first:
+#: their ranges do not overlap, so a worse one of them gave away more
+LOSSES = GRADES[GRADES.index(UNCLEAR) + 1:]
 #: the least loss (VP of expected final margin) of each grade worse than good
 THRESHOLDS = {"inaccuracy": 2.0, "mistake": 5.0, "blunder": 10.0}
 #: share of random moves in the playouts (so that they differ)
@@ -232,6 +235,16 @@ class Verdict:
     high: float
     playouts: int
     grade: str
+
+
+def costlier(one: Verdict, other: Verdict) -> bool:
+    """The playouts say that ``one`` gave away more than ``other``: both are graded a loss
+    (:data:`LOSSES`), ``one``'s grade is worse, or it is the same and ``one``'s interval lies wholly above
+    the other's. Neither is costlier than the other where the evidence cannot order them (a tie)."""
+    if one.grade not in LOSSES or other.grade not in LOSSES:
+        return False
+    mine, theirs = LOSSES.index(one.grade), LOSSES.index(other.grade)
+    return mine > theirs or mine == theirs and one.low > other.high
 
 
 def judge(game: Game, played: Action, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 from functools import partial
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..bots.greedy import prune
 from ..core.actions import Action
@@ -38,11 +38,11 @@ from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
-from .compare import DEFAULT_PLAYOUTS, GRADES, THRESHOLDS, ActionValue, judge
+from .compare import DEFAULT_PLAYOUTS, GRADES, LOSSES, THRESHOLDS, ActionValue, Verdict, costlier, judge
 from .explain import Change, Explanation, explain
 from .words import playout_result, review_loss
 
-#: how many of the costliest decisions a review explains
+#: how many of the costliest decisions a review explains, at most
 COSTLIEST = 3
 FORMAT = "carnegie-lab-review"
 VERSION = 2
@@ -59,23 +59,16 @@ def grading(lang: str | None = None) -> str:
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One reviewed decision: where it was taken, the action played and the best one found (the same
-    when the played one is best), with what their playouts gave; the loss (VP given away, 0 or more), its
-    95% interval [``low``, ``high``] (0, 0 when the screen passed it), the paired ``playouts`` and the grade."""
+class Decision(Verdict):
+    """One reviewed decision: the comparison engine's :class:`~.compare.Verdict` on it (the action played
+    and the best one found, the loss, its 95% interval (0, 0 when the screen passed it), the paired playouts
+    and the grade) and where it was taken."""
     index: int                 # its number among the game's actions (0-based): the position before actions[index]
     seat: int
     player: str
     round: int
     prompt: str                # what was being decided
     choices: int               # legal actions (near-duplicates included)
-    played: ActionValue
-    best: ActionValue
-    loss: float
-    low: float
-    high: float
-    playouts: int
-    grade: str
 
     def __str__(self) -> str:
         return self.text()
@@ -124,6 +117,21 @@ class Costly:
                 + indent.join(self.best.lines_in(lang)))
 
 
+def rank(decision: Decision, decisions: Iterable[Decision]) -> int:
+    """1 + how many of ``decisions`` the playouts say gave away more than ``decision``
+    (:func:`~.compare.costlier`): decisions that they cannot order share a rank."""
+    return 1 + sum(costlier(other, decision) for other in decisions)
+
+
+def costliest(decisions: Sequence[Decision], n: int = COSTLIEST) -> list[Decision]:
+    """The decisions that the evidence names among the ``n`` costliest: graded a loss (:data:`~.compare.LOSSES`)
+    and fewer than ``n`` others not surely cheaper, so fewer than ``n`` where ties straddle the cut; by
+    :func:`rank`, then by the interval's lower bound, then in game order."""
+    losses = [d for d in decisions if d.grade in LOSSES]
+    named = [d for d in losses if sum(not costlier(d, other) for other in losses if other is not d) < n]
+    return sorted(named, key=lambda d: (rank(d, losses), -d.low, d.index))
+
+
 class Point(NamedTuple):
     """A seat's expected final margin after one of its decisions (the played action's, with its interval);
     ``at``: the decision's index among the game's actions."""
@@ -160,8 +168,8 @@ class SeatSummary:
 @dataclass(frozen=True)
 class Review:
     """The review of a game: a :class:`Decision` for each decision of the reviewed seats that had a
-    choice (in game order), the :data:`COSTLIEST` costliest ones explained (:class:`Costly`), and
-    what it was made with (``think`` seconds or ``playouts`` per decision, ``seed``)."""
+    choice (in game order), the costliest ones that the evidence names explained (:func:`costliest`,
+    :class:`Costly`), and what it was made with (``think`` seconds or ``playouts`` per decision, ``seed``)."""
     players: tuple[str, ...]
     seats: tuple[int, ...]
     think: float | None
@@ -205,7 +213,10 @@ class Review:
         out += [s.text(lang) for s in self.summary().values()]
         if self.costliest:
             out += ["", tr.gettext("The costliest decisions:")]
-            out += [f"{k}. {c.text(lang)}" for k, c in enumerate(self.costliest, 1)]
+            ranks = [rank(c.decision, self.decisions) for c in self.costliest]
+            out += [f"{k}. {c.text(lang)}" for k, c in zip(ranks, self.costliest)]
+            if len(set(ranks)) < len(ranks):
+                out.append(tr.gettext("(The same number: the playouts cannot tell which of them gave away more.)"))
         return out
 
     def __str__(self) -> str:
@@ -319,8 +330,8 @@ def _judge(record: dict, comps: Components | None, think: float | None, playouts
     seat = game.current_player
     assert seat is not None
     prompt = in_every_language(lambda lang: game.decision_in(lang).prompt)
-    return Decision(index, seat, game.players[seat], game.round, prompt, len(game.legal_actions()), verdict.played,
-                    verdict.best, verdict.loss, verdict.low, verdict.high, verdict.playouts, verdict.grade)
+    return Decision(**{f.name: getattr(verdict, f.name) for f in fields(Verdict)}, index=index, seat=seat,
+                    player=game.players[seat], round=game.round, prompt=prompt, choices=len(game.legal_actions()))
 
 
 def _value_text(value: ActionValue, lang: str | None) -> str:
@@ -366,7 +377,7 @@ def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | 
     work = partial(_judge, record, comps, think, playouts, seed)
     decisions = tuple(run_jobs(work, _choices(record, comps, chosen), jobs, scheduler, on_progress))
     explained = []
-    for d in sorted((d for d in decisions if d.loss), key=lambda d: (-d.loss, d.index))[:COSTLIEST]:
+    for d in costliest(decisions):
         before = _at(record, game.components, d.index)
         explained.append(Costly(d, explain(before, d.played.action), explain(before, d.best.action)))
     return Review(tuple(game.players), chosen, think, playouts, seed, decisions, tuple(explained))

@@ -4,7 +4,9 @@ its marker.
 
 Stable trace names: ``band-<seat>`` (the interval), ``margin-<seat>`` (x = decision numbers among the
 game's actions, 1-based; customdata = their 0-based indices; one marker colour per grade). The hovers name
-the actions as ``said(decision, action)`` words them (default: their notation; the app gives its words).
+the actions as ``said(decision, action)`` words them (the app gives its controls' words); without ``said``
+they say "played" and "the best action" and name neither: a review holds no game to word its actions in,
+and the notation is not for players.
 The title is short and the key in two lines, so that both stay readable at the side panel's width.
 """
 from __future__ import annotations
@@ -17,6 +19,7 @@ from .palette import FONT, INK, MUTED, esc, owner_colour
 from .style import base_layout, view
 
 if TYPE_CHECKING:
+    from ..analysis.compare import ActionValue
     from ..analysis.review import Decision, Review
     from ..core.actions import Action
 
@@ -35,22 +38,22 @@ def _finite(values: list[float]) -> list[float | None]:
     return [v if math.isfinite(v) else None for v in values]
 
 
-def _notation(_d: Decision, action: Action) -> str:
-    return str(action)
-
-
-def _hover(d: Decision, said: Said, lang: str | None) -> str:
-    """A decision's hover text in a language."""
+def _hover(d: Decision, said: Said | None, lang: str | None) -> str:
+    """A decision's hover text in a language (the actions named as ``said`` words them, if given)."""
     _ = translator(lang).gettext
+
+    def line(value: ActionValue, named: str, unnamed: str) -> str:
+        margin = number(value.margin, "+.1f", lang)
+        if said is None:
+            return _(unnamed).format(margin=margin)
+        return _(named).format(action=esc(said(d, value.action)), margin=margin)
     head = _("{player}, round {round}, decision {number}: <b>{grade}</b>").format(
         player=esc(d.player), round=d.round, number=d.index + 1, grade=_(GRADE_NAMES[d.grade]))
-    played = _("played {action}: {margin} VP").format(action=esc(said(d, d.played.action)),
-                                                      margin=number(d.played.margin, "+.1f", lang))
+    played = line(d.played, N_("played {action}: {margin} VP"), N_("played: {margin} VP"))
     if not d.loss:
         return f"{head}<br>{played}"
     return (head + _(", {loss} VP given away").format(loss=number(d.loss, ".1f", lang)) + f"<br>{played}<br>"
-            + _("best {action}: {margin} VP").format(action=esc(said(d, d.best.action)),
-                                                     margin=number(d.best.margin, "+.1f", lang)))
+            + line(d.best, N_("best {action}: {margin} VP"), N_("the best action: {margin} VP")))
 
 
 @view
@@ -73,7 +76,7 @@ def review_figure(review: Review, *, lang: str | None = None, said: Said | None 
             type="scatter", name=f"margin-{seat}", x=x, y=[p.margin for p in points], customdata=[p.at for p in points],
             mode="lines+markers", line=dict(color=colour, width=2),
             marker=dict(size=9, color=[GRADE_COLOURS[p.grade] for p in points], line=dict(color=colour, width=1.5)),
-            text=[_hover(by_index[p.at], said or _notation, lang) for p in points],
+            text=[_hover(by_index[p.at], said, lang) for p in points],
             hovertemplate="%{text}<extra></extra>",
             showlegend=False, meta=dict(owner=seat, label=review.players[seat])))
     players = " · ".join(f"<span style='color:{owner_colour(s)}'>━</span> {esc(review.players[s])}"

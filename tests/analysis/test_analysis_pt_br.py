@@ -11,7 +11,7 @@ from i18n_check import WIDE, WORD, ascii_words
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, explain, review
 from carnegie_lab.app.hints import explanation_line
-from carnegie_lab.bots import RandomBot
+from carnegie_lab.bots import GreedyBot, RandomBot
 
 
 def same_in_every_language(game: cl.Game, *actions) -> set[str]:
@@ -48,18 +48,21 @@ def test_explain_in_portuguese():
 
 
 def test_the_review_s_summary_in_portuguese_and_english_unchanged(widened):
-    game = cl.new_game(["Ada", "Bo"], seed=3)
-    bot = RandomBot(seed=1)
-    for _ in range(16):
-        game.apply(bot.choose(game))
-    rev = review(game, playouts=1, seed=1)
+    game = cl.new_game(["Ada", "Bo"], seed=6)        # the last two rounds of greedy (Ada) against random (Bo)
+    bots = [GreedyBot(6), RandomBot(6)]
+    while game.round < 19:
+        game.apply(bots[game.current_player].choose(game))
+    game = cl.Game.from_position(game.to_position())
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    rev = review(game, playouts=16, seed=0)
     assert rev.costliest and rev.lines_in(None) == rev.lines and str(rev) == "\n".join(rev.lines)
     assert [s.text() for s in rev.summary().values()] == [str(s) for s in rev.summary().values()]
     texts = rev.lines_in(WIDE)
     actions = [a for d in rev.decisions for a in (d.played.action, d.best.action)]
     assert ascii_words(texts, same_in_every_language(game, *actions)) == [], texts
     assert not widened.missing, sorted(widened.missing)
-    head = f"Revisão de {len(rev.decisions)} decisões de Ada, Bo (no máximo 1 simulação por ação, semente 1)"
+    head = f"Revisão de {len(rev.decisions)} decisões de Ada, Bo (no máximo 16 simulações por ação, semente 0)"
     assert rev.lines_in("pt_BR")[0] == head
     again = Review.from_dict(json.loads(json.dumps(rev.to_dict())))      # read back: its texts English, the rest not
     assert again.lines == rev.lines and again.lines_in("pt_BR")[:4] == rev.lines_in("pt_BR")[:4]

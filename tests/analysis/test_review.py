@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.analysis import GRADES, Review, review
-from carnegie_lab.analysis.compare import grade_of
+from carnegie_lab.analysis import GRADES, Review, explain, review
+from carnegie_lab.analysis.compare import grade_of, unplayed
+from carnegie_lab.analysis.review import Costly, Decision, costliest, rank
 from carnegie_lab.bots import GreedyBot, RandomBot
 from carnegie_lab.bots.base import resample_hidden
 from carnegie_lab.bots.greedy import prune
@@ -34,7 +36,7 @@ def late_game(seed: int, from_round: int) -> cl.Game:
 @pytest.fixture(scope="module")
 def greedy_random() -> tuple[cl.Game, Review]:
     game = late_game(4, 16)
-    return game, review(game, playouts=8)
+    return game, review(game, playouts=16)
 
 
 @pytest.fixture(scope="module")
@@ -92,12 +94,40 @@ def test_summary_curve_and_costliest(greedy_random):
         assert s.grades == {g: sum(d.grade == g for d in mine) for g in GRADES}
         assert s.average_loss == pytest.approx(sum(d.loss for d in mine) / len(mine))
         assert [p.margin for p in rev.curve(seat)] == [d.played.margin for d in mine if d.playouts]
-    losses = sorted((d.loss for d in rev.decisions), reverse=True)
-    assert [c.decision.loss for c in rev.costliest] == losses[:3]
     for c in rev.costliest:
         assert (c.played.action, c.best.action) == (c.decision.played.action, c.decision.best.action)
     text = str(rev)
     assert "average loss" in text and "The costliest decisions:" in text and rev.costliest[0].played.lines[0] in text
+
+
+def test_the_costliest_are_graded_losses_not_the_largest_estimates(greedy_random):
+    """The costliest decisions named are those graded a loss; an unclear one with a larger estimate is not."""
+    _, rev = greedy_random
+    named = [c.decision for c in rev.costliest]
+    losses = [d for d in rev.decisions if d.grade in ("inaccuracy", "mistake", "blunder")]
+    assert named and len(losses) <= 3 and sorted(named, key=lambda d: d.index) == losses
+    assert any(d.grade == "unclear" and d.loss > max(n.loss for n in named) for d in rev.decisions)
+
+
+def decision(index: int, grade: str, low: float, high: float) -> Decision:
+    row = unplayed(cl.Action("done", ()), 0.0)
+    return Decision(row, row, (low + high) / 2, low, high, 16, grade, index=index, seat=0, player="Ada", round=3,
+                    prompt="", choices=2)
+
+
+def test_the_costliest_by_grade_then_interval_ties_shared_and_not_cut():
+    unsure = decision(0, "unclear", 8.0, 30.0)          # the largest estimate, but no grade: never named
+    blunder = decision(1, "blunder", 10.5, 14.0)
+    wide, high, low = (decision(2, "mistake", 5.2, 8.9), decision(3, "mistake", 7.8, 9.4),
+                       decision(4, "mistake", 5.1, 6.0))
+    slight = decision(5, "inaccuracy", 2.5, 4.0)
+    # wide and low overlap, so that the evidence cannot tell which of them is the third costliest: neither is
+    assert costliest([unsure, blunder, wide, high, low, slight]) == [blunder, high]
+    # without low, wide and high overlap: both second, the one whose interval starts higher first
+    four = [slight, wide, high, blunder, unsure]
+    assert costliest(four) == [blunder, high, wide]
+    assert [rank(d, four) for d in (blunder, high, wide, slight)] == [1, 2, 2, 4]
+    assert costliest([unsure, decision(6, "good", 0.5, 1.9)]) == []
 
 
 def test_a_review_goes_to_json_and_back(greedy_random):
@@ -112,9 +142,31 @@ def test_a_review_goes_to_json_and_back(greedy_random):
         Review.from_dict([])
 
 
+def test_tied_costliest_decisions_share_a_number_and_the_text_says_so():
+    game = cl.new_game(["Ada", "Bo"], seed=5)
+    what = explain(game, game.legal_actions()[0])
+    one, two, three = decision(3, "mistake", 5.5, 8.0), decision(7, "mistake", 6.0, 9.5), decision(9, "blunder", 11, 13)
+    rev = Review(("Ada", "Bo"), (0,), None, 16, 0, (one, two, three),
+                 tuple(Costly(d, what, what) for d in costliest([one, two, three])))
+    numbered = [line.split(" ")[:3] for line in rev.lines if line[:1].isdigit()]
+    assert numbered == [["1.", "decision", "10,"], ["2.", "decision", "8,"], ["2.", "decision", "4,"]]
+    assert rev.lines[-1] == "(The same number: the playouts cannot tell which of them gave away more.)"
+    assert rev.lines_in("pt_BR")[-1] != rev.lines[-1]
+
+
+def test_a_stored_review_of_version_2_still_loads():
+    """tests/analysis/data/review-v2.json: a review written by the code before Decision extended Verdict."""
+    stored = json.loads((Path(__file__).parent / "data" / "review-v2.json").read_text(encoding="utf-8"))
+    rev = Review.from_dict(stored)
+    assert rev.to_dict() == stored and rev.players == ("Ada", "Bo") and rev.seats == (1,)
+    unclear = next(d for d in rev.decisions if d.grade == "unclear")
+    assert (unclear.low, unclear.playouts, unclear.player) == (stored["decisions"][2]["low"], 8, "Bo")
+    assert [c.decision for c in rev.costliest] == [unclear] and "The costliest decisions:" in str(rev)
+
+
 def test_seats_by_name_or_number(greedy_random):
     game, rev = greedy_random
-    bo = review(game, seats="Bo", playouts=8)
+    bo = review(game, seats="Bo", playouts=16)
     assert bo.seats == (1,) and bo.decisions == tuple(d for d in rev.decisions if d.seat == 1)
     assert list(bo.summary()) == [1]
 

@@ -1,7 +1,8 @@
 """Words, not notation, wherever a player reads (issue 28): a whole game's replay at every moment, its
 log, the Play tab's "What happened" and the final panel say what happened in the game's words; the
 notation is only on hover (a ``title`` attribute), but for the game review, which has none even there
-(issue 43: its marks' tooltips and its chart's hovers). The tutorials' prose names things by their names."""
+(issue 43: its marks' tooltips and its chart's hovers, in the app and drawn from Python). The tutorials'
+prose names things by their names."""
 from __future__ import annotations
 
 import html
@@ -18,6 +19,7 @@ from carnegie_lab.app.replay_panel import ReplayPanel
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat, Setup
 from carnegie_lab.session.replay import Replay
+from carnegie_lab.views import review_figure
 from carnegie_lab.widgets import Dashboard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +119,11 @@ def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
               for t in trace.text]
     assert marks and len(hovers) == sum(d.playouts > 0 for d in panel.review.review.decisions)
     assert sum(" given away" in h for h in hovers) >= 2                         # a played and a best action
-    texts = [visible(panel.review.summary.value), visible(panel.review.status.value), *marks, *hovers]
+    # the chart drawn from Python (no words of the app's): its hovers name no action
+    python = [visible(t) for trace in review_figure(panel.review.review).data if trace.name.startswith("margin-")
+              for t in trace.text]
+    assert len(python) == len(hovers)
+    texts = [visible(panel.review.summary.value), visible(panel.review.status.value), *marks, *hovers, *python]
     assert not [hits for t in texts if (hits := found(pattern, t))]
 
 

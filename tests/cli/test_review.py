@@ -27,9 +27,9 @@ def record(tmp_path_factory):
 
 
 def test_review_prints_the_summary_and_the_costliest_decisions(record, capsys):
-    assert main(["review", str(record), "--playouts", "4", "--quiet"]) == 0
+    assert main(["review", str(record), "--playouts", "16", "--quiet"]) == 0
     out, err = capsys.readouterr()
-    expected = review(record.read_text(), playouts=4)
+    expected = review(record.read_text(), playouts=16)
     assert out == str(expected) + "\n" and err == ""
     assert "Ada: " in out and "Bo: " in out and "average loss" in out
     assert "The costliest decisions:" in out and expected.costliest

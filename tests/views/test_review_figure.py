@@ -32,10 +32,18 @@ def test_the_curves_are_the_played_margins_with_their_grades(reviewed):
         assert list(line.y) == [d.played.margin for d in mine]
         assert list(line.marker.color) == [GRADE_COLOURS[d.grade] for d in mine]
         assert line.line.color == owner_colour(seat)
-        assert all(str(d.played.action) in text for d, text in zip(mine, line.text))
+        assert all(f"played: {d.played.margin:+.1f} VP" in text for d, text in zip(mine, line.text))
+        assert not any(str(d.played.action) in text or str(d.best.action) in text for d, text in zip(mine, line.text))
         band = trace(fig, f"band-{seat}")
         highs = [d.played.margin_high for d in mine]
         assert list(band.y[:len(mine)]) == [h if math.isfinite(h) else None for h in highs]
+
+
+def test_the_hovers_name_the_actions_as_said_words_them(reviewed):
+    said = {}
+    fig = review_figure(reviewed, said=lambda d, a: said.setdefault((d.index, str(a)), f"choice {len(said)}"))
+    texts = [t for seat in (0, 2) for t in trace(fig, f"margin-{seat}").text]
+    assert said and all(any(f"played {w}: " in t or f"best {w}: " in t for t in texts) for w in said.values())
 
 
 def test_every_grade_has_a_colour_in_the_key(reviewed):
