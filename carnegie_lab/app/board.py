@@ -365,6 +365,9 @@ def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
             + "</p>" if count > limit else "")
     return ("<div class='cl-log-head'>"
             + tr.gettext("{n} lines, newest first").format(n=count)
-            + f"</div><div class='cl-log-body'>{''.join(body)}</div>{more}")
+            # its own scrolling box: a stop of the keyboard's Tab (its arrow keys scroll it), named for screen readers
+            + "</div><div class='cl-log-body' tabindex='0' role='region' "
+            + f"aria-label='{html.escape(tr.gettext('Log'))}'>"
+            + f"{''.join(body)}</div>{more}")
 
 __all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]
