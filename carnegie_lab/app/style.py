@@ -25,7 +25,9 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-dashboard button.mod-success { background-color: #2e7d32; }
 .cl-dashboard button.mod-warning { background-color: #a14a00; }
 .cl-dashboard button.mod-danger { background-color: #c62828; }
-.cl-dashboard :focus-visible, .cl-dashboard .lm-TabBar-tab:focus-visible {
+.cl-dashboard :focus-visible, .cl-dashboard .jupyter-widgets input:focus-visible,
+.cl-dashboard .jupyter-widgets select:focus-visible, .cl-dashboard .jupyter-widgets textarea:focus-visible,
+.cl-dashboard .jupyter-widgets .noUi-handle:focus-visible {
   outline: 3px solid #1f5f9e !important; outline-offset: 1px; }
 .cl-hidden-label > .widget-label { position: absolute !important; width: 1px !important; height: 1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }
@@ -102,7 +104,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-link { width: 100%; box-sizing: border-box; font-family: monospace; font-size: 11.5px; padding: 3px 5px;
   border: 1px solid #ccc; border-radius: 4px; background: #fff; color: #2b2b2b; }
 .cl-stored-game { font-size: 12.5px; line-height: 1.35; }
-.cl-page-bridge, .cl-click-guard, .cl-aria-labels { display: none; }
+.cl-page-bridge, .cl-click-guard, .cl-focus-keeper, .cl-aria-labels { display: none; }
 .cl-applying { pointer-events: none; }
 .cl-applying button, .cl-busy .cl-play-tab button.widget-button { opacity: 0.55; cursor: progress; }
 .cl-link-box { display: flex; gap: 4px; align-items: center; }

@@ -12,6 +12,8 @@ Each test opens its own page (its own kernel and game), checked for problems (``
 from __future__ import annotations
 
 import random
+import re
+import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -23,7 +25,8 @@ from carnegie_lab.session import BOT_KINDS, HUMAN
 from carnegie_lab.store import GameStore
 
 from .conftest import PAGE_TIMEOUT, no_problems, open_app
-from .test_browser import TIMEOUT, TURN, board_tab, click_and_wait, ready, side_tab, start_game
+from .test_browser import TIMEOUT, TURN, actions, board_tab, click_and_wait, ready, side_tab, start_game
+from .test_whole_game_browser import MOST_DECISIONS, PICK_JS
 
 pytestmark = pytest.mark.browser
 
@@ -130,3 +133,97 @@ def test_the_final_panel_passes_the_audit(finished_game):
     p = finished_game.page
     expect(p.locator(".cl-final")).to_be_visible(timeout=TIMEOUT)
     assert violations(p) == []
+
+
+# --------------------------------------------------------------------------- the keyboard alone
+
+
+#: Where the focus is: [a few words naming the focused element, whether its outline is visible (solid or
+#: auto, 2 px at least)], or null when nothing has it (the page's body).
+FOCUSED_JS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const s = getComputedStyle(e);
+  const words = (e.getAttribute('aria-label') || e.textContent || e.value || '').trim().slice(0, 40);
+  return [`${e.tagName.toLowerCase()}.${String(e.className).split(' ').pop()} ${words}`,
+          s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2];
+}"""
+#: Whether the element of ``selector`` comes after the focused one in the page (Tab goes there, else Shift+Tab).
+AFTER_FOCUS_JS = """sel => {
+  const t = document.querySelector(sel), a = document.activeElement;
+  return !a || a === document.body || !!(a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+}"""
+#: Tab presses enough to reach any control from any other (the page has about a hundred stops).
+MOST_PRESSES = 150
+
+
+def tab_to(p, selector: str) -> int:
+    """Press Tab (or Shift+Tab, whichever way the element is) until the element of ``selector`` has the focus,
+    each focused element outlined on the way: the number of presses."""
+    if p.evaluate("sel => document.activeElement.matches(sel)", selector):
+        return 0
+    key = "Tab" if p.evaluate(AFTER_FOCUS_JS, selector) else "Shift+Tab"
+    start = p.evaluate(FOCUSED_JS)
+    for presses in range(1, MOST_PRESSES + 1):
+        p.keyboard.press(key)
+        focused = p.evaluate(FOCUSED_JS)
+        assert focused is not None, f"{key} from {start} left the focus nowhere on the way to {selector}"
+        assert focused[1], f"no visible focus on {focused[0]}"
+        if p.evaluate("sel => document.activeElement.matches(sel)", selector):
+            return presses
+    raise AssertionError(f"{selector} not reached in {MOST_PRESSES} presses of {key}")
+
+
+def start_solo_by_keyboard(p, seed: int) -> None:
+    """The New game tab (the side tabs' arrows), one seat (Ada, human), the seed, Start: keys only."""
+    tab_to(p, ".cl-side-tabs .lm-TabBar-tab.lm-mod-current")
+    for _ in range(len(SIDE_TABS)):
+        if p.evaluate("() => document.activeElement.textContent.trim()") == "New game":
+            break
+        p.keyboard.press("ArrowRight")
+    p.keyboard.press("Enter")
+    expect(p.locator(".cl-side-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text("New game")
+    tab_to(p, ".cl-players button:first-child")          # 1 (solo)
+    p.keyboard.press("Space")
+    expect(p.locator(".cl-players button.mod-active")).to_have_text("1 (solo)", timeout=TIMEOUT)
+    tab_to(p, ".cl-seed input")
+    p.keyboard.press("Control+A")
+    p.keyboard.type(str(seed))
+    tab_to(p, "button.cl-start")
+    p.keyboard.press("Enter")
+    expect(p.locator(".cl-recent")).to_contain_text(f"seed {seed}", timeout=TIMEOUT)
+    expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
+
+
+def test_a_whole_solo_game_with_the_keyboard_alone(app_page, timings):
+    """Every decision of a solo game (level 1) reached with Tab or Shift+Tab and taken with Enter or Space, the
+    focus always outlined; after each, the focus is on the next decision's controls (never lost to the page's
+    start), so the next choice is a few presses away."""
+    p = app_page.page
+    start_solo_by_keyboard(p, seed=11)
+    start, presses, decisions = time.monotonic(), 0, 0
+    last: tuple[str, str] | None = None
+    for _ in range(MOST_DECISIONS):
+        if "Game over" in p.locator(TURN).inner_text():
+            break
+        kind = p.locator(TURN).get_attribute("data-kind")
+        picked = p.evaluate(PICK_JS, last is not None and last[0] == kind and last[1] != "button.cl-act-done")
+        assert picked is not None, f"nothing to choose: {p.locator(TURN).inner_text()!r}"
+        presses += tab_to(p, "[data-pick]")
+        before = actions(p)
+        p.keyboard.press("Enter" if decisions % 2 else "Space")
+        decisions += 1
+        if picked[0] != "button.cl-cell.mod-info":          # choosing who moves applies nothing yet
+            last = (kind, picked[0])
+            p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions !== n",
+                                arg=[TURN, before], timeout=TIMEOUT)
+        ready(p)
+        assert not p.locator(".cl-status .cl-error").count(), p.locator(".cl-status").inner_text()
+        if "Game over" not in p.locator(TURN).inner_text():
+            p.wait_for_function("() => document.activeElement && document.activeElement.closest('.cl-play-tab')",
+                                timeout=TIMEOUT)
+    else:
+        raise AssertionError(f"no game over after {MOST_DECISIONS} decisions")
+    timings[f"a whole solo game by keyboard: {decisions} decisions, {presses} Tab presses"] = \
+        time.monotonic() - start
+    expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
