@@ -18,7 +18,7 @@ from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..session.texts import error_text, shown
 from ..store import MAX_LABEL, MAX_NAME
-from ..views.palette import PLAYER_COLOURS
+from ..views.palette import owner_chip
 from ..views.style import shortened
 from .aria import hidden_label
 from .stored_panel import StoredGames, ago
@@ -67,8 +67,8 @@ def level_note(components: Components | None = None, lang: str | None = None) ->
 
 
 def chip(seat: int) -> str:
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    return f"<span class='cl-chip' style='background:{colour}'></span>"
+    """A seat's mark beside its name: the shape and colour of its pieces on the map."""
+    return owner_chip(seat)
 
 
 class NewGamePanel:
