@@ -227,3 +227,18 @@ def test_a_whole_solo_game_with_the_keyboard_alone(app_page, timings):
     timings[f"a whole solo game by keyboard: {decisions} decisions, {presses} Tab presses"] = \
         time.monotonic() - start
     expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
+
+
+@pytest.mark.parametrize("name", ["01-components-and-setup.ipynb", "09-solo-against-andrew.ipynb"])
+def test_a_tutorial_passes_the_audit(watched_page, voila_server, name):
+    """Two tutorials in Voilà, their stepper and first view drawn."""
+    watched = watched_page()
+    p = watched.page
+    try:
+        p.goto(voila_server.render_url(name), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+        expect(p.locator(".cl-tut .cl-tut-card").first).to_be_visible(timeout=PAGE_TIMEOUT)
+        expect(p.locator(".cl-tut .js-plotly-plot .main-svg").first).to_be_visible(timeout=PAGE_TIMEOUT)
+        assert violations(p) == []
+        no_problems(watched)
+    finally:
+        p.close()
