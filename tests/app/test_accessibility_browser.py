@@ -2,10 +2,10 @@
 headless Chromium:
 
 - an automated audit with axe-core (``axe-playwright-python`` bundles axe.min.js: nothing is fetched) of the
-  start page, a solo game in progress (every side tab and board tab), a 2-player game and the final panel: no
-  critical or serious violation;
-- a solo game's decisions played with the keyboard alone (Tab, Shift+Tab, Enter, Space), every decision
-  reachable, the focused control always visibly outlined.
+  start page, a solo game in progress (every side tab and board tab), a 2-player game, the final panel and two
+  tutorials: no critical or serious violation (none of axe's rules is excluded);
+- a whole solo game played with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space), every decision
+  reachable, the focused control always visibly outlined, the focus never lost between decisions.
 
 Each test opens its own page (its own kernel and game), checked for problems (``no_problems``) when it ends.
 """
