@@ -242,3 +242,13 @@ def test_a_tutorial_passes_the_audit(watched_page, voila_server, name):
         no_problems(watched)
     finally:
         p.close()
+
+
+def test_the_page_says_its_language(watched_page, voila_server, timings):
+    """Issue 45: a screen reader reads the app in its language's voice: ``<html lang>`` follows ``?lang=``."""
+    watched = open_app(watched_page(), voila_server, timings, "the app in Portuguese (audit)", "?lang=pt_BR")
+    try:
+        expect(watched.page.locator("html")).to_have_attribute("lang", "pt-BR", timeout=TIMEOUT)
+        no_problems(watched)
+    finally:
+        watched.page.close()
