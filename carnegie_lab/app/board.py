@@ -254,7 +254,8 @@ class BoardView:
 
 def players_html(game, kinds: list[str] | None = None, lang: str | None = None) -> str:
     """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
-    from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS
+    from ..core.state import ANDREW
+    from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS, owner_chip
     tr = translator(lang)
     _ = tr.gettext
     table = game.scores()
@@ -269,7 +270,7 @@ def players_html(game, kinds: list[str] | None = None, lang: str | None = None) 
         working = _("{working} working, {away} away").format(working=game.active_employees(i), away=away)
         cards.append(
             f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
-            f"<span class='cl-chip' style='background:{PLAYER_COLOURS[i % 4]}'></span>"
+            f"{owner_chip(i)}"
             f"<b>{html.escape(name)}</b>{who}<br>"
             f"<span title='{hovers['money']}'>${game.money(i)}</span> · <span title='{hovers['goods']}'>"
             + _("{n} goods").format(n=game.goods(i)) + "</span> · "
@@ -280,7 +281,7 @@ def players_html(game, kinds: list[str] | None = None, lang: str | None = None) 
     if andrew is not None:
         name = game.andrew_name
         cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
-                     f"<span class='cl-chip' style='background:{ANDREW_COLOUR}'></span>"
+                     f"{owner_chip(ANDREW)}"
                      f"<b>{html.escape(name)}</b> <span class='cl-note'>("
                      + _("level {n}").format(n=andrew.level) + ")</span> · "
                      + _("<b>{n} VP</b> now").format(n=table[name].total)
@@ -365,6 +366,9 @@ def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
             + "</p>" if count > limit else "")
     return ("<div class='cl-log-head'>"
             + tr.gettext("{n} lines, newest first").format(n=count)
-            + f"</div><div class='cl-log-body'>{''.join(body)}</div>{more}")
+            # its own scrolling box: a stop of the keyboard's Tab (its arrow keys scroll it), named for screen readers
+            + "</div><div class='cl-log-body' tabindex='0' role='region' "
+            + f"aria-label='{html.escape(tr.gettext('Log'))}'>"
+            + f"{''.join(body)}</div>{more}")
 
 __all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]

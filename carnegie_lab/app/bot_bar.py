@@ -10,6 +10,7 @@ import ipywidgets as W
 from ..core.i18n import N_, render, translator
 from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
 from ..session.access import FINISH, reason
+from .aria import hidden_label
 from .guide import explain
 from .turn import where
 
@@ -46,6 +47,7 @@ class BotBar:
         self.finish_kind = W.Dropdown(options=[(render(SEAT_KINDS[k], lang), k) for k in BOT_KINDS],
                                       value=FINISHING_BOT, tooltip=_("the bot that plays the human seats to the end"),
                                       layout=W.Layout(width="120px"))
+        hidden_label(self.finish_kind, self.finish_kind.tooltip)
         self.finish_kind.add_class("cl-finish-kind")
         self.progress = W.IntProgress(min=0, max=rounds, value=0, layout=W.Layout(width="120px"))
         self.progress.add_class("cl-progress")

@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ..core.i18n import translator
 from ..session.controls import Buttons, Control, MoveGrid, Option, Panel, Picker
+from .aria import hidden_label
 
 #: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
 TOGGLE_MAX = 5
@@ -319,6 +320,7 @@ class PickerView:
             else:
                 sel = W.Dropdown(options=labels, value=labels[0][1], layout=W.Layout(width="100%"))
             sel.add_class("cl-slot-" + str(i))
+            hidden_label(sel, self.picker.slots[i])      # its name for screen readers: the slot's title beside it
             sel.observe(lambda change, i=i: self._changed(i), names="value")
             self.selectors.append(sel)
             holder = self.rows[i].children[1]

@@ -44,6 +44,7 @@ from ..ui.guard import ErrorGuard
 from .board import BoardView
 from .click_guard import ClickGuard
 from .final import rematch_setup
+from .focus_keeper import FocusKeeper
 from .guide import explain, hint_reason, rules_html, undo_reason
 from .hints import decision_key
 from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build
@@ -80,6 +81,8 @@ class Dashboard(W.VBox):
             problem = open_link(self.controller, query, lang)     # the page's address: a stored game, or why not
         #: one click, one action: drops the page's extra clicks while the kernel handles one
         self.guard = ClickGuard()
+        #: a keyboard player's focus, when the control it was on goes away: on the next decision's first control
+        self.focus = FocusKeeper()
         #: the page's address and clock (only with a store: nothing to poll or to link without one)
         self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
         #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
@@ -377,16 +380,20 @@ class Dashboard(W.VBox):
             self._guard(self.board.start_drawing)
 
     def show(self, parts: list[W.Widget]) -> None:
-        """The page's parts (its frame), the click guard and the bridge kept if the page has them."""
-        kept: list[W.Widget] = [w for w in (self.guard, self.bridge) if w is not None and w in self.children]
+        """The page's parts (its frame), and the page's helpers (``_helpers``) it has already."""
+        kept: list[W.Widget] = [w for w in self._helpers() if w in self.children]
         self.children = [*parts, *kept]
         if not self.board.defer:
             self._add_bridge()
 
+    def _helpers(self) -> list[W.Widget]:
+        """The page's widgets that show nothing: the click guard, the focus keeper, the address and clock."""
+        return [w for w in (self.guard, self.focus, self.bridge) if w is not None]
+
     def _add_bridge(self) -> None:
-        """Put the click guard and the page's address and clock in the page: once the page has drawn
-        its controls (their JavaScript modules are more things for the page to load first)."""
-        extra = [w for w in (self.guard, self.bridge) if w is not None and w not in self.children]
+        """Put the page's helpers (``_helpers``) in the page: once the page has drawn its controls (their
+        JavaScript modules are more things for the page to load first)."""
+        extra = [w for w in self._helpers() if w not in self.children]
         if extra:
             self.children = [*self.children, *extra]
 

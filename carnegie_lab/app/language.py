@@ -8,6 +8,7 @@ from typing import Callable
 import ipywidgets as W
 
 from ..core.i18n import SOURCE, languages, translator
+from .aria import hidden_label
 
 #: The environment variable that gives a server's pages their language (``carnegie-lab app --lang``).
 LANG_ENV = "CARNEGIE_LAB_LANG"
@@ -26,11 +27,18 @@ def server_lang(env=os.environ) -> str | None:
 def picker(lang: str | None, on_change: Callable[[str], None]) -> W.Dropdown:
     """The header's language dropdown: every language, each in its own words; a pick calls ``on_change``."""
     box = W.Dropdown(options=[(language_name(code), code) for code in languages()], value=lang or SOURCE,
-                     tooltip=translator(lang).gettext("The language of this page"),
                      layout=W.Layout(width="auto"))
     box.add_class("cl-language")
+    name_picker(box, lang)
     box.observe(lambda change: on_change(change["new"]), names="value")
     return box
 
 
-__all__ = ["LANG_ENV", "language_name", "picker", "server_lang"]
+def name_picker(box: W.Dropdown, lang: str | None) -> None:
+    """The picker's words in a language: its hover, and its name for screen readers."""
+    words = translator(lang).gettext("The language of this page")
+    box.tooltip = words
+    hidden_label(box, words)
+
+
+__all__ = ["LANG_ENV", "language_name", "name_picker", "picker", "server_lang"]

@@ -17,7 +17,7 @@ from .controls_view import ControlsView
 from .final import FinalPanel
 from .hints import HintPanel
 from .keys import Keys, play_keys
-from .language import picker
+from .language import name_picker, picker
 from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
 from .replay_panel import ReplayPanel, ShowFn
 from .style import style
@@ -166,7 +166,8 @@ class Frame:
         """The frame in another language, around the side tabs made in it."""
         _ = translator(lang).gettext
         self.sheet.value, self.title.value = style(lang), _title(lang, rounds)
-        self.language.value, self.language.tooltip = lang or SOURCE, _("The language of this page")
+        self.language.value = lang or SOURCE
+        name_picker(self.language, lang)
         self.main.children = [self.board, side]
 
 

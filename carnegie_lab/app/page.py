@@ -5,10 +5,11 @@
   with :func:`carnegie_lab.app.entry.page_query`).
 - :class:`PageBridge`, a tiny anywidget (no file, no CDN: its JavaScript is the ``_esm`` string
   below), keeps the page's address in step with the game shown (``history.replaceState``, only
-  on a Voilà page: a JupyterLab URL is left alone) and its title (``title``: whose turn it is, for
-  a tab in the background), reports the page's own address (for the seat
-  links) and sends the kernel a tick every ``interval`` ms. The ticks arrive as widget messages,
-  on the kernel's main thread between clicks, so the dashboard polls the store without a thread.
+  on a Voilà page: a JupyterLab URL is left alone), with it the language of the page's ``<html>`` (a screen
+  reader's voice), and its title (``title``: whose turn it is, for a tab in the background), reports the
+  page's own address (for the seat links) and sends the kernel a tick every ``interval`` ms. The ticks arrive
+  as widget messages, on the kernel's main thread between clicks, so the dashboard polls the store without a
+  thread.
 """
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ export default {
         window.history.replaceState(window.history.state, "",
                                     window.location.pathname + want + window.location.hash);
       }
+      // the page's language for screen readers (their voice) and the browser: lang=pt_BR is pt-BR
+      document.documentElement.lang = (new URLSearchParams(q).get("lang") || "en").replace("_", "-");
     };
     model.on("change:query", show);
     show();

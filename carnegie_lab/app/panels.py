@@ -18,8 +18,9 @@ from ..engine import new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..session.texts import error_text, shown
 from ..store import MAX_LABEL, MAX_NAME
-from ..views.palette import PLAYER_COLOURS
+from ..views.palette import owner_chip
 from ..views.style import shortened
+from .aria import hidden_label
 from .stored_panel import StoredGames, ago
 
 DEFAULT_SEATS = (("Ada", "human"), ("Bo", "easy"), ("Cy", "easy"), ("Di", "easy"))
@@ -66,8 +67,8 @@ def level_note(components: Components | None = None, lang: str | None = None) ->
 
 
 def chip(seat: int) -> str:
-    colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-    return f"<span class='cl-chip' style='background:{colour}'></span>"
+    """A seat's mark beside its name: the shape and colour of its pieces on the map."""
+    return owner_chip(seat)
 
 
 class NewGamePanel:
@@ -85,8 +86,10 @@ class NewGamePanel:
                                   placeholder=_("player {n}").format(n=i + 1),
                                   tooltip=_("at most {n} characters").format(n=MAX_NAME)), MAX_NAME)
             text.add_class(f"cl-seat-name-{i}")
+            hidden_label(text, _("Seat {n}: the player's name").format(n=i + 1))
             kinds = W.Dropdown(options=[(render(label, lang), k) for k, label in SEAT_KINDS.items()], value=kind,
                                layout=W.Layout(width="140px"))
+            hidden_label(kinds, _("Seat {n}: who plays").format(n=i + 1))
             kinds.add_class(f"cl-seat-kind-{i}")
             self.names.append(text)
             self.kinds.append(kinds)
@@ -109,8 +112,10 @@ class NewGamePanel:
                                     placeholder=_("optional, e.g. Friday game"),
                                     tooltip=_("at most {n} characters").format(n=MAX_LABEL)), MAX_LABEL)
         self.label.add_class("cl-label")
+        hidden_label(self.label, _("Label"))
         self.seed = W.Text(value="1", layout=W.Layout(width="190px"), placeholder=_("a whole number"))
         self.seed.add_class("cl-seed")
+        hidden_label(self.seed, _("Seed"))
         self.dice = W.Button(description=_("random"), icon="dice", tooltip=_("a random seed"),
                              layout=W.Layout(width="auto", flex="0 0 auto"))     # whole: never squeezed
         self.dice.on_click(lambda _b: setattr(self.seed, "value", str(random_seed())))
@@ -143,10 +148,10 @@ class NewGamePanel:
             W.HTML("<div class='cl-group-title'>" + _("Players") + "</div>"), self.players, *self.rows,
             self.messages["players"], self.strengths, self.solo_row,
             W.HTML("<div class='cl-group-title'>" + _("Options") + "</div>"), self.hints_row,
-            W.HBox([W.HTML("<b>" + _("Label") + "</b>", layout=W.Layout(width="110px")), self.label]),
+            W.HBox([W.HTML("<b>" + self.label.description + "</b>", layout=W.Layout(width="110px")), self.label]),
             self.messages["label"],
-            W.HBox([W.HTML("<b>" + _("Seed") + "</b>", layout=W.Layout(width="110px")), self.seed, self.dice,
-                    self.same_seed], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+            W.HBox([W.HTML("<b>" + self.seed.description + "</b>", layout=W.Layout(width="110px")), self.seed,
+                    self.dice, self.same_seed], layout=W.Layout(flex_flow="row wrap", align_items="center")),
             self.messages["seed"],
             W.HTML("<div class='cl-note'>" + _("The seed fixes the timeline tiles, the departments in play and "
                    "the neutral discs: the same seed gives the same game.") + "</div>"),
@@ -370,10 +375,12 @@ class FriendsPanel:
                     continue
                 mine = " <span class='cl-note'>" + _("(this browser)") + "</span>" if seat == ctl.my_seat else ""
                 rows.append(f"<div class='cl-link-row'>{chip(seat)}<b>{name}</b>{mine}<br>"
-                            f"{_link_box(link(f'game={gid}&seat={token}'), f'cl-link-seat-{seat}', self.lang)}</div>")
-            rows.append("<div class='cl-link-row'><b>" + _("Spectators") + "</b> <span class='cl-note'>"
+                            + _link_box(link(f'game={gid}&seat={token}'), f'cl-link-seat-{seat}', whole, self.lang)
+                            + "</div>")
+            spectators = _("Spectators")
+            rows.append(f"<div class='cl-link-row'><b>{spectators}</b> <span class='cl-note'>"
                         + _("(watch only)") + "</span><br>"
-                        f"{_link_box(link(f'game={gid}'), 'cl-link-watch', self.lang)}</div>")
+                        f"{_link_box(link(f'game={gid}'), 'cl-link-watch', spectators, self.lang)}</div>")
             links = f"<div class='cl-links-list'>{''.join(rows)}</div>"
         self.intro.value = f"<div class='cl-note'>{intro}</div>"
         self.links.value = links
@@ -387,15 +394,18 @@ COPY_JS = ("const i=this.parentNode.querySelector('input.cl-link'),b=this,ok=()=
            "()=>{if(document.execCommand('copy'))ok();});}else if(document.execCommand('copy')){ok();}")
 
 
-def _link_box(url: str, cls: str, lang: str | None = None) -> str:
-    """A link as text to copy (a read-only input) and its Copy button."""
+def _link_box(url: str, cls: str, whose: str, lang: str | None = None) -> str:
+    """A link as text to copy (a read-only input, named for screen readers by ``whose`` link it is) and its Copy
+    button."""
     _ = translator(lang).gettext
     u = html.escape(url, quote=True)
     js = COPY_JS.replace("{copied}", _("Copied").replace("'", "’"))
     hover, copy_hover = (html.escape(_("the link: Copy puts it on the clipboard"), quote=True),
                          html.escape(_("copy this link"), quote=True))
+    name = html.escape(_("{whose}: the link").format(whose=whose), quote=True)
     return (f"<span class='cl-link-box'><input class='cl-link {cls}' type='text' readonly value=\"{u}\" "
-            f"title='{hover}'><button type='button' class='cl-copy {cls}-copy' title='{copy_hover}' "
+            f"title='{hover}' aria-label='{name}'><button type='button' class='cl-copy {cls}-copy' "
+            f"title='{copy_hover}' "
             f"onclick=\"{html.escape(js)}\">" + html.escape(_("Copy")) + "</button></span>")
 
 

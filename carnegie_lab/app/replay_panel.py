@@ -20,6 +20,7 @@ from ..session.replay import Moment, Replay
 from ..session.review import ReviewJob
 from ..session.texts import shown
 from .action_words import words_html
+from .aria import AriaLabels
 from .board import scores_html
 from .controls_view import shared
 from .keys import ArrowKeys
@@ -52,6 +53,8 @@ class ReplayPanel:
         self.slider = W.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False,
                                   layout=W.Layout(width="100%"))
         self.slider.add_class("cl-replay-slider")
+        #: the slider's handle named for screen readers (ipywidgets leaves it nameless)
+        self.names = AriaLabels({".cl-replay-slider .noUi-handle": _("the step of the replay shown")})
         self.slider.observe(lambda change: None if self._quiet else self.go(change["new"]), names="value")
         nav = shared(W.Layout(width="auto", margin="2px"))
         self.buttons = {
@@ -82,7 +85,7 @@ class ReplayPanel:
                                 W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
                                 self.play_here, self.step, self.score, self.review.box])
         self.box = W.VBox([W.HTML("<div class='cl-group-title'>" + _("Replay") + "</div>"), self.source, self.this_game,
-                           self.controls, self.keys])
+                           self.controls, self.keys, self.names])
         self.box.add_class("cl-replay")
         self._enable()
 

@@ -31,6 +31,7 @@ from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
 from ..session.texts import error_text
 from ..ui.figures import FigureSlot
 from .action_words import action_html
+from .aria import hidden_label
 
 #: the chart's width in the side panel
 CHART_WIDTH = 440
@@ -64,8 +65,10 @@ class ReviewPanel:
             n=b), b) for b in job.budgets], value=job.budgets[-1], layout=W.Layout(width="auto"),
                                  tooltip=_("more playouts: a slower review that tells more actions apart"))
         self.budget.add_class("cl-review-budget")
+        hidden_label(self.budget, self.budget.tooltip)
         self.who = W.Dropdown(options=[(_("every player"), -1)], value=-1, layout=W.Layout(width="auto"))
         self.who.add_class("cl-review-who")
+        hidden_label(self.who, _("whose decisions are reviewed"))
         self.start_button = W.Button(description=_("Review this game"), icon="line-chart", button_style="info",
                                      tooltip=_("grade every decision with a choice (in the background)"),
                                      layout=W.Layout(width="auto"))

@@ -3,12 +3,13 @@ from ..core.i18n import N_, render
 from ..ui.figures import FIGURE_WIDTH
 from ..views.map import HEIGHT as MAP_HEIGHT
 from ..views.map import WIDTH as MAP_WIDTH
+from ..views.palette import MUTED
 
 _SHEET = """<style>
 .cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
-.cl-subtitle { color: #8a8478; font-size: 13px; }
+.cl-subtitle { color: {muted}; font-size: 13px; }
 .cl-main { gap: 14px; flex-wrap: wrap; }
 .cl-board { width: 820px; min-width: min(820px, 100%); max-width: 100%; }
 .cl-side-tabs { width: 400px; min-width: 360px; flex: 1 1 400px; }
@@ -16,9 +17,24 @@ _SHEET = """<style>
 .cl-side-tabs .lm-TabBar-tab { min-width: 0 !important; max-width: none !important; flex: 1 1 auto !important;
   padding: 0 8px !important; }
 table.cl-scores caption { white-space: nowrap; }
+/* accessibility (issue 45): the side tabs' and buttons' words readable (contrast 4.5:1 at least), the focused
+   control outlined wherever it is, a control's name for screen readers only where its words are shown beside it
+   (``names.hidden_label``), the log's scrolling box reachable by the keyboard */
+.cl-side-tabs .lm-TabBar-tab, .cl-side-tabs .lm-TabBar-tabLabel { color: #4a453d !important; }
+.cl-dashboard button.mod-primary { background-color: #1565c0; }
+.cl-dashboard button.mod-info { background-color: #00707c; }
+.cl-dashboard button.mod-success { background-color: #2e7d32; }
+.cl-dashboard button.mod-warning { background-color: #a14a00; }
+.cl-dashboard button.mod-danger { background-color: #c62828; }
+.cl-dashboard :focus-visible, .cl-dashboard .jupyter-widgets input:focus-visible,
+.cl-dashboard .jupyter-widgets select:focus-visible, .cl-dashboard .jupyter-widgets textarea:focus-visible,
+.cl-dashboard .jupyter-widgets .noUi-handle:focus-visible {
+  outline: 3px solid #1f5f9e !important; outline-offset: 1px; }
+.cl-hidden-label > .widget-label { position: absolute !important; width: 1px !important; height: 1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0; padding: 0; }
 .cl-replay-where { font-size: 13px; margin: 6px 0 2px 0; }
 .cl-arrow-keys { height: 0; overflow: hidden; }
-.cl-keys-line { color: #8a8478; font-size: 11.5px; margin-top: 6px; }
+.cl-keys-line { color: {muted}; font-size: 11.5px; margin-top: 6px; }
 @media (hover: none) { .cl-keys-line, .cl-mouse-words { display: none; } }
 @media (hover: hover) { .cl-touch-words { display: none; } }
 .cl-board-tabs { border-bottom: 2px solid #2b2b2b; margin-bottom: 4px; }
@@ -30,11 +46,10 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-headline { font-size: 15px; font-weight: 650; }
 .cl-prompt { font-size: 14px; margin-top: 4px; line-height: 1.35; }
 .cl-board-hint { font-size: 12px; color: #b0246a; margin-top: 3px; }
-.cl-chip { display: inline-block; width: 12px; height: 12px; border-radius: 50%; margin-right: 6px;
-           vertical-align: -1px; border: 1px solid #2b2b2b; }
+.cl-chip { display: inline-block; width: 12px; height: 12px; margin-right: 6px; vertical-align: -1px; }
 .cl-group { border-top: 1px solid #e6e0d3; padding-top: 4px; margin-top: 6px; }
 .cl-group-title { font-weight: 650; font-size: 13px; margin: 4px 0 3px 0; }
-.cl-note, .cl-muted { color: #8a8478; font-size: 12px; line-height: 1.35; }
+.cl-note, .cl-muted { color: {muted}; font-size: 12px; line-height: 1.35; }
 .cl-error { color: #b3261e; font-weight: 600; line-height: 1.35; }
 .cl-info { color: #2b2b2b; }
 .cl-ok { color: #2e7d32; }
@@ -49,13 +64,13 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-dashboard button.cl-two-lines { white-space: pre-line !important; text-align: left; height: auto;
   min-height: 34px; line-height: 1.25; padding: 3px 8px; font-size: 12px; }
 .cl-dashboard button.cl-two-lines::first-line { font-weight: 600; }
-.cl-dashboard button.cl-inactive { background: #f1ede4; color: #8a8478; font-style: italic; }
-.cl-grid-head { font-size: 11px; color: #8a8478; text-align: center; text-transform: uppercase; }
+.cl-dashboard button.cl-inactive { background: #f1ede4; color: {muted}; font-style: italic; }
+.cl-grid-head { font-size: 11px; color: {muted}; text-align: center; text-transform: uppercase; }
 .cl-recent { margin-top: 6px; }
 .cl-hints { border-top: 1px solid #e6e0d3; margin-top: 8px; padding-top: 4px; }
 .cl-hint-rows { margin: 0 0 4px 0; padding-left: 20px; font-size: 12.5px; line-height: 1.35; }
 .cl-hint-row { margin-bottom: 4px; }
-.cl-hint-place { color: #8a8478; font-size: 11.5px; }
+.cl-hint-place { color: {muted}; font-size: 11.5px; }
 .cl-hint-numbers { color: #2b2b2b; font-size: 12px; }
 .cl-hint-why { color: #5b5348; font-size: 12px; }
 .cl-recent-lines { margin: 0; padding-left: 18px; font-size: 12.5px; line-height: 1.4; }
@@ -63,7 +78,7 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-log-lines { font-size: 13px; line-height: 1.45; margin: 0 0 4px 0; }
 .cl-round-head { font-size: 12px; font-weight: 650; color: #5b5348; border-bottom: 1px solid #e6e0d3;
   margin: 8px 0 2px 0; padding-bottom: 1px; }
-.cl-log-head { color: #8a8478; font-size: 12px; }
+.cl-log-head { color: {muted}; font-size: 12px; }
 .cl-game-over { font-size: 16px; font-weight: 700; margin: 6px 0; }
 table.cl-scores { border-collapse: collapse; font-size: 13px; margin: 6px 0; }
 table.cl-scores caption { text-align: left; font-weight: 650; padding-bottom: 4px; }
@@ -75,7 +90,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-dashboard button.cl-load i.fa { font-size: 13px; margin-right: 6px; }
 .cl-dashboard button.cl-load::after { content: "{load}"; font-size: 13px; }
 .cl-drawing { width: 800px; height: 470px; display: flex; align-items: center; justify-content: center;
-  background: #fbf8f1; color: #8a8478; font-size: 15px; }
+  background: #fbf8f1; color: {muted}; font-size: 15px; }
 .cl-players-row { display: flex; gap: 8px; margin: 2px 0 6px 0; flex-wrap: wrap; }
 .cl-player { border: 1px solid #ccc; border-left-width: 5px; border-radius: 6px; padding: 3px 10px;
   font-size: 12.5px; line-height: 1.45; background: #fff; min-width: 150px; }
@@ -89,7 +104,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-link { width: 100%; box-sizing: border-box; font-family: monospace; font-size: 11.5px; padding: 3px 5px;
   border: 1px solid #ccc; border-radius: 4px; background: #fff; color: #2b2b2b; }
 .cl-stored-game { font-size: 12.5px; line-height: 1.35; }
-.cl-page-bridge, .cl-click-guard { display: none; }
+.cl-page-bridge, .cl-click-guard, .cl-focus-keeper, .cl-aria-labels { display: none; }
 .cl-applying { pointer-events: none; }
 .cl-applying button, .cl-busy .cl-play-tab button.widget-button { opacity: 0.55; cursor: progress; }
 .cl-link-box { display: flex; gap: 4px; align-items: center; }
@@ -131,7 +146,8 @@ def style(lang: str | None = None) -> str:
     """The stylesheet, its words (the Load button's label) in a language."""
     map_height = round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH)          # the map's height as the board draws it
     return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
-            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height)))
+            .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height))
+            .replace("{muted}", MUTED))
 
 
 STYLE = style()

@@ -126,7 +126,8 @@ class Exercise(W.VBox):
 
         self.prompt = W.HTML("<div class='cl-tut-question'><b>" + _("Exercise.") + f"</b> {markdown(question)}</div>")
         if self.kind == "choice":
-            self.input = W.Dropdown(options=self._options, value=None, layout=W.Layout(width="320px"))
+            self.input = W.Dropdown(options=self._options, value=None, description=_("your answer"),
+                                    style={"description_width": "initial"}, layout=W.Layout(width="420px"))
         elif self.kind == "yesno":
             self.input = W.ToggleButtons(options=[(_("yes"), True), (_("no"), False)], value=None)
         else:

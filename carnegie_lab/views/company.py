@@ -303,7 +303,7 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
              for k, v in score.as_dict().items() if v and k != "total"]
     notes = [
         dict(x=x0, y=top - 0.05, xref="x", yref="y", xanchor="left", yanchor="bottom", showarrow=False,
-             text="<b>" + _("Missions") + "</b> <span style='color:#8a8478'>" + _("(home again with Take Income)")
+             text="<b>" + _("Missions") + f"</b> <span style='color:{MUTED}'>" + _("(home again with Take Income)")
                   + "</span>",
              font=dict(size=12)),
         dict(x=x0, y=top + 1.75, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False, align="left",

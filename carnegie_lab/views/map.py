@@ -30,6 +30,7 @@ from .palette import (
     esc,
     owner_colour,
     owner_name,
+    owner_symbol,
     owners,
     project_names,
     region_colours,
@@ -209,7 +210,7 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None,
             type="scatter", name=f"discs-{owner}", mode="markers+text", showlegend=False, hoverinfo="skip",
             x=[positions[k][0] for k in held], y=[positions[k][1] for k in held], customdata=held,
             text=[sites[k].type or "" for k in held], textfont=dict(size=9, color=text_on(colour), family=FONT),
-            marker=dict(symbol="circle", size=17, color=colour, line=dict(width=1.3, color=INK)),
+            marker=dict(symbol=owner_symbol(owner), size=17, color=colour, line=dict(width=1.3, color=INK)),
             meta=dict(owner=owner, label=owner_name(game, owner))))
 
     cities = list(C.cities.values())

@@ -23,6 +23,20 @@ if TYPE_CHECKING:
 PLAYER_COLOURS = ("#2166c4", "#d7382d", "#f2b807", "#2e8b57")   # blue, red, yellow, green (seats 0-3)
 NEUTRAL_COLOUR = "#9a9a9a"
 ANDREW_COLOUR = "#1b1b1b"
+#: Each owner's shape besides its colour (the map's discs, the players' chips), so that colour is never the only
+#: sign of whose a piece is (red and green look alike to many): plotly's marker symbols
+PLAYER_SYMBOLS = ("circle", "square", "diamond", "triangle-up")
+NEUTRAL_SYMBOL = "hexagon"
+ANDREW_SYMBOL = "star"
+#: The symbols drawn in HTML (the chips): SVG shapes in a 12 x 12 box
+_SHAPES = {
+    "circle": "<circle cx='6' cy='6' r='5'/>",
+    "square": "<rect x='1.5' y='1.5' width='9' height='9'/>",
+    "diamond": "<polygon points='6,0.5 11.5,6 6,11.5 0.5,6'/>",
+    "triangle-up": "<polygon points='6,1 11.5,11 0.5,11'/>",
+    "hexagon": "<polygon points='6,0.5 10.8,3.25 10.8,8.75 6,11.5 1.2,8.75 1.2,3.25'/>",
+    "star": "<polygon points='6,0.5 7.4,4.3 11.5,4.4 8.2,6.9 9.4,10.9 6,8.5 2.6,10.9 3.8,6.9 0.5,4.4 4.6,4.3'/>",
+}
 
 PROJECT_COLOURS = {"H": "#3f9e43", "C": "#139e9a", "I": "#f08a12", "P": "#c2298a"}
 ANY_SITE_COLOUR = "#6d6d6d"
@@ -100,7 +114,7 @@ def donation_terms(components: Components, formula: DonationFormula, lang: str |
 FONT = "Inter, 'Segoe UI', Helvetica, Arial, sans-serif"
 INK = "#2b2b2b"                   # text and outlines
 PAPER = "#fbf8f1"                 # figure background
-MUTED = "#8a8478"
+MUTED = "#6b655b"                 # quiet words, still 4.5:1 at least on PAPER and white (WCAG AA)
 GOLD = "#e8b420"
 HIGHLIGHT = "#ff2e88"              # rings around what changed (views' ``highlight=``)
 
@@ -111,6 +125,23 @@ def owner_colour(owner: Any) -> str:
     if owner == ANDREW:
         return ANDREW_COLOUR
     return PLAYER_COLOURS[int(owner) % len(PLAYER_COLOURS)]
+
+
+def owner_symbol(owner: Any) -> str:
+    """The shape of an owner's pieces (a plotly marker symbol): each seat's own, neutral's, Andrew's."""
+    if owner == NEUTRAL:
+        return NEUTRAL_SYMBOL
+    if owner == ANDREW:
+        return ANDREW_SYMBOL
+    return PLAYER_SYMBOLS[int(owner) % len(PLAYER_SYMBOLS)]
+
+
+def owner_chip(owner: Any) -> str:
+    """An owner's mark in HTML, beside its name: the shape of its pieces in its colour (an inline SVG that screen
+    readers skip: the name says who)."""
+    symbol = owner_symbol(owner)
+    return (f"<svg class='cl-chip' data-symbol='{symbol}' viewBox='0 0 12 12' aria-hidden='true' "
+            f"fill='{owner_colour(owner)}' stroke='{INK}' stroke-width='1'>{_SHAPES[symbol]}</svg>")
 
 
 def owner_name(game, owner: Any, lang: str | None = None) -> str:

@@ -145,7 +145,7 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
                for k in range(1, last + 1)]
     headers.append(dict(x=0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=13),
-                        text="<b>" + _("Rounds") + "</b>  <span style='color:#8a8478'>"
+                        text="<b>" + _("Rounds") + f"</b>  <span style='color:{MUTED}'>"
                         + _("coloured by the row chosen") + "</span>"))
     title = _("{round}: timeline").format(round=round_of(game.round, C.constants.rounds, lang=lang)) \
         + (f" · {chosen}" if chosen else "")

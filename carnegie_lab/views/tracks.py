@@ -139,7 +139,7 @@ def _tracks_dynamic(game, lang: str | None) -> tuple[list, list]:
     for i, region in enumerate(C.tracks):
         holder = game.final_box_holder(region)
         who = (f"<span style='color:{owner_colour(holder)}'>●</span> <b>{esc(owner_name(game, holder, lang))}</b>"
-               if holder is not None else "<span style='color:#8a8478'>" + _("not reached yet") + "</span>")
+               if holder is not None else f"<span style='color:{MUTED}'>" + _("not reached yet") + "</span>")
         rx.append(T_X0 + len(C.tracks[region].spaces) * T_STEP - 0.05)
         ry.append(_track_y(i))
         rt.append(_("first there: <b>{reward}</b>").format(
@@ -232,7 +232,7 @@ def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
                                     line=colour, width=1.5, radius=0.08))
         lx.append(0.12)
         ly.append(y)
-        lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:#8a8478'>"
+        lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:{MUTED}'>"
                   + _("(side {side})").format(side=game.tab_side(pi)) + "</span><br>"
                   + _("income {income}").format(income=esc(reward_cell(income, lang=lang))) + "<br>"
                   + _("tabs: {vp} VP · {discs} discs left").format(vp=vp, discs=game.discs(pi)))

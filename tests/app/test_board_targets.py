@@ -3,12 +3,15 @@ tracks, the donation chart and the company (legal actions only, ringed, with wha
 two clicks), and a click on a figure's ``targets`` trace playing that action in the dashboard."""
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import carnegie_lab as cl
+from carnegie_lab.app.controls_view import ControlsView
 from carnegie_lab.app.layout import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat
+from carnegie_lab.session.controls import Buttons, MoveGrid, Picker, panel_for
 from carnegie_lab.session.targets import KINDS, board_targets
 from carnegie_lab.views.style import TARGETS_TRACE as TARGETS
 from carnegie_lab.widgets import Dashboard
@@ -242,3 +245,41 @@ def test_a_project_of_a_vowel_type_is_an_industry_project():
     words = [game.describe(a) for a in game.legal_actions() if a.verb == "co"]
     assert any("build an Industry project" in w for w in words), words
     assert not any(" a Industry" in w for w in words)
+
+
+def test_every_board_target_is_also_a_control_named_in_words():
+    """Issue 45: a player who cannot click the board (keyboard, screen reader) has every board choice among the
+    decision's controls, each control's words saying what it is (not a bare notation or a number alone)."""
+    for game in (cl.new_game(["Ada", "Bo"], seed=6), cl.new_game(["Ada"], seed=6, solo_level=2)):
+        bot = make_bot("greedy", 6)
+        while not game.is_over:
+            panel = panel_for(game)
+            offered = set(panel.notations())
+            for kind, targets in board_targets(game).items():
+                assert {t.notation for t in targets.values() if t.notation} <= offered, kind
+            named = [o.label for g in panel.groups if isinstance(g, Buttons) for o in g.options]
+            named += [o.label for o in panel.footer]
+            named += [c.label for g in panel.groups if isinstance(g, MoveGrid) for c in g.cells]
+            named += [f"{slot} {label}" for g in panel.groups if isinstance(g, Picker) for c in g.choices
+                      for slot, (_, label) in zip(g.slots, c.values)]      # a value is read with its slot
+            assert all(re.search(r"[^\W\d_]{2}", label) for label in named), [x for x in named
+                                                                             if not re.search(r"[^\W\d_]{2}", x)]
+            game.apply(bot.choose(game))
+
+
+def test_every_picker_slot_names_its_selector():
+    """Issue 45: a picker's values (toggle buttons of amounts such as "+$3", or a dropdown) are named for screen
+    readers by their slot's words ("Gain"), as the eye reads them beside the slot's title."""
+    game, bot = cl.new_game(["Ada", "Bo"], seed=6), make_bot("greedy", 6)
+    views = ControlsView(lambda notation: None)
+    seen = 0
+    while not game.is_over and seen < 20:
+        panel = panel_for(game)
+        views.show(panel)
+        for group in panel.groups:
+            if isinstance(group, Picker):
+                selectors = views.pickers[group.key].selectors
+                assert [s.description for s in selectors] == list(group.slots)
+                seen += 1
+        game.apply(bot.choose(game))
+    assert seen
