@@ -8,6 +8,7 @@ with the tutorials' browser test.
   test ends (``no_problems``): nothing a test sees comes from another test; ``own_browser``: the same in a
   browser of its own (its own owner key, so its own list of stored games).
 - ``open_app``: the app at an address of its own (e.g. ``?game=ID``), in a given tab.
+- ``game_in_round_two``: the page of a stored 2-player game in round 2, Ada's decision.
 """
 from __future__ import annotations
 
@@ -15,9 +16,15 @@ import time
 
 import pytest
 
+import carnegie_lab as cl
+from carnegie_lab.bots import make_bot
+from carnegie_lab.session import BOT_KINDS, HUMAN
+from carnegie_lab.store import GameStore
+
 PAGE_TIMEOUT = 120_000      # ms; the HTML arrives only after the notebook has run in a kernel
 #: the page's click guard has given the buttons back (app/click_guard.py): the next click counts
 READY = ".cl-dashboard:not(.cl-busy):not(.cl-settling)"
+TURN = ".cl-turn"
 
 
 def load_from_root(app, voila_server, timings):
@@ -82,6 +89,25 @@ def own_browser(new_context, watched_page, voila_server, timings):
     watched = watched_page(new_context())
     try:
         yield open_app(watched, voila_server, timings, "a browser of its own")
+        no_problems(watched)
+    finally:
+        watched.page.close()
+
+
+@pytest.fixture
+def game_in_round_two(watched_page, voila_server, timings):
+    """The page of a stored 2-player game, Ada (a human) against Bo (the easy bot), that the easy bot played
+    for both up to Ada's first decision of round 2; checked for problems (``no_problems``) when the test ends."""
+    game, bot = cl.new_game(["Ada", "Bo"], seed=3), make_bot(BOT_KINDS[0], 3)
+    while not (game.round >= 2 and game.current_player == 0):
+        game.apply(bot.choose(game))
+    seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": BOT_KINDS[0]}]
+    with GameStore(voila_server.store_path) as store:
+        gid = store.save(game, app={"seats": seats})
+    watched = watched_page()
+    try:
+        yield open_app(watched, voila_server, timings, "a stored game in round 2", f"?game={gid}",
+                       f"{TURN}[data-game='{gid}']")
         no_problems(watched)
     finally:
         watched.page.close()

@@ -20,8 +20,6 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import carnegie_lab as cl
-from carnegie_lab.bots import make_bot
-from carnegie_lab.session import BOT_KINDS, HUMAN
 from carnegie_lab.store import GameStore
 
 from .conftest import PAGE_TIMEOUT, no_problems, open_app
@@ -58,24 +56,6 @@ def audit_every_tab(p) -> dict[str, list[str]]:
         board_tab(p, name)
         found[f"board: {name}"] = violations(p)
     return {where: lines for where, lines in found.items() if lines}
-
-
-@pytest.fixture
-def two_player_game(watched_page, voila_server, timings):
-    """A stored 2-player game, Ada against Bo (the easy bot), in round 2."""
-    game, bot = cl.new_game(["Ada", "Bo"], seed=3), make_bot(BOT_KINDS[0], 3)
-    while not (game.round >= 2 and game.current_player == 0):
-        game.apply(bot.choose(game))
-    seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": BOT_KINDS[0]}]
-    with GameStore(voila_server.store_path) as store:
-        gid = store.save(game, app={"seats": seats})
-    watched = watched_page()
-    try:
-        yield open_app(watched, voila_server, timings, "a 2-player game (audit)", f"?game={gid}",
-                       f"{TURN}[data-game='{gid}']")
-        no_problems(watched)
-    finally:
-        watched.page.close()
 
 
 @pytest.fixture
@@ -125,8 +105,8 @@ def test_a_solo_game_passes_the_audit(app_page):
     assert violations(p) == []
 
 
-def test_a_two_player_game_passes_the_audit(two_player_game):
-    assert audit_every_tab(two_player_game.page) == {}
+def test_a_two_player_game_passes_the_audit(game_in_round_two):
+    assert audit_every_tab(game_in_round_two.page) == {}
 
 
 def test_the_final_panel_passes_the_audit(finished_game):

@@ -20,12 +20,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
-import carnegie_lab as cl
-from carnegie_lab.bots import make_bot
-from carnegie_lab.session import BOT_KINDS, HUMAN, SEAT_KINDS
+from carnegie_lab.session import BOT_KINDS, SEAT_KINDS
 from carnegie_lab.store import MAX_NAME, GameStore
 
-from .conftest import PAGE_TIMEOUT, READY, no_problems, open_app
+from .conftest import PAGE_TIMEOUT, READY, TURN, no_problems
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +36,6 @@ SCREENSHOT = GALLERY / "app.png"
 TIMEOUT = 30_000
 MAP = ".cl-figure-map .js-plotly-plot"
 TIMELINE = ".cl-figure-timeline .js-plotly-plot"
-TURN = ".cl-turn"
 EASY = SEAT_KINDS[BOT_KINDS[0]]          # the new-game panel's label of the weakest bot
 
 #: Disc markers drawn on the map: points of the traces named discs-<owner>.
@@ -94,25 +91,6 @@ def latencies(timings):
         if values:
             timings[f"{name} (median of {len(values)})"] = statistics.median(values)
             timings[f"{name} (max)"] = max(values)
-
-
-@pytest.fixture
-def game_in_round_two(watched_page, voila_server, timings):
-    """The page of a stored 2-player game, Ada (a human) against Bo (the easy bot), that the easy bot played
-    for both up to Ada's first decision of round 2; checked for problems (``no_problems``) when the test ends."""
-    game, bot = cl.new_game(["Ada", "Bo"], seed=3), make_bot(BOT_KINDS[0], 3)
-    while not (game.round >= 2 and game.current_player == 0):
-        game.apply(bot.choose(game))
-    seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": BOT_KINDS[0]}]
-    with GameStore(voila_server.store_path) as store:
-        gid = store.save(game, app={"seats": seats})
-    watched = watched_page()
-    try:
-        yield open_app(watched, voila_server, timings, "a stored game in round 2", f"?game={gid}",
-                       f"{TURN}[data-game='{gid}']")
-        no_problems(watched)
-    finally:
-        watched.page.close()
 
 
 def actions(p) -> int:
