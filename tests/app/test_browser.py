@@ -222,7 +222,7 @@ def test_the_start_page_is_shown_and_keeps_the_language(watched_page, voila_serv
         p.set_viewport_size({"width": 1400, "height": 1000})
         p.goto(voila_server.url + "/?lang=pt_BR", wait_until="load", timeout=PAGE_TIMEOUT)
         expect(p.get_by_role("heading", name="Tutoriais")).to_be_in_viewport()
-        expect(p.get_by_role("link", name="9 · The solo game against Andrew Carnegie")).to_be_visible()
+        expect(p.get_by_role("link", name="9 · O jogo solo contra Andrew Carnegie")).to_be_visible()
         expect(p.get_by_role("link", name="Português (Brasil)")).to_have_attribute("aria-current", "page")
         assert p.url == voila_server.url + "/?lang=pt_BR" and watched.navigations == [p.url]   # it stays
         p.get_by_role("link", name="Jogar Carnegie: abrir o aplicativo").click()

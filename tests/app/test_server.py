@@ -196,7 +196,9 @@ def test_start_page_in_portuguese_keeps_the_language_on_every_link(voila_server)
     links = re.findall(r'<li lang="([^"]+)"><a href="([^"]+)">([^<]+)</a>', tutorials)
     assert links[1] == ("pt-BR", "/voila/render/pt_BR/01-components-and-setup.ipynb?lang=pt_BR",
                         "1 · Os componentes e a preparação")                # translated: its own title
-    assert links[9][0] == "en" and links[9][2] == "9 · The solo game against Andrew Carnegie"
+    assert links[9] == ("pt-BR", "/voila/render/pt_BR/09-solo-against-andrew.ipynb?lang=pt_BR",
+                        "9 · O jogo solo contra Andrew Carnegie")
+    assert {lang for lang, _, _ in links} == {"pt-BR"}                    # every tutorial is translated
     app = re.search(r'<a id="cl-app-link" href="([^"]+)"', html).group(1)
     assert all(href.endswith("?lang=pt_BR") for href in [app, *(href for _, href, _ in links)])
     languages = re.findall(r'<a href="(/\?lang=[^"]+)"( aria-current="page")?>([^<]+)</a>', html)

@@ -338,18 +338,16 @@ print(bo.summary()[1].text(LANG))
 chart(review_figure(bo, lang=LANG))
 
 # %%
-bo_grades, costliest = bo.summary()[1].grades, bo.costliest[0].decision
+bo_grades = bo.summary()[1].grades
 Numbers({79: lambda g: len(bo.decisions), 72: lambda g: bo_grades["best"], 7: lambda g: bo_grades["unclear"],
-         12: lambda g: costliest.round, 4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
+         4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
         facts={"nenhuma decisão de Bo recebe a nota de um erro":
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
-               "a decisão mais cara de Bo é a linha de P&D": lambda g: str(costliest.played.action) == "choose RD",
-               "Recursos Humanos foi melhor ali": lambda g: str(costliest.best.action) == "choose HR",
-               "o veredito é incerto": lambda g: costliest.grade == "unclear"}).told(
+               "a revisão não aponta nenhuma decisão mais cara": lambda g: not bo.costliest}).told(
     "Com no máximo **4** simulações por ação, a revisão dá nota às **79** decisões de Bo: **72** com a nota "
-    "*melhor* (a triagem considera o melhor o lance que ele jogou) e **7** com a nota *incerta*. A mais cara "
-    "fica na rodada **12**: P&D, onde Recursos Humanos se saiu melhor nas simulações; mas tão poucas "
-    "simulações não dizem por quanto, então a revisão diz *incerta* em vez de chutar. Uma revisão de verdade "
+    "*melhor* (a triagem considera o melhor o lance que ele jogou) e **7** com a nota *incerta*, onde tão "
+    "poucas simulações não dizem se ele perdeu algo. Por isso ela não aponta nenhuma decisão mais cara: uma "
+    "decisão só é apontada quando as simulações mostram uma perda, em vez de um chute. Uma revisão de verdade "
     "usa mais (o padrão é 32).", final)
 
 # %% [markdown]
