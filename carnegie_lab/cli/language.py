@@ -41,9 +41,12 @@ def add_lang_option(parser: argparse.ArgumentParser, help_text: str) -> None:
 def chosen_language(argv: Sequence[str] | None = None) -> str:
     """The command line's language: the last ``--lang`` of ``argv`` if it names a language with a
     translation, else the environment's (:func:`environment_language`)."""
-    found = argparse.ArgumentParser(add_help=False)
+    found = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     found.add_argument("--lang", default=None)
-    asked = found.parse_known_args(argv or [])[0].lang
+    try:
+        asked = found.parse_known_args(argv or [])[0].lang
+    except argparse.ArgumentError:            # --lang without a value: the command's parser says so
+        asked = None
     lang = (asked or "").replace("-", "_")
     return lang if lang in languages() else environment_language()
 
