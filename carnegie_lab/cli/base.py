@@ -1,4 +1,4 @@
-"""What the subcommands share: their error and where the package's notebooks are."""
+"""What the subcommands share: their error, a file's problem in words and where the package's notebooks are."""
 from __future__ import annotations
 
 import errno
