@@ -101,7 +101,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from ..core.words import SCORE_NAMES
     from ..engine import Game
     lang = args.language
-    _ = translator(lang).gettext
+    tr = translator(lang)
+    _ = tr.gettext
     text = read_text(args.record)
     try:
         game = Game.from_record(text)
@@ -109,15 +110,16 @@ def run_replay(args: argparse.Namespace) -> int:
         raise CliError(N_("{path}: {error}", path=str(args.record), error=described(exc))) from None
     if args.log:
         print("\n".join(render(line, lang) for line in game.log))
-    print(translator(lang).ngettext("{n} action; round {round}; {prompt}", "{n} actions; round {round}; {prompt}",
-                                    len(game.actions)).format(n=len(game.actions), round=game.round,
-                                                              prompt=game.decision_in(lang).prompt))
+    print(tr.ngettext("{n} action; round {round}; {prompt}", "{n} actions; round {round}; {prompt}",
+                      len(game.actions)).format(n=len(game.actions), round=game.round,
+                                                prompt=game.decision_in(lang).prompt))
     for name, score in game.scores().items():
         parts = ", ".join(f"{_(SCORE_NAMES[k])} {v}" for k, v in score.as_dict().items() if v and k != "total")
         print(_("{player}: {total} VP ({parts})").format(player=name, total=score.total,
                                                           parts=parts or _("nothing yet")))
     if game.is_over:
-        print(_("winner(s): {names}").format(names=", ".join(game.winners())))
+        winners = game.winners()
+        print(tr.ngettext("winner: {names}", "winners: {names}", len(winners)).format(names=", ".join(winners)))
     if args.position:
         args.position.write_text(json.dumps(game.to_position(), indent=1), encoding="utf-8")
     return 0

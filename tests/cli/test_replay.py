@@ -14,7 +14,8 @@ def test_replay_prints_the_final_scores_and_writes_the_position(random_game, tmp
     text = capsys.readouterr().out
     for name, score in game.scores().items():
         assert f"{name}: {score.total} VP" in text
-    assert "winner(s): " + ", ".join(game.winners()) in text
+    winners = game.winners()
+    assert ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners) in text
     assert cl.Game.from_position(json.loads(out.read_text())).to_position() == game.to_position()
 
 
