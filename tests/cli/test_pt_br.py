@@ -18,12 +18,13 @@ from carnegie_lab.cli import main
 
 from .conftest import LANGUAGE_VARIABLES
 
-#: What a session prints that is a name, the same in every language: the command, its subcommands and
-#: metavariables, the bots and strengths, the players and the notation's words (added from the record).
-NAMES = {"carnegie", "lab", "app", "games", "replay", "tutorials", "simulate", "review", "LANG", "en", "pt_BR",
-         "random", "greedy", "rollout", "search", "easy", "medium", "hard", "playouts", "rollouts", "think",
-         "Andrew", "Carnegie", "Ada", "Bo", "P1", "P2", "genius", "Cy", "Voilà", "plotly"}
-OPTION = re.compile(r"--?[\w-]+")
+#: What a session prints that is a name, the same in every language: the languages, the bots and strengths,
+#: the players and the names given (an unknown bot, a seat); the notation's words are added from the record.
+NAMES = {"LANG", "en", "pt_BR", "random", "greedy", "rollout", "search", "easy", "medium", "hard", "Ada", "Bo",
+         "P1", "P2", "genius", "Cy"}
+#: What a session prints that is typed as it is: the command and a subcommand (in a usage or an error line,
+#: the help's list, the progress bar's label), the options, a bot's parameters (search:think=0.9).
+TYPED = re.compile(r"carnegie-lab(?: [a-z]+)?|^ {4}[a-z]+ |^(?:simulate|review) \[|--?[\w-]+|\w+:\w+=[\w.]+", re.M)
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -63,7 +64,7 @@ def test_a_session_in_portuguese_prints_nothing_outside_the_catalog(widened, ran
     game = cl.new_game(["Ada", "Bo"])
     places = {*game.components.regions, *game.components.cities}
     paths = re.compile("|".join(re.escape(str(path)) for path in (whole, last_rounds, missing)))
-    plain = [OPTION.sub(" ", paths.sub(" ", text)) for text in printed]
+    plain = [TYPED.sub(" ", paths.sub(" ", text)) for text in printed]
     assert ascii_words(plain, NAMES | notation | places | set(WORD.findall(WIDE))) == []
     assert not widened.missing, sorted(widened.missing)
 
@@ -106,9 +107,8 @@ def test_lang_overrides_the_environment_and_a_language_without_a_catalog_is_refu
     assert run(["app", "--lang", "pt-BR", "--help"], capsys)[1].startswith("uso: carnegie-lab app")
 
 
-def test_the_installed_command_reads_lang_from_its_environment():
+def test_the_command_reads_lang_from_its_environment():
     env = {name: value for name, value in os.environ.items() if name not in LANGUAGE_VARIABLES}
-    for lang, usage in (("pt_BR.UTF-8", "uso: carnegie-lab"), ("C", "usage: carnegie-lab")):
-        done = subprocess.run([sys.executable, "-m", "carnegie_lab", "--help"], capture_output=True, text=True,
-                              env={**env, "LANG": lang}, timeout=120)
-        assert done.returncode == 0 and done.stdout.startswith(usage), done.stderr
+    done = subprocess.run([sys.executable, "-m", "carnegie_lab", "--help"], capture_output=True, text=True,
+                          env={**env, "LANG": "pt_BR.UTF-8"}, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("uso: carnegie-lab"), done.stderr
