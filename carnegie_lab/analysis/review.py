@@ -43,8 +43,18 @@ from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
-from .compare import (DEFAULT_PLAYOUTS, GRADES, LEAST_PAIRED, LOSSES, THRESHOLDS, UNCLEAR, ActionValue, Verdict,
-                      costlier, judge)
+from .compare import (
+    DEFAULT_PLAYOUTS,
+    GRADES,
+    LEAST_PAIRED,
+    LOSSES,
+    THRESHOLDS,
+    UNCLEAR,
+    ActionValue,
+    Verdict,
+    costlier,
+    judge,
+)
 from .explain import Change, Explanation, explain
 from .words import playout_result, review_loss
 
