@@ -10,8 +10,7 @@ of the time (so that there are mistakes to find). For each game:
 
 - **time**: the review of every seat at the default budget (or ``--playouts``) with the first seed,
   once for each ``--jobs``: the wall time, the CPU time (this process and its workers), the machine's
-  load, and how many decisions were judged again past the cap (``review.contenders``); the reviews of
-  every ``--jobs`` must be the same (checked);
+  load; the reviews of every ``--jobs`` must be the same (checked);
 - **agreement**: the review with the second seed against the first: the share of decisions with the
   same grade and whether the costliest decisions (those the evidence names, ``review.costliest``: at most
   three) are the same; where they are not, each one named by one seed only with the other seed's verdict
@@ -81,11 +80,6 @@ def timed(game: cl.Game, playouts: int, seed: int, jobs: int) -> tuple[Review, f
     return rev, time.perf_counter() - wall, cpu() - used
 
 
-def deeper(rev: Review) -> int:
-    """How many decisions the review judged again past its cap (the contenders of the costliest)."""
-    return sum(d.playouts > rev.playouts for d in rev.decisions)
-
-
 def costliest(rev: Review) -> set[int]:
     return {c.decision.index for c in rev.costliest}
 
@@ -135,8 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             reviews.append(rev)
             same = "same review" if rev.to_dict() == reviews[0].to_dict() else "DIFFERENT REVIEW"
             print(f"{name}: {len(game.actions)} actions, {len(rev.decisions)} decisions, "
-                  f"{sum(d.playouts > 0 for d in rev.decisions)} played out, {deeper(rev)} judged again deeper; "
-                  f"jobs {n}: wall {wall:.1f} s, "
+                  f"{sum(d.playouts > 0 for d in rev.decisions)} played out; jobs {n}: wall {wall:.1f} s, "
                   f"CPU {used:.1f} s, {same}; {load()}")
             sys.stdout.flush()
         base = reviews[0]
@@ -146,8 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         keep(other, f"{name}-seed{second}")
         agree = sum(a.grade == b.grade for a, b in zip(base.decisions, other.decisions)) / len(base.decisions)
         named = [sorted(i + 1 for i in costliest(r)) for r in (base, other)]
-        print(f"  seed {second} (jobs {jobs[-1]}, wall {wall:.1f} s, CPU {used:.1f} s, {deeper(other)} judged again "
-              f"deeper): grades {counts(other)}; "
+        print(f"  seed {second} (jobs {jobs[-1]}, wall {wall:.1f} s, CPU {used:.1f} s): grades {counts(other)}; "
               f"same grade {agree:.0%}; costliest named, seed {first}: {named[0]}, seed {second}: {named[1]}, "
               f"the same: {named[0] == named[1]}")
         for line in differences(base, other):

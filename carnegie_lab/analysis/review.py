@@ -19,12 +19,7 @@ blunder     the whole interval from 10 VP
 ==========  ===============================================
 
 The budget, per decision: at most ``playouts`` playouts an action (default
-:data:`~.compare.DEFAULT_PLAYOUTS`), and no new batch after ``think`` seconds if given. Then **the
-contenders** (:func:`contenders`), the *unclear* decisions that could be among the costliest, are judged
-again with :data:`DEEPER` times the cap, the highest interval first, :data:`ROUND` at a time, until none is
-left or they have spent :data:`SPARE` times the playouts of the first pass: so that two seeds name the same
-costliest decisions more often (a decision graded by one seed is less often left *unclear* by the other).
-The review is
+:data:`~.compare.DEFAULT_PLAYOUTS`), and no new batch after ``think`` seconds if given. The review is
 deterministic for a seed without ``think``, whatever ``jobs`` or ``scheduler`` runs it (every decision
 is judged alone, from the record replayed to it).
 """
@@ -43,29 +38,12 @@ from ..core.i18n import in_every_language, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
-from .compare import (
-    DEFAULT_PLAYOUTS,
-    GRADES,
-    LEAST_PAIRED,
-    LOSSES,
-    THRESHOLDS,
-    UNCLEAR,
-    ActionValue,
-    Verdict,
-    costlier,
-    judge,
-)
+from .compare import DEFAULT_PLAYOUTS, GRADES, LOSSES, THRESHOLDS, ActionValue, Verdict, costlier, judge
 from .explain import Change, Explanation, explain
 from .words import playout_result, review_loss
 
 #: how many of the costliest decisions a review explains, at most
 COSTLIEST = 3
-#: the cap of playouts an action of the contenders' second judgement, as a multiple of the review's
-DEEPER = 4
-#: the contenders judged again at a time (a constant, so that the review does not depend on ``jobs``)
-ROUND = 4
-#: the paired playouts of the second judgements, at most, as a share of the first pass's
-SPARE = 0.5
 FORMAT = "carnegie-lab-review"
 VERSION = 2
 
@@ -152,16 +130,6 @@ def costliest(decisions: Sequence[Decision], n: int = COSTLIEST) -> list[Decisio
     losses = [d for d in decisions if d.grade in LOSSES]
     named = [d for d in losses if sum(not costlier(d, other) for other in losses if other is not d) < n]
     return sorted(named, key=lambda d: (rank(d, losses), -d.low, d.index))
-
-
-def contenders(decisions: Sequence[Decision], n: int = COSTLIEST) -> list[Decision]:
-    """The *unclear* decisions that more playouts could name among the ``n`` costliest: judged on at least
-    :data:`~.compare.LEAST_PAIRED` paired playouts, their loss's interval reaching the least threshold (a
-    loss), and fewer than ``n`` decisions whose interval lies wholly above theirs; the highest interval
-    first (then in game order)."""
-    least = min(THRESHOLDS.values())
-    return sorted((d for d in decisions if d.grade == UNCLEAR and d.playouts >= LEAST_PAIRED and d.high >= least
-                   and sum(other.low > d.high for other in decisions) < n), key=lambda d: (-d.high, d.index))
 
 
 class Point(NamedTuple):
@@ -388,22 +356,6 @@ def _check(think: Any, playouts: Any, seed: Any, jobs: Any, on_progress: Any) ->
         raise CarnegieError(f"on_progress must be a function of (done, total), not {on_progress!r}")
 
 
-def _deeper(decisions: list[Decision], work: partial, jobs: int, scheduler: str | None) -> tuple[Decision, ...]:
-    """``decisions`` with the :func:`contenders` judged again by ``work`` (see the module)."""
-    spare = SPARE * sum(d.playouts for d in decisions)
-    at = {d.index: k for k, d in enumerate(decisions)}
-    tried: set[int] = set()
-    while spare > 0:
-        todo = [d.index for d in contenders(decisions) if d.index not in tried][:ROUND]
-        if not todo:
-            break
-        tried.update(todo)
-        for again in run_jobs(work, todo, jobs, scheduler):
-            decisions[at[again.index]] = again
-            spare -= again.playouts
-    return tuple(decisions)
-
-
 def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | str] | None = None,
            think: float | None = None, *, playouts: int | None = None, seed: int = 0, jobs: int = 1,
            scheduler: str | None = None, on_progress: Progress | None = None) -> Review:
@@ -423,8 +375,7 @@ def review(record_or_game: Game | dict | str, seats: int | str | Iterable[int | 
         raise CarnegieError("a game on other component data is reviewed in one process (jobs=1)")
     record = game.to_record()
     work = partial(_judge, record, comps, think, playouts, seed)
-    decisions = run_jobs(work, _choices(record, comps, chosen), jobs, scheduler, on_progress)
-    decisions = _deeper(decisions, partial(_judge, record, comps, think, playouts * DEEPER, seed), jobs, scheduler)
+    decisions = tuple(run_jobs(work, _choices(record, comps, chosen), jobs, scheduler, on_progress))
     explained = []
     for d in costliest(decisions):
         before = _at(record, game.components, d.index)
