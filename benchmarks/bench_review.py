@@ -13,8 +13,10 @@ of the time (so that there are mistakes to find). For each game:
   load; the reviews of every ``--jobs`` must be the same (checked);
 - **agreement**: the review with the second seed against the first: the share of decisions with the
   same grade and whether the costliest decisions (those the evidence names, ``review.costliest``: at most
-  three) are the same; where they are not, each one named by one seed only with the other seed's verdict
-  on it (a contradiction where the two intervals of its loss do not overlap);
+  three) are the same, and whether they are consistent (each one named by one seed only could be among
+  the three costliest of the other: its interval reaches 2 VP and fewer than three lie wholly above it);
+  where they are not the same, each one named by one seed only with the other seed's verdict on it (a
+  contradiction where the two intervals of its loss do not overlap);
 - **reference** (``--reference F``, 0: none): each of the first review's *mistake* and *blunder* verdicts
   judged again (``compare.judge``) at F times the budget with another seed (``--reference-seed``, so that
   its playouts are not the first review's): how many it gives the same grade, and how many at least a
@@ -37,7 +39,7 @@ import time
 from pathlib import Path
 
 import carnegie_lab as cl
-from carnegie_lab.analysis import GRADES, Review, review
+from carnegie_lab.analysis import GRADES, THRESHOLDS, Review, review
 from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS, judge
 from carnegie_lab.analysis.review import Decision
 from carnegie_lab.bots import GreedyBot, RandomBot
@@ -86,6 +88,21 @@ def costliest(rev: Review) -> set[int]:
 
 def verdict(d: Decision) -> str:
     return f"{d.grade} {d.loss:.1f} VP [{d.low:.1f}, {d.high:.1f}]"
+
+
+def reachable(d: Decision, rev: Review, n: int = 3) -> bool:
+    """``d``, a decision of ``rev``, could be among its ``n`` costliest: its loss's interval reaches the
+    least threshold and fewer than ``n`` decisions of ``rev`` lie wholly above it."""
+    return d.high >= min(THRESHOLDS.values()) and sum(o.low > d.high for o in rev.decisions) < n
+
+
+def consistent(base: Review, other: Review) -> bool:
+    """Every decision named among the costliest by one review only could be among the costliest of the
+    other (:func:`reachable`): the two seeds differ only where the evidence of one cannot tell."""
+    first, second = ({d.index: d for d in r.decisions} for r in (base, other))
+    mine, theirs = costliest(base), costliest(other)
+    return all(reachable(second[i], other) for i in mine - theirs) and all(
+        reachable(first[i], base) for i in theirs - mine)
 
 
 def differences(base: Review, other: Review) -> list[str]:
@@ -141,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         named = [sorted(i + 1 for i in costliest(r)) for r in (base, other)]
         print(f"  seed {second} (jobs {jobs[-1]}, wall {wall:.1f} s, CPU {used:.1f} s): grades {counts(other)}; "
               f"same grade {agree:.0%}; costliest named, seed {first}: {named[0]}, seed {second}: {named[1]}, "
-              f"the same: {named[0] == named[1]}")
+              f"the same: {named[0] == named[1]}, consistent: {consistent(base, other)}")
         for line in differences(base, other):
             print(f"    named by one seed only: {line}")
         if args.reference:
