@@ -70,6 +70,18 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 TIMINGS: dict[str, float] = {}
 
 
+#: The variables gettext reads a language from, in its order (the command line speaks that language).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def pytest_configure(config):
+    """The tests (and every process they start) run as on a machine set to no language, so the command line
+    speaks English whatever the developer's machine is set to (a test that wants another sets it)."""
+    for name in LANGUAGE_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
+
+
 # --------------------------------------------------------------------------- make test's workers
 
 
