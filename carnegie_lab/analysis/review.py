@@ -34,7 +34,7 @@ from ..bots.greedy import prune
 from ..core.actions import Action
 from ..core.components import Components
 from ..core.errors import CarnegieError, RecordError
-from ..core.i18n import in_every_language, number, render, translator
+from ..core.i18n import N_, in_every_language, message_of, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
@@ -236,7 +236,7 @@ class Review:
     def from_dict(cls, data: Any) -> Review:
         """A review from :meth:`to_dict`'s data; RecordError if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise RecordError("format", f"expected a {FORMAT} version {VERSION}")
+            raise RecordError("format", N_("expected a {format} version {version}", format=FORMAT, version=VERSION))
         try:
             decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
             at = {d.index: d for d in decisions}
@@ -245,7 +245,8 @@ class Review:
             return cls(tuple(data["players"]), tuple(data["seats"]), data["think"], data["playouts"], data["seed"],
                        decisions, costliest)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise RecordError("review", f"not a review's data ({type(e).__name__}: {e})") from None
+            raise RecordError("review", N_("not a review's data ({kind}: {problem})", kind=type(e).__name__,
+                                           problem=message_of(e))) from None
 
 
 # -- back from JSON --------------------------------------------------------------------------------
@@ -286,7 +287,8 @@ def _game(record_or_game: Any) -> Game:
         return record_or_game
     if isinstance(record_or_game, (dict, str)):
         return Game.from_record(record_or_game)
-    raise RecordError("(top)", f"expected a Game, a game record or its JSON text, not {type(record_or_game).__name__}")
+    raise RecordError("(top)", N_("expected a Game, a game record or its JSON text, not {kind}",
+                                  kind=type(record_or_game).__name__))
 
 
 def _seats(game: Game, seats: int | str | Iterable[int | str] | None) -> tuple[int, ...]:
