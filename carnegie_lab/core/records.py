@@ -22,9 +22,11 @@ from .state import (
     NEUTRAL,
     Andrew,
     Board,
+    DecisionKind,
     Disc,
     Flow,
     Frame,
+    Phase,
     Player,
     RoundSummary,
     State,
@@ -45,6 +47,7 @@ POSITION = "carnegie_lab.position"
 Checker = Callable[[Any], "tuple[str, Message] | None"]
 
 
+_ENUM_NAMES = {Phase: N_("phase"), DecisionKind: N_("decision kind")}
 _EXPECTED = {str: lambda value: N_("expected str, got {value}", value=repr(value)),
              bool: lambda value: N_("expected bool, got {value}", value=repr(value))}
 
@@ -67,7 +70,7 @@ def _checker(hint: Any) -> Checker:
     if isinstance(hint, type) and issubclass(hint, Enum):
         allowed = frozenset(m.value for m in hint)
         return lambda value: None if isinstance(value, str) and value in allowed else (
-            "", N_("unknown {kind} {value}", kind=hint.__name__.lower(), value=repr(value)))
+            "", N_("unknown {kind} {value}", kind=_ENUM_NAMES[hint], value=repr(value)))
     if hint is Tab:
         return _checker(list[int])
     if hint is Disc:
