@@ -133,10 +133,11 @@ class Game(Queries):
 
     # -- records and positions -----------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"format": records.RECORD, "version": records.VERSION,
-                                  "options": self._start.to_dict()["options"], "actions": list(self._actions)}
+        start = self._start.to_dict()
+        record: dict[str, Any] = {"format": records.RECORD, "version": 1, "options": start["options"],
+                                  "actions": list(self._actions)}
         if not self._fresh:
-            record["start"] = self._start.to_dict()
+            record["start"], record["version"] = start, records.version_of(start)
         return record
 
     @classmethod
@@ -162,7 +163,8 @@ class Game(Queries):
         return game
 
     def to_position(self) -> dict[str, Any]:
-        return {"format": records.POSITION, "version": records.VERSION, "state": self._state.to_dict()}
+        state = self._state.to_dict()
+        return {"format": records.POSITION, "version": records.version_of(state), "state": state}
 
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:

@@ -147,6 +147,22 @@ class Worded(Message):
         return self.make((lang or SOURCE).replace("-", "_"), *self.values)
 
 
+#: The functions that word a :class:`Worded` text (marked :func:`wording`), by name: a text kept as a
+#: description (a position's log, core.described) names its function, and only these are called to read it.
+WORDINGS: dict[str, Callable[..., str]] = {}
+
+
+def wording_name(make: Callable[..., str]) -> str:
+    """The name a description gives a wording function: ``"core.words._count_words"``."""
+    return f"{make.__module__.removeprefix('carnegie_lab.')}.{make.__name__}"
+
+
+def wording(make: Callable[..., str]) -> Callable[..., str]:
+    """Marks a module's function that words a :class:`Worded` text (a log line's): a description names it."""
+    WORDINGS[wording_name(make)] = make
+    return make
+
+
 def in_every_language(make: Callable[[str], str]) -> Texts:
     """A text made now in every language (``make(lang)`` for each of :func:`languages`): what one
     message cannot say, such as a plural (``translator(lang).ngettext(...)``) or a reward in words."""

@@ -4,6 +4,10 @@ A record is ``{"format": "carnegie_lab.record", "version": 1, "options": {...}, 
 (plus ``"start"``, a position state, when the game did not begin at a fresh setup). A position is
 ``{"format": "carnegie_lab.position", "version": 1, "state": {...}}``. Anything wrong raises
 :class:`RecordError` naming the field.
+
+Versions: 1 keeps the log's lines as English text; 2 as descriptions (core.described), which read in any
+language. A file is written with the lowest version that reads it (a record without a start is version 1),
+and every version is read.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable
 
+from .described import Undescribed, text_of
 from .errors import RecordError
 from .i18n import N_, Message
 from .state import (
@@ -38,7 +43,8 @@ if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
     from .components import Components
 
-VERSION = 1
+VERSION = 2                           # the newest version; VERSIONS: those read
+VERSIONS = (1, 2)
 RECORD = "carnegie_lab.record"
 POSITION = "carnegie_lab.position"
 
@@ -313,7 +319,7 @@ def _check_meaning(C: Components, data: dict, root: str) -> None:
 
 
 _STATE_HINTS = {"options": dict, "players": list[Player], "board": Board, "flow": Flow,
-                "andrew": typing.Optional[Andrew], "history": list[RoundSummary], "log": list[tuple[int, str]]}
+                "andrew": typing.Optional[Andrew], "history": list[RoundSummary], "log": list[tuple[int, Any]]}
 
 
 def state_from_dict(rs: Ruleset, data: Any, root: str = "state") -> State:
@@ -325,7 +331,23 @@ def state_from_dict(rs: Ruleset, data: Any, root: str = "state") -> State:
             raise RecordError(f"{root}.{key}", N_("missing"))
         _check_type(data[key], hint, f"{root}.{key}")
     _check_meaning(rs.components, data, root)
-    return State.from_dict(data, rs)
+    return State.from_dict({**data, "log": [[n, _log_text(text, f"{root}.log[{i}][1]")]
+                                            for i, (n, text) in enumerate(data["log"])]}, rs)
+
+
+def _log_text(data: Any, path: str) -> str:
+    """A log line's text from its description (a plain text as it is)."""
+    if isinstance(data, str):
+        return data
+    try:
+        return text_of(data)
+    except Undescribed as e:
+        raise RecordError(path, e.problem) from None
+
+
+def version_of(state: dict) -> int:
+    """The lowest version that reads a state's dict (``to_dict``'s): 2 if its log has a description."""
+    return 1 if all(isinstance(text, str) for _, text in state["log"]) else 2
 
 
 def check_header(data: Any, kind: str) -> None:
@@ -333,7 +355,7 @@ def check_header(data: Any, kind: str) -> None:
         raise RecordError("(top)", N_("expected a JSON object"))
     if data.get("format") != kind:
         raise RecordError("format", N_("expected {kind}, got {value}", kind=repr(kind), value=repr(data.get("format"))))
-    if data.get("version") != VERSION:
+    if data.get("version") not in VERSIONS:
         raise RecordError("version", N_("unsupported version {value} (this is {version})",
                 value=repr(data.get("version")),
                                         version=VERSION))

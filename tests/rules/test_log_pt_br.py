@@ -142,7 +142,7 @@ def test_log_lines_in_portuguese():
         "Bo reserva Treinamento e Parcerias como seu primeiro Departamento"]
 
 
-def test_a_copy_an_undo_and_a_replay_keep_the_messages_a_position_keeps_the_english():
+def test_a_copy_an_undo_a_replay_and_a_position_keep_the_messages():
     game = cl.new_game(["Ada", "Bo"], seed=1)
     for action in ("house chicago", "reserve training", "house denver", "reserve sales", "move b1 a1", "move b1 c1"):
         game.apply(action)
@@ -157,4 +157,17 @@ def test_a_copy_an_undo_and_a_replay_keep_the_messages_a_position_keeps_the_engl
         assert other.log == english and [render(line, "pt_BR") for line in other.log] == rendered
         assert [render(line, "pt_BR") for m in other.moves for line in m.lines] == rendered
     position = cl.Game.from_position(json.loads(json.dumps(game.to_position())))
-    assert position.log == english and render(position.log[-1], "pt_BR") == english[-1]     # read back: English
+    assert position.log == english and [render(line, "pt_BR") for line in position.log] == rendered
+
+
+def test_an_old_position_whose_log_is_english_text_loads_and_reads_in_english():
+    """Version 1 kept the log's lines as their English text: such a file still loads, its lines as they are."""
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    for action in ("house chicago", "reserve training"):
+        game.apply(action)
+    old = json.loads(json.dumps(game.to_position()))
+    old["version"] = 1
+    old["state"]["log"] = [[n, str(line)] for (n, _), line in zip(old["state"]["log"], game.log)]
+    loaded = cl.Game.from_position(old)
+    assert loaded.log == game.log and render(loaded.log[0], "pt_BR") == game.log[0]
+    assert loaded.to_position() == old                     # written again as it was: version 1, English text
