@@ -131,6 +131,23 @@ def test_every_note_of_the_rules_is_written_in_the_games(games):
     assert len(note_sites()) >= 35 and not missed, f"no game wrote the note at {missed}"
 
 
+def test_a_position_keeps_every_log_line_as_a_description_that_reads_back_in_portuguese(games):
+    """Every line the games write (every note of the rules) is kept in a position as a description
+    (core.described: a Worded line's function marked @wording), not as its English."""
+    played, _ = games
+    whole = sum(len(seeds) for _, _, seeds in GAMES)
+    for game in played[:whole]:
+        position = json.loads(json.dumps(game.to_position()))
+        english = [text for _, text in position["state"]["log"] if isinstance(text, str)]
+        assert position["version"] == 2 and not english, english[:3]
+        back = cl.Game.from_position(position).log
+        assert back == game.log and [render(line, "pt_BR") for line in back] == [render(line, "pt_BR")
+                                                                                 for line in game.log]
+    for game in played[whole:]:                              # the uses: their own lines
+        kept = [text for _, text in json.loads(json.dumps(game.to_position()))["state"]["log"]]
+        assert kept and not [text for text in kept if isinstance(text, str)], kept
+
+
 def test_log_lines_in_portuguese():
     game = cl.new_game(["Ada", "Bo"], seed=1)
     for action in ("house chicago", "reserve training"):
