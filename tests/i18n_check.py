@@ -15,7 +15,8 @@ import pytest
 from carnegie_lab.core import i18n
 
 WIDE = "pt_BR@wide"     # a language of its own: the views' caches keep its texts apart from pt_BR's
-MARKUP = re.compile(r"(<[^>]*>|\{[^}]*\}|&\w+;)")     # tags, placeholders and entities stay as they are
+#: Tags, placeholders (``{field}``, and argparse's ``%(name)s`` and ``%s``) and entities stay as they are.
+MARKUP = re.compile(r"(<[^>]*>|\{[^}]*\}|%\(\w+\)[sdr]|%[sdr]|&\w+;)")
 WORD = re.compile(r"\b[A-Za-z][A-Za-z']+\b")          # two ASCII letters or more, no digit: a word
 
 

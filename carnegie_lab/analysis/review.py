@@ -307,8 +307,8 @@ def _seats(game: Game, seats: int | str | Iterable[int | str] | None) -> tuple[i
         elif isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
             out.add(seat)
         else:
-            raise CarnegieError(f"no seat {seat!r} in this game: its players are {', '.join(names)} "
-                                f"(seats 0 to {len(names) - 1})")
+            raise CarnegieError(N_("no seat {seat!r} in this game: its players are {names} (seats 0 to {last})",
+                                   seat=seat, names=", ".join(names), last=len(names) - 1))
     return tuple(sorted(out))
 
 
@@ -352,12 +352,13 @@ def _whole(value: Any) -> bool:
 def _check(think: Any, playouts: Any, seed: Any, jobs: Any, on_progress: Any) -> None:
     """CarnegieError for a budget, seed, job count or callback that is not one."""
     if think is not None and not (isinstance(think, (int, float)) and 0 < think < math.inf):
-        raise CarnegieError(f"think must be a positive number of seconds, not {think!r}")
+        raise CarnegieError(N_("think must be a positive number of seconds, not {think!r}", think=think))
     for name, value in (("playouts", playouts), ("jobs", jobs)):
         if value is not None and not (_whole(value) and value >= 1):
-            raise CarnegieError(f"{name} must be a whole number of at least 1, not {value!r}")
+            raise CarnegieError(N_("{name} must be a whole number of at least 1, not {value!r}", name=name,
+                                   value=value))
     if not _whole(seed):
-        raise CarnegieError(f"seed must be a whole number, not {seed!r}")
+        raise CarnegieError(N_("seed must be a whole number, not {seed!r}", seed=seed))
     if on_progress is not None and not callable(on_progress):
         raise CarnegieError(f"on_progress must be a function of (done, total), not {on_progress!r}")
 

@@ -13,6 +13,7 @@ import inspect
 from typing import Any, Callable, TypeVar
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_
 from .base import Bot
 from .evaluation.weights import Weights
 from .strengths import STRENGTHS, resolve
@@ -72,12 +73,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """
     name, *params = spec.strip().split(":")
     if name not in BOTS:
-        raise CarnegieError(f"unknown bot {name!r}: choose from {', '.join((*STRENGTHS, *sorted(BOTS)))}")
+        raise CarnegieError(N_("unknown bot {name!r}: choose from {bots}", name=name,
+                                bots=", ".join((*STRENGTHS, *sorted(BOTS)))))
     options = {}
     for param in params:
         key, eq, text = param.partition("=")
         if not eq or not key:
-            raise CarnegieError(f"bot parameter {param!r} of {spec!r} is not key=value")
+            raise CarnegieError(N_("bot parameter {param!r} of {spec!r} is not key=value", param=param, spec=spec))
         options[key] = _value(text)
     return name, options
 
@@ -103,7 +105,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     try:
         return bot(seed, **options)
     except TypeError as e:
-        raise CarnegieError(f"bad parameters for bot {spec!r}: {e}") from None
+        raise CarnegieError(N_("bad parameters for bot {spec!r}: {problem}", spec=spec, problem=str(e))) from None
     except CarnegieError:
         raise
     except ValueError as e:                   # a bad value of a parameter the bot takes

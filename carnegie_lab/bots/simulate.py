@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_
 from ..engine import Game, new_game
 from ..jobs import Progress, run_jobs
 from ..rules.solo import NAME as ANDREW_NAME
@@ -198,12 +199,13 @@ class SimulationResult:
 
 def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
     if players < 1 or players > 4:
-        raise CarnegieError(f"players must be 1 (solo against Andrew) to 4, not {players}")
+        raise CarnegieError(N_("players must be 1 (solo against Andrew) to 4, not {players}", players=players))
     bots = tuple(b.strip() for b in bots) if bots else ("random",)
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise CarnegieError(f"{len(bots)} bots for {players} players: give one bot per seat, or one for all")
+        raise CarnegieError(N_("{bots} bots for {players} players: give one bot per seat, or one for all",
+                                bots=len(bots), players=players))
     check_specs(bots)
     return bots
 
@@ -234,14 +236,14 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
         CarnegieError: A count out of range, a bot spec that is not known, or ``level`` in a game between players.
     """
     if games < 0:
-        raise CarnegieError(f"games must be >= 0, not {games}")
+        raise CarnegieError(N_("games must be >= 0, not {games}", games=games))
     if jobs < 1:
-        raise CarnegieError(f"jobs must be >= 1, not {jobs}")
+        raise CarnegieError(N_("jobs must be >= 1, not {jobs}", jobs=jobs))
     bots = _normalise_bots(players, bots)
     if players == 1:
         level = 1 if level is None else level
     elif level is not None:
-        raise CarnegieError("level is for solo games (players=1) only")
+        raise CarnegieError(N_("level is for solo games (players=1) only"))
     tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
     start = time.perf_counter()
     results = run_jobs(_run_task, tasks, jobs, scheduler, progress, chunked=True)

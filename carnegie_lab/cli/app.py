@@ -9,12 +9,14 @@ import secrets
 import signal
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Sequence
 
 from ..core.errors import require_extra
-from ..core.i18n import languages
-from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError
+from ..core.i18n import N_, languages, translator
+from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError, described, os_problem
+from .language import add_lang_option
 
 #: What the app needs, besides this package: the server and what the app's kernels import.
 APP_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget", "plotly")
@@ -74,103 +76,101 @@ IDLE_MINUTES = 30
 PREHEAT_ONLY_THE_APP = r"^(?!(?:.*[/\\])?app\.ipynb$)"
 
 
-def _port(text: str) -> int:
+def _port(text: str, lang: str | None = None) -> int:
+    _ = translator(lang).gettext
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a port number: {text!r}").format(text=text)) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be in 1..65535, got {port}")
+        raise argparse.ArgumentTypeError(_("port must be in 1..65535, got {port}").format(port=port))
     return port
 
 
-def add_app_parser(subparsers) -> None:
+def add_app_parser(subparsers, lang: str | None = None) -> None:
+    _ = translator(lang).gettext
     p = subparsers.add_parser(
         "app",
-        help="serve the Voilà app and the tutorials",
-        description="Serve the package's notebooks with Voilà at http://HOST:PORT: the root page "
-        f"links the app (/{APP_PATH}) and the tutorials, each tutorial is at /voila/render/<notebook>.ipynb. "
-        "On this machine only (the default) no login is asked; on any other address the server "
-        "starts with a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. "
-        "Options after '--' are passed to voila unchanged, e.g. -- --theme=dark. "
-        "See docs/deploy.md and docs/security.md.",
+        help=_("serve the Voilà app and the tutorials"),
+        description=_("Serve the package's notebooks with Voilà at http://HOST:PORT: the root page links the app "
+                      "(/{app}) and the tutorials, each tutorial is at /voila/render/<notebook>.ipynb. On this "
+                      "machine only (the default) no login is asked; on any other address the server starts with "
+                      "a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. Options after '--' "
+                      "are passed to voila unchanged, e.g. -- --theme=dark. See docs/deploy.md and "
+                      "docs/security.md.").format(app=APP_PATH),
     )
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                   help=f"port to listen on (default {DEFAULT_PORT}); fails if it is busy")
-    p.add_argument("--host", default=DEFAULT_HOST,
-                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only)")
-    p.add_argument("--store", type=Path, default=None, metavar="PATH",
-                   help="the SQLite file that keeps the games (created if missing; default "
-                   "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)")
-    p.add_argument("--base-url", default="/", type=_base_url, metavar="PREFIX",
-                   help="the path the app is served under, e.g. /carnegie/ behind a reverse proxy")
-    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                   help="a server on this machine also answers requests for NAME (the public name "
-                   "a reverse proxy passes on); every other Host is refused (DNS rebinding)")
+    p.add_argument("--port", type=partial(_port, lang=lang), default=DEFAULT_PORT, metavar=_("PORT"),
+                   help=_("port to listen on (default {port}); fails if it is busy").format(port=DEFAULT_PORT))
+    p.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
+                   help=_("address to listen on (default {host}, this machine only)").format(host=DEFAULT_HOST))
+    p.add_argument("--store", type=Path, default=None, metavar=_("PATH"),
+                   help=_("the SQLite file that keeps the games (created if missing; default "
+                          "games.db in your data folder, e.g. ~/.local/share/carnegie-lab/games.db)"))
+    p.add_argument("--base-url", default="/", type=partial(_base_url, lang=lang), metavar=_("PREFIX"),
+                   help=_("the path the app is served under, e.g. /carnegie/ behind a reverse proxy"))
+    p.add_argument("--allow-host", action="append", default=[], metavar=_("NAME"),
+                   help=_("a server on this machine also answers requests for NAME (the public name "
+                          "a reverse proxy passes on); every other Host is refused (DNS rebinding)"))
     login = p.add_mutually_exclusive_group()
     login.add_argument("--login", action="store_true", default=None,
-                       help="ask for a login even on this machine")
+                       help=_("ask for a login even on this machine"))
     login.add_argument("--no-login", dest="login", action="store_false",
-                       help="no login on another address either (anyone who reaches the port can open "
-                       "pages: see docs/security.md)")
+                       help=_("no login on another address either (anyone who reaches the port can open "
+                              "pages: see docs/security.md)"))
     p.add_argument("--password", action="store_true",
-                   help="log in with a password instead of a token (asked here, or "
-                   f"${PASSWORD_ENV})")
-    p.add_argument("--max-kernels", type=_count, default=MAX_KERNELS, metavar="N",
-                   help=f"at most N pages open at once, each with its kernel (default {MAX_KERNELS}; 0: no cap); "
-                   "a page over it says the server is full")
-    p.add_argument("--max-games", type=_count, default=MAX_GAMES, metavar="N",
-                   help=f"the store keeps at most N games, its trash included (default {MAX_GAMES}; 0: no cap); "
-                   "starting one more says the store is full")
-    p.add_argument("--idle-minutes", type=_minutes, default=IDLE_MINUTES, metavar="M",
-                   help=f"a page with no click and no move for M minutes stops following its game (default "
-                   f"{IDLE_MINUTES}); the server then stops its kernel {CULL_CONNECTED_TIMEOUT // 60} minutes later")
-    p.add_argument("--lang", type=_lang, default=None, metavar="LANG",
-                   help="the language of the app's pages that do not ask for one with ?lang= (one of "
-                   f"{', '.join(languages())}; default en); each page's picker switches it")
+                   help=_("log in with a password instead of a token (asked here, or ${variable})").format(
+                       variable=PASSWORD_ENV))
+    p.add_argument("--max-kernels", type=partial(_count, lang=lang), default=MAX_KERNELS, metavar="N",
+                   help=_("at most N pages open at once, each with its kernel (default {n}; 0: no cap); "
+                          "a page over it says the server is full").format(n=MAX_KERNELS))
+    p.add_argument("--max-games", type=partial(_count, lang=lang), default=MAX_GAMES, metavar="N",
+                   help=_("the store keeps at most N games, its trash included (default {n}; 0: no cap); "
+                          "starting one more says the store is full").format(n=MAX_GAMES))
+    p.add_argument("--idle-minutes", type=partial(_minutes, lang=lang), default=IDLE_MINUTES, metavar="M",
+                   help=_("a page with no click and no move for M minutes stops following its game (default "
+                          "{idle}); the server then stops its kernel {cull} minutes later").format(
+                       idle=IDLE_MINUTES, cull=CULL_CONNECTED_TIMEOUT // 60))
+    add_lang_option(p, _("the language of the app's pages that do not ask for one with ?lang= (one of "
+                         "{languages}; default en); each page's picker switches it").format(
+                        languages=", ".join(languages())))
     p.add_argument("--notebook", type=Path, default=APP_NOTEBOOK, help=argparse.SUPPRESS)
-    p.add_argument("voila_args", nargs="*", metavar="VOILA_OPTION",
-                   help="extra voila options, after '--'")
+    p.add_argument("voila_args", nargs="*", metavar=_("VOILA_OPTION"),
+                   help=_("extra voila options, after '--'"))
     p.set_defaults(func=run_app)
 
 
-def _lang(text: str) -> str:
-    lang = text.replace("-", "_")
-    if lang not in languages():
-        raise argparse.ArgumentTypeError(f"no translation for {text!r}: the languages are {', '.join(languages())}")
-    return lang
-
-
-def _base_url(text: str) -> str:
+def _base_url(text: str, lang: str | None = None) -> str:
     if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", text if text.endswith("/") else text + "/"):
-        raise argparse.ArgumentTypeError(f"a base URL is a path like /carnegie/, got {text!r}")
+        raise argparse.ArgumentTypeError(translator(lang).gettext(
+            "a base URL is a path like /carnegie/, got {text!r}").format(text=text))
     return text if text.endswith("/") else text + "/"
 
 
-def _minutes(text: str) -> float:
+def _minutes(text: str, lang: str | None = None) -> float:
     try:
         minutes = float(text)
     except ValueError:
         minutes = -1.0
     if not 0 < minutes < float("inf"):
-        raise argparse.ArgumentTypeError(f"not a number of minutes > 0: {text!r}")
+        raise argparse.ArgumentTypeError(translator(lang).gettext(
+            "not a number of minutes > 0: {text!r}").format(text=text))
     return minutes
 
 
-def _count(text: str) -> int:
+def _count(text: str, lang: str | None = None) -> int:
     if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"not a whole number >= 0: {text!r}")
+        raise argparse.ArgumentTypeError(translator(lang).gettext(
+            "not a whole number >= 0: {text!r}").format(text=text))
     return int(text)
 
 
 def find_notebook(path: Path) -> Path:
     path = Path(path)
     if not path.is_file():
-        raise CliError(
-            f"the app notebook was not found at {path}: this copy of carnegie_lab lacks its notebooks "
+        raise CliError(N_(
+            "the app notebook was not found at {path}: this copy of carnegie_lab lacks its notebooks "
             "(in a source checkout, carnegie_lab/share/notebooks must link to notebooks/); reinstall it "
-            "with `pip install \"carnegie-lab[app]\"`"
-        )
+            "with `pip install \"carnegie-lab[app]\"`", path=str(path)))
     return path.resolve()
 
 
@@ -183,7 +183,7 @@ def voila_command(args: argparse.Namespace) -> list[str]:
     notebook = find_notebook(args.notebook)
     for extra in args.voila_args:
         if not extra.startswith("-"):
-            raise CliError(f"extra voila options go after '--' as --name=value, got {extra!r}")
+            raise CliError(N_("extra voila options go after '--' as --name=value, got {extra!r}", extra=extra))
     defaults = [
         f"--template={TEMPLATE}",
         "--Voila.port_retries=0",  # a busy port is an error, not a silent move to another port
@@ -224,12 +224,15 @@ def run_app(args: argparse.Namespace) -> int:
     env.update(login)
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}{args.base_url}"
-    print(f"carnegie-lab: serving {cmd[3]} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
-          f"Ctrl-C stops); games kept in {store}", file=sys.stderr, flush=True)
+    _ = translator(args.language).gettext
+    print(_("carnegie-lab: serving {folder} at {url} (the app; tutorials at voila/render/<notebook>.ipynb; "
+            "Ctrl-C stops); games kept in {store}").format(folder=cmd[3], url=url, store=store),
+          file=sys.stderr, flush=True)
     if TOKEN_ENV in login:
         given = login[TOKEN_ENV] == os.environ.get("JUPYTER_TOKEN")
-        print("carnegie-lab: log in with the token of $JUPYTER_TOKEN" if given else
-              f"carnegie-lab: log in with the token {login[TOKEN_ENV]}: {url}?token={login[TOKEN_ENV]}",
+        print(_("carnegie-lab: log in with the token of $JUPYTER_TOKEN") if given else
+              _("carnegie-lab: log in with the token {token}: {url}?token={token}").format(token=login[TOKEN_ENV],
+                                                                                           url=url),
               file=sys.stderr, flush=True)
     return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
 
@@ -238,32 +241,34 @@ def login_env(args: argparse.Namespace) -> dict[str, str]:
     """The login the server asks for, as the environment variables carnegie_lab.server reads: none
     on this machine unless --login or --password; a token or --password's hash on any other address,
     or behind a proxy (--allow-host), unless --no-login (which says what that leaves open)."""
+    _ = translator(args.language).gettext
     reachable = not is_loopback(args.host) or bool(args.allow_host)     # from elsewhere, or through a proxy
     wanted = args.login if args.login is not None else reachable or args.password
     if not wanted:
         if args.login is False and reachable:
-            print(f"carnegie-lab: warning: --no-login on {args.host}: anyone who reaches this port can open "
-                  "pages (each starts a kernel) and watch any game whose link they have; the games stay "
-                  "their owners' (docs/security.md)", file=sys.stderr, flush=True)
+            print(_("carnegie-lab: warning: --no-login on {host}: anyone who reaches this port can open pages "
+                    "(each starts a kernel) and watch any game whose link they have; the games stay their "
+                    "owners' (docs/security.md)").format(host=args.host), file=sys.stderr, flush=True)
         return {}
     if args.password:
-        return {PASSWORD_HASH_ENV: _password_hash()}
+        return {PASSWORD_HASH_ENV: _password_hash(args.language)}
     return {TOKEN_ENV: os.environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)}
 
 
-def _password_hash() -> str:
-    """The hash of the password in $PASSWORD_ENV, or of one typed twice at the terminal."""
+def _password_hash(lang: str | None = None) -> str:
+    """The hash of the password in $PASSWORD_ENV, or of one typed twice at the terminal (asked in ``lang``)."""
     from jupyter_server.auth import passwd
+    _ = translator(lang).gettext
     password = os.environ.get(PASSWORD_ENV)
     if password is None:
         if not sys.stdin.isatty():
-            raise CliError(f"--password: type it at a terminal, or set {PASSWORD_ENV}")
+            raise CliError(N_("--password: type it at a terminal, or set {variable}", variable=PASSWORD_ENV))
         import getpass
-        password = getpass.getpass("Password for the app: ")
-        if getpass.getpass("Again: ") != password:
-            raise CliError("the two passwords differ")
+        password = getpass.getpass(_("Password for the app: "))
+        if getpass.getpass(_("Again: ")) != password:
+            raise CliError(N_("the two passwords differ"))
     if len(password) < MIN_PASSWORD:
-        raise CliError(f"the password needs at least {MIN_PASSWORD} characters")
+        raise CliError(N_("the password needs at least {n} characters", n=MIN_PASSWORD))
     return passwd(password)
 
 
@@ -276,11 +281,13 @@ def open_store(path: Path | None) -> Path:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CliError(f"cannot create the folder of the game store {target}: {exc.strerror or exc}") from None
+        raise CliError(N_("cannot create the folder of the game store {path}: {problem}", path=str(target),
+                          problem=os_problem(exc))) from None
     try:
         GameStore(target).close()
     except StoreError as exc:
-        raise CliError(f"cannot use {target} as the game store: {exc}") from None
+        raise CliError(N_("cannot use {path} as the game store: {error}", path=str(target),
+                          error=described(exc))) from None
     return target
 
 

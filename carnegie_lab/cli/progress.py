@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 import time
 
+from ..core.i18n import translator
 from ..jobs import time_left
 
 
@@ -15,13 +16,15 @@ class ProgressBar:
 
     Args:
         label: What runs (``"simulate"``).
-        unit: What is counted (``"games"``).
+        unit: What is counted, in words (``"games"``).
         stream: Where to write (default stderr).
         width: The bar's width in characters.
+        lang: The language of its words (None: English).
     """
 
-    def __init__(self, label: str, unit: str, stream=None, width: int = 30):
+    def __init__(self, label: str, unit: str, stream=None, width: int = 30, lang: str | None = None):
         self.label, self.unit, self.width = label, unit, width
+        self.words = translator(lang)
         self.stream = stream if stream is not None else sys.stderr
         self.start = time.perf_counter()
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
@@ -33,9 +36,11 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.start
         filled = int(self.width * done / total)
         seconds = time_left(elapsed, done, total)
-        left = "" if seconds is None else f", about {seconds:.0f} s left"
-        text = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit}"
-                f"  {elapsed:.0f} s{left}")
+        _ = self.words.gettext
+        left = "" if seconds is None else _(", about {seconds} s left").format(seconds=f"{seconds:.0f}")
+        text = _("{label} [{bar}] {done}/{total} {unit}  {elapsed} s{left}").format(
+            label=self.label, bar="#" * filled + "." * (self.width - filled), done=done, total=total,
+            unit=self.unit, elapsed=f"{elapsed:.0f}", left=left)
         if self.tty:
             self.stream.write("\r" + text + ("\n" if done == total else ""))
         else:

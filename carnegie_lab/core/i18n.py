@@ -50,6 +50,14 @@ def languages() -> tuple[str, ...]:
     return (SOURCE, *sorted((_catalogs() | set(_TRANSLATORS)) - {SOURCE}))
 
 
+def environment_language() -> str:
+    """The language the environment asks for, by gettext's own rules: the first of ``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (``LANG=pt_BR.UTF-8``: pt_BR), English where it
+    names no language with a catalog (``C``, ``en_US``)."""
+    found = gettext.find(DOMAIN, str(LOCALE_DIR))
+    return Path(found).parent.parent.name if found else SOURCE
+
+
 @cache
 def _catalogs() -> frozenset[str]:
     """The languages of the compiled catalogs (looked for once: the rules ask at every log line)."""

@@ -1,6 +1,5 @@
 """`carnegie-lab replay`: a record replays to its final scores; a broken one names the field."""
 import json
-import random
 
 import pytest
 
@@ -8,36 +7,26 @@ import carnegie_lab as cl
 from carnegie_lab.cli import main
 
 
-@pytest.fixture
-def record(tmp_path):
-    game = cl.new_game(["Ada", "Bo"], seed=2)
-    rng = random.Random(2)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game.to_record()))
-    return path, game
-
-
-def test_replay_prints_the_final_scores_and_writes_the_position(record, tmp_path, capsys):
-    path, game = record
+def test_replay_prints_the_final_scores_and_writes_the_position(random_game, tmp_path, capsys):
+    path, game = random_game
     out = tmp_path / "final.json"
     assert main(["replay", str(path), "--position", str(out)]) == 0
     text = capsys.readouterr().out
     for name, score in game.scores().items():
         assert f"{name}: {score.total} VP" in text
-    assert "winner(s): " + ", ".join(game.winners()) in text
+    winners = game.winners()
+    assert ("winner: " if len(winners) == 1 else "winners: ") + ", ".join(winners) in text
     assert cl.Game.from_position(json.loads(out.read_text())).to_position() == game.to_position()
 
 
-def test_replay_log_lists_what_happened(record, capsys):
-    path, game = record
+def test_replay_log_lists_what_happened(random_game, capsys):
+    path, game = random_game
     main(["replay", str(path), "--log"])
     assert game.log[0] in capsys.readouterr().out
 
 
-def test_a_broken_record_names_the_field(record, capsys):
-    path, _ = record
+def test_a_broken_record_names_the_field(random_game, capsys):
+    path, _ = random_game
     data = json.loads(path.read_text())
     data["actions"][3] = "choose XX"
     path.write_text(json.dumps(data))
@@ -61,11 +50,11 @@ def test_unreadable_files_end_with_a_message_not_a_traceback(content, tmp_path, 
     assert str(path) in err and "Traceback" not in err
 
 
-def test_output_to_a_closed_pipe_ends_quietly(record):
+def test_output_to_a_closed_pipe_ends_quietly(random_game):
     """``carnegie-lab replay game.json --log | head -1``: no BrokenPipeError traceback."""
     import subprocess
     import sys
-    path, _ = record
+    path, _ = random_game
     shell = f"{sys.executable} -m carnegie_lab replay {path} --log | head -1"
     done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, text=True, timeout=120)
     assert done.stdout.count("\n") == 1
