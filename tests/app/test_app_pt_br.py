@@ -223,6 +223,14 @@ def test_a_stored_english_game_reopened_in_portuguese_shows_its_log_in_portugues
     assert all(render(line, "pt_BR") in shown and line not in shown for line in english)
 
 
+def test_a_broken_record_loaded_on_a_portuguese_page_is_refused_in_portuguese():
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
+    d.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
+    shown = html.unescape(d.records.message.value)
+    assert "registro inválido: actions: esperada uma lista de ações em texto" in shown, shown
+    assert "bad record" not in shown and "expected" not in shown
+
+
 def test_a_stored_game_that_began_at_a_position_reads_its_start_in_portuguese(tmp_path):
     """A game kept with its start (a position: its log was written in English before the game was stored)
     reads the whole log in Portuguese when it is loaded again."""
