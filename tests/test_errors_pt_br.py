@@ -17,6 +17,7 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.app.page import parse_lang, parse_query
+from carnegie_lab.bots.evaluation.weights import load_weights
 from carnegie_lab.core.i18n import render
 from carnegie_lab.core.loader import DATA_DIR
 from carnegie_lab.store import GameStore
@@ -129,6 +130,10 @@ DATA = [
 
 #: a new game's options, the store, the app's links
 OTHERS = [
+    ("bot weights: an unknown mode", "party", {"party", "solo", "duel", "json"},
+     lambda tmp: (tmp / "w.json").write_text('{"party": {}}') and load_weights(tmp / "w.json")),
+    ("bot weights: not a mapping", "solo.weights", {"Weights", "json"},
+     lambda tmp: (tmp / "w.json").write_text('{"solo": {"weights": 3}}') and load_weights(tmp / "w.json")),
     ("options: a bad seed", "seed", set(), lambda tmp: cl.new_game(["Ada", "Bo"], seed=-1)),
     ("options: one player too many", "players", {"Ada", "Bo", "Cy", "Di", "Ed"},
      lambda tmp: cl.new_game(["Ada", "Bo", "Cy", "Di", "Ed"])),
