@@ -20,6 +20,7 @@ from .i18n import N_, WORDINGS, Message, Texts, Worded, languages, wording_name
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _SPEC = re.compile(r"[-+ #0-9.,_%a-zA-Z]*")
 _REWARD = frozenset(f.name for f in fields(Reward))
+DEEPEST = 16                    # levels of descriptions within descriptions (the log's lines need about 5)
 
 
 class Undescribed(Exception):
@@ -57,27 +58,29 @@ def _described(value: Any) -> Any:
 
 def text_of(data: Any) -> str:
     """The text a description stands for (a plain text as it is); :class:`Undescribed` if it is not one."""
-    value = _read(data)
+    value = _read(data, 0)
     if not isinstance(value, str):
         raise Undescribed(N_("expected a text or its description"))
     return value
 
 
-def _read(data: Any) -> Any:
+def _read(data: Any, depth: int) -> Any:
+    if depth > DEEPEST:
+        raise Undescribed(N_("nested too deeply"))
     if isinstance(data, list):
-        return tuple(_read(v) for v in data)
+        return tuple(_read(v, depth + 1) for v in data)
     if not isinstance(data, dict):
         if data is None or type(data) in (str, int, float, bool):
             return data
         raise Undescribed(N_("expected a text or its description"))
     kind = set(data)
     if kind == {"message", "fields"}:
-        return _message(data["message"], data["fields"])
+        return _message(data["message"], data["fields"], depth)
     if kind == {"worded", "values"}:
         make, values = WORDINGS.get(data["worded"]), data["values"]
         if make is None or not isinstance(values, list):
             raise Undescribed(N_("unknown wording {name}", name=repr(data["worded"])[:40]))
-        return _made(lambda: _rendered(Worded(make, *_read(values))))
+        return _made(lambda: _rendered(Worded(make, *_read(values, depth + 1))))
     if kind == {"texts"} and isinstance(data["texts"], dict) and isinstance(data["texts"].get("en"), str) \
             and all(isinstance(v, str) for v in data["texts"].values()):
         return Texts(dict(data["texts"]))
@@ -87,7 +90,7 @@ def _read(data: Any) -> Any:
     raise Undescribed(N_("expected a text or its description"))
 
 
-def _message(msgid: Any, fields: Any) -> Message:
+def _message(msgid: Any, fields: Any, depth: int) -> Message:
     if not isinstance(msgid, str) or not isinstance(fields, dict):
         raise Undescribed(N_("a message is a text and its fields"))
     try:
@@ -98,7 +101,7 @@ def _message(msgid: Any, fields: Any) -> Message:
         if name is not None and (not _NAME.fullmatch(name) or name not in fields or conversion
                                  or not _SPEC.fullmatch(spec or "")):
             raise Undescribed(N_("a message's field {field} is not one of its fields", field=repr(name)[:40]))
-    values = {key: _read(value) for key, value in fields.items()}
+    values = {key: _read(value, depth + 1) for key, value in fields.items()}
     return _made(lambda: _rendered(Message(msgid, **values)))
 
 
