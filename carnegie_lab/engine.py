@@ -8,6 +8,7 @@ from .core import records
 from .core.actions import Action
 from .core.components import Components
 from .core.errors import CarnegieError, OptionError, RecordError
+from .core.i18n import N_, message_of
 from .core.jsontext import JSONTextError, read_json
 from .core.state import State
 from .queries import AndrewView, Queries
@@ -99,7 +100,7 @@ class Game(Queries):
     def undo(self) -> Action:
         """Take back the last action (replays the game from its start)."""
         if not self._actions:
-            raise CarnegieError("nothing to undo")
+            raise CarnegieError(N_("nothing to undo"))
         last = self._actions.pop()
         self._state = self._replay(self._start, self._actions)
         self._legal = None
@@ -132,10 +133,11 @@ class Game(Queries):
 
     # -- records and positions -----------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        record: dict[str, Any] = {"format": records.RECORD, "version": records.VERSION,
-                                  "options": self._start.to_dict()["options"], "actions": list(self._actions)}
+        start = self._start.to_dict()
+        record: dict[str, Any] = {"format": records.RECORD, "version": 1, "options": start["options"],
+                                  "actions": list(self._actions)}
         if not self._fresh:
-            record["start"] = self._start.to_dict()
+            record["start"], record["version"] = start, records.version_of(start)
         return record
 
     @classmethod
@@ -145,7 +147,7 @@ class Game(Queries):
         records.check_header(record, records.RECORD)
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions", "expected a list of action strings")
+            raise RecordError("actions", N_("expected a list of action strings"))
         if "start" in record:
             start, fresh = _loaded(rs, record["start"], "start"), False
         else:
@@ -156,12 +158,13 @@ class Game(Queries):
                 done = game.parse(text)
                 loop.apply(game._state, done)     # checked; no listing (the next action is notation too)
             except CarnegieError as e:
-                raise RecordError(f"actions[{i}]", str(e)) from None
+                raise RecordError(f"actions[{i}]", message_of(e)) from None
             game._actions.append(str(done))
         return game
 
     def to_position(self) -> dict[str, Any]:
-        return {"format": records.POSITION, "version": records.VERSION, "state": self._state.to_dict()}
+        state = self._state.to_dict()
+        return {"format": records.POSITION, "version": records.version_of(state), "state": state}
 
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
@@ -208,7 +211,8 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
         raise RecordError(root + e.field.removeprefix("state"), e.problem) from None
     loop.settle(state)
     if loop.decision_kind(state) is not loop.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
-        raise RecordError(f"{root}.flow", f"the game cannot go on: nothing to do but sell ({decision(state).prompt})")
+        raise RecordError(f"{root}.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
+                                                  prompt=decision(state).prompt))
     return state
 
 
@@ -216,12 +220,13 @@ def _load_json(text: str) -> Any:
     try:
         return read_json(text)
     except JSONTextError as e:
-        raise RecordError("(json)", e.problem if e.where == "(json)" else f"{e.problem} {e.where}") from None
+        raise RecordError("(json)", e.problem if e.where == "(json)" else N_("{problem} {where}", problem=e.problem,
+                                                                               where=e.where)) from None
 
 
 def _start_from_options(rs: Ruleset, options: Any) -> State:
     if not isinstance(options, dict):
-        raise RecordError("options", "expected an object")
+        raise RecordError("options", N_("expected an object"))
     try:
         return _new_state(rs, options.get("players"), options.get("seed"),
                           {k: v for k, v in options.items() if k not in ("players", "seed")})

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable
 
 from ..bots.search import resample_hidden
 from ..core.actions import Action
+from ..core.described import describe
 from ..core.errors import GameOverError
 from ..core.i18n import N_, Message, Texts, in_every_language, render, translator
 from ..core.words import SCORE_NAMES, reward_text
@@ -77,9 +78,11 @@ class Explanation:
         return "\n".join(self.lines)
 
     def as_dict(self) -> dict:
-        return {"action": str(self.action), "player": self.player, "description": self.description,
-                "changes": [{k: _plain(v) for k, v in asdict(c).items()} for c in self.changes],
-                "log": list(self.log), "next": self.next,
+        """Plain JSON data, its texts as descriptions (core.described) that read in any language."""
+        return {"action": str(self.action), "player": self.player, "description": describe(self.description),
+                "changes": [{**{k: _plain(v) for k, v in asdict(c).items()}, "text": describe(c.text)}
+                            for c in self.changes],
+                "log": [describe(line) for line in self.log], "next": describe(self.next),
                 "guessed": self.guessed}
 
 

@@ -33,8 +33,9 @@ from typing import Any, Iterable, NamedTuple, Sequence
 from ..bots.greedy import prune
 from ..core.actions import Action
 from ..core.components import Components
+from ..core.described import Undescribed, describe, text_of
 from ..core.errors import CarnegieError, RecordError
-from ..core.i18n import N_, in_every_language, number, render, translator
+from ..core.i18n import N_, in_every_language, message_of, number, render, translator
 from ..core.loader import components
 from ..engine import Game
 from ..jobs import Progress, run_jobs
@@ -45,7 +46,8 @@ from .words import playout_result, review_loss
 #: how many of the costliest decisions a review explains, at most
 COSTLIEST = 3
 FORMAT = "carnegie-lab-review"
-VERSION = 2
+VERSION = 3                 # 3: its texts (prompts, explanations) as descriptions that read in any language
+VERSIONS = (2, 3)           # those read (2: its texts in English)
 
 
 def grading(lang: str | None = None) -> str:
@@ -87,7 +89,7 @@ class Decision(Verdict):
     def to_dict(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out.update(played=self.played.as_dict(), best=self.best.as_dict(),
-                   low=_finite(self.low), high=_finite(self.high))
+                   low=_finite(self.low), high=_finite(self.high), prompt=describe(self.prompt))
         return out
 
     @classmethod
@@ -95,6 +97,7 @@ class Decision(Verdict):
         given = {f.name: data[f.name] for f in fields(cls)}
         low, high = data["low"], data["high"]
         return cls(**{**given, "played": _value(data["played"]), "best": _value(data["best"]),
+                      "prompt": text_of(data["prompt"]),
                       "low": -math.inf if low is None else low, "high": math.inf if high is None else high})
 
 
@@ -235,8 +238,8 @@ class Review:
     @classmethod
     def from_dict(cls, data: Any) -> Review:
         """A review from :meth:`to_dict`'s data; RecordError if it is not one."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise RecordError("format", f"expected a {FORMAT} version {VERSION}")
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in VERSIONS:
+            raise RecordError("format", N_("expected a {format} version {version}", format=FORMAT, version=VERSION))
         try:
             decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
             at = {d.index: d for d in decisions}
@@ -244,8 +247,9 @@ class Review:
                               for c in data["costliest"])
             return cls(tuple(data["players"]), tuple(data["seats"]), data["think"], data["playouts"], data["seed"],
                        decisions, costliest)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise RecordError("review", f"not a review's data ({type(e).__name__}: {e})") from None
+        except (KeyError, TypeError, ValueError, AttributeError, Undescribed) as e:
+            raise RecordError("review", N_("not a review's data ({kind}: {problem})", kind=type(e).__name__,
+                                           problem=message_of(e))) from None
 
 
 # -- back from JSON --------------------------------------------------------------------------------
@@ -275,8 +279,9 @@ def _value(data: dict) -> ActionValue:
 
 
 def _explanation(data: dict) -> Explanation:
-    return Explanation(_action(data["action"]), data["player"], data["description"],
-                       tuple(Change(**c) for c in data["changes"]), tuple(data["log"]), data["next"], data["guessed"])
+    return Explanation(_action(data["action"]), data["player"], text_of(data["description"]),
+                       tuple(Change(**{**c, "text": text_of(c["text"])}) for c in data["changes"]),
+                       tuple(text_of(line) for line in data["log"]), text_of(data["next"]), data["guessed"])
 
 
 # -- the review ------------------------------------------------------------------------------------
@@ -286,7 +291,8 @@ def _game(record_or_game: Any) -> Game:
         return record_or_game
     if isinstance(record_or_game, (dict, str)):
         return Game.from_record(record_or_game)
-    raise RecordError("(top)", f"expected a Game, a game record or its JSON text, not {type(record_or_game).__name__}")
+    raise RecordError("(top)", N_("expected a Game, a game record or its JSON text, not {kind}",
+                                  kind=type(record_or_game).__name__))
 
 
 def _seats(game: Game, seats: int | str | Iterable[int | str] | None) -> tuple[int, ...]:

@@ -70,7 +70,7 @@ class Dashboard(W.VBox):
         translator(lang)                      # an unknown language is refused here
         self.lang = lang
         self.limits = limits = limits or Limits()
-        opened, problem = open_store(store, limits.stored_games)
+        opened, problem = open_store(store, limits.stored_games, lang)
         if game is not None:
             self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
         else:

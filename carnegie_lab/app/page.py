@@ -19,7 +19,7 @@ from urllib.parse import parse_qs
 import anywidget
 import traitlets
 
-from ..core.i18n import languages
+from ..core.i18n import N_, languages
 
 #: How often a page asks its kernel to look for other browsers' moves (ms).
 POLL_MS = 500
@@ -114,11 +114,11 @@ def _params(query: str | None) -> dict[str, list[str]]:
     if not query:
         return {}
     if len(query) > 2000:
-        raise LinkError("the page address is too long to be a link of this app")
+        raise LinkError(N_("the page address is too long to be a link of this app"))
     try:
         return parse_qs(query, keep_blank_values=True, strict_parsing=False, max_num_fields=20)
     except ValueError as e:
-        raise LinkError(f"the page address is not a link of this app ({e})") from None
+        raise LinkError(N_("the page address is not a link of this app ({problem})", problem=str(e))) from None
 
 
 def parse_query(query: str | None) -> tuple[str | None, str | None]:
@@ -128,11 +128,11 @@ def parse_query(query: str | None) -> tuple[str | None, str | None]:
     params = _params(query)
     games, seats = params.get("game", []), params.get("seat", [])
     if len(games) > 1 or len(seats) > 1:
-        raise LinkError("the page address names more than one game or seat")
+        raise LinkError(N_("the page address names more than one game or seat"))
     game = games[0] if games else None
     seat = seats[0] if seats else None
     if seat is not None and game is None:
-        raise LinkError("a seat link needs its game: ?game=ID&seat=KEY")
+        raise LinkError(N_("a seat link needs its game: ?game=ID&seat=KEY"))
     return game, seat
 
 
@@ -141,13 +141,13 @@ def parse_lang(query: str | None) -> str | None:
     names none; it must be one of :func:`~carnegie_lab.core.i18n.languages`."""
     langs = _params(query).get("lang", [])
     if len(langs) > 1:
-        raise LinkError("the page address names more than one language")
+        raise LinkError(N_("the page address names more than one language"))
     if not langs:
         return None
     lang = langs[0].replace("-", "_")
     if lang not in languages():
-        raise LinkError(f"the page address asks for the language {langs[0]!r}: the languages are "
-                        + ", ".join(languages()))
+        raise LinkError(N_("the page address asks for the language {lang}: the languages are {langs}",
+                           lang=repr(langs[0]), langs=", ".join(languages())))
     return lang
 
 

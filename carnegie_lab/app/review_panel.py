@@ -28,7 +28,7 @@ from ..session import NotAllowed, Seat
 from ..session.labels import Labels
 from ..session.replay import Moment, Replay
 from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
-from ..session.texts import error_text
+from ..session.texts import error_text, shown
 from ..ui.figures import FigureSlot
 from .action_words import action_html
 from .aria import hidden_label
@@ -144,7 +144,7 @@ class ReviewPanel:
                 "Kept with the game: replaying it again shows this review.") + "</div>" if job.kept else "")
         else:
             text = (self._("The review was cancelled.") if job.phase == CANCELLED else
-                    self._("No review: {problem}.").format(problem=job.error))
+                    self._("No review: {problem}.").format(problem=shown(job.error, self.lang)))
             self.status.value = f"<div class='cl-note'>{html.escape(text)}</div>"
         self._show()
         self.on_reviewed()

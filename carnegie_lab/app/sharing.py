@@ -180,9 +180,9 @@ class Sharing:
 
 
 def open_store(store: GameStore | str | os.PathLike[str] | None,
-                max_games: int | None) -> tuple[GameStore | None, str | None]:
+                max_games: int | None, lang: str | None = None) -> tuple[GameStore | None, str | None]:
     """The store (opened from a path, its folder made, with at most ``max_games``) and, if it cannot
-    be used, why."""
+    be used, why (in ``lang``)."""
     if store is None or isinstance(store, GameStore):
         return store, None
     path = os.fspath(store)
@@ -191,7 +191,9 @@ def open_store(store: GameStore | str | os.PathLike[str] | None,
         os.makedirs(folder, exist_ok=True)
         return GameStore(path, max_games=max_games), None
     except (OSError, StoreError) as e:
-        return None, f"Games are not kept: the game store cannot be opened ({e})."
+        _ = translator(lang).gettext
+        return None, _("Games are not kept: the game store cannot be opened ({problem}).").format(
+            problem=error_text(e, lang))
 
 
 __all__ = ["Sharing", "bad_link", "open_link", "open_store"]

@@ -7,7 +7,18 @@ from typing import Iterator
 
 
 class CarnegieError(ValueError):
-    """Base class of every error raised by carnegie_lab."""
+    """Base class of every error raised by carnegie_lab. Its message is a text (English), a
+    :class:`~carnegie_lab.core.i18n.Message`, or made by :meth:`_say` from a template and fields: either of the
+    last two ``i18n.render`` puts into another language."""
+
+    template = ""                   # the English message with named {fields} (:meth:`_say`), else ""
+    fields: dict = {}
+
+    def _say(self, template: str, /, **fields) -> None:
+        """Make the message from ``template`` (English, its named fields filled with ``fields``; a field
+        that is a Message, such as the problem, is put into another language with the template)."""
+        self.template, self.fields = template, fields
+        super().__init__(template.format(**fields))
 
 
 class DataError(CarnegieError):
@@ -15,7 +26,7 @@ class DataError(CarnegieError):
 
     def __init__(self, file: str, field: str, problem: str):
         self.file, self.field, self.problem = file, field, problem
-        super().__init__(f"{file}: {field}: {problem}")
+        self._say("{file}: {field}: {problem}", file=file, field=field, problem=problem)
 
 
 class NotationError(CarnegieError):
@@ -23,7 +34,7 @@ class NotationError(CarnegieError):
 
     def __init__(self, text: str, problem: str):
         self.text, self.problem = text, problem
-        super().__init__(f"{text!r} is not an action: {problem}")
+        self._say("{text} is not an action: {problem}", text=repr(text), problem=problem)
 
 
 class IllegalActionError(CarnegieError):
@@ -31,8 +42,10 @@ class IllegalActionError(CarnegieError):
 
     def __init__(self, action: str, reason: str, player: str | None = None):
         self.action, self.reason, self.player = action, reason, player
-        who = f" for {player}" if player else ""
-        super().__init__(f"{action!r} is illegal{who}: {reason}")
+        if player:
+            self._say("{action} is illegal for {player}: {reason}", action=repr(action), player=player, reason=reason)
+        else:
+            self._say("{action} is illegal: {reason}", action=repr(action), reason=reason)
 
 
 class UnknownLanguageError(CarnegieError):
@@ -44,7 +57,7 @@ class RecordError(CarnegieError):
 
     def __init__(self, field: str, problem: str):
         self.field, self.problem = field, problem
-        super().__init__(f"bad record: {field}: {problem}")
+        self._say("bad record: {field}: {problem}", field=field, problem=problem)
 
 
 class GameOverError(CarnegieError):
@@ -56,7 +69,7 @@ class OptionError(CarnegieError):
 
     def __init__(self, option: str, problem: str):
         self.option, self.problem = option, problem
-        super().__init__(f"bad game option {option}: {problem}")
+        self._say("bad game option {option}: {problem}", option=option, problem=problem)
 
 
 class MissingExtraError(CarnegieError, ImportError):

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Callable, Iterator, TypeVar
 
-from .errors import IllegalActionError, NotationError, OptionError, UnknownLanguageError
+from .errors import CarnegieError, UnknownLanguageError
 
 DOMAIN = "carnegie_lab"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -155,6 +155,22 @@ class Worded(Message):
         return self.make((lang or SOURCE).replace("-", "_"), *self.values)
 
 
+#: The functions that word a :class:`Worded` text (marked :func:`wording`), by name: a text kept as a
+#: description (a position's log, core.described) names its function, and only these are called to read it.
+WORDINGS: dict[str, Callable[..., str]] = {}
+
+
+def wording_name(make: Callable[..., str]) -> str:
+    """The name a description gives a wording function: ``"core.words._count_words"``."""
+    return f"{make.__module__.removeprefix('carnegie_lab.')}.{make.__name__}"
+
+
+def wording(make: Callable[..., str]) -> Callable[..., str]:
+    """Marks a module's function that words a :class:`Worded` text (a log line's): a description names it."""
+    WORDINGS[wording_name(make)] = make
+    return make
+
+
 def in_every_language(make: Callable[[str], str]) -> Texts:
     """A text made now in every language (``make(lang)`` for each of :func:`languages`): what one
     message cannot say, such as a plural (``translator(lang).ngettext(...)``) or a reward in words."""
@@ -177,21 +193,13 @@ N_ = Message
 
 def render(text: str | Exception, lang: str | None = None) -> str:
     """A text in a language: a :class:`Message` translated, its fields rendered in turn; another
-    ``str`` looked up as it is (a message without fields), else unchanged. An
-    :class:`IllegalActionError`, :class:`NotationError` or :class:`OptionError` gives its message with
-    its reason rendered, another error its message if that is a Message (the error's ``str`` stays
-    English), else its English message."""
-    if isinstance(text, IllegalActionError):
-        text = _illegal(text)
-    elif isinstance(text, NotationError):
-        text = N_("{text} is not an action: {problem}", text=repr(text.text), problem=_message(text.problem))
-    elif isinstance(text, OptionError):
-        text = N_("bad game option {option}: {problem}", option=text.option, problem=_message(text.problem))
-    elif isinstance(text, Exception):
-        message = text.args[0] if len(text.args) == 1 else None
-        if not isinstance(message, Message):
-            return str(text)
-        text = message
+    ``str`` looked up as it is (a message without fields), else unchanged. An error gives its message: one
+    made from a template (``CarnegieError._say``: its Message fields, the problem, rendered too) or
+    raised with a Message in the language, another one in English (the error's ``str`` stays English)."""
+    if isinstance(text, Exception):
+        text = message_of(text)
+        if not isinstance(text, Message):
+            return text
     if lang in (None, SOURCE):
         return str(text)
     if isinstance(text, Message):
@@ -199,17 +207,13 @@ def render(text: str | Exception, lang: str | None = None) -> str:
     return translator(lang).gettext(text) if text else text
 
 
-def _illegal(error: IllegalActionError) -> Message:
-    """An illegal action's message (the error's ``str``) as a Message."""
-    reason = _message(error.reason)
-    if error.player:
-        return N_("{action} is illegal for {player}: {reason}", action=repr(error.action), player=error.player,
-                  reason=reason)
-    return N_("{action} is illegal: {reason}", action=repr(error.action), reason=reason)
-
-
-def _message(text: str) -> Message:
-    return text if isinstance(text, Message) else Message(text)
+def message_of(error: Exception) -> str:
+    """An error's message: a :class:`Message` if it can be put into another language, else its English (for an
+    error raised on another's behalf: ``RecordError("actions[3]", message_of(error))``)."""
+    if isinstance(error, CarnegieError) and error.template:
+        return Message(error.template, **error.fields)
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, Message) else str(error)
 
 
 def extract_data(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list]]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .i18n import N_
+
 MAX_TEXT = 5_000_000           # characters: a whole game's record or position is a few tens of KB
+#: what ``json`` says is wrong (``JSONDecodeError.msg``), as messages: another one is shown as it is
+JSON_PROBLEMS: dict[str, str] = {problem: problem for problem in (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ':' delimiter"),
+    N_("Expecting ',' delimiter"), N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"), N_("Extra data"),
+    N_("Illegal trailing comma before end of object"), N_("Illegal trailing comma before end of array"))}
 
 
 class JSONTextError(Exception):
@@ -23,12 +31,13 @@ class JSONTextError(Exception):
 
 def read_json(text: str, max_text: int = MAX_TEXT) -> Any:
     if len(text) > max_text:
-        raise JSONTextError(f"{len(text):,} characters (at most {max_text:,})")
+        raise JSONTextError(N_("{n} characters (at most {most})", n=f"{len(text):,}", most=f"{max_text:,}"))
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise JSONTextError(f"not valid JSON: {e.msg}", f"(line {e.lineno}, column {e.colno})") from None
+        raise JSONTextError(N_("not valid JSON: {problem}", problem=JSON_PROBLEMS.get(e.msg, e.msg)),
+                            N_("(line {line}, column {column})", line=e.lineno, column=e.colno)) from None
     except RecursionError:
-        raise JSONTextError("nested too deeply") from None
+        raise JSONTextError(N_("nested too deeply")) from None
     except ValueError as e:                          # e.g. a number of more digits than Python converts
-        raise JSONTextError(f"not readable JSON: {e}") from None
+        raise JSONTextError(N_("not readable JSON: {problem}", problem=str(e))) from None

@@ -4,6 +4,10 @@ A record is ``{"format": "carnegie_lab.record", "version": 1, "options": {...}, 
 (plus ``"start"``, a position state, when the game did not begin at a fresh setup). A position is
 ``{"format": "carnegie_lab.position", "version": 1, "state": {...}}``. Anything wrong raises
 :class:`RecordError` naming the field.
+
+Versions: 1 keeps the log's lines as English text; 2 as descriptions (core.described), which read in any
+language. A file is written with the lowest version that reads it (a record without a start is version 1),
+and every version is read.
 """
 from __future__ import annotations
 
@@ -14,16 +18,20 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable
 
+from .described import Undescribed, text_of
 from .errors import RecordError
+from .i18n import N_, Message
 from .state import (
     ANDREW,
     FRAME_TYPES,
     NEUTRAL,
     Andrew,
     Board,
+    DecisionKind,
     Disc,
     Flow,
     Frame,
+    Phase,
     Player,
     RoundSummary,
     State,
@@ -35,13 +43,19 @@ if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
     from .components import Components
 
-VERSION = 1
+VERSION = 2                           # the newest version; VERSIONS: those read
+VERSIONS = (1, 2)
 RECORD = "carnegie_lab.record"
 POSITION = "carnegie_lab.position"
 
 
 #: checks a value: None when it is fine, else (where below the value, what is wrong)
-Checker = Callable[[Any], "tuple[str, str] | None"]
+Checker = Callable[[Any], "tuple[str, Message] | None"]
+
+
+_ENUM_NAMES = {Phase: N_("phase"), DecisionKind: N_("decision kind")}
+_EXPECTED = {str: lambda value: N_("expected str, got {value}", value=repr(value)),
+             bool: lambda value: N_("expected bool, got {value}", value=repr(value))}
 
 
 def _check_type(value: Any, hint: Any, path: str) -> None:
@@ -62,37 +76,39 @@ def _checker(hint: Any) -> Checker:
     if isinstance(hint, type) and issubclass(hint, Enum):
         allowed = frozenset(m.value for m in hint)
         return lambda value: None if isinstance(value, str) and value in allowed else (
-            "", f"unknown {hint.__name__.lower()} {value!r}")
+            "", N_("unknown {kind} {value}", kind=_ENUM_NAMES[hint], value=repr(value)))
     if hint is Tab:
         return _checker(list[int])
     if hint is Disc:
         return lambda value: None if isinstance(value, list) and len(value) == 2 else (
-            "", f"expected [owner, project type or null], got {value!r}")
+            "", N_("expected [owner, project type or null], got {value}", value=repr(value)))
     if origin in (typing.Union, types.UnionType):
         options = [_checker(option) for option in typing.get_args(hint)]
 
-        def union(value: Any) -> tuple[str, str] | None:
+        def union(value: Any) -> tuple[str, Message] | None:
             problems = []
             for check in options:
                 problem = check(value)
                 if problem is None:
                     return None
                 problems.append(problem[1])
-            return "", " or ".join(problems)
+            return "", functools.reduce(lambda first, second: N_("{first} or {second}", first=first, second=second),
+                                        problems)
         return union
     if hint is type(None):
-        return lambda value: None if value is None else ("", "expected null")
+        return lambda value: None if value is None else ("", N_("expected null"))
     if hint is int:
-        return lambda value: None if type(value) is int else ("", f"expected a whole number, got {value!r}")
+        return lambda value: None if type(value) is int else ("", N_("expected a whole number, got {value}",
+                value=repr(value)))
     if hint in (str, bool):
-        return lambda value: None if isinstance(value, hint) else ("", f"expected {hint.__name__}, got {value!r}")
+        return lambda value: None if isinstance(value, hint) else ("", _EXPECTED[hint](value))
     if origin is list or hint is list:
         (item,) = typing.get_args(hint) or (Any,)
         check_item, quick = _checker(item), _plain(item)
 
-        def a_list(value: Any) -> tuple[str, str] | None:
+        def a_list(value: Any) -> tuple[str, Message] | None:
             if not isinstance(value, list):
-                return "", f"expected a list, got {type(value).__name__}"
+                return "", N_("expected a list, got {kind}", kind=type(value).__name__)
             if quick is not None and quick(value):
                 return None                   # (long lists of plain values: the log)
             for i, v in enumerate(value):
@@ -105,12 +121,12 @@ def _checker(hint: Any) -> Checker:
         args = typing.get_args(hint)
         check_value = _checker(args[1]) if args else _checker(Any)
 
-        def a_dict(value: Any) -> tuple[str, str] | None:
+        def a_dict(value: Any) -> tuple[str, Message] | None:
             if not isinstance(value, dict):
-                return "", f"expected an object, got {type(value).__name__}"
+                return "", N_("expected an object, got {kind}", kind=type(value).__name__)
             for k, v in value.items():
                 if not isinstance(k, str):
-                    return "", f"key {k!r} is not text"
+                    return "", N_("key {key} is not text", key=repr(k))
                 problem = check_value(v)
                 if problem is not None:
                     return f".{k}{problem[0]}", problem[1]
@@ -121,9 +137,9 @@ def _checker(hint: Any) -> Checker:
     if origin is tuple:                       # a JSON list of fixed length: [number, text] of a log line
         items = [_checker(item) for item in typing.get_args(hint)]
 
-        def a_row(value: Any) -> tuple[str, str] | None:
+        def a_row(value: Any) -> tuple[str, Message] | None:
             if not isinstance(value, list) or len(value) != len(items):
-                return "", f"expected a list of {len(items)}, got {value!r:.80}"
+                return "", N_("expected a list of {n}, got {value}", n=len(items), value=f"{value!r:.80}")
             for i, (check, v) in enumerate(zip(items, value)):
                 problem = check(v)
                 if problem is not None:
@@ -155,15 +171,15 @@ def _fields_checker(cls: type) -> Checker:
     names = frozenset(f.name for f in fields(cls)) if is_dataclass(cls) else frozenset(hints)
     checks = [(name, _checker(hints[name])) for name in hints if name in names]
 
-    def an_object(value: Any) -> tuple[str, str] | None:
+    def an_object(value: Any) -> tuple[str, Message] | None:
         if not isinstance(value, dict):
-            return "", f"expected an object, got {type(value).__name__}"
+            return "", N_("expected an object, got {kind}", kind=type(value).__name__)
         unknown = sorted(k for k in value if k not in names)
         if unknown:
-            return f".{unknown[0]}", "unknown field"
+            return f".{unknown[0]}", N_("unknown field")
         for name, check in checks:
             if name not in value:
-                return f".{name}", "missing"
+                return f".{name}", N_("missing")
             problem = check(value[name])
             if problem is not None:
                 return f".{name}{problem[0]}", problem[1]
@@ -171,10 +187,10 @@ def _fields_checker(cls: type) -> Checker:
     return an_object
 
 
-def _frame_problem(value: Any) -> tuple[str, str] | None:
+def _frame_problem(value: Any) -> tuple[str, Message] | None:
     """An interrupt on the flow's stack: ``{"kind": ..., <its fields>}``."""
     if not isinstance(value, dict) or not isinstance(value.get("kind"), str) or value["kind"] not in FRAME_TYPES:
-        return "", f"expected an interrupt ({', '.join(FRAME_TYPES)}), got {value!r}"
+        return "", N_("expected an interrupt ({kinds}), got {value}", kinds=", ".join(FRAME_TYPES), value=repr(value))
     return _fields_checker(FRAME_TYPES[value["kind"]])(value)
 
 
@@ -182,7 +198,7 @@ def _tile_ids(C: Components) -> set[str]:
     return {d.id for d in C.departments.values() if not d.starting}
 
 
-def _expect(ok: bool, path: str, problem: str) -> None:
+def _expect(ok: bool, path: str, problem: Message) -> None:
     if not ok:
         raise RecordError(path, problem)
 
@@ -197,93 +213,103 @@ def _check_player(C: Components, p: dict, where: str) -> None:
     k = C.constants
     tile_ids = _tile_ids(C)
     for key in ("money", "goods", "vp", "discs", "supply", "donations"):
-        _expect(p[key] >= 0, f"{where}.{key}", f"negative ({p[key]})")
+        _expect(p[key] >= 0, f"{where}.{key}", N_("negative ({value})", value=p[key]))
     for cell, dept in p["cells"].items():
-        _expect(cell in C.company.cells, f"{where}.cells.{cell}", "no such company cell")
-        _expect(dept == "lobby" or dept in C.departments, f"{where}.cells.{cell}", f"unknown department {dept!r}")
+        _expect(cell in C.company.cells, f"{where}.cells.{cell}", N_("no such company cell"))
+        _expect(dept == "lobby" or dept in C.departments, f"{where}.cells.{cell}", N_("unknown department {id}",
+                id=repr(dept)))
     for cell, count in p["lying"].items():
-        _expect(cell in C.company.cells and count > 0, f"{where}.lying.{cell}", f"bad cell or count {count}")
+        _expect(cell in C.company.cells and count > 0, f"{where}.lying.{cell}", N_("bad cell or count {count}",
+                count=count))
     for cell, occupied in p["standing"].items():
         dept = p["cells"].get(cell)
         _expect(dept is not None and dept != "lobby", f"{where}.standing.{cell}",
-                "nobody can stand outside a department")
+                N_("nobody can stand outside a department"))
         _expect(all(0 <= w < len(C.departments[dept].workstations) for w in occupied)
-                and len(set(occupied)) == len(occupied), f"{where}.standing.{cell}", f"bad workstations {occupied}")
+                and len(set(occupied)) == len(occupied), f"{where}.standing.{cell}",
+                        N_("bad workstations {workstations}", workstations=occupied))
     for region, count in p["missions"].items():
-        _expect(region in C.regions and count > 0, f"{where}.missions.{region}", "unknown region or bad count")
-    _expect(set(p["tracks"]) == set(C.tracks), f"{where}.tracks", "needs one position per region")
+        _expect(region in C.regions and count > 0, f"{where}.missions.{region}", N_("unknown region or bad count"))
+    _expect(set(p["tracks"]) == set(C.tracks), f"{where}.tracks", N_("needs one position per region"))
     for region, pos in p["tracks"].items():
-        _expect(0 <= pos < len(C.tracks[region].spaces), f"{where}.tracks.{region}", f"position {pos} is off the track")
-    _expect(p["tab_side"] in ("A", "B"), f"{where}.tab_side", f"unknown side {p['tab_side']!r}")
-    _expect(set(p["tabs"]) == set(C.tabs), f"{where}.tabs", "needs one entry per project type")
+        _expect(0 <= pos < len(C.tracks[region].spaces), f"{where}.tracks.{region}",
+                N_("position {position} is off the track", position=pos))
+    _expect(p["tab_side"] in ("A", "B"), f"{where}.tab_side", N_("unknown side {side}", side=repr(p["tab_side"])))
+    _expect(set(p["tabs"]) == set(C.tabs), f"{where}.tabs", N_("needs one entry per project type"))
     for ptype, tab in p["tabs"].items():
         spaces = C.tabs[ptype].sides[p["tab_side"]] if p["tab_side"] in ("A", "B") else ()
         ok = len(tab) == 2 and all(isinstance(v, int) for v in tab)
         projects = sum(1 for s in spaces[:tab[0]] if s.kind == "project") if ok else 0
         _expect(ok and 1 <= tab[0] <= len(spaces) and 0 <= tab[1] <= projects, f"{where}.tabs.{ptype}",
-                f"expected [spaces revealed, discs built] within the tab, got {tab}")
-    _expect(p["reserve"] is None or p["reserve"] in tile_ids, f"{where}.reserve", f"unknown tile {p['reserve']!r}")
+                N_("expected [spaces revealed, discs built] within the tab, got {value}", value=tab))
+    _expect(p["reserve"] is None or p["reserve"] in tile_ids, f"{where}.reserve", N_("unknown tile {id}",
+            id=repr(p["reserve"])))
     for i, dept in enumerate(p["built"]):
-        _expect(dept in tile_ids, f"{where}.built[{i}]", f"unknown tile {dept!r}")
+        _expect(dept in tile_ids, f"{where}.built[{i}]", N_("unknown tile {id}", id=repr(dept)))
     total = (sum(p["lying"].values()) + sum(len(s) for s in p["standing"].values())
              + sum(p["missions"].values()) + p["supply"])
-    _expect(total == k.employees_total, where, f"{total} employees (must be {k.employees_total})")
+    _expect(total == k.employees_total, where, N_("{total} employees (must be {must})", total=total,
+                                                                        must=k.employees_total))
 
 
 def _check_board(C: Components, board: dict, n: int, where: str) -> None:
     for key, value in board["sites"].items():
         city, index = site_city(key), key.partition("/")[2]
         _expect(city in C.cities and index.isdigit() and int(index) < len(C.cities[city].sites),
-                f"{where}.sites.{key}", "no such site")
+                f"{where}.sites.{key}", N_("no such site"))
         _expect(len(value) == 2 and _is_owner(value[0], n) and value[1] in (*C.tabs, None),
-                f"{where}.sites.{key}", f"expected [owner, project type or null], got {value}")
+                f"{where}.sites.{key}", N_("expected [owner, project type or null], got {value}", value=value))
     for donation, stack in board["donations"].items():
-        _expect(donation in C.donations, f"{where}.donations.{donation}", "unknown donation")
+        _expect(donation in C.donations, f"{where}.donations.{donation}", N_("unknown donation"))
         _expect(bool(stack) and all(_is_owner(o, n) for o in stack) and len(set(map(str, stack))) == len(stack),
-                f"{where}.donations.{donation}", f"expected distinct owners, got {stack}")
+                f"{where}.donations.{donation}", N_("expected distinct owners, got {value}", value=stack))
     for dept, count in board["pool"].items():
-        _expect(dept in _tile_ids(C) and count >= 0, f"{where}.pool.{dept}", "unknown tile or negative count")
+        _expect(dept in _tile_ids(C) and count >= 0, f"{where}.pool.{dept}", N_("unknown tile or negative count"))
     tiles = {t.number for t in C.timeline.tiles}
     _expect(len(board["timeline"]) == C.timeline.tiles_in_play and all(
         len(t) == 2 and t[0] in tiles and t[1] in (0, 1) for t in board["timeline"]),
-        f"{where}.timeline", f"expected {C.timeline.tiles_in_play} [tile, side] pairs")
+        f"{where}.timeline", N_("expected {n} [tile, side] pairs", n=C.timeline.tiles_in_play))
     _expect(len(board["markers"]) == len(C.timeline.rows) and all(
         0 <= m <= C.timeline.tiles_in_play + 1 for m in board["markers"]),
-        f"{where}.markers", f"marker off the timeline: {board['markers']}")
+        f"{where}.markers", N_("marker off the timeline: {markers}", markers=board["markers"]))
 
 
 def _check_flow(C: Components, flow: dict, n: int, where: str) -> None:
-    _expect(flow["player"] is None or 0 <= flow["player"] < n, f"{where}.player", f"no player {flow['player']}")
-    _expect(flow["phase"] == "over" or flow["player"] is not None, f"{where}.player", "nobody decides")
-    _expect(all(0 <= seat < n for seat in flow["order"]), f"{where}.order", f"no such seat in {flow['order']}")
-    _expect(0 <= flow["first"] < n, f"{where}.first", f"no player {flow['first']}")
-    _expect(0 <= flow["round"] <= C.constants.rounds, f"{where}.round", f"round {flow['round']}")
+    _expect(flow["player"] is None or 0 <= flow["player"] < n, f"{where}.player", N_("no player {seat}",
+            seat=flow["player"]))
+    _expect(flow["phase"] == "over" or flow["player"] is not None, f"{where}.player", N_("nobody decides"))
+    _expect(all(0 <= seat < n for seat in flow["order"]), f"{where}.order", N_("no such seat in {order}",
+            order=flow["order"]))
+    _expect(0 <= flow["first"] < n, f"{where}.first", N_("no player {seat}", seat=flow["first"]))
+    _expect(0 <= flow["round"] <= C.constants.rounds, f"{where}.round", N_("round {round}", round=flow["round"]))
     _expect(flow["event_row"] is None or 0 <= flow["event_row"] < len(C.timeline.rows),
-            f"{where}.event_row", f"no row {flow['event_row']}")
+            f"{where}.event_row", N_("no row {row}", row=flow["event_row"]))
     for key in ("chosen", "turn_type"):
-        _expect(flow[key] is None or flow[key] in C.timeline.rows, f"{where}.{key}", f"unknown type {flow[key]!r}")
-    _expect(flow["income"] is None or flow["income"] in C.regions, f"{where}.income", "unknown region")
+        _expect(flow[key] is None or flow[key] in C.timeline.rows, f"{where}.{key}", N_("unknown type {value}",
+                value=repr(flow[key])))
+    _expect(flow["income"] is None or flow["income"] in C.regions, f"{where}.income", N_("unknown region"))
     for key in ("moves", "study", "uses", "hr_moves"):
-        _expect(flow[key] >= 0, f"{where}.{key}", f"negative ({flow[key]})")
+        _expect(flow[key] >= 0, f"{where}.{key}", N_("negative ({value})", value=flow[key]))
 
 
 def _check_andrew(C: Components, andrew: dict, where: str) -> None:
     for i, card in enumerate(andrew["deck"]):
-        _expect(card in C.solo_cards, f"{where}.deck[{i}]", f"unknown card {card!r}")
-    _expect(andrew["card"] is None or andrew["card"] in C.solo_cards, f"{where}.card", "unknown card")
-    _expect(len(andrew["vp_slots"]) == len(C.constants.andrew_vp_cards), f"{where}.vp_slots", "one list per VP card")
+        _expect(card in C.solo_cards, f"{where}.deck[{i}]", N_("unknown card {id}", id=repr(card)))
+    _expect(andrew["card"] is None or andrew["card"] in C.solo_cards, f"{where}.card", N_("unknown card"))
+    _expect(len(andrew["vp_slots"]) == len(C.constants.andrew_vp_cards), f"{where}.vp_slots",
+            N_("one list per VP card"))
     for i, slot in enumerate(andrew["vp_slots"]):
         for j, card in enumerate(slot):
-            _expect(card in C.solo_cards, f"{where}.vp_slots[{i}][{j}]", f"unknown card {card!r}")
+            _expect(card in C.solo_cards, f"{where}.vp_slots[{i}][{j}]", N_("unknown card {id}", id=repr(card)))
     _expect(set(andrew["tracks"]) == set(C.tracks) and all(
-        0 <= pos < len(C.tracks[r].spaces) for r, pos in andrew["tracks"].items()), f"{where}.tracks", "bad tracks")
-    _expect(all(d in _tile_ids(C) for d in andrew["departments"]), f"{where}.departments", "unknown tile")
+        0 <= pos < len(C.tracks[r].spaces) for r, pos in andrew["tracks"].items()), f"{where}.tracks", N_("bad tracks"))
+    _expect(all(d in _tile_ids(C) for d in andrew["departments"]), f"{where}.departments", N_("unknown tile"))
 
 
 def _check_meaning(C: Components, data: dict, root: str) -> None:
     """Checks the types cannot express: ids, ranges, counts, shapes of pairs."""
     n = len(data["players"])
-    _expect(1 <= n <= 4, f"{root}.players", f"{n} players (1 to 4 allowed)")
+    _expect(1 <= n <= 4, f"{root}.players", N_("{n} players (1 to 4 allowed)", n=n))
     for i, p in enumerate(data["players"]):
         _check_player(C, p, f"{root}.players[{i}]")
     _check_board(C, data["board"], n, f"{root}.board")
@@ -293,25 +319,43 @@ def _check_meaning(C: Components, data: dict, root: str) -> None:
 
 
 _STATE_HINTS = {"options": dict, "players": list[Player], "board": Board, "flow": Flow,
-                "andrew": typing.Optional[Andrew], "history": list[RoundSummary], "log": list[tuple[int, str]]}
+                "andrew": typing.Optional[Andrew], "history": list[RoundSummary], "log": list[tuple[int, Any]]}
 
 
 def state_from_dict(rs: Ruleset, data: Any, root: str = "state") -> State:
     """Validate a position's state (found at field `root`) against the rules' data and rebuild it."""
     if not isinstance(data, dict):
-        raise RecordError(root, "expected an object")
+        raise RecordError(root, N_("expected an object"))
     for key, hint in _STATE_HINTS.items():
         if key not in data:
-            raise RecordError(f"{root}.{key}", "missing")
+            raise RecordError(f"{root}.{key}", N_("missing"))
         _check_type(data[key], hint, f"{root}.{key}")
     _check_meaning(rs.components, data, root)
-    return State.from_dict(data, rs)
+    return State.from_dict({**data, "log": [[n, _log_text(text, f"{root}.log[{i}][1]")]
+                                            for i, (n, text) in enumerate(data["log"])]}, rs)
+
+
+def _log_text(data: Any, path: str) -> str:
+    """A log line's text from its description (a plain text as it is)."""
+    if isinstance(data, str):
+        return data
+    try:
+        return text_of(data)
+    except Undescribed as e:
+        raise RecordError(path, e.problem) from None
+
+
+def version_of(state: dict) -> int:
+    """The lowest version that reads a state's dict (``to_dict``'s): 2 if its log has a description."""
+    return 1 if all(isinstance(text, str) for _, text in state["log"]) else 2
 
 
 def check_header(data: Any, kind: str) -> None:
     if not isinstance(data, dict):
-        raise RecordError("(top)", "expected a JSON object")
+        raise RecordError("(top)", N_("expected a JSON object"))
     if data.get("format") != kind:
-        raise RecordError("format", f"expected {kind!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise RecordError("version", f"unsupported version {data.get('version')!r} (this is {VERSION})")
+        raise RecordError("format", N_("expected {kind}, got {value}", kind=repr(kind), value=repr(data.get("format"))))
+    if data.get("version") not in VERSIONS:
+        raise RecordError("version", N_("unsupported version {value} (this is {version})",
+                value=repr(data.get("version")),
+                                        version=VERSION))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypedDict, Union
 
+from .described import describe
 from .later import read_line
 
 if TYPE_CHECKING:
@@ -340,7 +341,7 @@ class State:
                 "board": self.board.to_dict(), "flow": self.flow.to_dict(),
                 "andrew": self.andrew.to_dict() if self.andrew is not None else None,
                 "history": [_copy_summary(h) for h in self.history],
-                "log": [[entry[0], read_line(entry)] for entry in self.log]}
+                "log": [[entry[0], describe(read_line(entry))] for entry in self.log]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Ruleset) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import N_, SOURCE, Message, Worded, translator
+from .i18n import N_, SOURCE, Message, Worded, translator, wording
 from .later import Later, later
 
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
@@ -57,6 +57,7 @@ def reward_text(r: Reward) -> Worded:
     return Worded(_reward_words, r)
 
 
+@wording
 def _reward_words(lang: str, r: Reward) -> str:
     return reward(r, lang=lang)
 
@@ -107,6 +108,7 @@ def count_of(kind: str, n: int) -> Worded:
     return Worded(_count_words, kind, n)
 
 
+@wording
 def _count_words(lang: str, kind: str, n: int) -> str:
     return _COUNTS[kind](translator(lang), n).format(n=n)
 
@@ -130,6 +132,7 @@ def plural_line(singular: str, plural_: str, n: int, /, **fields: object) -> Lat
     return later(plural, singular, plural_, n, **fields)
 
 
+@wording
 def _plural_words(lang: str, singular: str, plural_: str, n: int, fields: tuple) -> str:
     filled = {key: value.render(lang) if isinstance(value, Message) else value for key, value in fields}
     return translator(lang).ngettext(singular, plural_, n).format(n=n, **filled)
@@ -141,6 +144,7 @@ def english_id(id_: str, name: str) -> Worded:
     return Worded(_id_words, id_, name)
 
 
+@wording
 def _id_words(lang: str, id_: str, name: str) -> str:
     return id_ if lang == SOURCE else translator(lang).gettext(name)
 

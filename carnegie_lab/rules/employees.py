@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core.actions import Action
-from ..core.i18n import N_, Message, Worded, translator
+from ..core.i18n import N_, Message, Worded, translator, wording
 from ..core.later import later, line
 from ..core.state import Arrival, DecisionKind, State
 from . import company
@@ -72,6 +72,7 @@ def _move(state: State, pi: int, args: Args) -> None:
                                  source=source, target=target))
 
 
+@wording
 def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
     """The log's line of a move with moves left, in a language (its plural)."""
     return translator(lang).ngettext("{player} moves an employee {source} -> {target} ({n} move left)",

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import OptionError, RecordError
+from ..core.i18n import N_, Message, Worded
 from ..core.state import (
     ANDREW,
     NEUTRAL,
@@ -35,7 +36,7 @@ SETUP_PHASES = (Phase.HOUSE, Phase.RESERVE, Phase.SETUP)
 ROUND_PHASES = (Phase.CHOOSE, Phase.EVENT, Phase.TURN)
 
 
-def _law(ok: bool, path: str, problem: str) -> None:
+def _law(ok: bool, path: str, problem: Message) -> None:
     if not ok:
         raise RecordError(f"state.{path}", problem)
 
@@ -63,7 +64,7 @@ def completed_rounds(state: State) -> int:
 def _options(state: State) -> None:
     options: dict[str, Any] = state.options
     names = [p.name for p in state.players]
-    _law(options.get("players") == names, "options.players", f"expected the players' names {names}")
+    _law(options.get("players") == names, "options.players", N_("expected the players' names {names}", names=names))
     try:
         check_options(state.rules, options.get("players"), options.get("seed"),
                       {k: v for k, v in options.items() if k not in ("players", "seed")})
@@ -71,10 +72,10 @@ def _options(state: State) -> None:
         raise RecordError(f"state.options.{e.option}", e.problem) from None
     solo = options.get("solo_level") is not None
     _law(solo == (state.andrew is not None), "andrew",
-         "a solo game has Andrew and a game of 2-4 players has not")
+         N_("a solo game has Andrew and a game of 2-4 players has not"))
     for seat, p in enumerate(state.players):
         _law(p.tab_side == options.get("tab_side", "A"), f"players[{seat}].tab_side",
-             f"every player plays the tab side of the game ({options.get('tab_side', 'A')})")
+             N_("every player plays the tab side of the game ({side})", side=options.get("tab_side", "A")))
 
 
 # -- a player's pieces -----------------------------------------------------------------------------
@@ -86,38 +87,43 @@ def _player(state: State, seat: int) -> None:
     start = {c.name: c.start for c in C.company.cells.values() if c.start is not None}
     for cell, dept_id in start.items():
         _law(p.cells.get(cell) == dept_id, f"{where}.cells.{cell}",
-             f"holds {dept_id!r} from the start (starting departments and the Lobby never move)")
+             N_("holds {department} from the start (starting departments and the Lobby never move)",
+                department=repr(dept_id)))
     tiles = [d for cell, d in p.cells.items() if cell not in start]
     for cell, dept_id in p.cells.items():
         if cell not in start:
             dept = C.departments.get(dept_id)
             _law(dept is not None and not dept.starting, f"{where}.cells.{cell}",
-                 f"{dept_id!r} is not a Department tile")
+                 N_("{department} is not a Department tile", department=repr(dept_id)))
     duplicates = [d for d, n in Counter(tiles).items() if n > 1]
-    _law(not duplicates, f"{where}.cells", f"two identical departments ({', '.join(duplicates)})")
+    _law(not duplicates, f"{where}.cells", N_("two identical departments ({departments})",
+                                                                departments=", ".join(duplicates)))
     _law(sorted(p.built) == sorted(tiles), f"{where}.built",
-         f"the tiles built must be the tiles in the company ({sorted(tiles)}), got {sorted(p.built)}")
+         N_("the tiles built must be the tiles in the company ({tiles}), got {built}", tiles=sorted(tiles),
+            built=sorted(p.built)))
     _law(p.reserve is None or p.reserve not in p.cells.values(), f"{where}.reserve",
-         "the reserved tile is already built")
-    _law(p.reserve is None or not p.built, f"{where}.reserve", "the reserved tile must be the first one built")
+         N_("the reserved tile is already built"))
+    _law(p.reserve is None or not p.built, f"{where}.reserve", N_("the reserved tile must be the first one built"))
     for cell, occupied in p.standing.items():
-        _law(bool(occupied), f"{where}.standing.{cell}", "a cell without standing employees is not listed")
+        _law(bool(occupied), f"{where}.standing.{cell}", N_("a cell without standing employees is not listed"))
     for cell, dept_id in p.cells.items():
         _law(rs.permanent.get(dept_id, frozenset()) <= set(p.standing.get(cell, ())), f"{where}.standing.{cell}",
-             "a permanent employee always stands on its workstation")
+             N_("a permanent employee always stands on its workstation"))
     total = company.employees_total(p)
-    _law(total == k.employees_total, f"{where}.supply", f"{total} employees in all (must be {k.employees_total})")
+    _law(total == k.employees_total, f"{where}.supply", N_("{total} employees in all (must be {must})", total=total,
+                                                                       must=k.employees_total))
     on_map = Counter(disc.type for disc in state.board.sites.values() if disc.owner == seat)
     for ptype, tab in p.tabs.items():
         _law(on_map[ptype] == tab.built, f"{where}.tabs.{ptype}",
-             f"{tab.built} discs built from the tab but {on_map[ptype]} on the map")
+             N_("{built} discs built from the tab but {mapped} on the map", built=tab.built, mapped=on_map[ptype]))
     donated = _donations(state, seat, p.donations, where)
     discs = (p.discs + 1 + len(p.tracks) + sum(discs_on_tab(rs, p, t) for t in p.tabs)
              + sum(on_map.values()) + donated)
     _law(discs == k.discs_total, f"{where}.discs",
-         f"{discs} discs in all: supply, score marker, tracks, tabs, map and donations (must be {k.discs_total})")
+         N_("{discs} discs in all: supply, score marker, tracks, tabs, map and donations (must be {must})",
+            discs=discs, must=k.discs_total))
     _law(not p.action_choice or seat in k.action_choice_seats.get(len(state.players), ()),
-         f"{where}.action_choice", "only the players of the last seats get an Action Choice tile")
+         f"{where}.action_choice", N_("only the players of the last seats get an Action Choice tile"))
 
 
 # -- the board -------------------------------------------------------------------------------------
@@ -137,36 +143,37 @@ def _board(state: State) -> None:
     solo = state.andrew is not None
     for key, disc in b.sites.items():
         where = f"board.sites.{key}"
-        _law(disc.owner != ANDREW or solo, where, "Andrew's disc in a game without Andrew")
+        _law(disc.owner != ANDREW or solo, where, N_("Andrew's disc in a game without Andrew"))
         if disc.owner == NEUTRAL:
-            _law(disc.type is None, where, "a neutral disc is no project")
+            _law(disc.type is None, where, N_("a neutral disc is no project"))
             continue
-        _law(disc.type is not None, where, "a project has a type")
+        _law(disc.type is not None, where, N_("a project has a type"))
         site = C.cities[site_city(key)].sites[int(key.partition("/")[2])]
         _law(site.takes(disc.type) or _owns_hook(state, disc.owner, "any_site"), where,
-             f"a {disc.type} project on a {site.type} site")
+             N_("a {type} project on a {site} site", type=disc.type, site=site.type))
     for donation, owners in b.donations.items():
         where = f"board.donations.{donation}"
-        _law(ANDREW not in owners or solo, where, "Andrew's disc in a game without Andrew")
-        _law(NEUTRAL not in owners or owners == [NEUTRAL], where, "a neutral disc blocks its space alone")
-        _law(ANDREW not in owners or owners[0] == ANDREW, where, "Andrew only makes a donation, he joins none")
+        _law(ANDREW not in owners or solo, where, N_("Andrew's disc in a game without Andrew"))
+        _law(NEUTRAL not in owners or owners == [NEUTRAL], where, N_("a neutral disc blocks its space alone"))
+        _law(ANDREW not in owners or owners[0] == ANDREW, where, N_("Andrew only makes a donation, he joins none"))
     copies = department_pool(rs, state.options.get("departments", "base"))
     used = Counter(b.pool) + Counter(p.reserve for p in state.players if p.reserve is not None)
     used += Counter(d for p in state.players for d in p.built)
     used += Counter(state.andrew.departments if state.andrew is not None else ())
     for dept_id, count in used.items():
         _law(count <= copies.get(dept_id, 0), f"board.pool.{dept_id}",
-             f"{count} tiles in play, the box holds {copies.get(dept_id, 0)}")
+             N_("{count} tiles in play, the box holds {copies}", count=count, copies=copies.get(dept_id, 0)))
     tiles = [t for t, _ in b.timeline]
-    _law(len(set(tiles)) == len(tiles), "board.timeline", f"a timeline tile is in play twice ({tiles})")
+    _law(len(set(tiles)) == len(tiles), "board.timeline", N_("a timeline tile is in play twice ({tiles})", tiles=tiles))
     _law(sum(b.markers) == completed_rounds(state), "board.markers",
-         f"the markers moved {sum(b.markers)} times in {completed_rounds(state)} finished rounds")
+         N_("the markers moved {n} times in {rounds} finished rounds", n=sum(b.markers),
+            rounds=completed_rounds(state)))
     for region in C.tracks:
         final = [o for o, tracks in track_owners(state) if tracks[region] == rs.final_space]
         room = C.tracks[region].final_capacity
         may_crowd = sum(1 for o in final if _owns_hook(state, o, "enter_taken_final_box"))
         _law(len(final) <= room + may_crowd, f"board.tracks.{region}",
-             f"{len(final)} discs in the final box, which holds {room}")
+             N_("{n} discs in the final box, which holds {room}", n=len(final), room=room))
 
 
 # -- the flow of the round -------------------------------------------------------------------------
@@ -198,15 +205,18 @@ def _flow(state: State) -> None:
     n = len(state.players)
     k = rs.constants
     if f.phase == Phase.OVER:
-        _law(f.round == k.rounds, "flow.round", f"the game is over after round {k.rounds}, not {f.round}")
+        _law(f.round == k.rounds, "flow.round", N_("the game is over after round {rounds}, not {round}",
+                                                        rounds=k.rounds, round=f.round))
         _law(f.player is None and not f.stack and not f.order, "flow.stack",
-             "nothing is left to decide in a finished game")
+             N_("nothing is left to decide in a finished game"))
     else:
-        _law(f.player is not None, "flow.player", "somebody decides until the game is over")
+        _law(f.player is not None, "flow.player", N_("somebody decides until the game is over"))
         _law(f.first == max(f.round - 1, 0) % n, "flow.first",
-             f"the first player moves one seat on every round: seat {max(f.round - 1, 0) % n} in round {f.round}")
+             N_("the first player moves one seat on every round: seat {seat} in round {round}",
+                seat=max(f.round - 1, 0) % n, round=f.round))
         _law((f.round == 0) == (f.phase in SETUP_PHASES), "flow.round",
-             f"round {f.round} in the {f.phase} phase (setup is round 0, then rounds 1-{k.rounds})")
+             N_("round {round} in the {phase} phase (setup is round 0, then rounds 1-{rounds})", round=f.round,
+                phase=f"{f.phase}", rounds=k.rounds))
         _order(state)
     _at_rest(state)
     if f.phase in (Phase.EVENT, Phase.TURN):
@@ -214,8 +224,9 @@ def _flow(state: State) -> None:
     last = _last_turn(state)
     for name in TURN_FLAGS:
         _law(not getattr(f, name) or last is not None and name in _flags_of(state, last), f"flow.{name}",
-             f"set only in a turn of a player whose departments set it (its {f.phase} phase: "
-             f"{'nobody has had a turn' if last is None else f'the turn of {state.players[last].name}'})")
+             N_("set only in a turn of a player whose departments set it (its {phase} phase: {whose})",
+                phase=f"{f.phase}", whose=N_("nobody has had a turn") if last is None
+                else N_("the turn of {player}", player=state.players[last].name)))
     if f.phase == Phase.TURN:
         _turn(state)
     if f.phase in SETUP_PHASES:
@@ -228,14 +239,14 @@ def _order(state: State) -> None:
     the one on their right, counter-clockwise, for the starting Housing and reserve)."""
     f = state.flow
     if f.phase == Phase.CHOOSE:
-        _law(f.player == f.first and not f.order, "flow.player", "the first player chooses the row")
+        _law(f.player == f.first and not f.order, "flow.player", N_("the first player chooses the row"))
         return
     seats = seats_from(state, f.first - 1, step=-1) if f.phase in (Phase.HOUSE, Phase.RESERVE) \
         else seats_from(state, f.first)
     assert f.player is not None
     _law(f.order == seats[seats.index(f.player) + 1:], "flow.order",
-         f"the players still to act after seat {f.player} in the {f.phase} phase are "
-         f"{seats[seats.index(f.player) + 1:]}, not {f.order}")
+         N_("the players still to act after seat {seat} in the {phase} phase are {seats}, not {order}",
+            seat=f.player, phase=f"{f.phase}", seats=seats[seats.index(f.player) + 1:], order=f.order))
 
 
 def _at_rest(state: State) -> None:
@@ -245,22 +256,31 @@ def _at_rest(state: State) -> None:
     for name, rest in AT_REST.items():
         if name in IN_USE[f.phase] or left and name in LEFT_BY_A_TURN:
             continue
-        _law(getattr(f, name) == rest, f"flow.{name}", f"{rest!r} in the {f.phase} phase, not {getattr(f, name)!r}")
-    _law(not f.income_open or f.income is not None, "flow.income_open", "this round's event pays no income")
-    _law(not f.donation_open or f.donation, "flow.donation_open", "this round's event allows no donation")
+        _law(getattr(f, name) == rest, f"flow.{name}", N_("{rest} in the {phase} phase, not {value}",
+                                                                       rest=repr(rest), phase=f"{f.phase}",
+                                                                       value=repr(getattr(f, name))))
+    _law(not f.income_open or f.income is not None, "flow.income_open", N_("this round's event pays no income"))
+    _law(not f.donation_open or f.donation, "flow.donation_open", N_("this round's event allows no donation"))
 
 
 def _event(state: State) -> None:
     """The chosen row, the row whose marker moves (the row-end rule) and the event of its next space."""
     f = state.flow
-    _law(f.chosen is not None and f.event_row is not None, "flow.chosen", "a row is chosen before the events and turns")
+    _law(f.chosen is not None and f.event_row is not None, "flow.chosen",
+         N_("a row is chosen before the events and turns"))
     assert f.chosen is not None and f.event_row is not None
     row = timeline.event_row(state, state.rules.components.timeline.rows.index(f.chosen))
-    _law(f.event_row == row, "flow.event_row", f"the {f.chosen} row's event is on row {row}")
+    _law(f.event_row == row, "flow.event_row", N_("the {chosen} row's event is on row {row}", chosen=f.chosen,
+                                                                       row=row))
     assert row is not None
     event = timeline.space(state, row, state.board.markers[row] + 1)
     _law((f.income, f.donation) == (event.income, event.donation), "flow.income",
-         f"the event of row {row}'s next space: {timeline.event_text(state.rules, event.income, event.donation)}")
+         N_("the event of row {row}'s next space: {event}", row=row,
+            event=Worded(timeline.event_words, _region_name(state, event.income), event.donation)))
+
+
+def _region_name(state: State, region: str | None) -> str | None:
+    return state.rules.components.regions[region].name if region else None
 
 
 def _turn(state: State) -> None:
@@ -272,14 +292,15 @@ def _turn(state: State) -> None:
     switched = (f.player != f.first and not p.action_choice
                 and f.player in rs.constants.action_choice_seats.get(len(state.players), ()))
     _law(f.turn_type == f.chosen or f.turn_type is not None and switched, "flow.turn_type",
-         f"the chosen row's type ({f.chosen}), or another chosen with this player's Action Choice tile")
+         N_("the chosen row's type ({chosen}), or another chosen with this player's Action Choice tile",
+            chosen=f.chosen))
     used = [*f.closed, *([f.open] if f.open else [])]
-    _law(len(set(used)) == len(used), "flow.closed", f"each department is used once in a turn: {used}")
+    _law(len(set(used)) == len(used), "flow.closed", N_("each department is used once in a turn: {used}", used=used))
     for cell in used:
         dept = company.department(rs, p, cell)
         _law(dept is not None and dept.type == f.turn_type, "flow.closed",
-             f"{cell} holds no {f.turn_type} department of the deciding player")
-    _law(f.open is None or f.uses >= 1, "flow.uses", "a department in use has a use left")
+             N_("{cell} holds no {type} department of the deciding player", cell=cell, type=f.turn_type))
+    _law(f.open is None or f.uses >= 1, "flow.uses", N_("a department in use has a use left"))
 
 
 def _setup_progress(state: State) -> None:
@@ -291,8 +312,22 @@ def _setup_progress(state: State) -> None:
         housed, reserved = p.tabs["H"].built > 0, p.reserve is not None
         expected = (seat not in waiting or f.phase == Phase.RESERVE and seat == f.player, seat not in waiting)
         _law((housed, reserved) == expected, "flow.phase",
-             f"in the {f.phase} phase {p.name} has {'placed' if housed else 'not placed'} the starting Housing "
-             f"project and {'reserved' if reserved else 'not reserved'} a tile")
+             _setup_done(f"{f.phase}", p.name, housed, reserved))
+
+
+def _setup_done(phase: str, name: str, housed: bool, reserved: bool) -> Message:
+    """What a player has done of the setup, for a law."""
+    if housed:
+        if reserved:
+            return N_("in the {phase} phase {player} has placed the starting Housing project and reserved a tile",
+                      phase=phase, player=name)
+        return N_("in the {phase} phase {player} has placed the starting Housing project and not reserved a tile",
+                  phase=phase, player=name)
+    if reserved:
+        return N_("in the {phase} phase {player} has not placed the starting Housing project and reserved a tile",
+                  phase=phase, player=name)
+    return N_("in the {phase} phase {player} has not placed the starting Housing project and not reserved a tile",
+              phase=phase, player=name)
 
 
 def _stack(state: State) -> None:
@@ -302,21 +337,22 @@ def _stack(state: State) -> None:
     p = state.players[f.player]
     for i, frame in enumerate(f.stack):
         where = f"flow.stack[{i}]"
-        _law(isinstance(frame, FRAMES.get(f.phase, ())), where, f"no {frame.kind} decision in the {f.phase} phase")
+        _law(isinstance(frame, FRAMES.get(f.phase, ())), where, N_("no {kind} decision in the {phase} phase",
+                                                                          kind=f"{frame.kind}", phase=f"{f.phase}"))
         if isinstance(frame, (Arrival, Relocation)):
-            _law(frame.count >= 1, f"{where}.count", f"at least one employee, got {frame.count}")
+            _law(frame.count >= 1, f"{where}.count", N_("at least one employee, got {count}", count=frame.count))
         if isinstance(frame, Arrival):
-            _law(len(company.lobbies(rs, p)) > 1, where, "only a player with two lobbies chooses")
+            _law(len(company.lobbies(rs, p)) > 1, where, N_("only a player with two lobbies chooses"))
         if isinstance(frame, PropertyMove):
             _law(company.department(rs, p, frame.cell) is not None, f"{where}.cell",
-                 f"{frame.cell} holds no department of the deciding player")
+                 N_("{cell} holds no department of the deciding player", cell=frame.cell))
         if isinstance(frame, Activation):
-            _law(i == 0 and len(f.stack) == 1, where, "activation ends a player's setup moves or turn")
+            _law(i == 0 and len(f.stack) == 1, where, N_("activation ends a player's setup moves or turn"))
             _law(f.moves == f.study == 0 and f.open is None, where,
-                 "the moves, study points and departments of the turn are over at its activation")
+                 N_("the moves, study points and departments of the turn are over at its activation"))
     if f.phase == Phase.SETUP:
         _law(f.moves <= rs.constants.setup_moves, "flow.moves",
-             f"at most {rs.constants.setup_moves} setup moves, not {f.moves}")
+             N_("at most {most} setup moves, not {moves}", most=rs.constants.setup_moves, moves=f.moves))
 
 
 def _last_turn(state: State) -> int | None:
@@ -349,13 +385,14 @@ def _history(state: State) -> None:
     """One summary per finished round, in order, with a row per player (what the history views draw)."""
     rounds = [summary["round"] for summary in state.history]
     _law(rounds == list(range(1, completed_rounds(state) + 1)), "history",
-         f"one summary per finished round (1-{completed_rounds(state)}), got rounds {rounds}")
+         N_("one summary per finished round (1-{last}), got rounds {rounds}", last=completed_rounds(state),
+            rounds=rounds))
     for i, summary in enumerate(state.history):
-        _law(len(summary["players"]) == len(state.players), f"history[{i}].players", "one row per player")
-        _law(summary["chosen"] in state.rules.components.timeline.rows, f"history[{i}].chosen", "a timeline row")
+        _law(len(summary["players"]) == len(state.players), f"history[{i}].players", N_("one row per player"))
+        _law(summary["chosen"] in state.rules.components.timeline.rows, f"history[{i}].chosen", N_("a timeline row"))
         for seat, row in enumerate(summary["players"]):
             negative = [k for k in ("vp", "money", "goods", "projects", "departments", "active") if row[k] < 0]
-            _law(not negative, f"history[{i}].players[{seat}]", f"negative {', '.join(negative)}")
+            _law(not negative, f"history[{i}].players[{seat}]", N_("negative {fields}", fields=", ".join(negative)))
 
 
 # -- Andrew ----------------------------------------------------------------------------------------
@@ -363,7 +400,8 @@ def _history(state: State) -> None:
 def _donations(state: State, owner: Owner, count: int, where: str) -> int:
     """The donations ``owner`` made (``count``, at ``where``) are their discs on the donation chart: how many."""
     donated = sum(1 for owners in state.board.donations.values() if owner in owners)
-    _law(count == donated, f"{where}.donations", f"{count} donations made but {donated} on the chart")
+    _law(count == donated, f"{where}.donations", N_("{count} donations made but {donated} on the chart",
+                                                                 count=count, donated=donated))
     return donated
 
 
@@ -372,18 +410,19 @@ def _andrew(state: State) -> None:
     assert andrew is not None
     _donations(state, ANDREW, andrew.donations, "andrew")
     rs, k = state.rules, state.rules.constants
-    _law(len(state.players) == 1, "andrew", "Andrew plays against one player")
-    _law(andrew.level == state.options.get("solo_level"), "andrew.level", "the level of the game's options")
+    _law(len(state.players) == 1, "andrew", N_("Andrew plays against one player"))
+    _law(andrew.level == state.options.get("solo_level"), "andrew.level", N_("the level of the game's options"))
     cards = [*andrew.deck, *([andrew.card] if andrew.card else []), *(c for slot in andrew.vp_slots for c in slot)]
     numbers = [rs.components.solo_cards[c].number for c in cards]
     _law(len(cards) == k.rounds and len(set(numbers)) == len(numbers), "andrew.deck",
-         f"his {k.rounds} cards, one of each number, got {len(cards)} cards")
+         N_("his {rounds} cards, one of each number, got {n} cards", rounds=k.rounds, n=len(cards)))
     advanced = sum(1 for c in cards if rs.components.solo_cards[c].advanced)
     expected = k.solo_decks[andrew.level][1]
-    _law(advanced == expected, "andrew.deck", f"{expected} advanced cards at level {andrew.level}, got {advanced}")
+    _law(advanced == expected, "andrew.deck", N_("{expected} advanced cards at level {level}, got {advanced}",
+                                                             expected=expected, level=andrew.level, advanced=advanced))
     in_round = state.flow.phase in ROUND_PHASES
-    _law((andrew.card is not None) == in_round, "andrew.card", "he holds a card during a round, none outside")
+    _law((andrew.card is not None) == in_round, "andrew.card", N_("he holds a card during a round, none outside"))
     played = sum(len(slot) for slot in andrew.vp_slots)
     _law(played == completed_rounds(state), "andrew.vp_slots",
-         f"{played} cards on the VP cards after {completed_rounds(state)} rounds")
-    _law(andrew.slide >= 0, "andrew.slide", f"negative ({andrew.slide})")
+         N_("{played} cards on the VP cards after {rounds} rounds", played=played, rounds=completed_rounds(state)))
+    _law(andrew.slide >= 0, "andrew.slide", N_("negative ({value})", value=andrew.slide))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..core.components import PROJECT_TYPES, SoloCard
-from ..core.i18n import N_, Message, Worded, translator
+from ..core.i18n import N_, Message, Worded, translator, wording
 from ..core.later import later, line
 from ..core.state import ANDREW, Andrew, Phase, State
 from ..core.words import a_project, english_id, plural_line
@@ -155,6 +155,7 @@ def _slide(state: State, steps: int, why: Message) -> None:
         note(state, lambda: later(Worded, _slides, steps, why))
 
 
+@wording
 def _slides(lang: str, steps: int, why: Message) -> str:
     """'Andrew Carnegie's card slides 2 steps (Boston is full)', in a language."""
     return translator(lang).ngettext("{player}'s card slides {n} step ({why})",
@@ -244,6 +245,7 @@ def end_round(state: State) -> None:
     andrew.card, andrew.slide = None, 0
 
 
+@wording
 def _card_ends(lang: str, vp: int, slid: int) -> str:
     """'Andrew Carnegie's card ends the round on his 3 VP card (it slid 2 steps this round)', in a language."""
     tr = translator(lang)

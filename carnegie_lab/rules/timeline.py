@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.components import TimelineSpace
-from ..core.i18n import N_, translator
+from ..core.i18n import N_, translator, wording
 from ..core.state import State
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def income_region(state: State) -> str | None:
     return state.rules.components.regions[income].name if income else None
 
 
+@wording
 def event_words(lang: str | None, region: str | None, donation: bool) -> str:
     """An event in words from the name of its income's region (None: no income) and its donation."""
     _ = translator(lang).gettext

@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.errors import CarnegieError, RecordError
 from ..core.i18n import N_
+from ..core.jsontext import JSON_PROBLEMS
 from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
@@ -263,12 +264,14 @@ class Controller(StoredSession):
             try:
                 data = bytes(data).decode("utf-8")
             except UnicodeDecodeError:
-                raise RecordError("(file)", "not a text file (expected a JSON game record)") from None
+                raise RecordError("(file)", N_("not a text file (expected a JSON game record)")) from None
         if isinstance(data, str):
             try:
                 record = json.loads(data)
             except json.JSONDecodeError as e:
-                raise RecordError("(json)", f"not valid JSON: {e}") from None
+                raise RecordError("(json)", N_("not valid JSON: {problem}: line {line} column {column} (char {char})",
+                                                  problem=JSON_PROBLEMS.get(e.msg, e.msg), line=e.lineno,
+                                                  column=e.colno, char=e.pos)) from None
         else:
             record = data
         self.authorize(access.LOAD)

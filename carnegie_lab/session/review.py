@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 
 from ..analysis.review import Review, review
 from ..core.errors import CarnegieError
-from ..core.i18n import N_
+from ..core.i18n import N_, message_of
 from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
@@ -82,7 +82,7 @@ def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn:
                      on_progress=lambda done, total: conn.send(("progress", done, total)))
         conn.send(("done", rev.to_dict()))
     except Exception as e:  # noqa: BLE001 -- the page is told why, in words
-        conn.send(("failed", str(e)))
+        conn.send(("failed", message_of(e)))          # a Message keeps its id and fields through the pipe
     finally:
         conn.close()
 
@@ -158,7 +158,7 @@ class ReviewJob:
                     kind, *data = conn.recv()
                 except (EOFError, OSError):         # the process ended without a word: cancelled, or died
                     if self.phase == RUNNING:
-                        self.phase, self.error = FAILED, "The review stopped unexpectedly"
+                        self.phase, self.error = FAILED, N_("The review stopped unexpectedly")
                     break
                 if kind == "progress":
                     self.done, self.total = data

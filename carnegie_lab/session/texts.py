@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..core.errors import IllegalActionError, NotationError
 from ..core.i18n import Message, render
 from ..core.words import round_of
 
@@ -70,10 +69,8 @@ def shown(text: str, lang: str | None) -> str:
 
 
 def error_text(error: Exception, lang: str | None) -> str:
-    """An error's message in a language: an illegal action's or a notation error's (``render``), one raised
-    with a Message, or else its English message."""
-    if not isinstance(error, (IllegalActionError, NotationError)) and error.args and isinstance(error.args[0], Message):
-        return shown(error.args[0], lang)
+    """An error's message in a language (``render``): one that names what is wrong through the catalog,
+    else its English message."""
     return render(error, lang)
 
 

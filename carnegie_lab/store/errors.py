@@ -14,7 +14,7 @@ class StoreFileError(StoreError):
 
     def __init__(self, path: str, problem: str):
         self.path, self.problem = path, problem
-        super().__init__(f"{path}: {problem}")
+        self._say("{path}: {problem}", path=path, problem=problem)
 
 
 class GameNotFound(StoreError):
@@ -22,7 +22,7 @@ class GameNotFound(StoreError):
 
     def __init__(self, game_id: str):
         self.game_id = game_id
-        super().__init__(f"no game {game_id!r} in the store")
+        self._say("no game {game} in the store", game=repr(game_id))
 
 
 class StoreReadOnly(StoreError):
@@ -30,7 +30,7 @@ class StoreReadOnly(StoreError):
 
     def __init__(self, path: str, problem: str):
         self.path, self.problem = path, problem
-        super().__init__(f"{path}: the game store cannot be written ({problem})")
+        self._say("{path}: the game store cannot be written ({problem})", path=path, problem=problem)
 
 
 class StoreFull(StoreError):
@@ -38,8 +38,8 @@ class StoreFull(StoreError):
 
     def __init__(self, path: str, limit: int):
         self.path, self.limit = path, limit
-        super().__init__(f"the game store is full ({limit} games, the trash included): no new game can be "
-                         "kept until its keeper empties the trash (carnegie-lab games purge)")
+        self._say("the game store is full ({limit} games, the trash included): no new game can be kept until its "
+                  "keeper empties the trash (carnegie-lab games purge)", limit=limit)
 
 
 class StoreConflict(StoreError):
@@ -48,7 +48,8 @@ class StoreConflict(StoreError):
 
     def __init__(self, game_id: str, expected: int, count: int):
         self.game_id, self.expected, self.count = game_id, expected, count
-        super().__init__(f"game {game_id!r} has {count} actions, not {expected}: another writer was first")
+        self._say("game {game} has {count} actions, not {expected}: another writer was first", game=repr(game_id),
+                  count=count, expected=expected)
 
 
 class NotAnUndo(StoreError):
@@ -57,8 +58,8 @@ class NotAnUndo(StoreError):
 
     def __init__(self, game_id: str):
         self.game_id = game_id
-        super().__init__(f"game {game_id!r}: a stored game's actions only grow, except by an undo of its "
-                         "owner or one of its seats")
+        self._say("game {game}: a stored game's actions only grow, except by an undo of its owner or one of its "
+                  "seats", game=repr(game_id))
 
 
 __all__ = ["GameNotFound", "NotAnUndo", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly"]

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Iterator, TypeVar
 
+from ..core.i18n import N_, Message
 from .errors import StoreError, StoreFileError, StoreReadOnly
 from .values import Cached
 
@@ -70,10 +71,10 @@ def sqlite_errors(path: str) -> Iterator[None]:
     except sqlite3.Error as e:
         text = str(e)
         if "locked" in text or "busy" in text:
-            raise StoreError(f"{path}: the database stayed busy: {text}") from e
+            raise StoreError(N_("{path}: the database stayed busy: {problem}", path=path, problem=text)) from e
         if isinstance(e, sqlite3.DatabaseError) and ("malformed" in text or "not a database" in text):
-            raise StoreFileError(path, f"damaged database ({text})") from e
-        raise StoreError(f"{path}: {type(e).__name__}: {text}") from e
+            raise StoreFileError(path, N_("damaged database ({problem})", problem=text)) from e
+        raise StoreError(N_("{path}: {kind}: {problem}", path=path, kind=type(e).__name__, problem=text)) from e
 
 
 class StoreFile:
@@ -101,9 +102,9 @@ class StoreFile:
         switch to WAL. Nothing is written to a file that is not ours."""
         path = self.path
         if path == "" or path.startswith(":memory:") or path.startswith("file:"):
-            raise StoreError(f"a game store needs a file path, not {path!r}")
+            raise StoreError(N_("a game store needs a file path, not {value}", value=repr(path)))
         if os.path.isdir(path):
-            raise StoreFileError(path, "is a directory")
+            raise StoreFileError(path, N_("is a directory"))
         if os.path.exists(path) and os.path.getsize(path) > 0:
             self._check_existing(path)
         conn = self._connect()
@@ -125,7 +126,7 @@ class StoreFile:
                     raise
                 mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode != "wal":
-                raise StoreError(f"{path}: cannot use WAL mode (journal_mode is {mode!r})")
+                raise StoreError(N_("{path}: cannot use WAL mode (journal_mode is {mode})", path=path, mode=repr(mode)))
         except StoreError as e:
             self._forget(conn)
             if "readonly" in str(e) or "read-only" in str(e):
@@ -145,9 +146,9 @@ class StoreFile:
             with open(path, "rb") as f:
                 header = f.read(100)
         except OSError as e:
-            raise StoreFileError(path, f"cannot read the file ({e.strerror})") from None
+            raise StoreFileError(path, N_("cannot read the file ({problem})", problem=e.strerror)) from None
         if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-            raise StoreFileError(path, "not a SQLite database (not a carnegie_lab game store)")
+            raise StoreFileError(path, N_("not a SQLite database (not a carnegie_lab game store)"))
         app_id = int.from_bytes(header[68:72], "big", signed=True)
         version = int.from_bytes(header[60:64], "big", signed=True)
         if app_id == APPLICATION_ID:
@@ -159,7 +160,7 @@ class StoreFile:
         try:
             ro = sqlite3.connect(f"file:{uri_path(path)}?mode=ro&immutable=1", uri=True)
         except sqlite3.Error as e:
-            raise StoreFileError(path, f"cannot open the database ({e})") from None
+            raise StoreFileError(path, N_("cannot open the database ({problem})", problem=str(e))) from None
         try:
             with sqlite_errors(path):
                 self._check_schema(ro)
@@ -175,18 +176,18 @@ class StoreFile:
         if app_id == 0:
             if names or version != 0:
                 shown = ", ".join(sorted(names)[:5]) or "none"
-                raise StoreFileError(path, f"a SQLite database of another program (no application_id, "
-                                           f"user_version {version}, tables: {shown})")
+                raise StoreFileError(path, N_("a SQLite database of another program (no application_id, user_version "
+                                              "{version}, tables: {tables})", version=version, tables=shown))
             return 0
         if app_id != APPLICATION_ID:
             raise StoreFileError(path, foreign(app_id))
         if version > SCHEMA_VERSION:
             raise StoreFileError(path, newer(version))
         if version < 1 and names:
-            raise StoreFileError(path, "a game store without a schema version")
+            raise StoreFileError(path, N_("a game store without a schema version"))
         missing = [t for t in TABLES if t not in names] if version >= 1 else []
         if missing:
-            raise StoreFileError(path, f"damaged game store: no table {missing[0]}")
+            raise StoreFileError(path, N_("damaged game store: no table {table}", table=missing[0]))
         return version
 
     def _connect(self) -> sqlite3.Connection:
@@ -209,7 +210,7 @@ class StoreFile:
     def _conn(self) -> sqlite3.Connection:
         """This thread's connection (a new one in a new thread or a forked process)."""
         if self._closed:
-            raise StoreError(f"{self.path}: the store is closed")
+            raise StoreError(N_("{path}: the store is closed", path=self.path))
         pid = os.getpid()
         conn = getattr(self._local, "conn", None)
         if conn is None or self._local.pid != pid:
@@ -260,13 +261,14 @@ class StoreFile:
                 raise
 
 
-def foreign(app_id: int) -> str:
-    return f"a SQLite database of another program (application_id {app_id:#x}, a game store has {APPLICATION_ID:#x})"
+def foreign(app_id: int) -> Message:
+    return N_("a SQLite database of another program (application_id {id}, a game store has {ours})", id=f"{app_id:#x}",
+              ours=f"{APPLICATION_ID:#x}")
 
 
-def newer(version: int) -> str:
-    return (f"a game store of schema version {version}, newer than this carnegie_lab (version {SCHEMA_VERSION}); "
-            f"upgrade carnegie_lab")
+def newer(version: int) -> Message:
+    return N_("a game store of schema version {version}, newer than this carnegie_lab (version {ours}); upgrade "
+              "carnegie_lab", version=version, ours=SCHEMA_VERSION)
 
 
 def uri_path(path: str) -> str:

@@ -9,6 +9,7 @@ import sqlite3
 from typing import Any, Iterable, Sequence
 
 from ..core.errors import CarnegieError
+from ..core.i18n import N_
 from ..engine import Game
 from .errors import GameNotFound, NotAnUndo, StoreConflict, StoreError, StoreFull
 from .file import StoreFile
@@ -58,24 +59,24 @@ class GameStore(StoreFile):
         owner). Names and the label longer than MAX_NAME / MAX_LABEL are an OptionError; a game in the
         trash is not found; a new game in a full store is StoreFull."""
         if not isinstance(game, Game):
-            raise StoreError(f"save expects a carnegie_lab Game, got {type(game).__name__}")
+            raise StoreError(N_("save expects a carnegie_lab Game, got {kind}", kind=type(game).__name__))
         gid = new_game_id() if game_id is None else check_id(game_id)
         if expected_count is not None:
             check_count(expected_count, "expected_count")
         if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
-            raise StoreError(f"revision must be a whole number, got {short(revision)}")
+            raise StoreError(N_("revision must be a whole number, got {value}", value=short(revision)))
         if app is not None and not isinstance(app, dict):
-            raise StoreError(f"app must be a JSON object (a dict), got {type(app).__name__}")
+            raise StoreError(N_("app must be a JSON object (a dict), got {kind}", kind=type(app).__name__))
         label = app.get("label") if app is not None else None
         check_names(game.players, label if isinstance(label, str) else None)
-        owner_hash = None if owner is None else hash_key(check_key(owner, "owner key"))
+        owner_hash = None if owner is None else hash_key(check_key(owner))
         try:
             app_text = None if app is None else dumps(app)
         except (TypeError, ValueError) as e:
-            raise StoreError(f"app is not JSON: {e}") from None
+            raise StoreError(N_("app is not JSON: {problem}", problem=str(e))) from None
         record = game.to_record()
         if record.get("format") != RECORD_FORMAT:
-            raise StoreError(f"unknown record format {record.get('format')!r}")
+            raise StoreError(N_("unknown record format {value}", value=repr(record.get("format"))))
         actions: builtins.list[str] = record["actions"]
         start = dumps(record["start"]) if "start" in record else None
         new_revision = secrets.randbits(62) + 1
@@ -143,11 +144,11 @@ class GameStore(StoreFile):
         over MAX_APP characters, is a StoreError (nothing is changed); a game in the trash is not found."""
         gid = check_id(game_id)
         if not isinstance(key, str) or not key:
-            raise StoreError(f"an app data key is a non-empty text, got {short(key)}")
+            raise StoreError(N_("an app data key is a non-empty text, got {value}", value=short(key)))
         if expected_count is not None:
             check_count(expected_count, "expected_count")
         if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
-            raise StoreError(f"revision must be a whole number, got {short(revision)}")
+            raise StoreError(N_("revision must be a whole number, got {value}", value=short(revision)))
         if key == "label" and value is not None:
             check_names((), value if isinstance(value, str) else None)
         with self._transaction(write=True) as conn:
@@ -166,10 +167,11 @@ class GameStore(StoreFile):
             try:
                 text = dumps(app)
             except (TypeError, ValueError) as e:
-                raise StoreError(f"app data is not JSON: {e}") from None
+                raise StoreError(N_("app data is not JSON: {problem}", problem=str(e))) from None
             if len(text) > MAX_APP:
-                raise StoreError(f"a game's app data has at most {MAX_APP} characters, not {len(text)} "
-                                 f"(with {key!r})")
+                raise StoreError(N_("a game's app data has at most {most} characters, not {n} (with {key})",
+                        most=MAX_APP,
+                                    n=len(text), key=repr(key)))
             conn.execute("UPDATE games SET app = ? WHERE id = ?", (text, gid))
 
     def record(self, game_id: str) -> dict[str, Any]:
@@ -194,9 +196,9 @@ class GameStore(StoreFile):
         gid = check_id(game_id)
         expected = check_count(expected_count, "expected_count")
         if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
-            raise StoreError(f"revision must be a whole number, got {short(revision)}")
+            raise StoreError(N_("revision must be a whole number, got {value}", value=short(revision)))
         if not isinstance(action_text, str):
-            raise StoreError(f"an action is text, got {type(action_text).__name__}")
+            raise StoreError(N_("an action is text, got {kind}", kind=type(action_text).__name__))
         for _ in range(5):
             cached = self._game_at(gid)
             count = len(cached.game.actions)
@@ -229,7 +231,7 @@ class GameStore(StoreFile):
             if done:
                 self._remember(gid, Cached(cached.revision, game))
                 return expected + 1
-        raise StoreError(f"game {gid!r} keeps being replaced; append gave up")
+        raise StoreError(N_("game {game} keeps being replaced; append gave up", game=repr(gid)))
 
     def _game_at(self, gid: str) -> Cached:
         """The stored game, replayed: from the game this store replayed last time if its revision is
@@ -284,7 +286,7 @@ class GameStore(StoreFile):
         where = " WHERE deleted_at IS NOT NULL" if trash else " WHERE deleted_at IS NULL"
         if owner is None:
             return where, []
-        return where + " AND owner_hash = ?", [hash_key(check_key(owner, "owner key"))]
+        return where + " AND owner_hash = ?", [hash_key(check_key(owner))]
 
     def list(self, *, owner: str | None = None, limit: int | None = None, offset: int = 0,
              trash: bool = False) -> builtins.list[GameInfo]:
@@ -330,7 +332,7 @@ class GameStore(StoreFile):
     def transfer(self, old_owner: str, new_owner: str) -> int:
         """Give every game of one owner key to another (a page that made games before its browser's
         own key arrived); how many."""
-        old, new = hash_key(check_key(old_owner, "owner key")), hash_key(check_key(new_owner, "owner key"))
+        old, new = hash_key(check_key(old_owner)), hash_key(check_key(new_owner))
         with self._transaction(write=True) as conn:
             return conn.execute("UPDATE games SET owner_hash = ? WHERE owner_hash = ?", (new, old)).rowcount
 
@@ -386,7 +388,7 @@ class GameStore(StoreFile):
         wanted: builtins.list[int] = []
         for seat in seats:
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise StoreError(f"a seat is a whole number, got {short(seat)}")
+                raise StoreError(N_("a seat is a whole number, got {value}", value=short(seat)))
             if seat not in wanted:
                 wanted.append(seat)
         tokens = {seat: new_key() for seat in wanted}
@@ -397,7 +399,8 @@ class GameStore(StoreFile):
             n = len(json.loads(row[0]))
             for seat in wanted:
                 if not 0 <= seat < n:
-                    raise StoreError(f"game {gid!r} has seats 0-{n - 1}, not {seat}")
+                    raise StoreError(N_("game {game} has seats 0-{last}, not {seat}", game=repr(gid), last=n - 1,
+                            seat=seat))
             conn.executemany("INSERT INTO seats (game_id, seat, token_hash) VALUES (?, ?, ?) "
                              "ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash",
                              [(gid, seat, hash_key(token)) for seat, token in tokens.items()])

@@ -99,13 +99,13 @@ def default_path() -> str:
 
 def check_id(game_id: object) -> str:
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
-        raise StoreError(f"not a game id: {short(game_id)} (expected 16 characters of A-Z a-z 0-9 _ -)")
+        raise StoreError(N_("not a game id: {value} (expected 16 characters of A-Z a-z 0-9 _ -)", value=short(game_id)))
     return game_id
 
 
-def check_key(key: object, what: str) -> str:
+def check_key(key: object) -> str:
     if not isinstance(key, str) or not TOKEN.fullmatch(key):
-        raise StoreError(f"not an {what}: {short(key)} (expected 22 characters of A-Z a-z 0-9 _ -)")
+        raise StoreError(N_("not an owner key: {value} (expected 22 characters of A-Z a-z 0-9 _ -)", value=short(key)))
     return key
 
 
@@ -114,7 +114,8 @@ def check_time(when: object) -> str:
     try:
         moment = datetime.fromisoformat(str(when))
     except ValueError:
-        raise StoreError(f"not a time: {short(when)} (expected ISO 8601, e.g. 2026-12-01T00:00:00+00:00)") from None
+        raise StoreError(N_("not a time: {value} (expected ISO 8601, e.g. 2026-12-01T00:00:00+00:00)",
+                            value=short(when))) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc).isoformat(timespec="microseconds")
@@ -127,7 +128,7 @@ def short(value: object) -> str:
 
 def check_count(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise StoreError(f"{name} must be a whole number >= 0, got {short(value)}")
+        raise StoreError(N_("{name} must be a whole number >= 0, got {value}", name=name, value=short(value)))
     return value
 
 

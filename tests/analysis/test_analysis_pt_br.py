@@ -64,5 +64,5 @@ def test_the_review_s_summary_in_portuguese_and_english_unchanged(widened):
     assert not widened.missing, sorted(widened.missing)
     head = f"Revisão de {len(rev.decisions)} decisões de Ada, Bo (no máximo 16 simulações por ação, semente 0)"
     assert rev.lines_in("pt_BR")[0] == head
-    again = Review.from_dict(json.loads(json.dumps(rev.to_dict())))      # read back: its texts English, the rest not
-    assert again.lines == rev.lines and again.lines_in("pt_BR")[:4] == rev.lines_in("pt_BR")[:4]
+    again = Review.from_dict(json.loads(json.dumps(rev.to_dict())))      # read back: its texts described
+    assert again.lines == rev.lines and again.lines_in("pt_BR") == rev.lines_in("pt_BR")

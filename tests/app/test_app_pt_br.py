@@ -8,6 +8,7 @@ the language of a page (``Dashboard(lang=)``, ``?lang=``, the header's picker, `
 Not from the catalog, by name: the Rules link's title is the Portuguese contents notebook's."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -21,6 +22,7 @@ from carnegie_lab.app.guide import CONTENTS, DECISION_STEPS, glance, rules_html,
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
+from carnegie_lab.core.i18n import render
 from carnegie_lab.session import Seat
 from carnegie_lab.store import GameStore
 
@@ -203,6 +205,46 @@ def test_the_page_address_gives_the_language(tmp_path):
     bad = Dashboard(store=path)
     bad.open_page("lang=xx")
     assert bad.lang is None and "does not open a game" in bad.status.value and "&#x27;xx&#x27;" in bad.status.value
+
+
+def test_a_stored_english_game_reopened_in_portuguese_shows_its_log_in_portuguese(tmp_path):
+    """A game played in English on a page and kept in the store, opened by its link with ``lang=pt_BR``: the
+    Log tab reads in Portuguese (the store keeps the actions, the lines are made again)."""
+    path = tmp_path / "games.db"
+    first = Dashboard(store=path)
+    for _ in range(6):
+        first.act(str(first.game.legal_actions()[0]))
+    english, gid = list(first.game.log), first.controller.game_id
+    d = Dashboard(store=path)
+    d.open_page(f"game={gid}&lang=pt_BR")
+    d.board.tabs.value = "Log"
+    shown = html.unescape(d.board.log.value)
+    assert d.controller.game_id == gid and len(english) >= 6
+    assert all(render(line, "pt_BR") in shown and line not in shown for line in english)
+
+
+def test_a_broken_record_loaded_on_a_portuguese_page_is_refused_in_portuguese():
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
+    d.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
+    shown = html.unescape(d.records.message.value)
+    assert "registro inválido: actions: esperada uma lista de ações em texto" in shown, shown
+    assert "bad record" not in shown and "expected" not in shown
+
+
+def test_a_stored_game_that_began_at_a_position_reads_its_start_in_portuguese(tmp_path):
+    """A game kept with its start (a position: its log was written in English before the game was stored)
+    reads the whole log in Portuguese when it is loaded again."""
+    played = cl.new_game(["Ada", "Bo"], seed=1)
+    for action in ("house chicago", "reserve training", "house denver", "reserve sales"):
+        played.apply(action)
+    game = cl.Game.from_position(played.to_position())
+    game.apply("move b1 a1")
+    store = GameStore(tmp_path / "games.db")
+    loaded = store.load(store.save(game))
+    assert loaded.log == game.log and len(loaded.log) == 5
+    assert [render(line, "pt_BR") for line in loaded.log] == [render(line, "pt_BR") for line in played.log] + [
+        "Ada move um empregado b1 -> a1 (restam 5 movimentos)"]
+    assert render(loaded.log[0], "pt_BR") == "Bo posiciona o projeto inicial de Habitação em Chicago"
 
 
 @pytest.mark.parametrize("query, lang", [("", None), ("game=a", None), ("lang=pt_BR", "pt_BR"),

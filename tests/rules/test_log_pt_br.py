@@ -131,6 +131,23 @@ def test_every_note_of_the_rules_is_written_in_the_games(games):
     assert len(note_sites()) >= 35 and not missed, f"no game wrote the note at {missed}"
 
 
+def test_a_position_keeps_every_log_line_as_a_description_that_reads_back_in_portuguese(games):
+    """Every line the games write (every note of the rules) is kept in a position as a description
+    (core.described: a Worded line's function marked @wording), not as its English."""
+    played, _ = games
+    whole = sum(len(seeds) for _, _, seeds in GAMES)
+    for game in played[:whole]:
+        position = json.loads(json.dumps(game.to_position()))
+        english = [text for _, text in position["state"]["log"] if isinstance(text, str)]
+        assert position["version"] == 2 and not english, english[:3]
+        back = cl.Game.from_position(position).log
+        assert back == game.log and [render(line, "pt_BR") for line in back] == [render(line, "pt_BR")
+                                                                                 for line in game.log]
+    for game in played[whole:]:                              # the uses: their own lines
+        kept = [text for _, text in json.loads(json.dumps(game.to_position()))["state"]["log"]]
+        assert kept and not [text for text in kept if isinstance(text, str)], kept
+
+
 def test_log_lines_in_portuguese():
     game = cl.new_game(["Ada", "Bo"], seed=1)
     for action in ("house chicago", "reserve training"):
@@ -142,7 +159,7 @@ def test_log_lines_in_portuguese():
         "Bo reserva Treinamento e Parcerias como seu primeiro Departamento"]
 
 
-def test_a_copy_an_undo_and_a_replay_keep_the_messages_a_position_keeps_the_english():
+def test_a_copy_an_undo_a_replay_and_a_position_keep_the_messages():
     game = cl.new_game(["Ada", "Bo"], seed=1)
     for action in ("house chicago", "reserve training", "house denver", "reserve sales", "move b1 a1", "move b1 c1"):
         game.apply(action)
@@ -157,4 +174,17 @@ def test_a_copy_an_undo_and_a_replay_keep_the_messages_a_position_keeps_the_engl
         assert other.log == english and [render(line, "pt_BR") for line in other.log] == rendered
         assert [render(line, "pt_BR") for m in other.moves for line in m.lines] == rendered
     position = cl.Game.from_position(json.loads(json.dumps(game.to_position())))
-    assert position.log == english and render(position.log[-1], "pt_BR") == english[-1]     # read back: English
+    assert position.log == english and [render(line, "pt_BR") for line in position.log] == rendered
+
+
+def test_an_old_position_whose_log_is_english_text_loads_and_reads_in_english():
+    """Version 1 kept the log's lines as their English text: such a file still loads, its lines as they are."""
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    for action in ("house chicago", "reserve training"):
+        game.apply(action)
+    old = json.loads(json.dumps(game.to_position()))
+    old["version"] = 1
+    old["state"]["log"] = [[n, str(line)] for (n, _), line in zip(old["state"]["log"], game.log)]
+    loaded = cl.Game.from_position(old)
+    assert loaded.log == game.log and render(loaded.log[0], "pt_BR") == game.log[0]
+    assert loaded.to_position() == old                     # written again as it was: version 1, English text

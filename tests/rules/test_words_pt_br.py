@@ -149,9 +149,15 @@ def solo_over_game():
     return game
 
 
-def test_other_errors_keep_their_english_message():
-    error = cl.RecordError("flow", "broken")
-    assert render(error, "pt_BR") == str(error)
+def test_an_error_raised_with_plain_text_keeps_its_english_message():
+    error = cl.CarnegieError("broken")
+    assert render(error, "pt_BR") == str(error) == "broken"
+
+
+def test_a_record_error_renders_its_frame_and_its_problem():
+    error = cl.RecordError("flow", N_("missing"))
+    assert str(error) == "bad record: flow: missing"
+    assert render(error, "pt_BR") == "registro inválido: flow: ausente"
 
 
 def test_the_verbs_words_render_in_portuguese(widened):

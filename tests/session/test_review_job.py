@@ -109,3 +109,16 @@ def test_a_finished_review_is_kept_with_its_stored_game_and_no_other_page_reload
     job.start(other.game, stored=True, playouts=1, seats=[1], keep=Shelf(store, gid, other.owner_key))
     assert job.wait(PATIENCE) and job.phase == DONE and not job.kept and job.result is not None
     assert REVIEW_KEY not in (store.info(gid).app or {})
+
+
+def test_a_review_that_fails_tells_why_in_the_page_s_language():
+    """The review's process sends why it failed as a Message (its id and fields through the pipe)."""
+    from multiprocessing import Pipe
+
+    from carnegie_lab.core.i18n import render
+    from carnegie_lab.session.review import _work
+    ours, theirs = Pipe()
+    _work({"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}, None, 4, 0, theirs)
+    kind, why = ours.recv()
+    assert kind == "failed" and str(why) == "bad record: actions: expected a list of action strings"
+    assert render(why, "pt_BR") == "registro inválido: actions: esperada uma lista de ações em texto"

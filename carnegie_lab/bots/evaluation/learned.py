@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ...core.errors import DataError
+from ...core.i18n import N_
 from ...core.state import Phase, State
 from ...rules.ruleset import Ruleset
 from ...rules.scoring import discs_by_owner, scores
@@ -69,15 +70,15 @@ class ValueModel:
 
 def _linear(entry: object, names: tuple[str, ...], where: str, path: Path) -> LinearModel:
     if not isinstance(entry, dict):
-        raise DataError(str(path), where, "must be an object with names, w, wt, bias and bias_t")
+        raise DataError(str(path), where, N_("must be an object with names, w, wt, bias and bias_t"))
     try:
         model = LinearModel(tuple(entry["names"]), tuple(map(float, entry["w"])), tuple(map(float, entry["wt"])),
                             float(entry["bias"]), float(entry["bias_t"]))
     except (KeyError, TypeError, ValueError) as e:
-        raise DataError(str(path), where, f"bad or missing field: {e}") from None
+        raise DataError(str(path), where, N_("bad or missing field: {problem}", problem=str(e))) from None
     if model.names != names or len(model.w) != len(names) or len(model.wt) != len(names):
         raise DataError(str(path), f"{where}.names",
-                        "must be the features of carnegie_lab.bots.evaluation.features, in order")
+                        N_("must be the features of carnegie_lab.bots.evaluation.features, in order"))
     return model
 
 

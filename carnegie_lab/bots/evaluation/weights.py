@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Mapping, Union
 
 from ...core.errors import CarnegieError, DataError
+from ...core.i18n import N_
 
 #: the tuned weights shipped with the package
 WEIGHTS_FILE = Path(__file__).with_name("weights.json")
@@ -99,10 +100,10 @@ def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Weights]:
     out = {}
     for mode, entry in data.items():
         if mode not in MODES:
-            raise DataError(str(path), mode, f"unknown mode (expected {', '.join(MODES)})")
+            raise DataError(str(path), mode, N_("unknown mode (expected {modes})", modes=", ".join(MODES)))
         given = entry.get("weights", {}) if isinstance(entry, dict) else None
         if not isinstance(given, dict):
-            raise DataError(str(path), f"{mode}.weights", "must map Weights fields to numbers")
+            raise DataError(str(path), f"{mode}.weights", N_("must map Weights fields to numbers"))
         try:
             check_weights(given)
         except ValueError as e:

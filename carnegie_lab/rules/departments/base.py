@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...core.components import Components, Department
-from ...core.i18n import N_, Message, Worded, render
+from ...core.i18n import N_, Message, Worded, render, wording
 from ...core.later import later, line
 from ...core.state import State
 from ...core.words import amount_text, count_of, english_id, plural
@@ -118,6 +118,7 @@ def _gains(**amounts: int) -> Worded:
     return Worded(_gains_words, tuple(amount_text(kind, n) for kind, n in amounts.items() if n))
 
 
+@wording
 def _gains_words(lang: str, gains: tuple[Message, ...]) -> str:
     return ", ".join(render(gain, lang) for gain in gains)
 
