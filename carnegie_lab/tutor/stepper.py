@@ -44,7 +44,7 @@ from ..ui.guard import ErrorGuard
 from . import failure
 from .changes import delta_text
 from .script import ScriptError, Step, play
-from .tutorial_html import STYLE, donations_html, markdown, owner_chip
+from .tutorial_html import STYLE, donations_html, fit_figure, markdown, owner_chip
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company")), ("tracks", N_("Tracks & tabs")),
@@ -174,14 +174,17 @@ class Stepper(W.VBox):
                                         description=_("company of"), layout=W.Layout(width="210px"))
         self.player_picker.observe(lambda change: self._guard(self._player_picked, change["new"]), names="value")
         self.donations = W.HTML(layout=W.Layout(display="none"))
+        fit, fit_rule = fit_figure(width)
         self.figure_box = W.Box()
+        self.figure_box.add_class(fit)
         self.message = W.HTML()
         self.try_area = self._build_try_area() if try_it else None
         nav = W.HBox([self.start_button, self.back_button, self.next_button, self.progress],
                      layout=W.Layout(align_items="center", margin="4px 0"))
         pickers = W.HBox([self.view_buttons, self.player_picker], layout=W.Layout(flex_flow="row wrap",
                                                                                   align_items="center"))
-        children = [W.HTML(STYLE), nav, self.explanation, self.message, pickers, self.figure_box, self.donations]
+        children = [W.HTML(STYLE + fit_rule), nav, self.explanation, self.message, pickers, self.figure_box,
+                    self.donations]
         if self.try_area is not None:
             children.append(self.try_area)
         self.children = children

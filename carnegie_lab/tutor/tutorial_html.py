@@ -40,6 +40,15 @@ def owner_chip(owner) -> str:
     return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
 
 
+def fit_figure(width: int) -> tuple[str, str]:
+    """The class that zooms the plotly figure of a box out to the box's width when the figure, drawn ``width``
+    pixels wide, is wider than its box (never in: a narrow output area, a phone), and its rule (a ``<style>``
+    element): add the class to the box, show the rule once on the page."""
+    name = f"cl-fit-{width}"
+    return name, (f"<style>.{name} {{ container-type: inline-size; }} "
+                  f".{name} .js-plotly-plot {{ zoom: min(1, calc(100cqw / {width}px)); }}</style>")
+
+
 def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None = None) -> str:
     """The donation chart as an HTML table: themes in columns, the discs on each space, what it scores,
     and each player's price for their next donation. Highlighted spaces get a pink ring. ``lang``: the
@@ -75,6 +84,11 @@ def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None =
 
 STYLE = f"""<style>
 .cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px; }}
+/* every part fits the width it is given, down to a phone's: rows of controls wrap, no control is wider than its
+   row, and the figure is zoomed to its box's width (fit_figure) */
+.cl-tut .widget-hbox, .cl-tut .widget-toggle-buttons > div {{ flex-wrap: wrap; }}
+.cl-tut .widget-inline-hbox, .cl-tut-exercise .widget-inline-hbox {{ max-width: 100%; min-width: 0; }}
+.cl-tut .widget-inline-hbox select, .cl-tut-exercise .widget-inline-hbox select {{ min-width: 0; }}
 .cl-tut .widget-html-content, .cl-tut-exercise .widget-html-content {{ line-height: 1.4; }}
 .cl-tut-card {{ background: {PAPER}; border-left: 5px solid #e8b420; border-radius: 6px; padding: 6px 14px;
   min-height: 120px; }}
@@ -92,11 +106,11 @@ STYLE = f"""<style>
 .cl-tut-muted {{ color: {MUTED}; font-size: 11.5px; }}
 .cl-tut-error {{ color: #b3261e; font-weight: 600; }}
 .cl-tut-ok {{ color: #2e7d32; font-weight: 600; }}
-.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; }}
+.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; table-layout: fixed; width: 100%; }}
 .cl-tut-donations td {{ background: #f3efe6; border-radius: 6px; padding: 3px 8px; vertical-align: top;
-  width: 190px; font-size: 12.5px; line-height: 1.3; }}
+  font-size: 12.5px; line-height: 1.3; overflow-wrap: anywhere; hyphens: auto; }}
 .cl-tut-donations .cl-tut-muted {{ line-height: 1.25; }}
-.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; }}
+.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; overflow-wrap: anywhere; }}
 .cl-tut-dtitle {{ font-size: 17px; font-weight: 700; margin: 4px 0; }}
 .cl-tut-dname {{ font-weight: 600; }}
 .cl-tut-question {{ font-size: 14px; line-height: 1.45; }}
@@ -106,4 +120,4 @@ STYLE = f"""<style>
 </style>"""
 
 
-__all__ = ["STYLE", "donations_html", "markdown", "owner_chip"]
+__all__ = ["STYLE", "donations_html", "fit_figure", "markdown", "owner_chip"]
