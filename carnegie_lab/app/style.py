@@ -1,6 +1,7 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
 from ..core.i18n import N_, render
 from ..ui.figures import FIGURE_WIDTH
+from ..ui.rerun import HIDE_RULE
 from ..views.map import HEIGHT as MAP_HEIGHT
 from ..views.map import WIDTH as MAP_WIDTH
 from ..views.palette import MUTED
@@ -135,6 +136,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   .cl-dashboard .widget-checkbox, .cl-dashboard .widget-checkbox label { min-height: 44px; line-height: 44px; }
   .cl-drawing { width: 100%; }
 }
+{hide_rerun_note}
 </style>"""
 
 
@@ -147,7 +149,7 @@ def style(lang: str | None = None) -> str:
     map_height = round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH)          # the map's height as the board draws it
     return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
             .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height))
-            .replace("{muted}", MUTED))
+            .replace("{muted}", MUTED).replace("{hide_rerun_note}", HIDE_RULE))
 
 
 STYLE = style()

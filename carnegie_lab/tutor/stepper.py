@@ -41,6 +41,7 @@ from ..core.i18n import N_, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
+from ..ui.rerun import RerunNote
 from . import failure
 from .changes import delta_text
 from .script import ScriptError, Step, play
@@ -82,7 +83,7 @@ def page_step(steps: int, query: str | None = None) -> int:
     return min(int(values[0]), steps) if values and values[0].isdigit() else 0
 
 
-class Stepper(W.VBox):
+class Stepper(RerunNote, W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
     a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
     Voilà it opens at the step its page's address names (:func:`page_step`), else at the start. ``lang``:

@@ -9,6 +9,7 @@ from typing import Iterable
 
 from ..core.i18n import translator
 from ..engine import Game
+from ..ui.rerun import HIDE_RULE
 from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_colour
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
@@ -117,6 +118,7 @@ STYLE = f"""<style>
 .cl-tut-question p {{ margin: 4px 0; }}
 .cl-tut-exercise {{ background: #f4f8fb; border-left: 5px solid #3f86c6; border-radius: 6px; padding: 4px 12px;
   max-width: 860px; }}
+{HIDE_RULE}
 </style>"""
 
 
