@@ -20,7 +20,7 @@ from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step
 from carnegie_lab.tutor.stepper import Stepper
 from carnegie_lab.tutor.tutorial_html import STYLE
-from carnegie_lab.ui.rerun import NOTE
+from carnegie_lab.ui.rerun import NOTE, note_bundle
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -84,7 +84,7 @@ PAGE = """<div class='jp-OutputArea' id='live'><div class='jp-OutputArea-child'>
 @pytest.mark.parametrize("widget, sheet", [("cl-tut", STYLE), ("cl-tut-exercise", STYLE),
                                            ("cl-dashboard", style())])
 def test_a_live_widget_hides_its_note_a_gone_one_shows_it(chromium, widget, sheet):
-    note = outputs(stepper())[0]["text/html"]
+    note = note_bundle()["text/html"]
     page = chromium.new_page()
     try:
         page.set_content(PAGE.format(note=note, widget=widget, sheet=sheet))
