@@ -178,6 +178,54 @@ def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
     no_problems(phone)
 
 
+#: Records whether the page cancelled the touch events that reach the window (after every handler of the page, plotly's
+#: on the map's drag layers and on the document included): a cancelled touchstart or touchmove is no pinch.
+WATCH_TOUCHES_JS = """() => { window.clTouches = [];
+  for (const type of ['touchstart', 'touchmove', 'touchend'])
+    window.addEventListener(type, e => window.clTouches.push([type, e.touches.length, e.defaultPrevented]));
+}"""
+
+#: What forbids a browser's pinch zoom at a point: the viewport's settings (user-scalable=no, a maximum-scale
+#: under 2) and the touch-action of the elements under the point (none, or pans without pinch-zoom).
+NO_PINCH_JS = """([x, y]) => {
+  const meta = (document.querySelector('meta[name=viewport]') || {}).content || '';
+  const settings = Object.fromEntries(meta.split(',').map(s => s.trim().toLowerCase().split('=')));
+  const out = [];
+  if (['no', '0'].includes(settings['user-scalable'])) out.push('user-scalable=' + settings['user-scalable']);
+  if (settings['maximum-scale'] !== undefined && +settings['maximum-scale'] < 2)
+    out.push('maximum-scale=' + settings['maximum-scale']);
+  for (let e = document.elementFromPoint(x, y); e; e = e.parentElement) {
+    const action = getComputedStyle(e).touchAction;
+    if (action !== 'auto' && action !== 'manipulation' && !action.includes('pinch-zoom'))
+      out.push(e.tagName + ' touch-action: ' + action);
+  }
+  return out;
+}"""
+
+
+def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
+    """The map is zoomed out to fit the screen: a player pinches it to read it closer. Headless Chromium draws no
+    pinch zoom, so the test checks what would stop one: the page's viewport forbids no zoom, no element under the
+    map's middle forbids it (touch-action), and no handler of the page cancels a two-finger touch there."""
+    p = phone.page
+    figure = p.locator(".cl-figure-map .js-plotly-plot")
+    figure.scroll_into_view_if_needed()
+    box = figure.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert p.evaluate(NO_PINCH_JS, [x, y]) == []
+    p.evaluate(WATCH_TOUCHES_JS)
+    cdp = p.context.new_cdp_session(p)          # two fingers on the map's middle, moving apart
+    for spread in (20, 40, 60):
+        kind = "touchStart" if spread == 20 else "touchMove"
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x - spread, "y": y, "id": 0}, {"x": x + spread, "y": y, "id": 1}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touches = p.evaluate("() => window.clTouches")
+    assert [t[0] for t in touches if t[1] == 2][:2] == ["touchstart", "touchmove"], touches
+    assert [t for t in touches if t[2]] == [], touches               # none cancelled
+    no_problems(phone)
+
+
 def test_a_whole_solo_game_on_a_phone(phone, timings):
     p = phone.page
     whole_solo_game(p, seed=7, on_phone=True, timings=timings, name="phone")
