@@ -10,17 +10,13 @@ none depends on what another one left.
 """
 from __future__ import annotations
 
-import random
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-import carnegie_lab as cl
-from carnegie_lab.store import GameStore
-
-from .conftest import no_problems, open_app
+from .conftest import finished_game_page, no_problems, open_app
 from .test_browser import GALLERY, TIMEOUT, TURN, actions, ready, shoot, side_tab, start_game
 
 pytestmark = pytest.mark.browser
@@ -92,17 +88,10 @@ def desktop(browser, watched_page, voila_server, timings):
 def finished_on_desktop(browser, watched_page, voila_server, timings):
     """The desktop page of a finished solo game (Ada against Andrew, level 1, played at random from a seed),
     put in the server's store."""
-    game, rng = cl.new_game(["Ada"], seed=11, solo_level=1), random.Random(11)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    with GameStore(voila_server.store_path) as store:
-        gid = store.save(game)
     watched = watched_page()
     watched.page.set_viewport_size(DESKTOP)
-    try:
-        yield open_app(watched, voila_server, timings, "desktop, a finished game", f"?game={gid}", ".cl-final")
-    finally:
-        watched.page.close()
+    with finished_game_page(watched, voila_server, timings, "desktop, a finished game") as opened:
+        yield opened
 
 
 def title_is(p, text: str) -> None:
