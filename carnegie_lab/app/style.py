@@ -47,7 +47,7 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-headline { font-size: 15px; font-weight: 650; }
 .cl-prompt { font-size: 14px; margin-top: 4px; line-height: 1.35; }
 .cl-board-hint { font-size: 12px; color: #b0246a; margin-top: 3px; }
-.cl-chip { display: inline-block; width: 12px; height: 12px; margin-right: 6px; vertical-align: -1px; }
+.cl-chip { display: inline-block; margin-right: 6px; vertical-align: -1px; }
 .cl-group { border-top: 1px solid #e6e0d3; padding-top: 4px; margin-top: 6px; }
 .cl-group-title { font-weight: 650; font-size: 13px; margin: 4px 0 3px 0; }
 .cl-note, .cl-muted { color: {muted}; font-size: 12px; line-height: 1.35; }

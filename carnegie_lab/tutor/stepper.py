@@ -42,10 +42,11 @@ from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
 from ..ui.rerun import RerunNote
+from ..views.palette import owner_chip
 from . import failure
 from .changes import delta_text
 from .script import ScriptError, Step, play
-from .tutorial_html import STYLE, donations_html, fit_figure, markdown, owner_chip
+from .tutorial_html import STYLE, donations_html, fit_figure, markdown
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company")), ("tracks", N_("Tracks & tabs")),

@@ -1,5 +1,5 @@
-"""The tutorials' stylesheet (:data:`STYLE`) and small HTML helpers: a tiny :func:`markdown`, a player's
-colour chip, the donation chart (:func:`donations_html`). No widgets: strings only.
+"""The tutorials' stylesheet (:data:`STYLE`) and small HTML helpers: a tiny :func:`markdown`, the figure's fit
+to its box, the donation chart (:func:`donations_html`). No widgets: strings only.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Iterable
 from ..core.i18n import translator
 from ..engine import Game
 from ..ui.rerun import HIDE_RULE
-from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_colour
+from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_chip
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
@@ -34,11 +34,6 @@ def _inline(text: str) -> str:
     for pattern, repl in _INLINE:
         text = pattern.sub(repl, text)
     return text
-
-
-def owner_chip(owner) -> str:
-    """A small disc in an owner's colour (a seat, Andrew or neutral)."""
-    return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
 
 
 def fit_figure(width: int) -> tuple[str, str]:
@@ -102,8 +97,7 @@ STYLE = f"""<style>
 .cl-tut-changes ul {{ font-size: 12.5px; margin: 2px 0 2px 18px; }}
 .cl-tut-now {{ font-size: 12.5px; color: #5b5348; margin-top: 4px; }}
 .cl-tut-off {{ background: #fff0f6; border-left-color: {HIGHLIGHT}; }}
-.cl-tut-chip {{ display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin: 0 4px 0 1px;
-  vertical-align: -1px; border: 1px solid {INK}; }}
+.cl-tut .cl-chip, .cl-tut-exercise .cl-chip {{ margin: 0 4px 0 1px; vertical-align: -1px; }}
 .cl-tut-muted {{ color: {MUTED}; font-size: 11.5px; }}
 .cl-tut-error {{ color: #b3261e; font-weight: 600; }}
 .cl-tut-ok {{ color: #2e7d32; font-weight: 600; }}
@@ -122,4 +116,4 @@ STYLE = f"""<style>
 </style>"""
 
 
-__all__ = ["STYLE", "donations_html", "fit_figure", "markdown", "owner_chip"]
+__all__ = ["STYLE", "donations_html", "fit_figure", "markdown"]
