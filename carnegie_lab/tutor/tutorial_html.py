@@ -36,13 +36,24 @@ def _inline(text: str) -> str:
     return text
 
 
-def fit_figure(width: int) -> tuple[str, str]:
-    """The class that zooms the plotly figure of a box out to the box's width when the figure, drawn ``width``
-    pixels wide, is wider than its box (never in: a narrow output area, a phone), and its rule (a ``<style>``
-    element): add the class to the box, show the rule once on the page."""
+def fit_scale(width: int) -> tuple[str, str]:
+    """The class of a box whose plotly figure, drawn ``width`` px wide, is scaled down to its stepper's width when
+    the stepper is narrower (never up), and its stylesheet. A CSS transform, not CSS zoom: plotly.js maps its
+    hovers and clicks through a transform, one that is in place when it draws (so: in the page before the figure,
+    never changed by a draw)."""
     name = f"cl-fit-{width}"
-    return name, (f"<style>.{name} {{ container-type: inline-size; }} "
-                  f".{name} .js-plotly-plot {{ zoom: min(1, calc(100cqw / {width}px)); }}</style>")
+    return name, (f"<style>.{name} {{ overflow: hidden; }} .{name} .js-plotly-plot {{ min-width: fit-content; "
+                  f"transform-origin: 0 0; transform: scale({_scale(width)}); }}</style>")
+
+
+def fit_height(box: str, width: int, height: int) -> str:
+    """A stylesheet that makes the element of class ``box`` as tall as its figure (``width`` x ``height`` px)
+    once scaled (``fit_scale``): no empty band under it."""
+    return f"<style>.{box} {{ height: calc({height}px * {_scale(width)}); }}</style>"
+
+
+def _scale(width: int) -> str:
+    return f"min(1, 100cqw / {width}px)"          # cqw: of the stepper, a container (STYLE)
 
 
 def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None = None) -> str:
@@ -79,9 +90,10 @@ def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None =
 
 
 STYLE = f"""<style>
-.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px; }}
+.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px;
+  container-type: inline-size; }}
 /* every part fits the width it is given, down to a phone's: rows of controls wrap, no control is wider than its
-   row, and the figure is zoomed to its box's width (fit_figure) */
+   row, and the figure is scaled down to the stepper's width (fit_scale) */
 .cl-tut .widget-hbox, .cl-tut .widget-toggle-buttons > div {{ flex-wrap: wrap; }}
 .cl-tut .widget-inline-hbox, .cl-tut-exercise .widget-inline-hbox {{ max-width: 100%; min-width: 0; }}
 .cl-tut .widget-inline-hbox select, .cl-tut-exercise .widget-inline-hbox select {{ min-width: 0; }}
@@ -116,4 +128,4 @@ STYLE = f"""<style>
 </style>"""
 
 
-__all__ = ["STYLE", "donations_html", "fit_figure", "markdown"]
+__all__ = ["STYLE", "donations_html", "fit_height", "fit_scale", "markdown"]

@@ -1,6 +1,7 @@
 """A tutorial fits the width it is given, down to a phone's: in a page 390 px wide (and in one 700 px wide, an
 output area beside JupyterLab's file browser) nothing of the stepper or the exercises sticks out of its box, the
-page never scrolls sideways, and every view's figure is drawn whole (zoomed to its box's width)."""
+page never scrolls sideways, and every view's figure is drawn whole (scaled down to its box's width); the pointer
+over a city of the scaled map shows that city's hover."""
 from __future__ import annotations
 
 import re
@@ -30,6 +31,17 @@ OVERFLOW_JS = """() => {
   return [out.slice(0, 8), document.documentElement.scrollWidth - window.innerWidth];
 }"""
 
+#: Where a city of the stepper's map is on the page (the figure drawn smaller than its layout: scaled by the ratio)
+#: and its name's first word.
+CITY_JS = """city => {
+  const gd = document.querySelector('.cl-tut .js-plotly-plot'), L = gd._fullLayout;
+  const t = gd.data.find(t => t.name === 'cities'), i = t.customdata.indexOf(city);
+  const scale = gd.querySelector('.main-svg').getBoundingClientRect().width / L.width;
+  const area = gd.querySelector('.nsewdrag').getBoundingClientRect();
+  return [area.left + L.xaxis.l2p(t.x[i]) * scale, area.top + L.yaxis.l2p(t.y[i]) * scale,
+          city[0].toUpperCase() + city.slice(1)];
+}"""
+
 
 @pytest.mark.parametrize("width", [390, 700])
 def test_a_tutorial_fits_a_narrow_page(watched_page, voila_server, width):
@@ -46,6 +58,13 @@ def test_a_tutorial_fits_a_narrow_page(watched_page, voila_server, width):
             out, scrolls = tutorial.page.evaluate(OVERFLOW_JS)
             assert out == [], (button.inner_text(), out)
             assert scrolls <= 0, (button.inner_text(), scrolls)
+        click(buttons.first)                         # the map: a city's hover where the city is drawn
+        tutorial.page.wait_for_function("() => document.querySelector('.cl-tut .js-plotly-plot').data"
+                                         ".some(t => t.name === 'cities')", timeout=STEP)
+        tutorial.page.locator(".cl-tut .js-plotly-plot").scroll_into_view_if_needed()
+        x, y, name = tutorial.page.evaluate(CITY_JS, "chicago")
+        tutorial.page.mouse.move(x, y)
+        expect(tutorial.page.locator(".cl-tut .hoverlayer")).to_contain_text(name, timeout=STEP)
         assert watched.page_errors == [] and watched.console_problems == []
     finally:
         watched.page.close()
