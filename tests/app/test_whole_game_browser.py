@@ -202,6 +202,7 @@ def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
     box = figure.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     assert p.evaluate(NO_PINCH_JS, [x, y]) == []
+    assert p.locator(".cl-rerun-note").count() == 0          # Voilà (a preheated kernel): no note to rerun a cell
     p.evaluate(WATCH_TOUCHES_JS)
     cdp = p.context.new_cdp_session(p)          # two fingers on the map's middle, moving apart
     for spread in (20, 40, 60):

@@ -49,6 +49,7 @@ def test_a_tutorial_fits_a_narrow_page(watched_page, voila_server, width):
     tutorial = Page(watched, NAME, voila_server.render_url(NAME), viewport={"width": width, "height": 900})
     try:
         tutorial.open()
+        assert tutorial.page.locator(".cl-rerun-note").count() == 0     # Voilà: no note to rerun a cell
         tour = tutorial.page.locator(".cl-tut").first
         buttons = tour.locator(".widget-toggle-buttons button")
         for i in range(buttons.count()):           # every view: the tracks, the map, the donation chart, ...
