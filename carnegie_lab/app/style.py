@@ -7,7 +7,8 @@ from ..views.map import WIDTH as MAP_WIDTH
 from ..views.palette import MUTED
 
 _SHEET = """<style>
-.cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
+.cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b;
+  container-type: inline-size; }
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
 .cl-subtitle { color: {muted}; font-size: 13px; }
@@ -112,11 +113,12 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
-/* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the map
+/* phones (narrow screens), and a notebook's output area as narrow (a container query on the dashboard's own width,
+   not the screen's): the side panel (the decision) above the board, each the page's width; the map
    scaled down to its box's width (a CSS transform, which plotly.js maps its hovers and clicks through; CSS zoom
    it does not), the other figures at their size, scrolling sideways in their box; every button is a touch
    target of 44 px */
-@media (max-width: 700px) {
+@container (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
   .cl-main { flex-direction: column !important; align-items: stretch !important; gap: 10px; }
   .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
