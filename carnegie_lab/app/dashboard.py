@@ -41,6 +41,7 @@ from ..session.targets import board_targets, target_of
 from ..session.texts import error_text
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
+from ..ui.rerun import RerunNote
 from .board import BoardView
 from .click_guard import ClickGuard
 from .final import rematch_setup
@@ -57,7 +58,7 @@ from .turn import recent_html, role_note, sentence, tab_title, turn_html, waitin
 UNDO_WAITS = N_("Undo waits until the hint is thought about (a moment)")
 
 
-class Dashboard(W.VBox):
+class Dashboard(RerunNote, W.VBox):
     """The Carnegie app: play a game against bots or Andrew Carnegie, one click at a time."""
 
     children: Any                     # the page's parts (a trait of ipywidgets' Box): see ``show``

@@ -1,12 +1,14 @@
 """The dashboard's stylesheet (a ``<style>`` element in an HTML widget: Voilà has no other way in)."""
 from ..core.i18n import N_, render
 from ..ui.figures import FIGURE_WIDTH
+from ..ui.rerun import HIDE_RULE
 from ..views.map import HEIGHT as MAP_HEIGHT
 from ..views.map import WIDTH as MAP_WIDTH
 from ..views.palette import MUTED
 
 _SHEET = """<style>
-.cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b; }
+.cl-dashboard { font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: #2b2b2b;
+  container-type: inline-size; }
 .cl-header { display: flex; align-items: baseline; gap: 14px; margin: 0 0 6px 2px; }
 .cl-title { font-size: 24px; font-weight: 700; letter-spacing: 0.5px; }
 .cl-subtitle { color: {muted}; font-size: 13px; }
@@ -46,7 +48,7 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-headline { font-size: 15px; font-weight: 650; }
 .cl-prompt { font-size: 14px; margin-top: 4px; line-height: 1.35; }
 .cl-board-hint { font-size: 12px; color: #b0246a; margin-top: 3px; }
-.cl-chip { display: inline-block; width: 12px; height: 12px; margin-right: 6px; vertical-align: -1px; }
+.cl-chip { display: inline-block; margin-right: 6px; vertical-align: -1px; }
 .cl-group { border-top: 1px solid #e6e0d3; padding-top: 4px; margin-top: 6px; }
 .cl-group-title { font-weight: 650; font-size: 13px; margin: 4px 0 3px 0; }
 .cl-note, .cl-muted { color: {muted}; font-size: 12px; line-height: 1.35; }
@@ -111,11 +113,12 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
 .cl-copy { flex: 0 0 auto; min-width: 64px; padding: 3px 8px; cursor: pointer; }
 .cl-rules-link { font-size: 12.5px; margin: 2px 0 4px; }
 .cl-rules-link a { color: #1f5f9e; text-decoration: underline; }
-/* phones (narrow screens): the side panel (the decision) above the board, each the page's width; the map
+/* phones (narrow screens), and a notebook's output area as narrow (a container query on the dashboard's own width,
+   not the screen's): the side panel (the decision) above the board, each the page's width; the map
    scaled down to its box's width (a CSS transform, which plotly.js maps its hovers and clicks through; CSS zoom
    it does not), the other figures at their size, scrolling sideways in their box; every button is a touch
    target of 44 px */
-@media (max-width: 700px) {
+@container (max-width: 700px) {
   .cl-header { flex-wrap: wrap; gap: 0 10px; }
   .cl-main { flex-direction: column !important; align-items: stretch !important; gap: 10px; }
   .cl-main > .cl-board, .cl-main > .cl-side-tabs { width: auto !important; min-width: 0 !important;
@@ -135,6 +138,7 @@ table.cl-scores tr.cl-total td { border-top: 2px solid #2b2b2b; }
   .cl-dashboard .widget-checkbox, .cl-dashboard .widget-checkbox label { min-height: 44px; line-height: 44px; }
   .cl-drawing { width: 100%; }
 }
+{hide_rerun_note}
 </style>"""
 
 
@@ -147,7 +151,7 @@ def style(lang: str | None = None) -> str:
     map_height = round(MAP_HEIGHT * FIGURE_WIDTH / MAP_WIDTH)          # the map's height as the board draws it
     return (_SHEET.replace("{load}", render(LOAD_LABEL, lang).replace('"', "'"))
             .replace("{figure_width}", str(FIGURE_WIDTH)).replace("{map_height}", str(map_height))
-            .replace("{muted}", MUTED))
+            .replace("{muted}", MUTED).replace("{hide_rerun_note}", HIDE_RULE))
 
 
 STYLE = style()

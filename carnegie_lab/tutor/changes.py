@@ -6,7 +6,7 @@ import html
 
 from ..core.i18n import N_, translator
 from ..engine import Changes, Game
-from .tutorial_html import owner_chip
+from ..views.palette import owner_chip
 
 #: How a change of each resource is said (``Changes.deltas``), in this order: the sign and the number's size.
 FORMATS = {"money": N_("{sign}${n}"), "goods": N_("{sign}{n} goods"), "vp": N_("{sign}{n} VP"),

@@ -32,6 +32,7 @@ import ipywidgets as W
 
 from ..core.i18n import translator
 from ..engine import Game
+from ..ui.rerun import RerunNote
 from . import failure
 from .script import ScriptError
 from .tutorial_html import STYLE, markdown
@@ -64,7 +65,7 @@ def _kind_of(value: Any, options) -> str:
     return "text"
 
 
-class Exercise(W.VBox):
+class Exercise(RerunNote, W.VBox):
     """A question, an answer box, a Check button and feedback; the right answer comes from the engine.
 
     - ``answer``: a function of the game giving the right answer (an int, str, bool or a collection);

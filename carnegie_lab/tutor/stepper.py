@@ -41,10 +41,12 @@ from ..core.i18n import N_, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
+from ..ui.rerun import RerunNote
+from ..views.palette import owner_chip
 from . import failure
 from .changes import delta_text
 from .script import ScriptError, Step, play
-from .tutorial_html import STYLE, donations_html, markdown, owner_chip
+from .tutorial_html import STYLE, donations_html, fit_height, fit_scale, markdown
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company")), ("tracks", N_("Tracks & tabs")),
@@ -82,7 +84,7 @@ def page_step(steps: int, query: str | None = None) -> int:
     return min(int(values[0]), steps) if values and values[0].isdigit() else 0
 
 
-class Stepper(W.VBox):
+class Stepper(RerunNote, W.VBox):
     """A scripted tour of a real game: Back / Next, the explanation, one view with the changes ringed, and
     a "Try your own action" area. ``steps`` are applied at once (a broken script fails here, loudly). In
     Voilà it opens at the step its page's address names (:func:`page_step`), else at the start. ``lang``:
@@ -174,14 +176,19 @@ class Stepper(W.VBox):
                                         description=_("company of"), layout=W.Layout(width="210px"))
         self.player_picker.observe(lambda change: self._guard(self._player_picked, change["new"]), names="value")
         self.donations = W.HTML(layout=W.Layout(display="none"))
+        fit, fit_rule = fit_scale(width)
         self.figure_box = W.Box()
+        self.figure_box.add_class(fit)
+        self.figure_box.add_class(f"cl-fit-{self.figure_box.model_id}")
+        self.figure_height = W.HTML()                   # its stylesheet: the box as tall as the scaled figure
         self.message = W.HTML()
         self.try_area = self._build_try_area() if try_it else None
         nav = W.HBox([self.start_button, self.back_button, self.next_button, self.progress],
                      layout=W.Layout(align_items="center", margin="4px 0"))
         pickers = W.HBox([self.view_buttons, self.player_picker], layout=W.Layout(flex_flow="row wrap",
                                                                                   align_items="center"))
-        children = [W.HTML(STYLE), nav, self.explanation, self.message, pickers, self.figure_box, self.donations]
+        children = [W.HTML(STYLE + fit_rule), self.figure_height, nav, self.explanation, self.message, pickers,
+                    self.figure_box, self.donations]
         if self.try_area is not None:
             children.append(self.try_area)
         self.children = children
@@ -488,6 +495,8 @@ class Stepper(W.VBox):
     def _show(self, fig) -> None:
         """Show a figure in the one FigureWidget, sending only what changed (:class:`FigureSlot`)."""
         self.slot.draw(self.view, fig.to_plotly_json())
+        layout = self.figure.layout
+        self.figure_height.value = fit_height(f"cl-fit-{self.figure_box.model_id}", layout.width, layout.height)
 
 
 __all__ = ["Stepper", "VIEWS", "page_step"]

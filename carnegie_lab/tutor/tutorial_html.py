@@ -1,5 +1,5 @@
-"""The tutorials' stylesheet (:data:`STYLE`) and small HTML helpers: a tiny :func:`markdown`, a player's
-colour chip, the donation chart (:func:`donations_html`). No widgets: strings only.
+"""The tutorials' stylesheet (:data:`STYLE`) and small HTML helpers: a tiny :func:`markdown`, the figure's fit
+to its box, the donation chart (:func:`donations_html`). No widgets: strings only.
 """
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Iterable
 
 from ..core.i18n import translator
 from ..engine import Game
-from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_colour
+from ..ui.rerun import HIDE_RULE
+from ..views.palette import HIGHLIGHT, INK, MUTED, PAPER, donation_vp, owner_chip
 
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"<i>\1</i>"))
@@ -35,9 +36,24 @@ def _inline(text: str) -> str:
     return text
 
 
-def owner_chip(owner) -> str:
-    """A small disc in an owner's colour (a seat, Andrew or neutral)."""
-    return f"<span class='cl-tut-chip' style='background:{owner_colour(owner)}'></span>"
+def fit_scale(width: int) -> tuple[str, str]:
+    """The class of a box whose plotly figure, drawn ``width`` px wide, is scaled down to its stepper's width when
+    the stepper is narrower (never up), and its stylesheet. A CSS transform, not CSS zoom: plotly.js maps its
+    hovers and clicks through a transform, one that is in place when it draws (so: in the page before the figure,
+    never changed by a draw)."""
+    name = f"cl-fit-{width}"
+    return name, (f"<style>.{name} {{ overflow: hidden; }} .{name} .js-plotly-plot {{ min-width: fit-content; "
+                  f"transform-origin: 0 0; transform: scale({_scale(width)}); }}</style>")
+
+
+def fit_height(box: str, width: int, height: int) -> str:
+    """A stylesheet that makes the element of class ``box`` as tall as its figure (``width`` x ``height`` px)
+    once scaled (``fit_scale``): no empty band under it."""
+    return f"<style>.{box} {{ height: calc({height}px * {_scale(width)}); }}</style>"
+
+
+def _scale(width: int) -> str:
+    return f"min(1, 100cqw / {width}px)"          # cqw: of the stepper, a container (STYLE)
 
 
 def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None = None) -> str:
@@ -74,7 +90,13 @@ def donations_html(game: Game, highlight: Iterable[str] = (), lang: str | None =
 
 
 STYLE = f"""<style>
-.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px; }}
+.cl-tut {{ font-family: Inter, 'Segoe UI', Helvetica, Arial, sans-serif; color: {INK}; max-width: 900px;
+  container-type: inline-size; }}
+/* every part fits the width it is given, down to a phone's: rows of controls wrap, no control is wider than its
+   row, and the figure is scaled down to the stepper's width (fit_scale) */
+.cl-tut .widget-hbox, .cl-tut .widget-toggle-buttons > div {{ flex-wrap: wrap; }}
+.cl-tut .widget-inline-hbox, .cl-tut-exercise .widget-inline-hbox {{ max-width: 100%; min-width: 0; }}
+.cl-tut .widget-inline-hbox select, .cl-tut-exercise .widget-inline-hbox select {{ min-width: 0; }}
 .cl-tut .widget-html-content, .cl-tut-exercise .widget-html-content {{ line-height: 1.4; }}
 .cl-tut-card {{ background: {PAPER}; border-left: 5px solid #e8b420; border-radius: 6px; padding: 6px 14px;
   min-height: 120px; }}
@@ -87,23 +109,23 @@ STYLE = f"""<style>
 .cl-tut-changes ul {{ font-size: 12.5px; margin: 2px 0 2px 18px; }}
 .cl-tut-now {{ font-size: 12.5px; color: #5b5348; margin-top: 4px; }}
 .cl-tut-off {{ background: #fff0f6; border-left-color: {HIGHLIGHT}; }}
-.cl-tut-chip {{ display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin: 0 4px 0 1px;
-  vertical-align: -1px; border: 1px solid {INK}; }}
+.cl-tut .cl-chip, .cl-tut-exercise .cl-chip {{ margin: 0 4px 0 1px; vertical-align: -1px; }}
 .cl-tut-muted {{ color: {MUTED}; font-size: 11.5px; }}
 .cl-tut-error {{ color: #b3261e; font-weight: 600; }}
 .cl-tut-ok {{ color: #2e7d32; font-weight: 600; }}
-.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; }}
+.cl-tut-donations table {{ border-collapse: separate; border-spacing: 4px; table-layout: fixed; width: 100%; }}
 .cl-tut-donations td {{ background: #f3efe6; border-radius: 6px; padding: 3px 8px; vertical-align: top;
-  width: 190px; font-size: 12.5px; line-height: 1.3; }}
+  font-size: 12.5px; line-height: 1.3; overflow-wrap: anywhere; hyphens: auto; }}
 .cl-tut-donations .cl-tut-muted {{ line-height: 1.25; }}
-.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; }}
+.cl-tut-donations th {{ text-align: left; font-size: 13px; padding: 0 8px; overflow-wrap: anywhere; }}
 .cl-tut-dtitle {{ font-size: 17px; font-weight: 700; margin: 4px 0; }}
 .cl-tut-dname {{ font-weight: 600; }}
 .cl-tut-question {{ font-size: 14px; line-height: 1.45; }}
 .cl-tut-question p {{ margin: 4px 0; }}
 .cl-tut-exercise {{ background: #f4f8fb; border-left: 5px solid #3f86c6; border-radius: 6px; padding: 4px 12px;
   max-width: 860px; }}
+{HIDE_RULE}
 </style>"""
 
 
-__all__ = ["STYLE", "donations_html", "markdown", "owner_chip"]
+__all__ = ["STYLE", "donations_html", "fit_height", "fit_scale", "markdown"]

@@ -140,8 +140,8 @@ def owner_chip(owner: Any) -> str:
     """An owner's mark in HTML, beside its name: the shape of its pieces in its colour (an inline SVG that screen
     readers skip: the name says who)."""
     symbol = owner_symbol(owner)
-    return (f"<svg class='cl-chip' data-symbol='{symbol}' viewBox='0 0 12 12' aria-hidden='true' "
-            f"fill='{owner_colour(owner)}' stroke='{INK}' stroke-width='1'>{_SHAPES[symbol]}</svg>")
+    return (f"<svg class='cl-chip' data-symbol='{symbol}' viewBox='0 0 12 12' width='12' height='12' "
+            f"aria-hidden='true' fill='{owner_colour(owner)}' stroke='{INK}' stroke-width='1'>{_SHAPES[symbol]}</svg>")
 
 
 def owner_name(game, owner: Any, lang: str | None = None) -> str:

@@ -9,10 +9,13 @@ with the tutorials' browser test.
   browser of its own (its own owner key, so its own list of stored games).
 - ``open_app``: the app at an address of its own (e.g. ``?game=ID``), in a given tab.
 - ``game_in_round_two``: the page of a stored 2-player game in round 2, Ada's decision.
+- ``finished_game_page``: a given tab on the final panel of a stored finished solo game.
 """
 from __future__ import annotations
 
+import random
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -90,6 +93,21 @@ def own_browser(new_context, watched_page, voila_server, timings):
     try:
         yield open_app(watched, voila_server, timings, "a browser of its own")
         no_problems(watched)
+    finally:
+        watched.page.close()
+
+
+@contextmanager
+def finished_game_page(watched, voila_server, timings, name: str):
+    """The tab ``watched`` on the final panel of a finished solo game (Ada against Andrew, level 1, played at
+    random from seed 11), put in the server's store (``name``: its timing's); the tab is closed on exit."""
+    game, rng = cl.new_game(["Ada"], seed=11, solo_level=1), random.Random(11)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    with GameStore(voila_server.store_path) as store:
+        gid = store.save(game)
+    try:
+        yield open_app(watched, voila_server, timings, name, f"?game={gid}", ".cl-final")
     finally:
         watched.page.close()
 

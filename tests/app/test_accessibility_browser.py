@@ -11,7 +11,6 @@ Each test opens its own page (its own kernel and game), checked for problems (``
 """
 from __future__ import annotations
 
-import random
 import re
 import time
 
@@ -19,10 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-import carnegie_lab as cl
-from carnegie_lab.store import GameStore
-
-from .conftest import PAGE_TIMEOUT, no_problems, open_app
+from .conftest import PAGE_TIMEOUT, finished_game_page, no_problems, open_app
 from .test_browser import TIMEOUT, TURN, actions, board_tab, click_and_wait, ready, side_tab, start_game
 from .test_whole_game_browser import MOST_DECISIONS, PICK_JS
 
@@ -61,17 +57,9 @@ def audit_every_tab(p) -> dict[str, list[str]]:
 @pytest.fixture
 def finished_game(watched_page, voila_server, timings):
     """A finished solo game (Ada against Andrew, level 1, played at random from a seed): its final panel."""
-    game, rng = cl.new_game(["Ada"], seed=11, solo_level=1), random.Random(11)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    with GameStore(voila_server.store_path) as store:
-        gid = store.save(game)
-    watched = watched_page()
-    try:
-        yield open_app(watched, voila_server, timings, "a finished game (audit)", f"?game={gid}", ".cl-final")
+    with finished_game_page(watched_page(), voila_server, timings, "a finished game (audit)") as watched:
+        yield watched
         no_problems(watched)
-    finally:
-        watched.page.close()
 
 
 # --------------------------------------------------------------------------- the audit

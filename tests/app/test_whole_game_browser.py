@@ -10,17 +10,13 @@ none depends on what another one left.
 """
 from __future__ import annotations
 
-import random
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-import carnegie_lab as cl
-from carnegie_lab.store import GameStore
-
-from .conftest import no_problems, open_app
+from .conftest import finished_game_page, no_problems, open_app
 from .test_browser import GALLERY, TIMEOUT, TURN, actions, ready, shoot, side_tab, start_game
 
 pytestmark = pytest.mark.browser
@@ -92,17 +88,10 @@ def desktop(browser, watched_page, voila_server, timings):
 def finished_on_desktop(browser, watched_page, voila_server, timings):
     """The desktop page of a finished solo game (Ada against Andrew, level 1, played at random from a seed),
     put in the server's store."""
-    game, rng = cl.new_game(["Ada"], seed=11, solo_level=1), random.Random(11)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    with GameStore(voila_server.store_path) as store:
-        gid = store.save(game)
     watched = watched_page()
     watched.page.set_viewport_size(DESKTOP)
-    try:
-        yield open_app(watched, voila_server, timings, "desktop, a finished game", f"?game={gid}", ".cl-final")
-    finally:
-        watched.page.close()
+    with finished_game_page(watched, voila_server, timings, "desktop, a finished game") as opened:
+        yield opened
 
 
 def title_is(p, text: str) -> None:
@@ -175,6 +164,55 @@ def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
         .filter(b => b.offsetParent !== null && b.getBoundingClientRect().height < min)
         .map(b => b.textContent.trim() || b.className)""", TOUCH_PX - 0.5)
     assert small == []
+    no_problems(phone)
+
+
+#: Records whether the page cancelled the touch events that reach the window (after every handler of the page, plotly's
+#: on the map's drag layers and on the document included): a cancelled touchstart or touchmove is no pinch.
+WATCH_TOUCHES_JS = """() => { window.clTouches = [];
+  for (const type of ['touchstart', 'touchmove', 'touchend'])
+    window.addEventListener(type, e => window.clTouches.push([type, e.touches.length, e.defaultPrevented]));
+}"""
+
+#: What forbids a browser's pinch zoom at a point: the viewport's settings (user-scalable=no, a maximum-scale
+#: under 2) and the touch-action of the elements under the point (none, or pans without pinch-zoom).
+NO_PINCH_JS = """([x, y]) => {
+  const meta = (document.querySelector('meta[name=viewport]') || {}).content || '';
+  const settings = Object.fromEntries(meta.split(',').map(s => s.trim().toLowerCase().split('=')));
+  const out = [];
+  if (['no', '0'].includes(settings['user-scalable'])) out.push('user-scalable=' + settings['user-scalable']);
+  if (settings['maximum-scale'] !== undefined && +settings['maximum-scale'] < 2)
+    out.push('maximum-scale=' + settings['maximum-scale']);
+  for (let e = document.elementFromPoint(x, y); e; e = e.parentElement) {
+    const action = getComputedStyle(e).touchAction;
+    if (action !== 'auto' && action !== 'manipulation' && !action.includes('pinch-zoom'))
+      out.push(e.tagName + ' touch-action: ' + action);
+  }
+  return out;
+}"""
+
+
+def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
+    """The map is zoomed out to fit the screen: a player pinches it to read it closer. Headless Chromium draws no
+    pinch zoom, so the test checks what would stop one: the page's viewport forbids no zoom, no element under the
+    map's middle forbids it (touch-action), and no handler of the page cancels a two-finger touch there."""
+    p = phone.page
+    figure = p.locator(".cl-figure-map .js-plotly-plot")
+    figure.scroll_into_view_if_needed()
+    box = figure.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert p.evaluate(NO_PINCH_JS, [x, y]) == []
+    assert p.locator(".cl-rerun-note").count() == 0          # Voilà (a preheated kernel): no note to rerun a cell
+    p.evaluate(WATCH_TOUCHES_JS)
+    cdp = p.context.new_cdp_session(p)          # two fingers on the map's middle, moving apart
+    for spread in (20, 40, 60):
+        kind = "touchStart" if spread == 20 else "touchMove"
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x - spread, "y": y, "id": 0}, {"x": x + spread, "y": y, "id": 1}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touches = p.evaluate("() => window.clTouches")
+    assert [t[0] for t in touches if t[1] == 2][:2] == ["touchstart", "touchmove"], touches
+    assert [t for t in touches if t[2]] == [], touches               # none cancelled
     no_problems(phone)
 
 

@@ -33,6 +33,21 @@ def test_the_dashboard_fits_a_box_narrower_than_itself(app_page):
     assert scrolls <= 0, scrolls
 
 
+def test_the_dashboard_fits_an_output_area_as_narrow_as_a_phone_in_a_wide_page(app_page):
+    """A notebook's output area 390 px wide in a wide window (JupyterLab's side panels open): the dashboard takes
+    the phone's layout by its own width, not the screen's."""
+    p = app_page.page
+    resize(p, {"width": 1400, "height": 1000})
+    p.locator(".cl-dashboard").evaluate("e => { e.style.width = '390px'; }")   # the width it is given
+    out, cut, scrolls = p.evaluate(OVERFLOW_JS)
+    assert out == [], out
+    assert scrolls <= 0, scrolls
+    svg = p.locator(".cl-figure-map .main-svg").first.bounding_box()
+    box = p.locator(".cl-dashboard").bounding_box()
+    assert box["width"] <= 390.5, box
+    assert box["x"] <= svg["x"] and svg["x"] + svg["width"] <= box["x"] + box["width"] + 0.5, (svg, box)
+
+
 def test_with_a_mouse_the_subtitle_says_hover(app_page):
     subtitle = app_page.page.locator(".cl-subtitle")
     assert subtitle.inner_text().endswith("hover the board for details"), subtitle.inner_text()

@@ -93,14 +93,16 @@ def words(name: str):
 class Page:
     """A tutorial open in a watched tab (its console errors and warnings recorded: tests/conftest.py)."""
 
-    def __init__(self, watched, name: str, url: str, label: str = "Voilà", timeout: int = PAGE_TIMEOUT):
+    def __init__(self, watched, name: str, url: str, label: str = "Voilà", timeout: int = PAGE_TIMEOUT,
+                 viewport: dict[str, int] = VIEWPORT):
         self.watched, self.page, self.name, self.url = watched, watched.page, name, url
+        self.viewport = viewport
         self.words = words(name)
         self.label = label      # of its timings
         self.timeout = timeout  # ms for its HTML (the notebook run) and for its figures
 
     def open(self) -> None:
-        self.page.set_viewport_size(VIEWPORT)
+        self.page.set_viewport_size(self.viewport)
         self.page.set_default_timeout(STEP)
         start = time.monotonic()
         self.page.goto(self.url, wait_until="domcontentloaded", timeout=self.timeout)
