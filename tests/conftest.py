@@ -28,6 +28,7 @@ See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 import shutil
@@ -35,6 +36,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +70,18 @@ SERVER_START_TIMEOUT = 90   # s; ~2 s here
 TIMINGS: dict[str, float] = {}
 
 
+#: The variables gettext reads a language from, in its order (the command line speaks that language).
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def pytest_configure(config):
+    """The tests (and every process they start) run as on a machine set to no language, so the command line
+    speaks English whatever the developer's machine is set to (a test that wants another sets it)."""
+    for name in LANGUAGE_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
+
+
 # --------------------------------------------------------------------------- make test's workers
 
 
@@ -75,20 +89,65 @@ TIMINGS: dict[str, float] = {}
 #: that the longest file spreads over the workers; a file's other tests stay together.
 SPREAD = {"tests/notebooks/test_voila_tutorials.py::test_a_tutorial_in_voila"}
 
+#: Seconds each unit of work took in a measured run (``benchmarks/suite_timeline.py --write``): ``make test``
+#: starts the longest first, so that no long unit comes last while the other workers wait.
+DURATIONS = Path(__file__).parent / "durations.json"
+
+
+def unit_of(nodeid: str) -> str:
+    """A test's unit of work in ``make test``: its file, or the case itself for a test of :data:`SPREAD`."""
+    return nodeid if nodeid.split("[", 1)[0] in SPREAD else nodeid.split("::", 1)[0]
+
 
 def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile`` (``make test``), with the cases of :data:`SPREAD` each a unit of its own: a test file's
-    tests run in one worker, so a module's fixtures are made once. (pytest-xdist's own ``loadgroup`` cannot do
-    it: with pytest 9 the group it writes into a test's id is lost.)"""
+    """``--dist loadfile`` (``make test``): a test file's tests run in one worker, so a module's fixtures are
+    made once; the cases of :data:`SPREAD` are units of their own (pytest-xdist's own ``loadgroup`` cannot do
+    it: with pytest 9 the group it writes into a test's id is lost). The longest units (:data:`DURATIONS`)
+    go first, and a worker is given its next unit only when it has no other test waiting (xdist gives up to
+    three ahead), so that a long unit never waits behind another in a busy worker while another is idle."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class SpreadScheduling(LoadFileScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return nodeid if nodeid.split("[", 1)[0] in SPREAD else super()._split_scope(nodeid)
+    seconds = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    typical = sorted(seconds.values())[len(seconds) // 2] if seconds else 1.0
+    sorted_once: list[bool] = []
 
-    return SpreadScheduling(config, log)
+    class LongestFirst(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if not sorted_once:                 # the first call: the work queue is whole
+                self.workqueue = OrderedDict(sorted(self.workqueue.items(),
+                                                    key=lambda item: -seconds.get(item[0], typical)))
+                sorted_once.append(True)
+            super()._assign_work_unit(node)
+
+        def _reschedule(self, node) -> None:
+            if not node.shutting_down and self.workqueue and self._pending_of(self.assigned_work[node]) > 1:
+                return
+            super()._reschedule(node)
+
+    return LongestFirst(config, log)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With ``PYTEST_TIMELINE=FILE``, each test's worker, start and end (wall clock) and the CPU time of its
+    process go to ``FILE.<worker>``, one JSON line a test: ``benchmarks/suite_timeline.py`` reads them."""
+    path = os.environ.get("PYTEST_TIMELINE")
+    if not path:
+        return (yield)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    start, cpu = time.time(), time.process_time()
+    try:
+        return (yield)
+    finally:
+        line = {"test": item.nodeid, "worker": worker, "start": start, "end": time.time(),
+                "cpu": time.process_time() - cpu}
+        with open(f"{path}.{worker}", "a") as out:
+            out.write(json.dumps(line) + "\n")
 
 
 # --------------------------------------------------------------------------- game ids

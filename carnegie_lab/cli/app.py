@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.errors import require_extra
-from ..core.i18n import N_, languages, translator
-from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError, described, os_problem
+from ..core.i18n import N_, languages, message_of, translator
+from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError, os_problem
 from .language import add_lang_option
 
 #: What the app needs, besides this package: the server and what the app's kernels import.
@@ -287,7 +287,7 @@ def open_store(path: Path | None) -> Path:
         GameStore(target).close()
     except StoreError as exc:
         raise CliError(N_("cannot use {path} as the game store: {error}", path=str(target),
-                          error=described(exc))) from None
+                          error=message_of(exc))) from None
     return target
 
 

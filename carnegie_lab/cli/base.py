@@ -4,7 +4,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from ..core.i18n import N_, Message, Worded, render
+from ..core.i18n import N_
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 #: The folder that holds this package: a source checkout's root, or site-packages.
@@ -19,16 +19,6 @@ APP_NOTEBOOK = NOTEBOOKS / "app.ipynb"
 class CliError(Exception):
     """A problem reported as ``carnegie-lab: error: ...`` with exit status 2, in the command line's language
     when its message is a :class:`~carnegie_lab.core.i18n.Message`."""
-
-
-def described(error: Exception) -> Message:
-    """An error's message as a Message field: ``N_("{path}: {error}", error=described(exc))`` renders it in
-    the language asked for (:func:`~carnegie_lab.core.i18n.render`)."""
-    return Worded(_rendered, error)
-
-
-def _rendered(lang: str, error: Exception) -> str:
-    return render(error, lang)
 
 
 def read_text(path: Path) -> str:

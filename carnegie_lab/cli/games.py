@@ -5,8 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core.i18n import N_, render, translator
-from .base import CliError, described, read_text
+from ..core.i18n import N_, message_of, render, translator
+from .base import CliError, read_text
 
 
 def add_games_parser(subparsers, lang: str | None = None) -> None:
@@ -78,7 +78,7 @@ def run_games(args: argparse.Namespace) -> int:
                 print(tr.ngettext("purged {n} game from the trash", "purged {n} games from the trash",
                                   removed).format(n=removed), file=sys.stderr)
     except StoreError as exc:
-        raise CliError(described(exc)) from None
+        raise CliError(message_of(exc)) from None
     return 0
 
 
@@ -107,7 +107,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         game = Game.from_record(text)
     except CarnegieError as exc:
-        raise CliError(N_("{path}: {error}", path=str(args.record), error=described(exc))) from None
+        raise CliError(N_("{path}: {error}", path=str(args.record), error=message_of(exc))) from None
     if args.log:
         print("\n".join(render(line, lang) for line in game.log))
     print(tr.ngettext("{n} action; round {round}; {prompt}", "{n} actions; round {round}; {prompt}",

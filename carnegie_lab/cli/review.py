@@ -5,8 +5,8 @@ import argparse
 from pathlib import Path
 
 from ..core.errors import MissingExtraError
-from ..core.i18n import N_, translator
-from .base import CliError, described, os_problem, read_text
+from ..core.i18n import N_, message_of, translator
+from .base import CliError, os_problem, read_text
 from .progress import ProgressBar
 
 
@@ -54,7 +54,7 @@ def run_review(args: argparse.Namespace) -> int:
     except MissingExtraError:
         raise
     except CarnegieError as exc:
-        raise CliError(N_("{path}: {error}", path=str(args.record), error=described(exc))) from None
+        raise CliError(N_("{path}: {error}", path=str(args.record), error=message_of(exc))) from None
     print("\n".join(result.lines_in(lang)))
     if args.json:
         try:

@@ -139,6 +139,7 @@ def test_the_ringed_cities_say_what_a_click_does(app_page):
     shoot(p, SCREENSHOT.with_name("app-board-clicks.png"), hover=(x, y))
 
 
+@pytest.mark.slow      # board clicks: the ringed cities' test here, test_browser_board_and_lists'. CI runs it
 def test_a_whole_game_played_on_the_board_where_it_can(app_page):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=21)

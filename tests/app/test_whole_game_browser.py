@@ -216,6 +216,7 @@ def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
     no_problems(phone)
 
 
+@pytest.mark.slow      # the phone's layout is test_on_a_phone_the_play_panel_is_on_the_screen's; CI runs it
 def test_a_whole_solo_game_on_a_phone(phone, timings):
     p = phone.page
     whole_solo_game(p, seed=7, on_phone=True, timings=timings, name="phone")

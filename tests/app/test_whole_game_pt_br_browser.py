@@ -60,6 +60,7 @@ def test_the_page_speaks_portuguese(portuguese):
     title_is(p, "Sua vez — Carnegie")
 
 
+@pytest.mark.slow      # a whole game: test_whole_game_browser; the words: test_the_page_speaks_portuguese. CI runs it
 def test_a_whole_solo_game_in_portuguese(portuguese, timings):
     p = portuguese.page
     start_solo_game(p, seed=11)

@@ -1,5 +1,5 @@
-"""What the command line's tests share: an English environment (the command line speaks the language of
-LANGUAGE, LC_ALL, LC_MESSAGES or LANG), a whole recorded game, and one short enough to review."""
+"""What the command line's tests share: a whole recorded game, and one short enough to review. (They run in an
+English environment: tests/conftest.py sets one for the whole session.)"""
 from __future__ import annotations
 
 import json
@@ -9,17 +9,6 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.bots import GreedyBot, RandomBot
-
-#: The variables gettext reads a language from, in its order.
-LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def english_environment(monkeypatch):
-    """The environment of a machine set to no language (LANG=C): the command line speaks English."""
-    for name in LANGUAGE_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C")
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import LANGUAGE_VARIABLES
 from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.cli import main
-
-from .conftest import LANGUAGE_VARIABLES
 
 #: What a session prints that is a name, the same in every language: the languages, the bots and strengths,
 #: the players and the names given (an unknown bot, a seat); the notation's words are added from the record.

@@ -197,7 +197,11 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)     # each page a unit of make test's workers (conftest)
+#: The Portuguese pages run the same widgets as the English ones, in other words: in make test-slow, which CI runs.
+IN_PORTUGUESE = [pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS_PT]
+
+
+@pytest.mark.parametrize("name", TUTORIALS + IN_PORTUGUESE)     # each page a unit of make test's workers (conftest)
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
