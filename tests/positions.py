@@ -22,6 +22,19 @@ def positions(players: int, seed: int, every: int = 7, bots=None, **options) -> 
     return out
 
 
+def last_two_rounds() -> cl.Game:
+    """The last two rounds of greedy (Ada) against random (Bo), seed 6, played on from round 19's position:
+    a finished game short enough to review."""
+    game = cl.new_game(["Ada", "Bo"], seed=6)
+    bots = [GreedyBot(6), RandomBot(6)]
+    while game.round < 19:
+        game.apply(bots[game.current_player].choose(game))
+    game = cl.Game.from_position(game.to_position())
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
 @pytest.fixture(scope="session")
 def two_player_positions() -> list[cl.Game]:
     return positions(2, 3)

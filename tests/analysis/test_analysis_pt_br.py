@@ -7,11 +7,11 @@ import json
 import random
 
 from i18n_check import WIDE, WORD, ascii_words
+from positions import last_two_rounds
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, explain, review
 from carnegie_lab.app.hints import explanation_line
-from carnegie_lab.bots import GreedyBot, RandomBot
 
 
 def same_in_every_language(game: cl.Game, *actions) -> set[str]:
@@ -48,13 +48,7 @@ def test_explain_in_portuguese():
 
 
 def test_the_review_s_summary_in_portuguese_and_english_unchanged(widened):
-    game = cl.new_game(["Ada", "Bo"], seed=6)        # the last two rounds of greedy (Ada) against random (Bo)
-    bots = [GreedyBot(6), RandomBot(6)]
-    while game.round < 19:
-        game.apply(bots[game.current_player].choose(game))
-    game = cl.Game.from_position(game.to_position())
-    while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+    game = last_two_rounds()
     rev = review(game, playouts=16, seed=0)
     assert rev.costliest and rev.lines_in(None) == rev.lines and str(rev) == "\n".join(rev.lines)
     assert [s.text() for s in rev.summary().values()] == [str(s) for s in rev.summary().values()]

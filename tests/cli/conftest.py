@@ -6,21 +6,15 @@ import json
 import random
 
 import pytest
+from positions import last_two_rounds
 
 import carnegie_lab as cl
-from carnegie_lab.bots import GreedyBot, RandomBot
 
 
 @pytest.fixture(scope="module")
 def last_rounds(tmp_path_factory):
-    """The last two rounds of a game between greedy (Ada) and random (Bo), as a record file."""
-    game = cl.new_game(["Ada", "Bo"], seed=6)
-    bots = [GreedyBot(6), RandomBot(6)]
-    while game.round < 19:
-        game.apply(bots[game.current_player].choose(game))
-    game = cl.Game.from_position(game.to_position())
-    while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+    """positions.last_two_rounds, as a record file."""
+    game = last_two_rounds()
     path = tmp_path_factory.mktemp("review") / "game.json"
     path.write_text(json.dumps(game.to_record()))
     return path
