@@ -119,21 +119,22 @@ GOLD = "#e8b420"
 HIGHLIGHT = "#ff2e88"              # rings around what changed (views' ``highlight=``)
 
 
-def owner_colour(owner: Any) -> str:
+def _owners(owner: Any, neutral: str, andrew: str, seats: tuple[str, ...]) -> str:
+    """What stands for an owner: neutral's, Andrew's, or a seat's (by its number, around ``seats``)."""
     if owner == NEUTRAL:
-        return NEUTRAL_COLOUR
+        return neutral
     if owner == ANDREW:
-        return ANDREW_COLOUR
-    return PLAYER_COLOURS[int(owner) % len(PLAYER_COLOURS)]
+        return andrew
+    return seats[int(owner) % len(seats)]
+
+
+def owner_colour(owner: Any) -> str:
+    return _owners(owner, NEUTRAL_COLOUR, ANDREW_COLOUR, PLAYER_COLOURS)
 
 
 def owner_symbol(owner: Any) -> str:
     """The shape of an owner's pieces (a plotly marker symbol): each seat's own, neutral's, Andrew's."""
-    if owner == NEUTRAL:
-        return NEUTRAL_SYMBOL
-    if owner == ANDREW:
-        return ANDREW_SYMBOL
-    return PLAYER_SYMBOLS[int(owner) % len(PLAYER_SYMBOLS)]
+    return _owners(owner, NEUTRAL_SYMBOL, ANDREW_SYMBOL, PLAYER_SYMBOLS)
 
 
 def owner_chip(owner: Any) -> str:
