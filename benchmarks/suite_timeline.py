@@ -35,7 +35,6 @@ def read(prefix: Path) -> list[dict]:
 
 def units(tests: list[dict]) -> dict[str, list[dict]]:
     """The tests by unit of work, as ``make test`` schedules them (tests/conftest.py's ``unit_of``)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     from conftest import unit_of  # noqa: PLC0415 -- the tests' own rule, read where it is kept
 
     grouped: dict[str, list[dict]] = defaultdict(list)
@@ -67,6 +66,7 @@ def report(tests: list[dict], top: int) -> None:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prefix", type=Path, help="the PYTEST_TIMELINE file the suite ran with")
     parser.add_argument("--top", type=int, default=20, help="how many units and tests to list")

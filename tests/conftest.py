@@ -111,17 +111,15 @@ def pytest_xdist_make_scheduler(config, log):
 
     seconds = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     typical = sorted(seconds.values())[len(seconds) // 2] if seconds else 1.0
-    sorted_once: list[bool] = []
 
     class LongestFirst(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return unit_of(nodeid)
 
         def _assign_work_unit(self, node) -> None:
-            if not sorted_once:                 # the first call: the work queue is whole
+            if not any(self.assigned_work.values()):       # nothing given out yet: the queue is whole
                 self.workqueue = OrderedDict(sorted(self.workqueue.items(),
                                                     key=lambda item: -seconds.get(item[0], typical)))
-                sorted_once.append(True)
             super()._assign_work_unit(node)
 
         def _reschedule(self, node) -> None:
