@@ -32,7 +32,7 @@ test: check system-packages
 	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
-# the reference check over whole games, tutorial 11 beside two CPU hogs, the tutorials' Portuguese pages in Voila,
+# the reference check over whole games, tutorial 11 beside two CPU hogs, the Portuguese tutorials executed and in Voila,
 # the whole games on a phone, in Portuguese and on the board); CI runs them after make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)

@@ -33,7 +33,8 @@ this subclass only sets what Voilà's standalone app leaves open:
   and revalidated), and the kernels are told so (``announce``): a Voilà page's FigureWidgets import it by URL
   instead of each carrying it over the websocket (see carnegie_lab/ui/bundle.py). On a Jupyter server (Binder's,
   where Voilà is a server extension) this module is a server extension that does the same
-  (:func:`_load_jupyter_server_extension`, enabled in binder/jupyter_server_config.json).
+  (:func:`_load_jupyter_server_extension`, enabled in binder/jupyter_server_config.json). The app's page loads
+  no jupyterlab-plotly, the lab extension that would bring a second plotly.js (:func:`without_plotly_renderer`).
 - **The start page.** The root URL's folder page is the start page (:class:`StartPageTree`): the app, the
   tutorials and the languages, in the language of ``?lang=`` (carnegie_lab/cli/start_page.py).
 - **Culling open pages too.** jupyter_server culls a kernel idle for ``cull_idle_timeout``;
@@ -52,6 +53,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from .ui.lazy_iri import defer_iri_grammars
+
+defer_iri_grammars()      # before the Jupyter server imports jsonschema (jupyter_events)
+
 import tornado.web
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
@@ -64,7 +69,8 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from .cli.app import PASSWORD_HASH_ENV, TOKEN_ENV, is_loopback
+from .cli.app import PASSWORD_HASH_ENV, PLOTLY_RENDERER, TOKEN_ENV, is_loopback
+from .cli.base import APP_NOTEBOOK
 from .cli.start_page import start_page
 from .ui.bundle import ROUTE, announce, bundle_file
 
@@ -302,6 +308,16 @@ class PlotlyBundle(FileFindHandler):
         return bundle_file().name
 
 
+def without_plotly_renderer(page_config: dict[str, Any], notebook_path: str, **_: Any) -> dict[str, Any]:
+    """Voilà's ``page_config_hook``: the app's page loads no :data:`PLOTLY_RENDERER`, whose plotly.js (a second
+    copy, ~5 MB) a browser would compile on every page load for nothing: the app's figures are widgets, drawn
+    with the served bundle. The tutorials' pages keep it, for plotly's own outputs."""
+    if Path(notebook_path).name != APP_NOTEBOOK.name:
+        return page_config
+    extensions = [e for e in page_config["federated_extensions"] if e["name"] != PLOTLY_RENDERER]
+    return {**page_config, "federated_extensions": extensions}
+
+
 def plotly_bundle_route(server_url: str) -> tuple[str, type]:
     """The bundle's route on a server whose routes are under ``server_url``."""
     return url_path_join(server_url, f"({re.escape(ROUTE)})"), PlotlyBundle
@@ -345,6 +361,8 @@ class AppServer(Voila):
         for name in ("tornado.access", "tornado.general", "tornado.application", self.log.name):
             logging.getLogger(name).addFilter(NoQueries())
         announce(self.base_url)     # before Voilà's kernel manager (and its preheated kernels) exists
+        if self.voila_configuration.page_config_hook is None:   # not configured
+            self.voila_configuration.page_config_hook = without_plotly_renderer
         if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:   # not configured
             self.voila_configuration.multi_kernel_manager_class = CullingKernelManager
         settings = super().init_settings()

@@ -27,12 +27,15 @@ APP_PATH = "voila/render/app.ipynb"
 TEMPLATE = "carnegie"
 TEMPLATE_ROOT = PACKAGE_DIR / "share"
 
+#: The lab extension that draws plotly's own outputs (a figure shown with ``fig.show()``) with a plotly.js of its
+#: own: a tutorial needs it, the app, whose figures are widgets (carnegie_lab/ui/bundle.py), does not.
+PLOTLY_RENDERER = "jupyterlab-plotly"
 #: The JupyterLab extensions a page loads: the widgets' and plotly's. Voilà loads every one installed
 #: in the environment otherwise, and one made for JupyterLab alone (jupytext's) fails in a Voilà page.
 #: Voilà's own widget manager (widgets-manager8) draws the widgets whose models jupyterlab-manager
 #: registers: without it no widget is drawn. Their versions are pinned in pyproject.toml's [app] extra.
 LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget",
-                  "jupyterlab-plotly", "jupyterlab_pygments")
+                  PLOTLY_RENDERER, "jupyterlab_pygments")
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"

@@ -31,22 +31,24 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-# plotly's FigureWidget imports nbformat, which imports jsonschema; inside a kernel that chain is several
-# seconds slower than importing jsonschema first on its own (see docs/architecture.md): ~3 s per tutorial
-# notebook. Only the import's side effect is wanted.
-import jsonschema  # noqa: F401
-
 from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
 from ..core.i18n import N_, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
 from ..ui.guard import ErrorGuard
+from ..ui.lazy_iri import defer_iri_grammars
 from ..ui.rerun import RerunNote
 from ..views.palette import owner_chip
 from . import failure
 from .changes import delta_text
 from .script import ScriptError, Step, play
 from .tutorial_html import STYLE, donations_html, fit_height, fit_scale, markdown
+
+# plotly's FigureWidget imports nbformat, which imports jsonschema; inside a kernel that chain is several
+# seconds slower than importing jsonschema first on its own (see docs/architecture.md): ~3 s per tutorial
+# notebook. Only the import's side effect is wanted; its "iri" format checker is imported when first used.
+defer_iri_grammars()
+import jsonschema  # noqa: E402, F401
 
 #: The views a stepper can show: (key, button label).
 VIEWS = (("map", N_("Map")), ("network", N_("Network")), ("company", N_("Company")), ("tracks", N_("Tracks & tabs")),

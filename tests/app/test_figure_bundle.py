@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 import pytest
 from playwright.sync_api import expect
 
+from carnegie_lab.cli.app import PLOTLY_RENDERER
 from carnegie_lab.ui import bundle
 from carnegie_lab.ui.figures import FigureSlot
 
@@ -120,13 +121,17 @@ def test_the_app_draws_its_figures_with_no_bundle_over_the_websocket(new_context
                                                                      timings):
     """A fresh browser opens the app and three board tabs (three FigureWidgets): every figure is drawn, the
     bundle came once over HTTP (the template's preload, which the figures' import found), and no frame the
-    kernel sent carries it (before: one ~5 MB frame per FigureWidget)."""
+    kernel sent carries it (before: one ~5 MB frame per FigureWidget); the page loads no jupyterlab-plotly, whose
+    plotly.js is a second copy (a tutorial's page loads it: tests/notebooks/test_voila_tutorials.py draws
+    tutorial 11's still figure with it)."""
     watched = watched_page(new_context())
     p = watched.page
     frames: list[int] = []
     fetched: list[int] = []
     p.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(len(payload))))
     p.on("response", lambda r: fetched.append(r.status) if urlsplit(r.url).path.endswith(bundle.ROUTE) else None)
+    renderer: list[str] = []       # jupyterlab-plotly's files: its own plotly.js, which the app never uses
+    p.on("request", lambda r: renderer.append(r.url) if f"/labextensions/{PLOTLY_RENDERER}/" in r.url else None)
     start = time.monotonic()
     try:
         open_app(watched, voila_server, timings, "a fresh browser")
@@ -134,7 +139,7 @@ def test_the_app_draws_its_figures_with_no_bundle_over_the_websocket(new_context
             board_tab(p, tab)
             expect(p.locator(PLOT)).to_have_count(drawn, timeout=TIMEOUT)
         timings["a fresh browser: page request -> map, company and scores figures drawn"] = time.monotonic() - start
-        assert fetched == [200]
+        assert fetched == [200] and renderer == []
         assert max(frames) < len(BUNDLE) / 10, f"a frame of {max(frames)} bytes, {sum(frames)} in all"
         no_problems(watched)
     finally:

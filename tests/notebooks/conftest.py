@@ -2,7 +2,9 @@
 English ones and their translations (``notebooks/pt_BR``: the same file names).
 
 The executed notebooks are shared by all the tests of this folder (a session fixture), so each notebook
-costs one kernel start. Timings are printed at the end of the run.
+costs one kernel start; a language's notebooks run when a test first asks for one of them (the Portuguese
+ones' tests are ``slow``: make test runs the English ones, make test-slow both). Timings are printed at the
+end of the run.
 """
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ TUTORIALS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if not p
 #: the tutorials in Brazilian Portuguese, as paths in notebooks/ ("pt_BR/01-components-and-setup.ipynb")
 TUTORIALS_PT = sorted(f"pt_BR/{p.name}" for p in (NOTEBOOKS / "pt_BR").glob("[0-9][0-9]-*.ipynb")
                       if not p.name.startswith("00-"))
+#: The Portuguese tutorials as the parameter of a test that executes them (in a kernel or in Voilà): ``slow``, in
+#: make test-slow, which CI runs: they run the same code as the English ones, in other words.
+IN_PORTUGUESE = [pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS_PT]
+#: Every tutorial, the Portuguese ones ``slow``.
+EXECUTED = [*TUTORIALS, *IN_PORTUGUESE]
 CHECKS = (Path(__file__).parent / "checks.py").read_text()
 CELL_TIMEOUT = 120          # seconds per cell
 KERNELS = 2                 # notebooks executed at the same time (the test machine has 2 cores)
@@ -65,15 +72,27 @@ def execute(name: str) -> Executed:
     return result
 
 
+class Executions(dict):
+    """The executed tutorials by name: a language's notebooks are executed together (KERNELS at a time) when a
+    test first asks for one of them."""
+
+    def __missing__(self, name: str) -> Executed:
+        language, group = ("pt_BR", TUTORIALS_PT) if name in TUTORIALS_PT else ("English", TUTORIALS)
+        if name not in group:
+            raise KeyError(name)
+        start = time.monotonic()
+        with ThreadPoolExecutor(KERNELS) as pool:
+            results = list(pool.map(execute, group))
+        TIMINGS[f"the {language} tutorial notebooks (wall clock)"] = time.monotonic() - start
+        for r in results:
+            self[r.name] = r
+            TIMINGS[r.name] = r.seconds
+        return self[name]
+
+
 @pytest.fixture(scope="session")
-def executed() -> dict[str, Executed]:
-    start = time.monotonic()
-    with ThreadPoolExecutor(KERNELS) as pool:
-        results = {r.name: r for r in pool.map(execute, TUTORIALS + TUTORIALS_PT)}
-    TIMINGS["all tutorial notebooks (wall clock)"] = time.monotonic() - start
-    for r in results.values():
-        TIMINGS[r.name] = r.seconds
-    return results
+def executed() -> Executions:
+    return Executions()
 
 
 def pytest_sessionfinish(session):

@@ -3,7 +3,7 @@ teaching only the public API, linked from the contents, the rules-at-a-glance li
 executed once each in a kernel (see conftest.py), free of errors, with steppers that advance on Next, every
 number a text states checked against the engine, and exercises that accept their pinned answer and refuse
 the mistakes they list. The tutorials in Brazilian Portuguese (``notebooks/pt_BR``) pass the same checks and
-state the same numbers as the English ones, step by step."""
+state the same numbers as the English ones, step by step (their executions in make test-slow)."""
 from __future__ import annotations
 
 import ast
@@ -18,7 +18,7 @@ import pytest
 from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import positions
 
-from .conftest import NOTEBOOKS, ROOT, TUTORIALS, TUTORIALS_PT
+from .conftest import EXECUTED, IN_PORTUGUESE, NOTEBOOKS, ROOT, TUTORIALS, TUTORIALS_PT
 
 CONTENTS = "00-contents.ipynb"
 CONTENTS_PT = "pt_BR/00-contents.ipynb"
@@ -254,7 +254,7 @@ pytestmark_exec = pytest.mark.notebooks
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", EXECUTED)
 def test_notebook_runs_without_error(executed, name):
     result = executed[name]
     assert result.error is None, result.error
@@ -263,7 +263,7 @@ def test_notebook_runs_without_error(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", EXECUTED)
 def test_steppers_advance_on_next_and_explain_each_step(executed, name):
     steppers = executed[name].report.get("steppers", [])
     assert steppers, "no stepper in the notebook"
@@ -283,7 +283,7 @@ def test_steppers_advance_on_next_and_explain_each_step(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", EXECUTED)
 def test_every_number_a_step_states_is_checked_against_the_engine(executed, name):
     """A step's written text (a text computed from the game states the engine's numbers anyway): each number
     in it is one its ``expect=Numbers({...})`` has the engine compute, and the check names no number the text
@@ -301,7 +301,7 @@ def test_every_number_a_step_states_is_checked_against_the_engine(executed, name
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS + TUTORIALS_PT)
+@pytest.mark.parametrize("name", EXECUTED)
 def test_exercises_accept_their_pinned_answer_and_refuse_their_mistakes(executed, name):
     exercises = executed[name].report.get("exercises", [])
     assert exercises, "no exercise in the notebook"
@@ -397,6 +397,7 @@ def test_the_portuguese_glance_links_the_notebooks_it_names():
 
 
 @pytestmark_exec
+@pytest.mark.slow
 def test_the_portuguese_glance_names_real_steps(executed):
     for n, k, title, file in glance_links_pt():
         scripts = [tour["script"] for tour in executed[file].report["steppers"]]
@@ -404,7 +405,7 @@ def test_the_portuguese_glance_names_real_steps(executed):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS_PT)
+@pytest.mark.parametrize("name", IN_PORTUGUESE)
 def test_a_translated_tutorial_speaks_its_language(executed, name):
     report = executed[name].report
     assert [tour["lang"] for tour in report["steppers"]] == ["pt_BR"] * len(report["steppers"])
@@ -413,7 +414,7 @@ def test_a_translated_tutorial_speaks_its_language(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS_PT)
+@pytest.mark.parametrize("name", IN_PORTUGUESE)
 def test_a_translated_tutorial_states_the_numbers_of_the_english_one(executed, name):
     """Step by step (and exercise by exercise) a translation plays the same actions, has the engine check the
     same numbers and states the same numbers in digits as the English tutorial it follows."""
@@ -510,7 +511,7 @@ def test_a_portuguese_notebook_writes_no_english(name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", TUTORIALS_PT)
+@pytest.mark.parametrize("name", IN_PORTUGUESE)
 def test_a_portuguese_tutorials_steps_and_exercises_say_no_english(executed, name):
     report = executed[name].report
     assert report["steppers"] and report["exercises"]

@@ -24,7 +24,7 @@ from playwright.sync_api import expect  # a test dependency: make test installs 
 from carnegie_lab.core.i18n import translator
 from carnegie_lab.ui.bundle import bundle_file
 
-from .conftest import ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
+from .conftest import EXECUTED, ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
 
 pytestmark = pytest.mark.browser
 
@@ -197,11 +197,7 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-#: The Portuguese pages run the same widgets as the English ones, in other words: in make test-slow, which CI runs.
-IN_PORTUGUESE = [pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS_PT]
-
-
-@pytest.mark.parametrize("name", TUTORIALS + IN_PORTUGUESE)     # each page a unit of make test's workers (conftest)
+@pytest.mark.parametrize("name", EXECUTED)     # each page a unit of make test's workers (conftest); Portuguese: slow
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
