@@ -21,7 +21,8 @@ The Voilà server and the browser, one of each per test session, shared by the a
   with it and no extra (only networkx comes with it), outside the checkout (tools/fresh_env.py, importable
   as ``fresh_env``): the packaging tests and the session's core-install test share them.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
-  errors and warnings and page errors and aborts (and records) every request that is not to 127.0.0.1.
+  errors and warnings, page errors and every request that is not to 127.0.0.1 (which fails in the
+  browser: ``OFFLINE``).
 
 See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
@@ -60,9 +61,14 @@ pytest_plugins = ["positions", "i18n_check"]
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: Nothing a page asks for leaves the machine, and nothing waits on a CDN: every host name but 127.0.0.1 fails to
+#: resolve, in Chromium itself (no DNS query is sent), and every request but 127.0.0.1's goes through a proxy whose
+#: name fails so (an address given as numbers, too). WatchedPage records the requests that failed so.
+OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://proxy.invalid:1",
+           "--proxy-bypass-list=127.0.0.1"]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+                 "--disable-sync", *OFFLINE]
 VIEWPORT = {"width": 1280, "height": 900}
 SERVER_START_TIMEOUT = 90   # s; ~2 s here
 
@@ -94,9 +100,18 @@ SPREAD = {"tests/notebooks/test_voila_tutorials.py::test_a_tutorial_in_voila"}
 DURATIONS = Path(__file__).parent / "durations.json"
 
 
+#: Test files that share a costly session fixture, each with the file whose unit it joins: the wheel and the core
+#: install's virtual environment (``wheel``, ``core_venv``) are made once, not in two workers.
+TOGETHER = {"tests/session/test_core_install.py": "tests/test_packaging.py"}
+
+
 def unit_of(nodeid: str) -> str:
-    """A test's unit of work in ``make test``: its file, or the case itself for a test of :data:`SPREAD`."""
-    return nodeid if nodeid.split("[", 1)[0] in SPREAD else nodeid.split("::", 1)[0]
+    """A test's unit of work in ``make test``: its file (or the one it joins, :data:`TOGETHER`), or the case
+    itself for a test of :data:`SPREAD`."""
+    if nodeid.split("[", 1)[0] in SPREAD:
+        return nodeid
+    path = nodeid.split("::", 1)[0]
+    return TOGETHER.get(path, path)
 
 
 def pytest_xdist_make_scheduler(config, log):
@@ -330,25 +345,21 @@ class WatchedPage:
     page: object
     console_problems: list[str] = field(default_factory=list)  # errors and warnings: a page logs neither
     page_errors: list[str] = field(default_factory=list)
-    outside_requests: list[str] = field(default_factory=list)  # aborted, never sent
+    outside_requests: list[str] = field(default_factory=list)  # failed in the browser, never sent (OFFLINE)
     navigations: list[str] = field(default_factory=list)       # URLs of the tab, in order
 
     def _on_console(self, msg) -> None:
         if msg.type not in ("error", "warning"):
             return
         location = (msg.location or {}).get("url", "")
-        if location in self.outside_requests:
-            return  # "Failed to load resource" for a request we aborted: see outside_requests
+        if location and not is_local(location):
+            return  # "Failed to load resource" for a request that could not leave: see outside_requests
         text = msg.text if msg.type == "error" else f"warning: {msg.text}"
         self.console_problems.append(f"{text} ({location})" if location else text)
 
-    def _on_route(self, route) -> None:
-        url = route.request.url
-        if is_local(url):
-            route.continue_()
-        else:  # offline by design: nothing may leave the machine, and nothing waits on a CDN
-            self.outside_requests.append(url)
-            route.abort()
+    def _on_failed(self, request) -> None:
+        if not is_local(request.url):      # offline by design (OFFLINE): it failed in the browser
+            self.outside_requests.append(request.url)
 
     def _on_websocket(self, ws) -> None:
         if not is_local(ws.url):
@@ -372,7 +383,7 @@ def watched_page(browser):
         watched.page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
         watched.page.on("websocket", watched._on_websocket)
         watched.page.on("framenavigated", watched._on_navigated)
-        watched.page.route("**/*", watched._on_route)
+        watched.page.on("requestfailed", watched._on_failed)    # not page.route: it would see every request
         opened.append(watched.page)
         return watched
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
+from contextlib import ExitStack
 from dataclasses import dataclass
 
 import pytest
@@ -251,6 +252,32 @@ def test_a_console_warning_fails_a_page_as_an_error_does(watched_page):
         with watched.page.expect_console_message(lambda m: m.text == "news"):   # the last one, in order
             watched.page.evaluate("console.warn('Unsatisfied version'); console.info('fine'); console.log('news')")
         assert [e.split(" (")[0] for e in watched.console_problems] == ["warning: Unsatisfied version"]
+    finally:
+        watched.page.close()
+
+
+def test_a_request_that_would_leave_the_machine_fails_and_is_recorded(watched_page, voila_server):
+    """A script, an image or a fetch from another host (a name or an address in numbers) fails in the browser and
+    is recorded as an outside request, not as a console problem; the server's own files load."""
+    watched = watched_page()
+    outside = ["https://cdn.example.org/lib.js", "http://8.8.8.8/pixel.png", "https://93.184.215.14/data.json"]
+    try:
+        watched.page.goto(voila_server.url + "/", wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
+        with ExitStack() as waiting:          # each request's failure, which the watcher hears of first
+            failed = [waiting.enter_context(watched.page.expect_event("requestfailed", lambda r, url=url: r.url == url))
+                      for url in outside]
+            answers = watched.page.evaluate("""async ([script, image, data]) => {
+                const loaded = (tag, src) => new Promise(done => {
+                    const element = document.createElement(tag);
+                    element.onload = () => done('loaded'); element.onerror = () => done('failed');
+                    element.src = src; document.body.append(element); });
+                return [await loaded('script', script), await loaded('img', image),
+                        await fetch(data).then(() => 'loaded', () => 'failed'),
+                        await fetch(location.href).then(r => r.ok ? 'loaded' : 'failed', () => 'failed')];
+            }""", outside)
+        assert answers == ["failed", "failed", "failed", "loaded"]
+        assert {f.value.failure for f in failed} == {"net::ERR_PROXY_CONNECTION_FAILED"}    # stopped in the browser
+        assert sorted(watched.outside_requests) == sorted(outside) and watched.console_problems == []
     finally:
         watched.page.close()
 
