@@ -287,9 +287,14 @@ def test_two_clicks_at_once_play_one_move(friends_game, ada, friend, watched_pag
     shows(r, n + 1, TIMEOUT)
     shows(p, n + 1, TIMEOUT)
     assert len(stored_actions(voila_server, friends_game["game"])) == n + 1     # exactly one move stored
+    # The page whose click came second says "Bo moved first" when its click reached its kernel before that page's
+    # clock (twice a second) brought the other browser's move; when the clock came first, the click was on
+    # controls already replaced and is dropped, and the page shows the move as any other browser's (seen once, at
+    # idle, in a fresh clone's run of 2026-12-04). Either way one move is stored and every page shows it.
     told = [page for page in (q, r) if "moved first" in page.locator(".cl-status").inner_text()]
-    expect((told or [q])[0].locator(".cl-status")).to_contain_text("Bo moved first (in another browser)")
-    assert len(told) == 1
+    assert len(told) <= 1
+    for page in told:
+        expect(page.locator(".cl-status")).to_contain_text("Bo moved first (in another browser)")
     # and the game goes on in every browser
     mover = p if yours(p) else q
     click_and_wait(mover, mover.locator(".cl-controls button.cl-option, .cl-controls button.cl-act-done").first)
