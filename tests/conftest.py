@@ -357,6 +357,17 @@ class WatchedPage:
         text = msg.text if msg.type == "error" else f"warning: {msg.text}"
         self.console_problems.append(f"{text} ({location})" if location else text)
 
+    @classmethod
+    def of(cls, page) -> "WatchedPage":
+        """``page`` watched from now on (tools/check_binder.py watches its page so too)."""
+        watched = cls(page)
+        page.on("console", watched._on_console)
+        page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
+        page.on("websocket", watched._on_websocket)
+        page.on("framenavigated", watched._on_navigated)
+        page.on("requestfailed", watched._on_failed)    # not page.route: it would see every request
+        return watched
+
     def _on_failed(self, request) -> None:
         if not is_local(request.url):      # offline by design (OFFLINE): it failed in the browser
             self.outside_requests.append(request.url)
@@ -378,12 +389,7 @@ def watched_page(browser):
     opened: list = []
 
     def new(context=None) -> WatchedPage:
-        watched = WatchedPage((context or browser).new_page())
-        watched.page.on("console", watched._on_console)
-        watched.page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
-        watched.page.on("websocket", watched._on_websocket)
-        watched.page.on("framenavigated", watched._on_navigated)
-        watched.page.on("requestfailed", watched._on_failed)    # not page.route: it would see every request
+        watched = WatchedPage.of((context or browser).new_page())
         opened.append(watched.page)
         return watched
 

@@ -65,11 +65,7 @@ def render_app(url: str) -> dict[str, list[str]]:
         browser = p.chromium.launch(executable_path=conftest.CHROMIUM, headless=True, args=conftest.CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport=conftest.VIEWPORT).new_page()
-            watched = conftest.WatchedPage(page)
-            page.on("console", watched._on_console)
-            page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
-            page.on("websocket", watched._on_websocket)
-            page.route("**/*", watched._on_route)
+            watched = conftest.WatchedPage.of(page)
             page.goto(url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
             for selector in DRAWN:
                 page.locator(selector).first.wait_for(timeout=PAGE_TIMEOUT)
