@@ -76,7 +76,7 @@ IDLE_MINUTES = 30
 # the app is on the preheat denylist, a regular expression matched at the start of the notebook's
 # path; Voilà 0.5 matches the absolute path, so the pattern accepts both. A tutorial page
 # starts its kernel when it is opened.
-PREHEAT_ONLY_THE_APP = r"^(?!(?:.*[/\\])?app\.ipynb$)"
+PREHEAT_ONLY_THE_APP = rf"^(?!(?:.*[/\\])?{re.escape(APP_NOTEBOOK.name)}$)"
 
 
 def _port(text: str, lang: str | None = None) -> int:

@@ -25,14 +25,15 @@ def defer_iri_grammars() -> None:
     if NAME in sys.modules or importlib.util.find_spec(NAME) is None:
         return
     stand_in = types.ModuleType(NAME, __doc__)
-    real: list[Any] = []
+    real: types.ModuleType | None = None
 
     def is_valid_syntax(*args: Any, **kwargs: Any) -> bool:
-        if not real:
+        nonlocal real
+        if real is None:
             if sys.modules.get(NAME) is stand_in:
                 del sys.modules[NAME]
-            real.append(importlib.import_module(NAME))
-        return real[0].is_valid_syntax(*args, **kwargs)
+            real = importlib.import_module(NAME)
+        return real.is_valid_syntax(*args, **kwargs)
 
     stand_in.is_valid_syntax = is_valid_syntax  # type: ignore[attr-defined]
     sys.modules[NAME] = stand_in
