@@ -4,13 +4,16 @@
     python benchmarks/suite_timeline.py /tmp/tl [--top 20]
 
 A script, not a test. From the timeline each test wrote (its worker, wall-clock start and end, the CPU time of
-its own process: not the browser's, the server's or a kernel's), it prints:
+its own process: not the browser's, the server's or a kernel's; with ``PYTEST_TIMELINE_CGROUP`` also theirs), it
+prints:
 
 - the run's span, and for each worker how long it was busy and how long it waited at the end for the others
   (a long wait: a long unit of work came last);
 - the units of work (a test file, or a case that ``tests/conftest.py``'s ``SPREAD`` makes a unit of its own),
   longest first, with the worker each ran on and when it started;
-- the slowest tests (wall clock: setup, call and teardown together).
+- the slowest tests (wall clock: setup, call and teardown together);
+- with ``PYTEST_TIMELINE_CGROUP=/sys/fs/cgroup/cpuacct`` (root, cgroup v1), the units and tests that took the most
+  CPU time, their browsers', servers' and kernels' included.
 
 With ``--write tests/durations.json`` it keeps each unit's seconds there: ``make test`` starts the longest units
 first (tests/conftest.py). Write it again from a run at idle when units change much.
@@ -47,6 +50,10 @@ def seconds(tests: list[dict]) -> float:
     return sum(t["end"] - t["start"] for t in tests)
 
 
+def tree_cpu(tests: list[dict]) -> float:
+    return sum(t.get("tree_cpu", 0.0) for t in tests)
+
+
 def report(tests: list[dict], top: int) -> None:
     begin, end = min(t["start"] for t in tests), max(t["end"] for t in tests)
     print(f"{len(tests)} tests, span {end - begin:.0f} s (first start to last end)\n")
@@ -63,6 +70,14 @@ def report(tests: list[dict], top: int) -> None:
     print(f"\nslowest {top} tests (wall s, own process CPU s)")
     for t in sorted(tests, key=lambda t: t["start"] - t["end"])[:top]:
         print(f"{t['end'] - t['start']:7.1f}  {t['cpu']:6.1f}  {t['test']}")
+    if any(t.get("tree_cpu") for t in tests):
+        print(f"\nCPU of the workers and every process they started (PYTEST_TIMELINE_CGROUP): "
+              f"{sum(t['tree_cpu'] for t in tests):.0f} s in all; the units that took most")
+        for name, mine in sorted(grouped.items(), key=lambda item: -tree_cpu(item[1]))[:top]:
+            print(f"{tree_cpu(mine):7.1f} s  {name}")
+        print(f"\nthe {top} tests that took most (CPU s, wall s)")
+        for t in sorted(tests, key=lambda t: -t["tree_cpu"])[:top]:
+            print(f"{t['tree_cpu']:7.1f}  {t['end'] - t['start']:6.1f}  {t['test']}")
 
 
 def main() -> None:

@@ -11,10 +11,11 @@ The Voilà server and the browser, one of each per test session, shared by the a
   never the user's own) and test-only Voilà options after ``--``. It serves the notebooks/ folder:
   the root page is the start page, which links the app (``voila_server.app_url``), a tutorial is at
   ``voila_server.render_url(name)``.
-- ``chromium``: one headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``)
-  through Playwright's sync API, which allows one running instance per process; ``browser`` is its
-  first context (a fresh profile), and ``new_context()`` makes another one, a separate browser for
-  the app (its own cookies and storage), e.g. a friend's.
+- ``browser``: headless Chromium (Debian's /usr/bin/chromium, never ``playwright install``) through
+  Playwright's sync API (``playwright``: one driver per process), with a profile on disk kept for the
+  session, where Chromium keeps the code it compiled for the pages' scripts; ``new_context()`` makes a
+  fresh profile of another Chromium (``chromium``), a separate browser for the app (its own cookies
+  and storage), e.g. a friend's.
 - ``start_app`` and ``start_process``: context managers for a test's own server (``carnegie-lab app``
   with other options, e.g. behind a proxy) or another process (the proxy), stopped on exit.
 - ``wheel`` and ``core_venv``: the project's wheel, built once per session, and a fresh virtual environment
@@ -28,6 +29,7 @@ See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -145,20 +147,36 @@ def pytest_xdist_make_scheduler(config, log):
     return LongestFirst(config, log)
 
 
+@functools.cache
+def worker_cgroup(folder: str | None, worker: str):
+    """The CPU seconds so far of the cgroup ``folder/worker`` this process has moved into (a function; 0.0
+    without a folder); the processes it starts from now on are counted there too."""
+    if not folder:
+        return lambda: 0.0
+    group = Path(folder) / f"pytest_{worker}"
+    group.mkdir(exist_ok=True)
+    (group / "cgroup.procs").write_text(str(os.getpid()))
+    return lambda: int((group / "cpuacct.usage").read_text()) / 1e9
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """With ``PYTEST_TIMELINE=FILE``, each test's worker, start and end (wall clock) and the CPU time of its
-    process go to ``FILE.<worker>``, one JSON line a test: ``benchmarks/suite_timeline.py`` reads them."""
+    process go to ``FILE.<worker>``, one JSON line a test: ``benchmarks/suite_timeline.py`` reads them. With
+    ``PYTEST_TIMELINE_CGROUP=DIR`` too (a cgroup v1 cpuacct folder; root), each worker moves into a cgroup of its
+    own there, and a line also has the CPU time of every process the worker started (its browser, its servers
+    and their kernels), counted while the test ran."""
     path = os.environ.get("PYTEST_TIMELINE")
     if not path:
         return (yield)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    start, cpu = time.time(), time.process_time()
+    usage = worker_cgroup(os.environ.get("PYTEST_TIMELINE_CGROUP"), worker)
+    start, cpu, tree = time.time(), time.process_time(), usage()
     try:
         return (yield)
     finally:
         line = {"test": item.nodeid, "worker": worker, "start": start, "end": time.time(),
-                "cpu": time.process_time() - cpu}
+                "cpu": time.process_time() - cpu, "tree_cpu": usage() - tree}
         with open(f"{path}.{worker}", "a") as out:
             out.write(json.dumps(line) + "\n")
 
@@ -289,8 +307,8 @@ def no_browser(reason: str):
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """One headless Chromium for the whole session (its contexts are fresh profiles)."""
+def playwright():
+    """Playwright's driver for the session, once Chromium and Playwright are found."""
     if not (Path(CHROMIUM).is_file() or shutil.which(CHROMIUM)):
         no_browser(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
     try:
@@ -298,21 +316,35 @@ def chromium():
     except ImportError:
         no_browser("playwright is not installed (pip install -e '.[test]')")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield p
 
 
 @pytest.fixture(scope="session")
-def browser(chromium):
-    """The session's browser context (a fresh profile): the one the app's and tutorials' tests use."""
-    ctx = chromium.new_context(viewport=VIEWPORT)
+def chromium(playwright):
+    """A headless Chromium for the session whose contexts are fresh profiles (``new_context``), started
+    when a test first asks for one."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
     try:
-        yield ctx
+        yield browser
     finally:
-        ctx.close()
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright, tmp_path_factory):
+    """The session's browser, the one the app's and tutorials' tests use: a headless Chromium with a profile of
+    its own on disk, kept for the session. Chromium keeps the code it compiled for a page's scripts (plotly's
+    bundle, Voila's) in such a profile, and the next page of the session runs it without compiling it again; a
+    fresh profile (``new_context``) compiles every script on every page (about 0.9 s of CPU more a page of the
+    app, measured with benchmarks/page_cpu.py). Its cookies and storage are the session's: each test opens its
+    own page and game."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport=VIEWPORT)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")
