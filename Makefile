@@ -33,7 +33,8 @@ test: check system-packages
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
 # the reference check over whole games, tutorial 11 beside two CPU hogs, the Portuguese tutorials executed and in Voila,
-# the whole games on a phone, in Portuguese and on the board); CI runs them after make test.
+# the whole games on a phone, on a desktop by mouse, in Portuguese and on the board, two browsers' clicks at once, the
+# two-player game's audit, the wheel without extras in a fresh venv); CI runs them after make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 

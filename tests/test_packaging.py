@@ -219,6 +219,7 @@ print("played", game.winners())
 """
 
 
+@pytest.mark.slow      # a fresh venv: packaging, checked in CI (and make install-check's wheel with [app])
 def test_the_wheel_with_no_extra_plays_in_a_fresh_venv(core_venv, tmp_path):
     """``pip install <wheel>``: only networkx comes with it; games play from Python and the command line
     (run from an empty folder, a HOME of its own), and the optional parts name their extras."""

@@ -1,9 +1,9 @@
 """The app for a player who cannot see colours well, uses the keyboard only or a screen reader (issue 45), in
 headless Chromium:
 
-- an automated audit with axe-core (``axe-playwright-python`` bundles axe.min.js: nothing is fetched) of the
-  start page, a solo game in progress (every side tab and board tab), a 2-player game, the final panel and two
-  tutorials: no critical or serious violation (none of axe's rules is excluded);
+- an automated audit with axe-core (tests/axe_audit.py) of the start page, a solo game in progress (every side
+  tab and board tab), a 2-player game (``slow``) and the final panel: no critical or serious violation (every
+  tutorial's page is audited so in tests/notebooks/test_voila_tutorials.py);
 - a whole solo game played with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space), every decision
   reachable, the focused control always visibly outlined, the focus never lost between decisions.
 
@@ -15,7 +15,7 @@ import re
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_audit import violations
 from playwright.sync_api import expect
 
 from .conftest import PAGE_TIMEOUT, finished_game_page, no_problems, open_app
@@ -24,21 +24,9 @@ from .test_whole_game_browser import MOST_DECISIONS, PICK_JS
 
 pytestmark = pytest.mark.browser
 
-#: The impacts the audit refuses (axe's "moderate" and "minor" are reported by the failure message only).
-REFUSED = ("critical", "serious")
 #: The side tabs and board tabs each audited page shows in turn (axe checks only what is shown).
 SIDE_TABS = ("New game", "Save / load", "Friends", "Replay", "Play")
 BOARD_TABS = ("Companies", "Tracks & Timeline", "Scores", "Log", "Map")
-
-AXE = Axe()
-
-
-def violations(p) -> list[str]:
-    """axe-core's critical and serious violations on the page as shown now: one line per element."""
-    found = AXE.run(p).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {node['target']} {node['html'][:160]!r}: "
-            + "; ".join(c["message"] for c in node["any"] + node["all"] + node["none"])
-            for v in found if v["impact"] in REFUSED for node in v["nodes"]]
 
 
 def audit_every_tab(p) -> dict[str, list[str]]:
@@ -93,6 +81,7 @@ def test_a_solo_game_passes_the_audit(app_page):
     assert violations(p) == []
 
 
+@pytest.mark.slow      # every tab of a game in progress: the solo game's audit; CI runs it
 def test_a_two_player_game_passes_the_audit(game_in_round_two):
     assert audit_every_tab(game_in_round_two.page) == {}
 
@@ -195,21 +184,6 @@ def test_a_whole_solo_game_with_the_keyboard_alone(app_page, timings):
     timings[f"a whole solo game by keyboard: {decisions} decisions, {presses} Tab presses"] = \
         time.monotonic() - start
     expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
-
-
-@pytest.mark.parametrize("name", ["01-components-and-setup.ipynb", "09-solo-against-andrew.ipynb"])
-def test_a_tutorial_passes_the_audit(watched_page, voila_server, name):
-    """Two tutorials in Voilà, their stepper and first view drawn."""
-    watched = watched_page()
-    p = watched.page
-    try:
-        p.goto(voila_server.render_url(name), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
-        expect(p.locator(".cl-tut .cl-tut-card").first).to_be_visible(timeout=PAGE_TIMEOUT)
-        expect(p.locator(".cl-tut .js-plotly-plot .main-svg").first).to_be_visible(timeout=PAGE_TIMEOUT)
-        assert violations(p) == []
-        no_problems(watched)
-    finally:
-        p.close()
 
 
 def test_the_page_says_its_language(watched_page, voila_server, timings):

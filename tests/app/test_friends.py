@@ -7,7 +7,7 @@ browser (a context of its own in the session's Chromium) and they play the setup
 each other, each page showing the other's moves. A link with a wrong seat key can watch but not act (an
 address that names no game at all is tested without a browser, in tests/session/test_stored_games.py).
 Bo's link open in two browsers, both click the same decision at the same moment: exactly one move is
-stored, and the other browser is told. (The last two start from a game and seat links put in the
+stored, and every page shows it (``slow``). (The last two start from a game and seat links put in the
 server's store, ``friends_game``.)
 
 Waits are ``expect`` / ``wait_for_function`` on what the page shows (``data-actions``, the turn's
@@ -256,6 +256,7 @@ def test_a_wrong_seat_key_can_watch_but_not_act(friends_game, ada, friend, watch
         s.close()
 
 
+@pytest.mark.slow      # the store's rule: tests/session's test_two_clicks_for_one_decision_play_one_move. CI runs it
 def test_two_clicks_at_once_play_one_move(friends_game, ada, friend, watched_page, voila_server):
     open_app(ada, friends_game["ada"])
     bo = watched_page(friend)

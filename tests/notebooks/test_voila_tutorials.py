@@ -1,7 +1,8 @@
-"""The tutorials rendered by Voilà in headless Chromium: every one draws its stepper, walks every step with Next,
-draws every view, checks an exercise (a real mistake refused, the right answer accepted), and logs no
-browser error or warning; notebook 2 also tries "Try your own action". The tutorials in Portuguese
-(notebooks/pt_BR) do the same in their language: the words the tests look for are the catalog's.
+"""The tutorials rendered by Voilà in headless Chromium: every one draws its stepper, passes the accessibility audit
+(tests/axe_audit.py), walks every step with Next, draws every view, checks an exercise (a real mistake refused, the
+right answer accepted), and logs no browser error or warning; notebook 2 also tries "Try your own action". The
+tutorials in Portuguese (notebooks/pt_BR) do the same in their language: the words the tests look for are the
+catalog's.
 
 The server and the browser are the session's (tests/conftest.py): a tutorial is a page of the server that
 serves the app (``carnegie-lab app`` serves the whole notebooks/ folder, as Binder does), opened in a new tab
@@ -20,6 +21,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 
 import pytest
+from axe_audit import violations
 from playwright.sync_api import expect  # a test dependency: make test installs it
 
 from carnegie_lab.core.i18n import translator
@@ -207,6 +209,7 @@ def test_a_tutorial_in_voila(tutorial, name):
     expect(body).not_to_contain_text("Traceback")
     expect(body).not_to_contain_text("There was an error when executing cell")
     expect(body).not_to_contain_text("Stepper(")                                 # Voilà hides the code
+    assert violations(page) == []                  # the accessibility audit, stepper and first view drawn
     tour = page.locator(".cl-tut").first
     start = time.monotonic()
     steps = walk_every_step(tour, tr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 
 import fresh_env  # tools/fresh_env.py (tests/conftest.py makes it importable)
+import pytest
 
 SESSION_SCRIPT = """
 import importlib.util, sys
@@ -31,6 +32,7 @@ print("session played", len(again.game.actions), "actions")
 """
 
 
+@pytest.mark.slow      # a fresh venv: packaging, checked in CI with test_packaging's
 def test_the_session_plays_a_stored_game_with_a_bot_and_an_undo_from_the_core_install(core_venv, tmp_path):
     env = fresh_env.clean_env(core_venv, home=tmp_path / "home")
     done = subprocess.run([str(core_venv / "python"), "-c", SESSION_SCRIPT], cwd=tmp_path, env=env,
