@@ -2,7 +2,8 @@
 (tests/axe_audit.py), walks every step with Next, draws every view, checks an exercise (a real mistake refused, the
 right answer accepted), and logs no browser error or warning; notebook 2 also tries "Try your own action". The
 tutorials in Portuguese (notebooks/pt_BR) do the same in their language: the words the tests look for are the
-catalog's.
+catalog's. make test opens three English tutorials' pages, one of each kind (``EVERY_RUN``); make test-slow the
+others.
 
 The server and the browser are the session's (tests/conftest.py): a tutorial is a page of the server that
 serves the app (``carnegie-lab app`` serves the whole notebooks/ folder, as Binder does), opened in a new tab
@@ -27,7 +28,7 @@ from playwright.sync_api import expect  # a test dependency: make test installs 
 from carnegie_lab.core.i18n import translator
 from carnegie_lab.ui.bundle import bundle_file
 
-from .conftest import EXECUTED, ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
+from .conftest import IN_PORTUGUESE, ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
 
 pytestmark = pytest.mark.browser
 
@@ -200,7 +201,15 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-@pytest.mark.parametrize("name", EXECUTED)     # each page a unit of make test's workers (conftest); Portuguese: slow
+#: The English tutorials whose Voilà page make test opens, one of each kind: figures in the stepper (1), the
+#: donations' chart, HTML in the stepper (7), a still figure beside it after a long computation (11). The other
+#: pages are ``slow`` (CI runs them in make test-slow, with the Portuguese ones): their stepper is the same widget,
+#: and make test runs each of those notebooks in a kernel (tests/notebooks/test_tutorials.py).
+EVERY_RUN = ("01-components-and-setup.ipynb", "07-donations.ipynb", "11-playing-well.ipynb")
+IN_VOILA = [name if name in EVERY_RUN else pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS]
+
+
+@pytest.mark.parametrize("name", [*IN_VOILA, *IN_PORTUGUESE])     # each page a unit of make test's workers
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
