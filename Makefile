@@ -10,11 +10,9 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# --no-compile: pip would compile every module it installs, ~10 s of CPU (measured: 20 user-s -> 10), most of them
-# never imported; Python compiles a module at its first import.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
