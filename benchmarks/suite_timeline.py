@@ -72,7 +72,7 @@ def report(tests: list[dict], top: int) -> None:
         print(f"{t['end'] - t['start']:7.1f}  {t['cpu']:6.1f}  {t['test']}")
     if any(t.get("tree_cpu") for t in tests):
         print(f"\nCPU of the workers and every process they started (PYTEST_TIMELINE_CGROUP): "
-              f"{sum(t['tree_cpu'] for t in tests):.0f} s in all; the units that took most")
+              f"{tree_cpu(tests):.0f} s in all; the units that took most")
         for name, mine in sorted(grouped.items(), key=lambda item: -tree_cpu(item[1]))[:top]:
             print(f"{tree_cpu(mine):7.1f} s  {name}")
         print(f"\nthe {top} tests that took most (CPU s, wall s)")

@@ -336,8 +336,7 @@ def browser(playwright, tmp_path_factory):
     its own on disk, kept for the session. Chromium keeps the code it compiled for a page's scripts (plotly's
     bundle, Voila's) in such a profile, and the next page of the session runs it without compiling it again; a
     fresh profile (``new_context``) compiles every script on every page (about 0.9 s of CPU more a page of the
-    app: docs/benchmarks.md). Its cookies and storage are the session's: each test opens its
-    own page and game."""
+    app: docs/benchmarks.md). Its cookies and storage are the session's: each test opens its own page and game."""
     context = playwright.chromium.launch_persistent_context(
         tmp_path_factory.mktemp("chromium-profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
         viewport=VIEWPORT)
