@@ -15,7 +15,11 @@ file, no CDN) watches the page's clicks before the buttons see them:
   there for ``settle_ms`` (a burst of clicks was aimed at the old control, however long it lasts); a
   click elsewhere is a new, deliberate one;
 - meanwhile the dashboard carries the CSS class ``cl-busy`` (until the answer: the buttons look
-  disabled) and then ``cl-settling`` (a test waits for both to go before its next click).
+  disabled) and then ``cl-settling`` (a test waits for both to go before its next click);
+- just before a guarded click's own message, the page sends ``aim`` with the decision it showed (its
+  turn card's ``data-actions``): when another browser's move has come in between (the page's clock
+  brought it, and the button now shows the next decision's option), :meth:`ClickGuard.late` says so,
+  and the dashboard plays nothing. The kernel forgets the aim at the ``ping``, when that click's work is done.
 """
 from __future__ import annotations
 
@@ -23,6 +27,8 @@ from typing import Any
 
 import anywidget
 import traitlets
+
+from .turn import SHOWN_ACTIONS_JS
 
 #: After the kernel's answer, clicks where the last guarded click was are dropped until none came
 #: there for this long (ms).
@@ -36,6 +42,7 @@ export default {
     el.classList.add("cl-click-guard-view");
     // the dashboard this guard is in (looked up when needed: el joins the page after render)
     const root = () => el.closest(".cl-dashboard");
+    const shown = SHOWN;
     let waiting = 0, sent = 0, quiet = 0, spot = null, fallback = null, settled = null;
     const guarded = (target) => {
       const r = root(), b = target && target.closest ? target.closest("button.widget-button") : null;
@@ -66,6 +73,7 @@ export default {
         return;
       }
       if (b.disabled) return;
+      try { model.send({ event: "aim", seen: shown(root()) }); } catch (error) { return; }
       waiting = ++sent;
       spot = [e.clientX, e.clientY];
       clearTimeout(settled);
@@ -89,12 +97,14 @@ export default {
     };
   }
 };
-""".replace("SPOT", str(SAME_SPOT_PX))
+""".replace("SPOT", str(SAME_SPOT_PX)).replace("SHOWN", SHOWN_ACTIONS_JS)
 
 
 class ClickGuard(anywidget.AnyWidget):
     """Drops the page's extra clicks on the Play tab's buttons while the kernel handles one
-    (see the module). ``answered``: the last click the kernel has handled."""
+    (see the module). ``answered``: the last click the kernel has handled; ``aimed``: the number of
+    actions of the decision the page showed when it sent the click being handled (None: no click
+    from the page, e.g. a key's or a notebook's ``click()``)."""
 
     _esm = _ESM
     answered = traitlets.Int(0).tag(sync=True)
@@ -105,10 +115,22 @@ class ClickGuard(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-click-guard")
+        self.aimed: int | None = None
         self.on_msg(self._message)
 
+    def late(self, actions: int) -> int | None:
+        """The number of actions of the decision the page showed when it sent the click being handled, if
+        that is another decision than the one of ``actions`` actions (None: the click is for this one)."""
+        return self.aimed if self.aimed is not None and self.aimed != actions else None
+
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "ping" and isinstance(content.get("id"), int):
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "aim":
+            seen = content.get("seen")
+            self.aimed = seen if isinstance(seen, int) and not isinstance(seen, bool) else None
+        elif content.get("event") == "ping" and isinstance(content.get("id"), int):
+            self.aimed = None
             self.answered = max(self.answered, content["id"])
 
 

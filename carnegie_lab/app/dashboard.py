@@ -157,8 +157,17 @@ class Dashboard(RerunNote, W.VBox):
         return self.replays.replaying
 
     def act(self, notation: str) -> None:
-        """A human's action (what every control calls)."""
+        """A human's action (what every control calls). A click the page sent for a decision the game has
+        moved past since (another browser's move came in first, and the button now shows an option of the
+        next decision) is not played: the page says who moved first."""
+        seen = self.guard.late(len(self.game.actions))
+        if seen is not None:
+            self._guard(self._passed_by, seen)
+            return
         self._guard(self._act, notation)
+
+    def _passed_by(self, seen: int) -> None:
+        self.say(sentence(error_text(self.controller.overtaken_at(seen), self.lang)), error=True)
 
     def _act(self, notation: str) -> None:
         start = time.perf_counter()

@@ -20,6 +20,7 @@ import ipywidgets as W
 import traitlets
 
 from ..core.i18n import N_, render, translator
+from .turn import SHOWN_ACTIONS_JS
 
 #: The replay's keys: KeyboardEvent.key -> name.
 REPLAY_KEYS = {"ArrowLeft": "left", "ArrowRight": "right", "Home": "home", "End": "end",
@@ -58,15 +59,14 @@ export default {
       if (t && t.closest && (t.closest(TEXT) || (native && t.closest(native)))) return;
       e.preventDefault();
       e.stopPropagation();    // a dropdown or a tab bar with focus would take the arrows for itself
-      const root = el.closest(".cl-dashboard"), turn = root && root.querySelector(".cl-turn[data-actions]");
-      const seen = turn ? Number(turn.dataset.actions) : null;
+      const seen = (SHOWN)(el.closest(".cl-dashboard"));
       try { model.send({ event: "key", key, seen }); } catch (error) { /* the page is closing */ }
     };
     document.addEventListener("keydown", onKey, true);
     return () => document.removeEventListener("keydown", onKey, true);
   }
 };
-"""
+""".replace("SHOWN", SHOWN_ACTIONS_JS)
 
 
 class Keys(anywidget.AnyWidget):

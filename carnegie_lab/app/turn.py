@@ -111,6 +111,12 @@ def recent_html(recent: list[str], lang: str | None = None) -> str:
     return f"<div class='cl-group-title'>{head}</div><ul class='cl-recent-lines'>{items}</ul>"
 
 
+#: JavaScript: the number of actions of the decision a dashboard (the element given) shows, as its turn
+#: card's ``data-actions`` says (null without one). The keys and the click guard send it with what they send.
+SHOWN_ACTIONS_JS = ("(root) => { const turn = root && root.querySelector('.cl-turn[data-actions]'); "
+                    "return turn ? Number(turn.dataset.actions) : null; }")
+
+
 def turn_html(ctl: Controller, targets: Mapping[str, Mapping[str, Target]], lang: str | None = None) -> str:
     """The turn card: who decides what (its data- attributes tell the page and the tests what is shown), and
     where on the board the ringed choices are."""
@@ -128,5 +134,5 @@ def turn_html(ctl: Controller, targets: Mapping[str, Mapping[str, Target]], lang
             f"{html.escape(shown(ctl.headline(), lang))}</div>"
             f"<div class='cl-prompt'>{html.escape(prompt_text(ctl, lang))}</div>{hint}</div>")
 
-__all__ = ["APP_NAME", "BOARD_PLACES", "RECENT_LINES", "YOUR_TURN", "prompt_text", "recent_html", "role_note",
-           "sentence", "tab_title", "turn_html", "waiting_text", "where"]
+__all__ = ["APP_NAME", "BOARD_PLACES", "RECENT_LINES", "SHOWN_ACTIONS_JS", "YOUR_TURN", "prompt_text", "recent_html",
+           "role_note", "sentence", "tab_title", "turn_html", "waiting_text", "where"]

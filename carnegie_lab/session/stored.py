@@ -320,8 +320,13 @@ class StoredSession(Seating):
         except GameGone as e:
             return Overtaken(e.args[0] if e.args else str(e))
         stored = self.game.actions
-        first = next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b), min(len(mine), len(stored)))
-        movers = self.history_seats
+        return self.overtaken_at(next((i for i, (a, b) in enumerate(zip(mine, stored)) if a != b),
+                                      min(len(mine), len(stored))))
+
+    def overtaken_at(self, first: int) -> Overtaken:
+        """What to say of a move of this browser's that the game, as this browser has it now, passed by from
+        its action ``first`` on: who moved first (the player of that action), or that the game changed."""
+        stored, movers = self.game.actions, self.history_seats
         if first < len(stored) and first < len(movers):
             mover = self.seats[movers[first]].name
             return Overtaken(N_("{player} moved first (in another browser): your move was not played. "

@@ -7,8 +7,8 @@ browser (a context of its own in the session's Chromium) and they play the setup
 each other, each page showing the other's moves. A link with a wrong seat key can watch but not act (an
 address that names no game at all is tested without a browser, in tests/session/test_stored_games.py).
 Bo's link open in two browsers, both click the same decision at the same moment: exactly one move is
-stored, and every page shows it (``slow``). (The last two start from a game and seat links put in the
-server's store, ``friends_game``.)
+stored, every page shows it, and the page whose click came second says who moved first (``slow``). (The
+last two start from a game and seat links put in the server's store, ``friends_game``.)
 
 Waits are ``expect`` / ``wait_for_function`` on what the page shows (``data-actions``, the turn's
 seat, the status line), never sleeps.
@@ -27,6 +27,7 @@ import carnegie_lab as cl
 from carnegie_lab.session import HUMAN
 from carnegie_lab.store import GameStore
 
+from .conftest import READY
 from .test_browser import TURN, actions, click_and_wait, play_one_decision, side_tab, start_game
 
 pytestmark = pytest.mark.browser
@@ -288,18 +289,32 @@ def test_two_clicks_at_once_play_one_move(friends_game, ada, friend, watched_pag
     shows(r, n + 1, TIMEOUT)
     shows(p, n + 1, TIMEOUT)
     assert len(stored_actions(voila_server, friends_game["game"])) == n + 1     # exactly one move stored
-    # The page whose click came second says "Bo moved first" when its click reached its kernel before that page's
-    # clock (twice a second) brought the other browser's move; when the clock came first, the click was on
-    # controls already replaced and is dropped, and the page shows the move as any other browser's (seen once, at
-    # idle, in a fresh clone's run of 2026-12-04). Either way one move is stored and every page shows it.
+    # The page whose click came second says "Bo moved first": the store refused its move when its click reached its
+    # kernel before that page's clock (twice a second) brought the other browser's move; when the clock came first,
+    # its click reached a button that shows the next decision by then, and was aimed at the one before (the click
+    # guard's aim): not played either. Either way it says so before its click guard gives the buttons back.
+    for page in (q, r):
+        page.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
     told = [page for page in (q, r) if "moved first" in page.locator(".cl-status").inner_text()]
-    assert len(told) <= 1
-    for page in told:
-        expect(page.locator(".cl-status")).to_contain_text("Bo moved first (in another browser)")
+    assert len(told) == 1
+    expect(told[0].locator(".cl-status")).to_contain_text("Bo moved first (in another browser)")
     # and the game goes on in every browser
     mover = p if yours(p) else q
     click_and_wait(mover, mover.locator(".cl-controls button.cl-option, .cl-controls button.cl-act-done").first)
     for page in (p, q, r):
         shows(page, n + 2)
     assert len(stored_actions(voila_server, friends_game["game"])) == n + 2
+    # The click guard's aim, in the page: Bo's decision again, and a click from a page that still shows the
+    # decision before it (its turn card put back by hand, as it was until the kernel's update came) is not played.
+    for _ in range(40):
+        if seat(p) == "1":
+            break
+        play_one_decision(p, moved)
+    m = actions(p)
+    shows(r, m)
+    r.evaluate("(n) => { document.querySelector('.cl-turn').dataset.actions = String(n); }", m - 1)
+    r.locator(".cl-controls button.cl-option, .cl-controls button.cl-act-done").first.click()
+    r.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
+    expect(r.locator(".cl-status")).to_contain_text("moved first (in another browser): your move was not played")
+    assert len(stored_actions(voila_server, friends_game["game"])) == m
     no_errors(ada, bo, twin)

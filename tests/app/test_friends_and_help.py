@@ -98,6 +98,24 @@ def test_after_the_other_browser_s_undo_the_page_says_what_was_taken_back(path):
     assert "changed in another browser" not in ada.recent.value
 
 
+def test_a_click_sent_before_another_browser_s_move_came_in_is_not_played(path):
+    ada, bo = shared_game(path)
+    twin = Dashboard(store=path, query=f"game={ada.controller.game_id}&seat={ada.controller.issued[1]}")
+    shown = len(bo.game.actions)
+    click_first(twin)                   # Bo's link, open in a second browser too, places his house there
+    bo.poll()                           # the first page's clock brings it in: its buttons show his next decision
+    assert bo.controller.you_to_move and len(bo.game.actions) == shown + 1
+    # that page had sent a click while it still showed the house: it arrives at a button showing a tile now
+    bo.guard._handle_custom_msg({"event": "aim", "seen": shown}, [])
+    next(iter(bo.controls.buttons.values())).click()
+    assert len(bo.game.actions) == shown + 1 == GameStore(path).info(ada.controller.game_id).actions
+    assert "Bo moved first (in another browser): your move was not played." in html.unescape(bo.status.value)
+    bo.guard._handle_custom_msg({"event": "ping", "id": 1}, [])    # that click's work is done: its aim is over
+    bo.guard._handle_custom_msg({"event": "aim", "seen": shown + 1}, [])
+    click_first(bo)                     # a click aimed at the decision shown plays
+    assert len(bo.game.actions) == shown + 2
+
+
 def test_a_game_undone_and_played_differently_elsewhere_is_not_called_an_undo(path):
     ctl = Controller(Setup([Seat("Ada"), Seat("Bo")], seed=3), store=GameStore(path))
     for _ in range(3):
