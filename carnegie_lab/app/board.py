@@ -9,7 +9,6 @@ after an action, from the views' ``spec`` (plain dicts: no plotly figure is made
 """
 from __future__ import annotations
 
-import functools
 import html
 from typing import Any, Callable, Mapping
 
@@ -47,7 +46,9 @@ class BoardView:
         self.game, self.lang = game, lang
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
         #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
-        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks)
+        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks). The page
+        #: sends a click with the key it drew and the number of actions its drawing was made for (the
+        #: figure's ``layout.meta``, see :meth:`pick`), never as a point's index in the kernel's figure
         self.targets: Mapping[str, Mapping[str, Target]] = {}
         self.on_pick: Callable[[str, str], None] | None = None
         self._quiet = False
@@ -191,10 +192,15 @@ class BoardView:
             extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
         extra["lang"] = self.lang
         if kind == "map":
-            return views.map_figure.spec(game, None if value == -1 else value, **extra)
-        if kind == "company":
-            return views.company_figure.spec(game, value, **extra)
-        return getattr(views, f"{kind}_figure").spec(game, **extra)
+            spec = views.map_figure.spec(game, None if value == -1 else value, **extra)
+        elif kind == "company":
+            spec = views.company_figure.spec(game, value, **extra)
+        else:
+            spec = getattr(views, f"{kind}_figure").spec(game, **extra)
+        if "targets" not in extra:
+            return spec
+        # what the page sends with a click (:meth:`pick`); a copy: a view's spec shares parts with its caches
+        return {**spec, "layout": {**spec["layout"], "meta": {"pick": kind, "actions": len(game.actions)}}}
 
     def refresh(self) -> None:
         """Redraw what the selected tab shows (the figure only when it is visible)."""
@@ -223,8 +229,6 @@ class BoardView:
         slot = self.slots.get(kind)
         if slot is None:
             slot = self.slots[kind] = FigureSlot()
-            if self.on_pick is not None and kind in KINDS:
-                slot.on_target = functools.partial(self._picked, kind)
         slot.draw(f"{tab}/{value}", spec)
         if slot.box is None:
             slot.box = W.Box([slot.widget])
@@ -235,8 +239,11 @@ class BoardView:
             if other.box is not None:
                 other.box.layout.display = "" if other is slot else "none"
 
-    def _picked(self, kind: str, key: str) -> None:
-        if self.on_pick is not None:
+    def pick(self, kind: str, key: str, drawn: int | None) -> None:
+        """A click in the page on the thing ``key`` of a ``kind`` figure drawn for the game after ``drawn``
+        actions: told to ``on_pick``, unless the board has been drawn for another moment since (a second
+        click of a double-click, sent before the new drawing arrived, lands on what is no longer there)."""
+        if self.on_pick is not None and kind in KINDS and drawn == len(self.game.actions):
             self.on_pick(kind, key)
 
     def start_drawing(self) -> None:

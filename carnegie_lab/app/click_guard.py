@@ -13,17 +13,25 @@ file, no CDN) watches the page's clicks before the buttons see them:
   work is done and the new controls have been sent;
 - after the answer, clicks at the spot of the guarded click are dropped too, until no click came
   there for ``settle_ms`` (a burst of clicks was aimed at the old control, however long it lasts); a
-  click elsewhere is a new, deliberate one;
+  click elsewhere is a new, deliberate one. A click counts from when it was made (its event's
+  ``timeStamp``), not from when the page, busy drawing the next decision, got to it;
 - meanwhile the dashboard carries the CSS class ``cl-busy`` (until the answer: the buttons look
   disabled) and then ``cl-settling`` (a test waits for both to go before its next click);
 - just before a guarded click's own message, the page sends ``aim`` with the decision it showed (its
   turn card's ``data-actions``): when another browser's move has come in between (the page's clock
   brought it, and the button now shows the next decision's option), :meth:`ClickGuard.late` says so,
-  and the dashboard plays nothing. The kernel forgets the aim at the ``ping``, when that click's work is done.
+  and the dashboard plays nothing. The kernel forgets the aim at the ``ping``, when that click's work is
+  done;
+- a click on a board figure that takes clicks (its ``layout.meta`` names its kind: ``BoardView``) is
+  held and guarded the same way, and sent as ``pick``: the key of the point the page drew and the
+  number of actions that drawing was made for. plotly's own click message names a point by its index,
+  which the kernel would look up in its own figure, redrawn since if the game moved on meanwhile: the
+  key is what the page showed under the pointer, and :meth:`BoardView.pick` drops a pick of an older
+  drawing.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import traitlets
@@ -63,33 +71,68 @@ export default {
       mark("cl-busy", false);
       settle();
     };
-    const onClick = (e) => {
-      const b = guarded(e.target);
-      if (!b) return;
-      if (waiting || (near(e) && performance.now() < quiet)) {
-        e.stopImmediatePropagation();
-        e.preventDefault();
-        if (!waiting) settle();   // a burst of clicks: dropped until it ends
-        return;
-      }
-      if (b.disabled) return;
-      try { model.send({ event: "aim", seen: shown(root()) }); } catch (error) { return; }
+    // when the click happened: a click made while the page was busy drawing waits to be handled, and is
+    // judged by when it was made (an event's timeStamp, unless it is not on performance.now()'s clock)
+    const when = (e) => {
+      const t = e.timeStamp, now = performance.now();
+      return typeof t === "number" && t > 0 && t <= now ? t : now;
+    };
+    const held = (e) => {         // a click while one is on its way, or one more of a burst at its spot
+      if (!waiting && !(near(e) && when(e) < quiet)) return false;
+      if (!waiting) settle();     // a burst of clicks: dropped until it ends
+      return true;
+    };
+    const start = (e) => {        // a click sent: the others wait until the kernel has done its work
       waiting = ++sent;
       spot = [e.clientX, e.clientY];
       clearTimeout(settled);
       mark("cl-settling", false);
       mark("cl-busy", true);
-      const id = waiting;   // sent after the button's own message, so answered after its work
+      const id = waiting;   // sent after the click's own message, so answered after its work
       setTimeout(() => { try { model.send({ event: "ping", id }); } catch (error) { release(); } }, 0);
       clearTimeout(fallback);
       fallback = setTimeout(release, model.get("patience_ms"));
+    };
+    const onClick = (e) => {
+      const b = guarded(e.target);
+      if (!b) return;
+      if (held(e)) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        return;
+      }
+      if (b.disabled) return;
+      try { model.send({ event: "aim", seen: shown(root()) }); } catch (error) { return; }
+      start(e);
+    };
+    // A board figure's click: the key of the point the page drew and the moment it was drawn for
+    // (layout.meta), sent for the kernel to look up nothing by a point's index.
+    const onPick = (gd, data) => {
+      const meta = gd.layout && gd.layout.meta;
+      const point = (data && data.points || []).find((p) => p.customdata !== undefined && p.customdata !== null);
+      if (!meta || !meta.pick || !point) return;
+      const e = data.event || {};
+      if (held(e)) return;
+      try {
+        model.send({ event: "pick", kind: meta.pick, key: String(point.customdata), drawn: meta.actions });
+      } catch (error) { return; }
+      start(e);
+    };
+    const onPress = (e) => {      // a press on a board figure: its clicks come to onPick
+      const r = root(), gd = e.target && e.target.closest ? e.target.closest(".js-plotly-plot") : null;
+      if (!r || !gd || !r.contains(gd) || typeof gd.on !== "function") return;
+      if (!gd.clPick) gd.clPick = (data) => onPick(gd, data);
+      gd.removeListener("plotly_click", gd.clPick);
+      gd.on("plotly_click", gd.clPick);
     };
     model.on("change:answered", () => {
       if (waiting && model.get("answered") >= waiting) release();
     });
     document.addEventListener("click", onClick, true);
+    document.addEventListener("pointerdown", onPress, true);
     return () => {
       document.removeEventListener("click", onClick, true);
+      document.removeEventListener("pointerdown", onPress, true);
       clearTimeout(fallback);
       clearTimeout(settled);
       mark("cl-busy", false);
@@ -116,6 +159,8 @@ class ClickGuard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.add_class("cl-click-guard")
         self.aimed: int | None = None
+        #: a click on a board figure: ``on_pick(kind, key, drawn)`` (see :meth:`BoardView.pick`)
+        self.on_pick: Callable[[str, str, int], None] | None = None
         self.on_msg(self._message)
 
     def late(self, actions: int) -> int | None:
@@ -129,6 +174,11 @@ class ClickGuard(anywidget.AnyWidget):
         if content.get("event") == "aim":
             seen = content.get("seen")
             self.aimed = seen if isinstance(seen, int) and not isinstance(seen, bool) else None
+        elif content.get("event") == "pick":
+            kind, key, drawn = content.get("kind"), content.get("key"), content.get("drawn")
+            if (self.on_pick is not None and isinstance(kind, str) and isinstance(key, str)
+                    and isinstance(drawn, int) and not isinstance(drawn, bool)):
+                self.on_pick(kind, key, drawn)
         elif content.get("event") == "ping" and isinstance(content.get("id"), int):
             self.aimed = None
             self.answered = max(self.answered, content["id"])

@@ -93,6 +93,7 @@ class Dashboard(RerunNote, W.VBox):
         # which the first FigureWidget brings (about two seconds less to an interactive page).
         self.board = BoardView(self.controller.game, defer=in_kernel(), lang=lang)
         self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
+        self.guard.on_pick = self.board.pick        # the page's clicks on the board come with the guard's
         #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
         self.source: str | None = None
         page = PageCalls(lambda: self.panels, self.say, lambda run_bots: self.after_change(run_bots=run_bots),

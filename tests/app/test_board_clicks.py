@@ -8,9 +8,16 @@ Each test has its own page and game (``app_page``, checked for problems when the
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 from playwright.sync_api import expect
 
+import carnegie_lab as cl
+from carnegie_lab.session import HUMAN
+from carnegie_lab.store import GameStore
+
+from .conftest import open_app
 from .test_browser import (
     EASY,
     READY,
@@ -109,6 +116,7 @@ def click_on_board(p, figure: str, prefer: tuple[str, ...] = ()) -> None:
                             " return now.includes(source) && now.sort().join() !== keys.join(); }",
                             arg=[keys, key], timeout=TIMEOUT)
         assert actions(p) == before                                # the first click only chose
+        ready(p)                                                   # and the click guard gives the board back
         now = [pt for pt in target_points(p, figure) if pt[0] != key]
         _, x, y = next((pt for want in MOVE_TO for pt in now if pt[0] == want), now[0])
         p.mouse.move(x, y)
@@ -159,3 +167,36 @@ def test_a_whole_game_played_on_the_board_where_it_can(app_page):
     assert CLICKS["map"] >= 2 and CLICKS["timeline"] >= 5 and CLICKS["tracks"] >= 1, CLICKS
     assert CLICKS["donations"] >= 1 and CLICKS["moves"] >= 1 and CLICKS["activations"] >= 1, str(CLICKS)
 
+
+
+def test_a_double_click_on_the_board_plays_one_action(app_page, voila_server, timings):
+    """Ada activates, in a hot-seat game of this browser's: two workstations are ringed, and once the first is
+    stood up the second is ringed where the first was (the targets' first point). A double-click there stands
+    up one."""
+    game, rng = cl.new_game(["Ada", "Bo"], seed=0), random.Random(0)
+    while len(game.actions) < 11:
+        game.apply(rng.choice(game.legal_actions()))
+    seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": HUMAN}]
+    p = app_page.page
+    owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()
+    with GameStore(voila_server.store_path) as store:
+        gid = store.save(game, app={"seats": seats}, owner=owner)
+    open_app(app_page, voila_server, timings, "a hot-seat game at an activation", f"?game={gid}",
+             f"{TURN}[data-game='{gid}'][data-yours='1']")
+    board_tab(p, "Companies")
+    p.wait_for_function(f"() => ({TARGET_POINTS_JS})('company').length === 2", timeout=TIMEOUT)
+    first, x, y = target_points(p, "company")[0]
+    p.mouse.move(x, y)
+    expect(p.locator(".cl-figure-company .hoverlayer")).to_contain_text("stand a lying employee up", timeout=TIMEOUT)
+    p.mouse.dblclick(x, y)
+    p.wait_for_function("([sel, n]) => +document.querySelector(sel).dataset.actions === n", arg=[TURN, 12],
+                        timeout=TIMEOUT)
+    ready(p)                              # every click the page sent has been handled
+    assert actions(p) == 12 and [t[0] for t in target_points(p, "company")] != [first]
+    # a click on a drawing made for the moment before (its layout.meta put back by hand) plays nothing
+    p.evaluate("() => { document.querySelector('.cl-figure-company .js-plotly-plot').layout.meta.actions = 11; }")
+    _, x, y = target_points(p, "company")[0]
+    p.mouse.click(x, y)
+    ready(p)
+    with GameStore(voila_server.store_path) as store:
+        assert len(store.record(gid)["actions"]) == 12 and actions(p) == 12

@@ -3,8 +3,8 @@ tracks, the donation chart and the company (legal actions only, ringed, with wha
 two clicks), and a click on a figure's ``targets`` trace playing that action in the dashboard."""
 from __future__ import annotations
 
+import random
 import re
-from types import SimpleNamespace
 
 import carnegie_lab as cl
 from carnegie_lab.app.controls_view import ControlsView
@@ -135,10 +135,15 @@ def test_an_activation_is_the_workstation_the_employee_stands_on():
         assert target.text.endswith(f"stand a lying employee up here for ${cost}")
 
 
-def click(slot, key: str, trace_name: str = TARGETS) -> None:
-    """What plotly's widget does for a click on a point of a trace (the ``targets`` one)."""
-    trace = next(t for t in slot.widget.data if t.name == trace_name)
-    slot._clicked(trace, SimpleNamespace(point_inds=[list(trace.customdata).index(key)]), None)
+def pick(d, kind: str, key: str) -> dict:
+    """What the page sends for a click on the point of ``key`` in the ``kind`` figure as drawn now: the click
+    guard's ``pick``, with the moment the drawing was made for (its ``layout.meta``)."""
+    meta = d.board.slots[kind].widget.layout.meta
+    return {"event": "pick", "kind": meta["pick"], "key": key, "drawn": meta["actions"]}
+
+
+def click(d, kind: str, key: str) -> None:
+    d.guard._handle_custom_msg(pick(d, kind, key), [])
 
 
 def target_keys(slot) -> set[str]:
@@ -153,10 +158,29 @@ def test_a_click_on_a_ringed_city_plays_it():
     highlight = next(t for t in slot.widget.data if t.name == "highlight")
     assert set(highlight.customdata) == set(trace.customdata)             # ringed
     city = sorted(d.board.targets["map"])[0]
-    click(slot, city)
+    sent = pick(d, "map", city)
+    d.guard._handle_custom_msg(sent, [])
     assert d.game.actions[-1] == f"house {city}" and d.game.decision.kind == "reserve"
     trace = next(t for t in slot.widget.data if t.name == TARGETS)
     assert list(trace.customdata) == [] and "Or click a ringed" not in d.turn.value   # nothing on the map now
+
+
+def test_a_click_on_an_older_drawing_plays_nothing():
+    game, rng = cl.new_game(["Ada", "Bo"], seed=0), random.Random(0)
+    while len(game.actions) < 11:                             # Ada activates: two workstations ringed
+        game.apply(rng.choice(game.legal_actions()))
+    d = Dashboard(game)                                       # hot-seat
+    d.board.select("Companies", game.current_player)
+    first, second = d.board.targets["company"]
+    double = pick(d, "company", first)
+    d.guard._handle_custom_msg(double, [])                    # a double-click's first click
+    assert len(d.game.actions) == 12 and d.game.decision.kind == "activate"
+    assert list(d.board.targets["company"]) == [second]       # the other workstation, where the first one was
+    d.guard._handle_custom_msg({**double, "key": second}, [])  # a click on the older drawing, whatever its key
+    d.guard._handle_custom_msg(double, [])                    # and the double-click's second click
+    assert len(d.game.actions) == 12
+    click(d, "company", second)                               # a click on the drawing shown now plays
+    assert len(d.game.actions) == 13
 
 
 def test_a_stale_click_plays_nothing():
@@ -188,7 +212,7 @@ def test_a_click_on_the_donation_chart_donates():
     slot = d.board.slots["donations"]
     assert target_keys(slot) == set(game.free_donations())
     seat, money = game.current_player, game.money(game.current_player)
-    click(slot, "health_east")
+    click(d, "donations", "health_east")
     assert d.game.actions[-1] == "donate health_east" and d.game.money(seat) < money
     assert "health_east" not in target_keys(slot)
 
@@ -205,17 +229,17 @@ def test_an_employee_moves_by_two_clicks_on_the_company():
     source = sorted(movers)[0]
     to = {a.args[1] for a in game.legal_actions() if a.verb == "move" and a.args[0] == source}
     before = list(d.game.actions)
-    click(slot, source)                                       # the first click only chooses
+    click(d, "company", source)                              # the first click only chooses
     assert d.game.actions == before and d.source == source and target_keys(slot) == to | {source}
     other = next(c for c in game.components.company.cells if c not in to | {source})
-    click(slot, other, "cells")                               # a click elsewhere takes the choice back
+    click(d, "company", other)                               # a click elsewhere takes the choice back
     assert d.source is None and target_keys(slot) == movers
-    click(slot, source)
-    click(slot, source)                                       # and so does a click on it again
+    click(d, "company", source)
+    click(d, "company", source)                              # and so does a click on it again
     assert d.source is None and target_keys(slot) == movers and d.game.actions == before
-    click(slot, source)
+    click(d, "company", source)
     target = sorted(to)[0]
-    click(slot, target)
+    click(d, "company", target)
     assert d.game.actions == [*before, f"move {source} {target}"] and d.source is None
 
 
@@ -236,7 +260,7 @@ def test_a_click_on_a_city_builds_on_its_ringed_site():
     hover = dict(zip(cities.customdata, cities.hovertext))[city]
     assert hover.startswith("<b>Click: Construction: build ") and f"in {game.components.cities[city].name}" in hover
     before = len(d.game.actions)
-    click(slot, city, "cities")                       # the city's own marker: it takes the clicks
+    click(d, "map", city)                            # the city's own marker: the page sends its key
     assert len(d.game.actions) > before and d.game.actions[before] == notation
 
 
