@@ -239,7 +239,7 @@ class BoardView:
             if other.box is not None:
                 other.box.layout.display = "" if other is slot else "none"
 
-    def pick(self, kind: str, key: str, drawn: int | None) -> None:
+    def pick(self, kind: str, key: str, drawn: int) -> None:
         """A click in the page on the thing ``key`` of a ``kind`` figure drawn for the game after ``drawn``
         actions: told to ``on_pick``, unless the board has been drawn for another moment since (a second
         click of a double-click, sent before the new drawing arrived, lands on what is no longer there)."""
