@@ -144,7 +144,7 @@ export default {
 
 
 class ClickGuard(anywidget.AnyWidget):
-    """Drops the page's extra clicks on the Play tab's buttons while the kernel handles one
+    """Drops the page's extra clicks on the Play tab's buttons and the board while the kernel handles one
     (see the module). ``answered``: the last click the kernel has handled; ``aimed``: the number of
     actions of the decision the page showed when it sent the click being handled (None: no click
     from the page, e.g. a key's or a notebook's ``click()``)."""
