@@ -172,16 +172,19 @@ class ClickGuard(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         if content.get("event") == "aim":
-            seen = content.get("seen")
-            self.aimed = seen if isinstance(seen, int) and not isinstance(seen, bool) else None
+            self.aimed = _count(content.get("seen"))
         elif content.get("event") == "pick":
-            kind, key, drawn = content.get("kind"), content.get("key"), content.get("drawn")
-            if (self.on_pick is not None and isinstance(kind, str) and isinstance(key, str)
-                    and isinstance(drawn, int) and not isinstance(drawn, bool)):
+            kind, key, drawn = content.get("kind"), content.get("key"), _count(content.get("drawn"))
+            if self.on_pick is not None and isinstance(kind, str) and isinstance(key, str) and drawn is not None:
                 self.on_pick(kind, key, drawn)
         elif content.get("event") == "ping" and isinstance(content.get("id"), int):
             self.aimed = None
             self.answered = max(self.answered, content["id"])
+
+
+def _count(value: Any) -> int | None:
+    """A number of actions the page sent (an int, not a bool: JSON's true is not 1), or None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 __all__ = ["ClickGuard", "SAME_SPOT_PX", "SETTLE_MS"]

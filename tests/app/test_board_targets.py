@@ -158,8 +158,7 @@ def test_a_click_on_a_ringed_city_plays_it():
     highlight = next(t for t in slot.widget.data if t.name == "highlight")
     assert set(highlight.customdata) == set(trace.customdata)             # ringed
     city = sorted(d.board.targets["map"])[0]
-    sent = pick(d, "map", city)
-    d.guard._handle_custom_msg(sent, [])
+    click(d, "map", city)
     assert d.game.actions[-1] == f"house {city}" and d.game.decision.kind == "reserve"
     trace = next(t for t in slot.widget.data if t.name == TARGETS)
     assert list(trace.customdata) == [] and "Or click a ringed" not in d.turn.value   # nothing on the map now
