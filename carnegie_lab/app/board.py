@@ -230,14 +230,17 @@ class BoardView:
         if slot is None:
             slot = self.slots[kind] = FigureSlot()
         slot.draw(f"{tab}/{value}", spec)
+        # the others hidden first (the page gets these changes in order): a new figure never shows beside the old
+        # one for a moment, under it, and jumps up when the old one goes
+        for other in self.slots.values():
+            if other is not slot and other.box is not None:
+                other.box.layout.display = "none"
         if slot.box is None:
             slot.box = W.Box([slot.widget])
             slot.box.add_class(f"cl-figure-{kind}")
             boxes = [b for b in self.figure_box.children if isinstance(b, W.Box)]
             self.figure_box.children = [*boxes, slot.box]
-        for other in self.slots.values():
-            if other.box is not None:
-                other.box.layout.display = "" if other is slot else "none"
+        slot.box.layout.display = ""
 
     def pick(self, kind: str, key: str, drawn: int) -> None:
         """A click in the page on the thing ``key`` of a ``kind`` figure drawn for the game after ``drawn``

@@ -250,6 +250,19 @@ def test_only_the_visible_figure_is_redrawn(dash):
     assert company._sent is sent
 
 
+def test_a_tab_shown_the_first_time_never_shows_beside_the_old_one(dash):
+    """The page gets the kernel's changes in the order they are made: the map is hidden before the company
+    figure joins the board, else the page shows it for a moment under the map, and it jumps up (a pointer put
+    on one of its points then is on nothing)."""
+    said = []
+    board = dash.board
+    board.figure_box.observe(lambda change: said.append(("children", len(change.new))), "children")
+    board.slots["map"].box.layout.observe(lambda change: said.append(("map", change.new)), "display")
+    board.select("Companies")
+    assert said == [("map", "none"), ("children", 2)]
+    assert board.slots["company"].box.layout.display == ""
+
+
 def test_a_view_failing_is_reported_not_fatal(dash, monkeypatch):
     import carnegie_lab.views as views
     monkeypatch.setattr(views, "tracks_figure", lambda game: 1 / 0, raising=False)
