@@ -35,7 +35,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -215,12 +214,6 @@ def core_venv(wheel, tmp_path_factory) -> Path:
     return bin_dir
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @dataclass
 class VoilaServer:
     url: str              # the root: the start page, which links the app
@@ -245,7 +238,7 @@ def app_server(folder: Path, *args: str, env: dict[str, str] | None = None,
                base_url: str = "/") -> Iterator[VoilaServer]:
     """``python -m carnegie_lab app ARGS`` on a free port, its store and log in ``folder``, once a
     static file answers (that starts no kernel); stopped, with its kernels, on exit."""
-    port = _free_port()
+    port = fresh_env.free_port()
     log_path, store_path = folder / "voila.log", folder / "games.db"
     cmd = [sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", f"--store={store_path}",
            f"--base-url={base_url}", *args]
@@ -273,7 +266,7 @@ def start_process():
 @pytest.fixture(scope="session")
 def free_port():
     """``free_port()``: a port of 127.0.0.1 nothing listens on."""
-    return _free_port
+    return fresh_env.free_port
 
 
 @pytest.fixture(scope="session")

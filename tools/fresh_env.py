@@ -88,10 +88,25 @@ def run(cmd: Sequence[str], timeout: float = 900, **kwargs) -> subprocess.Comple
     return done
 
 
+#: The ports a server started here listens on: below the ranges the system hands out for port 0 (Linux's from
+#: 32768, macOS's from 49152), where every kernel's and connection's socket takes one; a block per xdist worker.
+PORTS, PORTS_PER_WORKER = range(20_000, 30_000), 1_000
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port of 127.0.0.1 nothing listens on, for a server about to start. Not one the system picks for port 0:
+    that one is free only until a kernel or a connection is given it (nginx once found its port taken so). Each
+    xdist worker scans a block of ``PORTS`` of its own, so two workers never pick one port at once."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    start = PORTS.start + worker * PORTS_PER_WORKER % len(PORTS)
+    for port in range(start, start + PORTS_PER_WORKER):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {start}-{start + PORTS_PER_WORKER - 1}")
 
 
 def get(url: str, timeout: float = 120) -> tuple[int, str]:
