@@ -2,6 +2,8 @@
 a plugin of tests/conftest.py)."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import carnegie_lab as cl
@@ -60,6 +62,15 @@ def position_at(kind: str, players: int = 2, seed: int = 3, rounds: int = 2) -> 
     while not (game.round >= rounds and game.decision.kind == kind):
         assert not game.is_over, f"no {kind} decision after round {rounds}"
         game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def ada_activates() -> cl.Game:
+    """Seed 0 after 11 random actions (``random.Random(0)``): Ada's setup activation, two of her lying employees'
+    workstations ringed (Human Resources a1 for $0, Strategic Planning c2 for $2)."""
+    game, rng = cl.new_game(["Ada", "Bo"], seed=0), random.Random(0)
+    while len(game.actions) < 11:
+        game.apply(rng.choice(game.legal_actions()))
     return game
 
 

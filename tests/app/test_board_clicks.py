@@ -8,12 +8,10 @@ Each test has its own page and game (``app_page``, checked for problems when the
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 from playwright.sync_api import expect
+from positions import ada_activates
 
-import carnegie_lab as cl
 from carnegie_lab.session import HUMAN
 from carnegie_lab.store import GameStore
 
@@ -168,14 +166,11 @@ def test_a_whole_game_played_on_the_board_where_it_can(app_page):
     assert CLICKS["donations"] >= 1 and CLICKS["moves"] >= 1 and CLICKS["activations"] >= 1, str(CLICKS)
 
 
-
 def test_a_double_click_on_the_board_plays_one_action(app_page, voila_server, timings):
     """Ada activates, in a hot-seat game of this browser's: two workstations are ringed, and once the first is
     stood up the second is ringed where the first was (the targets' first point). A double-click there stands
     up one."""
-    game, rng = cl.new_game(["Ada", "Bo"], seed=0), random.Random(0)
-    while len(game.actions) < 11:
-        game.apply(rng.choice(game.legal_actions()))
+    game = ada_activates()
     seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": HUMAN}]
     p = app_page.page
     owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()

@@ -3,8 +3,9 @@ tracks, the donation chart and the company (legal actions only, ringed, with wha
 two clicks), and a click on a figure's ``targets`` trace playing that action in the dashboard."""
 from __future__ import annotations
 
-import random
 import re
+
+from positions import ada_activates
 
 import carnegie_lab as cl
 from carnegie_lab.app.controls_view import ControlsView
@@ -165,9 +166,7 @@ def test_a_click_on_a_ringed_city_plays_it():
 
 
 def test_a_click_on_an_older_drawing_plays_nothing():
-    game, rng = cl.new_game(["Ada", "Bo"], seed=0), random.Random(0)
-    while len(game.actions) < 11:                             # Ada activates: two workstations ringed
-        game.apply(rng.choice(game.legal_actions()))
+    game = ada_activates()                                    # two workstations ringed
     d = Dashboard(game)                                       # hot-seat
     d.board.select("Companies", game.current_player)
     first, second = d.board.targets["company"]
