@@ -20,7 +20,8 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
     Returns:
         Such as 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts' (at the end: no
         round; the end guessed from there: '(played on to round 6, the rest guessed)'), or 'not played out
-        (greedy evaluation +0.8)'. An interval that cannot be computed is left out.
+        (greedy evaluation +0.8)'. An interval that cannot be computed is left out, and so is one of no width
+        (every playout gave the same margin: nothing was uncertain).
     """
     tr = translator(lang)
     _ = tr.gettext
@@ -74,6 +75,6 @@ def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
 
 
 def _interval(low: float, high: float, spec: str, lang: str | None) -> str:
-    if not (math.isfinite(low) and math.isfinite(high)):
+    if not (math.isfinite(low) and math.isfinite(high)) or low == high:
         return ""
     return f" [{number(low, spec, lang)}, {number(high, spec, lang)}]"

@@ -35,11 +35,11 @@ def reward_parts(r: Reward, short: bool = False, lang: str | None = None) -> lis
     _ = tr.gettext
     parts = [f"${r.money}"] if r.money else []
     if r.goods:
-        parts.append(_("{n} goods").format(n=r.goods))
+        parts.append(_COUNTS["goods"](tr, r.goods).format(n=r.goods))
     if r.vp:
         parts.append(_("{n} VP").format(n=r.vp))
     if r.study:
-        parts.append((_("{n} study") if short else _("{n} study points")).format(n=r.study))
+        parts.append(_("{n} study").format(n=r.study) if short else _COUNTS["study"](tr, r.study).format(n=r.study))
     if r.employees:
         parts.append(_("+{n} empl.").format(n=r.employees) if short else
                      tr.ngettext("{n} new employee", "{n} new employees", r.employees).format(n=r.employees))

@@ -28,3 +28,12 @@ def test_the_analysis_sentences_in_portuguese_and_english_unchanged():
     estimated = replace(value, estimated=True)
     assert playout_result(estimated).startswith("margin +1.5 VP [-0.4, +2.8] (played on to round 6, the rest guessed),")
     assert "estimated at" not in playout_result(estimated)
+
+
+def test_an_interval_of_no_width_is_not_shown():
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    certain = ActionValue(game.legal_actions()[0], margin=-114.0, win_rate=0.0, playouts=8, margin_low=-114.0,
+                          margin_high=-114.0, win_low=0.0, win_high=0.32, min_margin=-114, max_margin=-114,
+                          heuristic=-114.0, horizon=None, finalist=True)
+    assert playout_result(certain) == "margin -114.0 VP, won 0% [0%, 32%] of 8 playouts"
+    assert playout_result(certain, "pt_BR") == "margem -114,0 PV, venceu 0% [0%, 32%] de 8 simulações"

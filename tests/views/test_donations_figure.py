@@ -62,6 +62,13 @@ def test_what_a_space_scores_in_words(fresh):
     assert donation_vp(donations["education_dept_any"].formula) == "1 VP each"
 
 
+def test_a_payment_in_portuguese_agrees_with_its_number(fresh):
+    """One goods cube is 'bem', not 'bens'; 'pagamento de' leaves no participle to agree with '$5 + 1 bem'."""
+    donations = fresh.components.donations
+    assert donation_vp(donations["welfare_goods"].formula, "pt_BR") == "2 PV a cada pagamento de 1 bem"
+    assert donation_vp(donations["welfare_money_goods"].formula, "pt_BR") == "4 PV a cada pagamento de $5 + 1 bem"
+
+
 def test_free_spaces_to_click_are_ringed_with_what_a_click_does(mid3):
     free = mid3.free_donations()
     targets = {key: f"donate to {key}" for key in free[:3]}
