@@ -9,7 +9,7 @@ from .core.actions import Action
 from .core.components import Components
 from .core.errors import CarnegieError, OptionError, RecordError
 from .core.i18n import N_, message_of
-from .core.jsontext import JSONTextError, read_json
+from .core.jsontext import read_record_json
 from .core.state import State
 from .queries import AndrewView, Queries
 from .rules import laws, loop
@@ -143,7 +143,7 @@ class Game(Queries):
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        record = _load_json(record) if isinstance(record, str) else record
+        record = read_record_json(record) if isinstance(record, str) else record
         records.check_header(record, records.RECORD)
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -169,7 +169,7 @@ class Game(Queries):
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        position = _load_json(position) if isinstance(position, str) else position
+        position = read_record_json(position) if isinstance(position, str) else position
         records.check_header(position, records.POSITION)
         return cls(_loaded(rs, position.get("state"), "state"), fresh=False)
 
@@ -214,14 +214,6 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
         raise RecordError(f"{root}.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
                                                   prompt=decision(state).prompt))
     return state
-
-
-def _load_json(text: str) -> Any:
-    try:
-        return read_json(text)
-    except JSONTextError as e:
-        raise RecordError("(json)", e.problem if e.where == "(json)" else N_("{problem} {where}", problem=e.problem,
-                                                                               where=e.where)) from None
 
 
 def _start_from_options(rs: Ruleset, options: Any) -> State:
