@@ -15,6 +15,7 @@ from .queries import AndrewView, Queries
 from .rules import laws, loop
 from .rules.changes import Changes
 from .rules.moves import Move, MoveRecorder
+from .rules.names import normal_names
 from .rules.prompts import Decision, DecisionContext, decision, prompt_of
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.setup import DEPARTMENT_MODES, check_options, new_state
@@ -237,7 +238,8 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     """Start a game.
 
     Args:
-        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie.
+        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie: no two the
+            same name and none with an invisible character (``rules.names``), kept in NFC.
         seed: The setup's random draws (the same seed, the same deal).
         components: Other component data (``load_components(folder)``); the shipped data by default.
         **options: ``solo_level`` (1-4), ``departments`` ("base", "base+expansion" or
@@ -250,7 +252,7 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     Raises:
         OptionError: A bad name, count, seed or option, naming it (a CarnegieError).
     """
-    return Game(_new_state(ruleset_for(components), players, seed, options))
+    return Game(_new_state(ruleset_for(components), normal_names(players), seed, options))
 
 
 def check_new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> None:

@@ -81,7 +81,7 @@ class Controller(StoredSession):
         its first action on, played in this browser (role LOCAL)."""
         self._check_new_game()
         game = setup.game()
-        self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
+        self.setup = Setup([Seat(name, s.kind) for name, s in zip(game.players, setup.seats)], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
                            setup.label.strip(), setup.hints)
         self._adopt(game, list(self.setup.seats))
