@@ -9,12 +9,13 @@ from .core.actions import Action
 from .core.components import Components
 from .core.errors import CarnegieError, OptionError, RecordError
 from .core.i18n import N_, message_of
-from .core.jsontext import JSONTextError, read_json
+from .core.jsontext import read_record_json
 from .core.state import State
 from .queries import AndrewView, Queries
 from .rules import laws, loop
 from .rules.changes import Changes
 from .rules.moves import Move, MoveRecorder
+from .rules.names import normal_names
 from .rules.prompts import Decision, DecisionContext, decision, prompt_of
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.setup import DEPARTMENT_MODES, check_options, new_state
@@ -143,7 +144,7 @@ class Game(Queries):
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        record = _load_json(record) if isinstance(record, str) else record
+        record = read_record_json(record) if isinstance(record, str) else record
         records.check_header(record, records.RECORD)
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -169,7 +170,7 @@ class Game(Queries):
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        position = _load_json(position) if isinstance(position, str) else position
+        position = read_record_json(position) if isinstance(position, str) else position
         records.check_header(position, records.POSITION)
         return cls(_loaded(rs, position.get("state"), "state"), fresh=False)
 
@@ -216,14 +217,6 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
     return state
 
 
-def _load_json(text: str) -> Any:
-    try:
-        return read_json(text)
-    except JSONTextError as e:
-        raise RecordError("(json)", e.problem if e.where == "(json)" else N_("{problem} {where}", problem=e.problem,
-                                                                               where=e.where)) from None
-
-
 def _start_from_options(rs: Ruleset, options: Any) -> State:
     if not isinstance(options, dict):
         raise RecordError("options", N_("expected an object"))
@@ -245,7 +238,8 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     """Start a game.
 
     Args:
-        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie.
+        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie: no two the
+            same name and none with an invisible character (``rules.names``), kept in NFC.
         seed: The setup's random draws (the same seed, the same deal).
         components: Other component data (``load_components(folder)``); the shipped data by default.
         **options: ``solo_level`` (1-4), ``departments`` ("base", "base+expansion" or
@@ -258,7 +252,7 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     Raises:
         OptionError: A bad name, count, seed or option, naming it (a CarnegieError).
     """
-    return Game(_new_state(ruleset_for(components), players, seed, options))
+    return Game(_new_state(ruleset_for(components), normal_names(players), seed, options))
 
 
 def check_new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> None:

@@ -11,6 +11,7 @@ from ..core.state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
 from . import company
 from .construction import free_site, place_disc
 from .loop import begin_setup
+from .names import check_player_names, name_key
 from .solo import NAME as ANDREW_NAME
 from .solo import new_andrew
 
@@ -95,13 +96,10 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
 
 def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
     """Check the options of a new game (types and ranges) before anything is built."""
-    if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise OptionError("players", N_("expected a list of player names, got {players}", players=repr(players)))
+    check_player_names(players)
     if not 1 <= len(players) <= 4:
         raise OptionError("players", N_("Carnegie is played by 2 to 4 players (or 1 against Andrew), not {n}",
                                         n=len(players)))
-    if len(set(players)) != len(players):
-        raise OptionError("players", N_("player names must differ: {players}", players=list(players)))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise OptionError("seed", N_("expected a whole number from 0 to {most}, got {seed}",
                                         most=MAX_SEED, seed=repr(seed)))
@@ -121,7 +119,7 @@ def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any])
         raise OptionError("solo_level", N_("must be one of {choices}, not {value}", choices=levels, value=repr(level)))
     if (len(players) == 1) != (level is not None):
         raise OptionError("solo_level", N_("a solo game is one player with a solo_level (1-4); 2-4 players have none"))
-    if level is not None and players[0] == ANDREW_NAME:
+    if level is not None and name_key(players[0]) == name_key(ANDREW_NAME):
         raise OptionError("players", N_("{name} is the solo opponent's name", name=repr(ANDREW_NAME)))
     remove = options.get("remove_for_four")
     if remove is not None:

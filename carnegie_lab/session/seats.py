@@ -61,7 +61,8 @@ class Setup:
 
     def check(self) -> None:
         """Raise ValueError with a sentence a player understands when the setup cannot be played
-        (an OptionError for a name or label over the store's limit)."""
+        (an OptionError for a name or label over the store's limit, and for names that are not what they look
+        like or not different: ``new_game``'s rule)."""
         n = len(self.seats)
         if not 1 <= n <= 4:
             raise ValueError(N_("Carnegie is played by 1 to 4 players, not {n}", n=n))
@@ -69,11 +70,9 @@ class Setup:
         check_names(names, self.label.strip())
         if any(not name for name in names):
             raise ValueError(N_("every player needs a name"))
-        if len(set(names)) != n:
-            raise ValueError(N_("player names must differ"))
         if n == 1 and self.solo_level not in (1, 2, 3, 4):
             raise ValueError(N_("a solo game needs a level from 1 to 4"))
-        check_new_game(names, self.seed, **self.options())    # the reserved name, the departments, the seed
+        check_new_game(names, self.seed, **self.options())    # the names' rule, the departments, the seed
 
     def options(self) -> dict[str, Any]:
         """The options of ``new_game`` (the departments; the level of a solo game)."""

@@ -205,6 +205,17 @@ def test_a_broken_record_names_the_field_and_keeps_the_game(data, field):
     assert ctl.game.to_record() == before and ctl.seats == seats
 
 
+@pytest.mark.parametrize("data", [b"[" * 100000, "[" * 65 + "]" * 65])
+def test_a_file_nested_too_deeply_is_a_plain_record_error_and_keeps_the_game(data):
+    """The app's Load of 100k-deep JSON said "Unexpected error: RecursionError"."""
+    ctl = two_player()
+    play_human(ctl, 2)
+    before = ctl.game.to_record()
+    with pytest.raises(cl.RecordError, match=r"\(json\): the file nests deeper than 64 levels$"):
+        ctl.load(data)
+    assert ctl.game.to_record() == before
+
+
 def test_finish_with_bots_plays_to_the_end():
     ctl = two_player()
     play_human(ctl, 2)
