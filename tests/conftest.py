@@ -200,8 +200,6 @@ def repeatable_game_ids(request, monkeypatch):
 # --------------------------------------------------------------------------- the Voilà server
 
 
-
-
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
     """The project's wheel, built once per session from a copy of the checkout (about 5 s)."""

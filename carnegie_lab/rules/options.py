@@ -84,7 +84,7 @@ def _removable(rs: Ruleset, options: Mapping[str, Any]) -> range:
 #: the words of a value that is not among a few
 _AMONG = N_("must be one of {choices}, not {value}")
 
-PLAYERS = GameOption("players", str, None, lambda rs, options: range(1, 5), (
+PLAYERS = GameOption("players", str, None, lambda rs, options: (1, *sorted(rs.constants.action_choice_seats)), (
     Check(lambda v, allowed, o: not _names(v), N_("expected a list of player names, got {value}")),
     Check(lambda v, allowed, o: len(v) not in allowed,
           N_("Carnegie is played by 2 to 4 players (or 1 against Andrew), not {n}")),
@@ -100,7 +100,7 @@ REMOVE_FOR_FOUR = GameOption("remove_for_four", int, None, _removable, (
     Check(None, N_("must be a whole number from 0 to {most}, not {value}")),))
 SOLO_LEVEL = GameOption("solo_level", int, None, lambda rs, options: tuple(sorted(rs.constants.solo_decks)), (
     Check(None, _AMONG),
-    Check(lambda v, allowed, o: (len(o["players"]) == 1) != (v is not None),
+    Check(lambda v, allowed, o: (len(o.get("players") or ()) == 1) != (v is not None),
           N_("a solo game is one player with a solo_level, one of {choices}; 2 to 4 players have none"))))
 
 #: every option of a new game, by name, in the order of a record's options
