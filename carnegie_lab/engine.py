@@ -13,16 +13,18 @@ from .core.jsontext import read_record_json
 from .core.state import State
 from .queries import AndrewView, Queries
 from .rules import laws, loop
+from .rules.box import DEPARTMENT_MODES
 from .rules.changes import Changes
 from .rules.moves import Move, MoveRecorder
 from .rules.names import normal_names
+from .rules.options import GAME_OPTIONS, GameOption, check_options
 from .rules.prompts import Decision, DecisionContext, decision, prompt_of
 from .rules.ruleset import Ruleset, ruleset_for
-from .rules.setup import DEPARTMENT_MODES, check_options, new_state
+from .rules.setup import new_state
 from .rules.solo import NAME as ANDREW_NAME
 
-__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "AndrewView", "Changes", "Decision", "DecisionContext", "Game", "Move",
-           "check_new_game", "new_game"]
+__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "GAME_OPTIONS", "AndrewView", "Changes", "Decision", "DecisionContext",
+           "Game", "GameOption", "Move", "check_new_game", "new_game"]
 
 
 class Game(Queries):
@@ -244,7 +246,7 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
         components: Other component data (``load_components(folder)``); the shipped data by default.
         **options: ``solo_level`` (1-4), ``departments`` ("base", "base+expansion" or
             "expansion-open-bar"), ``tab_side`` ("A" or "B"), ``remove_for_four`` (tiles removed at random
-            in a 4-player game).
+            in a 4-player game); each option's type, default and allowed values: ``GAME_OPTIONS``.
 
     Returns:
         The game at its first decision.

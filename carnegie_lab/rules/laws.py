@@ -28,9 +28,10 @@ from ..core.state import (
     site_city,
 )
 from . import company, timeline
+from .box import department_pool
 from .loop import seats_from
+from .options import check_options
 from .research import discs_on_tab, track_owners
-from .setup import check_options, department_pool
 
 SETUP_PHASES = (Phase.HOUSE, Phase.RESERVE, Phase.SETUP)
 ROUND_PHASES = (Phase.CHOOSE, Phase.EVENT, Phase.TURN)

@@ -33,11 +33,11 @@ def test_new_game_has_the_seats_and_options():
 
 
 @pytest.mark.parametrize("setup, message", [
-    (Setup([]), "1 to 4 players"),
-    (Setup([Seat(n) for n in "ABCDE"]), "1 to 4 players"),
+    (Setup([]), "2 to 4 players"),
+    (Setup([Seat(n) for n in "ABCDE"]), "2 to 4 players"),
     (Setup([Seat("Ada"), Seat("Ada")]), "must differ"),
     (Setup([Seat("Ada"), Seat(" ")]), "needs a name"),
-    (Setup([Seat("Ada")]), "level from 1 to 4"),
+    (Setup([Seat("Ada")]), "a solo game is one player with a solo_level"),
     (Setup([Seat("Ada"), Seat("Bo")], departments="everything"), "departments"),
 ])
 def test_a_bad_setup_is_refused_and_the_game_kept(setup, message):
