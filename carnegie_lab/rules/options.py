@@ -27,7 +27,7 @@ class Check:
     {choices}, {most} and {name}) what its error says."""
     wrong: Callable[[Any, Sequence[Any], Mapping[str, Any]], bool] | None
     words: str
-    fields: Callable[[Any], Mapping[str, str]] | None = None   # more fields of the words, from the value
+    fields: Callable[[Any], Mapping[str, str] | None] | None = None   # more fields of the words, from the value
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class GameOption:
                 return N_(check.words, value=repr(value), n=len(value) if isinstance(value, (list, tuple)) else value,
                           choices=allowed if isinstance(allowed, range) else tuple(allowed),
                           most=allowed[-1] if allowed else None, name=repr(ANDREW_NAME),
-                          **(check.fields(value) if check.fields else {}))
+                          **((check.fields and check.fields(value)) or {}))
         return None
 
     def fits(self, value: Any, allowed: Sequence[Any]) -> bool:
