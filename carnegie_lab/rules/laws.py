@@ -28,7 +28,8 @@ from ..core.state import (
     site_city,
 )
 from . import company, timeline
-from .loop import seats_from
+from .loop import OVER, decision_kind, legal_actions, seats_from
+from .prompts import decision
 from .research import discs_on_tab, track_owners
 from .setup import check_options, department_pool
 
@@ -51,6 +52,13 @@ def check(state: State) -> None:
     if state.andrew is not None:
         _andrew(state)
     _history(state)
+
+
+def check_goes_on(state: State) -> None:
+    """The last law, on a settled state (its automatic steps taken): a game that is not over has something to
+    do besides selling."""
+    _law(decision_kind(state) is OVER or any(a.verb != "sell" for a in legal_actions(state)), "flow",
+         N_("the game cannot go on: nothing to do but sell ({prompt})", prompt=decision(state).prompt))
 
 
 def completed_rounds(state: State) -> int:
