@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.i18n import N_, Message
 from ...core.state import Andrew, Flow, Phase, State
+from ..laws import completed_rounds
 from ..loop import round_summary, seats_from
 from ..solo import chooses_in
 from ..timeline import select
@@ -118,6 +119,9 @@ def set_markers(state: State, markers: Any) -> None:
     rows = state.rules.components.timeline.rows
     if not isinstance(markers, (list, tuple)) or len(markers) != len(rows) or any(type(m) is not int for m in markers):
         refuse(N_("one marker per row ({rows}), each a whole number", rows=", ".join(rows)))
+    if sum(markers) != completed_rounds(state):
+        refuse(N_("the markers move once per finished round: {n} moves in all, not {moves}", n=completed_rounds(state),
+                  moves=sum(markers)))
     state.board.markers[:] = markers
     f = state.flow
     if f.chosen is not None and f.phase in (Phase.EVENT, Phase.TURN):
