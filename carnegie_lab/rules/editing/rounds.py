@@ -70,7 +70,7 @@ def set_decision(state: State, decision: Any, seat: Any = None, row: Any = None)
     """Who decides now and what, in this round: ``"choose"`` (the first player chooses the row), ``"event"`` or
     ``"turn"`` of ``seat`` (the first player by default), after the choice of ``row`` (by default the row
     chosen already, or in a solo game's even rounds his card's)."""
-    if decision not in DECISIONS:
+    if not isinstance(decision, str) or decision not in DECISIONS:
         refuse(N_("unknown decision {decision}: the editor sets {decisions}", decision=repr(decision),
                   decisions=", ".join(DECISIONS)))
     f = state.flow
