@@ -15,6 +15,7 @@ import carnegie_lab as cl
 from carnegie_lab.bots.base import table_view
 from carnegie_lab.core.loader import components
 from carnegie_lab.rules import laws
+from carnegie_lab.rules.ruleset import ruleset_for
 
 C = components()
 ODD = st.sampled_from([None, -1, 99, 1.5, "", "x", "atlantis", True, [], "andrew", "neutral"])
@@ -121,10 +122,12 @@ def test_every_change_keeps_the_laws_or_is_refused_with_the_table_unchanged(play
             assert _position(editor) == before, (name, args)
             continue
         kept += 1
-        _check(cl.Game.from_position(editor.to_position()))
+        loaded = cl.Game.from_position(_position(editor))
+        _check(loaded)
+        assert cl.Game.from_position(loaded.to_position()).to_position() == loaded.to_position()
     if kept:
         played = editor.game()
-        assert json.loads(_position(editor))["state"]["players"] == editor.to_position()["state"]["players"]
+        assert played.to_position() == cl.Game.from_position(editor.to_position()).to_position()
         if not played.is_over:
             played.apply(played.legal_actions()[0])
             _check(played)
@@ -144,3 +147,48 @@ def test_a_solo_table_set_up_by_hand_keeps_andrews_hidden_cards_hidden(seed, lev
     assert (andrew.advanced_left is not None or not deck) and other.game().andrew() == andrew
     views = [table_view(e.game().state, random.Random(seed)).to_dict()["andrew"] for e in (editor, other)]
     assert views[0] == views[1]
+
+
+def _allowed(state: dict, seat: int) -> list[tuple[tuple, tuple]]:
+    """Changes the rules allow on a table in a round (with the change that undoes each): a project where a free
+    site takes it and the tab has a disc waiting, an employee from the supply, a donation nobody made, a track's
+    space before the final box, one more tab space, a tile of the pool on an empty cell."""
+    rs, p = ruleset_for(None), state["players"][seat]
+    out: list[tuple[tuple, tuple]] = []
+    for ptype, (revealed, built) in p["tabs"].items():
+        waiting = sum(1 for i in rs.project_spaces[ptype, p["tab_side"]] if i < revealed) - built
+        for city in C.cities.values():
+            free = [s.index for s in city.sites if s.takes(ptype) and f"{city.id}/{s.index}" not in state["board"][
+                "sites"]]
+            if waiting and free:
+                out.append((("place_project", seat, city.id, ptype), ("remove_project", city.id, free[0])))
+        if revealed < len(C.tabs[ptype].sides[p["tab_side"]]) and p["discs"] >= 1:
+            out.append((("set_tab", seat, ptype, revealed + 1), ("set_tab", seat, ptype, revealed)))
+    if p["supply"]:
+        out += [(("add_employees", seat, cell), ("remove_employees", seat, cell)) for cell in C.company.cells]
+    if p["discs"]:
+        out += [(("join_donation", seat, d), ("leave_donation", seat, d)) for d in C.donations
+                if d not in state["board"]["donations"]]
+    out += [(("set_track", seat, region, space), ("set_track", seat, region, p["tracks"][region]))
+            for region in C.regions for space in range(rs.final_space) if space != p["tracks"][region]]
+    if p["reserve"] is None:
+        out += [(("build_department", seat, cell, tile), ("remove_department", seat, cell))
+                for cell in C.company.cells if cell not in p["cells"]
+                for tile, n in state["board"]["pool"].items() if n and tile not in p["cells"].values()]
+    return out
+
+
+@settings(deadline=None, max_examples=30)
+@given(players=st.integers(1, 4), seed=seeds, drawn=choices, stop=st.integers(0, 300), data=st.data())
+def test_a_change_the_rules_allow_is_kept_and_undone_by_its_inverse(players, seed, drawn, stop, data):
+    solo = {"solo_level": 1 + seed % 4} if players == 1 else {}
+    game = cl.new_game(NAMES[:players], seed=seed, **solo)
+    play(game, Chooser(drawn, seed), limit=stop)
+    editor = game.edit().set_round(data.draw(st.integers(1, K.rounds)))
+    before = editor.to_position()
+    seat = data.draw(st.integers(0, players - 1))
+    (name, *args), (undo, *back) = data.draw(st.sampled_from(_allowed(before["state"], seat)))
+    getattr(editor, name)(*args)
+    assert editor.to_position() != before
+    getattr(editor, undo)(*back)
+    assert editor.to_position() == before
