@@ -8,7 +8,7 @@ from typing import Any
 from ...core.i18n import N_, Message
 from ...core.state import Andrew, Flow, Phase, State
 from ..laws import completed_rounds
-from ..loop import round_summary, seats_from
+from ..loop import NEXT_PLAYER, round_summary, seats_from
 from ..solo import chooses_in
 from ..timeline import select
 from . import checks
@@ -36,8 +36,9 @@ def set_round(state: State, number: Any) -> None:
     _history(state, done)
     if state.andrew is not None:
         _deal(state.andrew, done)
-        if chooses_in(number):
-            _enter(state, Phase.EVENT, first, state.rules.components.solo_cards[state.andrew.card or ""].action)
+        row = _andrew_row(state)
+        if row is not None:
+            _enter(state, Phase.EVENT, first, row)
 
 
 def _history(state: State, done: int) -> None:
@@ -99,19 +100,13 @@ def _andrew_row(state: State) -> str | None:
 
 
 def _enter(state: State, phase: Phase, seat: int, row: str) -> None:
-    """The event or the turn of ``seat`` in the round, the row ``row`` chosen, as the loop begins them."""
+    """The event or the turn of ``seat`` in the round, the row ``row`` chosen, begun as the loop begins them."""
     f = state.flow
-    state.flow = f = Flow(phase=Phase.CHOOSE, player=f.first, round=f.round, first=f.first)
+    state.flow = Flow(phase=phase, player=None, round=f.round, first=f.first)
     select(state, row)
     seats = seats_from(state, f.first)
-    f.phase, f.player, f.order = phase, seat, seats[seats.index(seat) + 1:]
-    if phase is Phase.EVENT:
-        f.income_open, f.donation_open = f.income is not None, f.donation
-        return
-    f.turn_type = f.chosen
-    p = state.players[seat]
-    for dept, hook in state.rules.staffed(p, "turn_start"):
-        hook(state, seat, dept)
+    state.flow.order = seats[seats.index(seat):]
+    NEXT_PLAYER[phase](state)
 
 
 def set_markers(state: State, markers: Any) -> None:
