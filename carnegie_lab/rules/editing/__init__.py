@@ -21,6 +21,10 @@ class TableEditor:
     def __init__(self, state: State):
         self._state = state.copy()
 
+    def __repr__(self) -> str:
+        f = self._state.flow
+        return f"<Editor {', '.join(p.name for p in self._state.players)}: round {f.round}, {f.phase}>"
+
     def _change(self, change: Callable[..., None], *args: Any, **kwargs: Any) -> TableEditor:
         """Make a change on a copy of the table, check every law, then keep it."""
         state = self._state.copy()
