@@ -22,8 +22,7 @@ from .rules.setup import DEPARTMENT_MODES, check_options, new_state
 from .rules.solo import NAME as ANDREW_NAME
 
 __all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "AndrewView", "Changes", "Decision", "DecisionContext", "Editor", "Game",
-           "Move",
-           "check_new_game", "new_game"]
+           "Move", "check_new_game", "new_game"]
 
 
 class Game(Queries):

@@ -57,8 +57,9 @@ def check(state: State) -> None:
 def check_goes_on(state: State) -> None:
     """The last law, on a settled state (its automatic steps taken): a game that is not over has something to
     do besides selling."""
-    _law(decision_kind(state) is OVER or any(a.verb != "sell" for a in legal_actions(state)), "flow",
-         N_("the game cannot go on: nothing to do but sell ({prompt})", prompt=decision(state).prompt))
+    if decision_kind(state) is not OVER and all(a.verb == "sell" for a in legal_actions(state)):
+        raise RecordError("state.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
+                                           prompt=decision(state).prompt))
 
 
 def completed_rounds(state: State) -> int:
