@@ -76,8 +76,10 @@ def test_a_round_brings_its_markers_history_and_first_player():
     state = _state(edit)
     assert sum(state["board"]["markers"]) == 8 and [h["round"] for h in state["history"]] == list(range(1, 9))
     assert (state["flow"]["phase"], state["flow"]["first"], state["flow"]["player"]) == ("choose", 2, 2)
-    game = edit.set_decision("turn", 0, "CO").game()
-    assert (game.decision.kind, game.current_player) in (("turn", 0), ("turn", 1), ("choose", 0))
+    flow = _state(edit.set_decision("turn", 0, "CO"))["flow"]
+    assert (flow["phase"], flow["player"], flow["order"], flow["chosen"], flow["turn_type"]) == ("turn", 0, [1], "CO",
+                                                                                                 "CO")
+    assert flow["event_row"] == 2 and edit.game().round == 9
 
 
 def test_a_solo_round_deals_andrews_cards_in_the_terms_of_the_table():
