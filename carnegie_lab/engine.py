@@ -15,16 +15,17 @@ from .queries import AndrewView, Queries
 from .rules import laws, loop
 from .rules.box import DEPARTMENT_MODES
 from .rules.changes import Changes
+from .rules.editing import TableEditor
 from .rules.moves import Move, MoveRecorder
 from .rules.names import normal_names
 from .rules.options import GAME_OPTIONS, GameOption, check_options
-from .rules.prompts import Decision, DecisionContext, decision, prompt_of
+from .rules.prompts import Decision, DecisionContext, prompt_of
 from .rules.ruleset import Ruleset, ruleset_for
 from .rules.setup import new_state
 from .rules.solo import NAME as ANDREW_NAME
 
 __all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "GAME_OPTIONS", "AndrewView", "Changes", "Decision", "DecisionContext",
-           "Game", "GameOption", "Move", "check_new_game", "new_game"]
+           "Editor", "Game", "GameOption", "Move", "check_new_game", "new_game"]
 
 
 class Game(Queries):
@@ -166,8 +167,7 @@ class Game(Queries):
         return game
 
     def to_position(self) -> dict[str, Any]:
-        state = self._state.to_dict()
-        return {"format": records.POSITION, "version": records.version_of(state), "state": state}
+        return _position(self._state)
 
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
@@ -188,6 +188,11 @@ class Game(Queries):
         for text in actions:
             loop.apply(state, state.rules.parse(text), checked=False)
 
+    def edit(self) -> Editor:
+        """An editor of this game's table, to set up a position by hand (docs/notation.md, "Editing a position");
+        the game itself stays as it is."""
+        return Editor(self._state)
+
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         f = self._state.flow
@@ -197,6 +202,40 @@ class Game(Queries):
     def _repr_html_(self) -> str:
         from .views.summary import game_html
         return game_html(self)
+
+
+class Editor(TableEditor):
+    """A table set up by hand: :class:`~carnegie_lab.rules.editing.TableEditor`'s changes, each keeping the laws
+    of a position or refused with an :class:`~carnegie_lab.EditError` (the table unchanged), then :meth:`game`.
+
+    >>> edit = Editor.new(["Ada", "Bo"], seed=1).set_round(3).set_resources(0, money=30)
+    >>> edit.game().decision.kind
+    <DecisionKind.CHOOSE: 'choose'>
+    """
+
+    @classmethod
+    def new(cls, players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> Editor:
+        """The table of a fresh setup of ``new_game``'s options (at its first decision)."""
+        return cls(new_game(players, seed, components, **options)._state)
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Editor:
+        """The table of a position (``Game.from_position``'s, checked as it is)."""
+        return cls(Game.from_position(position, components)._state)
+
+    def to_position(self) -> dict[str, Any]:
+        """The table as a position (docs/notation.md, "Positions")."""
+        return _position(self._state)
+
+    def game(self) -> Game:
+        """A game from the table, at its decision (the automatic steps due taken), its laws checked once more:
+        ready to list its legal actions, be evaluated and played on."""
+        return Game.from_position(self.to_position(), self._state.rules.components)
+
+
+def _position(state: State) -> dict[str, Any]:
+    data = state.to_dict()
+    return {"format": records.POSITION, "version": records.version_of(data), "state": data}
 
 
 def _recorder() -> MoveRecorder:
@@ -210,12 +249,10 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
     state = records.state_from_dict(rs, data, root)
     try:
         laws.check(state)
+        loop.settle(state)
+        laws.check_goes_on(state)
     except RecordError as e:
         raise RecordError(root + e.field.removeprefix("state"), e.problem) from None
-    loop.settle(state)
-    if loop.decision_kind(state) is not loop.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
-        raise RecordError(f"{root}.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
-                                                  prompt=decision(state).prompt))
     return state
 
 
