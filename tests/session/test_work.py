@@ -13,9 +13,17 @@ from pathlib import Path
 import pytest
 
 from carnegie_lab.engine import Game
-from carnegie_lab.session import Controller, NotAllowed
-from carnegie_lab.session.review import ReviewJob, Shelf
-from carnegie_lab.session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, VISITOR_ENV, JobSlots, StartBrake
+from carnegie_lab.session import Controller, Limits, NotAllowed
+from carnegie_lab.session.review import CANCELLED, ReviewJob, Shelf
+from carnegie_lab.session.work import (
+    GAMES_PER_HOUR_ENV,
+    GONE_AFTER,
+    JOBS_ENV,
+    VISITOR_ENV,
+    JobSlots,
+    PageWork,
+    StartBrake,
+)
 from carnegie_lab.store import GameStore
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -73,6 +81,22 @@ def test_a_visitor_stores_at_most_its_games_an_hour(tmp_path, monkeypatch):
     with pytest.raises(NotAllowed, match="started 1 games"):
         ctl.new_game(ctl.setup)
     assert ctl.store is not None and ctl.store.count() == 1
+
+
+def test_a_page_is_gone_once_its_clock_stopped_while_its_kernel_was_free_and_its_review_stops():
+    now = [0.0]
+    work = PageWork(Limits(), has_clock=True, clock=lambda: now[0])
+    now[0] = GONE_AFTER - 1
+    assert work.present()
+    assert work.run(lambda: now.__setitem__(0, 3 * GONE_AFTER) or work.present())     # busy: not gone
+    assert work.present()                                 # the callback's end counts as a sign of the page
+    now[0] += GONE_AFTER
+    assert not work.present()
+    work.tick()
+    assert work.present() and PageWork(Limits(), has_clock=False, clock=lambda: now[0]).present()
+    job = ReviewJob(present=lambda: False)                # a page that has gone: its review is cancelled
+    job.start(finished(), stored=False, playouts=1)
+    assert job.wait(PATIENCE) and job.phase == CANCELLED
 
 
 KERNEL = """
