@@ -102,7 +102,7 @@ class Dashboard(RerunNote, W.VBox):
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
         self.replays = ReplayActions(self.controller, self.board, page)
         #: what the page computes (its review, its hints' analyses), whatever its panels (session/work.py)
-        self.work = PageWork(limits, has_clock=self.bridge is not None)
+        self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
         if self.bridge is not None:
             self.bridge.owner = self.controller.owner_key
             self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")

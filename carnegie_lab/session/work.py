@@ -140,7 +140,8 @@ class PageWork:
     page's panels are made again; ``hints``: the analysis of the decisions it gave hints for; the page's
     clock (``tick``) and what it runs on its main thread (``busy``) tell whether the page is still there."""
 
-    def __init__(self, limits: Limits, has_clock: bool, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, limits: Limits, has_clock: Callable[[], bool], clock: Callable[[], float] = time.monotonic):
+        """``has_clock()``: the page's clock runs now (its ticks tell that the page is there)."""
         from .review import ReviewJob  # the review imports the analysis
         self.clock, self.has_clock = clock, has_clock
         self.last_seen = clock()
@@ -162,8 +163,9 @@ class PageWork:
             self.last_seen = self.clock()
 
     def present(self) -> bool:
-        """The page is still there: it has no clock (a notebook), its kernel is busy, or it ticked lately."""
-        return not self.has_clock or self._busy > 0 or self.clock() - self.last_seen < GONE_AFTER
+        """The page is still there, as far as it can tell: its clock does not run (a notebook; a game not kept), its
+        kernel is busy, or it ticked lately."""
+        return not self.has_clock() or self._busy > 0 or self.clock() - self.last_seen < GONE_AFTER
 
     def hint(self, key: Any, think: Callable[[], Any]) -> Any:
         """The analysis of decision ``key``: thought about once (``think``), then kept (the latest few)."""

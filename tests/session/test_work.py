@@ -85,7 +85,7 @@ def test_a_visitor_stores_at_most_its_games_an_hour(tmp_path, monkeypatch):
 
 def test_a_page_is_gone_once_its_clock_stopped_while_its_kernel_was_free_and_its_review_stops():
     now = [0.0]
-    work = PageWork(Limits(), has_clock=True, clock=lambda: now[0])
+    work = PageWork(Limits(), has_clock=lambda: True, clock=lambda: now[0])
     now[0] = GONE_AFTER - 1
     assert work.present()
     assert work.run(lambda: now.__setitem__(0, 3 * GONE_AFTER) or work.present())     # busy: not gone
@@ -93,7 +93,7 @@ def test_a_page_is_gone_once_its_clock_stopped_while_its_kernel_was_free_and_its
     now[0] += GONE_AFTER
     assert not work.present()
     work.tick()
-    assert work.present() and PageWork(Limits(), has_clock=False, clock=lambda: now[0]).present()
+    assert work.present() and PageWork(Limits(), has_clock=lambda: False, clock=lambda: now[0]).present()
     job = ReviewJob(present=lambda: False)                # a page that has gone: its review is cancelled
     job.start(finished(), stored=False, playouts=1)
     assert job.wait(PATIENCE) and job.phase == CANCELLED
