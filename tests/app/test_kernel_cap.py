@@ -7,7 +7,10 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from carnegie_lab.store import GameStore
+
 from .processes import kernels, wait_for
+from .widget_client import WidgetPage
 
 CAP, RUSH = 6, 16
 TIMEOUT = 300          # s; on two shared cores six kernels run the app's notebook at once
@@ -48,3 +51,18 @@ def test_one_visitor_holds_at_most_its_share_of_the_kernels(start_app, tmp_path)
         assert [status for status, _ in greedy] == [200, 200, 503]
         assert b"Your address has 2 pages open" in greedy[2][1]
         assert visit(app.app_url, "10.0.0.2")[0] == 200           # another visitor's page opens
+
+
+def test_a_visitor_s_pages_store_at_most_its_games_an_hour(start_app, tmp_path):
+    """The server names each page's visitor to its kernel (X-Carnegie-Visitor, whatever the client sent): the
+    brake on new games counts a visitor's Starts across its pages."""
+    with start_app(tmp_path, "--games-per-hour=1") as app:
+        def start(address: str, forged: str = "") -> str:
+            page = WidgetPage.open(app.app_url, {"X-Real-IP": address, "X-Carnegie-Visitor": forged or address})
+            page.click("cl-start")
+            return page.state("cl-new-game-message")["value"]
+        assert start("10.0.0.1") == ""
+        assert "started 1 games in the last hour" in start("10.0.0.1", forged="someone else")
+        assert start("10.0.0.2") == ""
+        with GameStore(app.store_path) as store:
+            assert store.count() == 2
