@@ -47,7 +47,7 @@ from bench_app import descendants, free_port, start_server, stop_server  # noqa:
 KERNEL_MB, WORKER_MB, SERVER_MB = 200, 150, 300
 SAMPLE_S = 2.0
 #: What the review panel says after *Review this game*, by what it means (session/work.py, session/review.py).
-SAID = {"runs": "refused: the server's cap", "another page": "refused: the game is under review elsewhere",
+SAID = {"slot": "refused: the server's cap", "another page": "refused: the game is under review elsewhere",
         "Starting": "started", "Reviewing": "joined the page's review", "already running": "refused: another game's"}
 PAGE_TIMEOUT = 600          # s: a page's HTML comes once its kernel has run the app's notebook (slow under load)
 

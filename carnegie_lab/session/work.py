@@ -94,7 +94,8 @@ class JobSlots:
             if fd is not None:
                 return Slot([*held, fd])
         Slot(held).release()
-        raise NotAllowed(N_("The server runs {n} reviews at once, its limit: try again in a few minutes", n=self.most))
+        raise NotAllowed(N_("Every review slot of the server is taken ({n} at once): try again in a few minutes",
+                            n=self.most))
 
 
 class StartBrake:
@@ -123,8 +124,8 @@ class StartBrake:
             count = db.execute("SELECT count(*) FROM starts WHERE visitor = ?", (who,)).fetchone()[0]
             if count >= (self.per_hour or 0):
                 db.execute("COMMIT")
-                raise NotAllowed(N_("this browser's address started {n} games in the last hour, the server's "
-                                    "limit: try again later (the games are kept)", n=count))
+                raise NotAllowed(N_("this browser's address reached the server's limit of new games in an hour "
+                                    "({n}): try again later (the games are kept)", n=count))
             if record:
                 db.execute("INSERT INTO starts VALUES (?, ?)", (who, now))
             db.execute("COMMIT")

@@ -62,7 +62,7 @@ def test_a_visitor_s_pages_store_at_most_its_games_an_hour(start_app, tmp_path):
             page.click("cl-start")
             return page.state("cl-new-game-message")["value"]
         assert start("10.0.0.1") == ""
-        assert "started 1 games in the last hour" in start("10.0.0.1", forged="someone else")
+        assert "limit of new games in an hour (1)" in start("10.0.0.1", forged="someone else")
         assert start("10.0.0.2") == ""
         with GameStore(app.store_path) as store:
             assert store.count() == 2
