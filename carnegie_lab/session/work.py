@@ -12,7 +12,6 @@
 """
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
 import sqlite3
@@ -68,6 +67,7 @@ class JobSlots:
         return cls(env.get(JOBS_ENV) or None, int(env.get(MAX_JOBS_ENV) or default_max_jobs()))
 
     def _lock(self, name: str) -> int | None:
+        import fcntl  # a server's (POSIX) only: the session imports this module everywhere
         assert self.folder is not None
         fd = os.open(self.folder / name, os.O_RDWR | os.O_CREAT, 0o600)
         try:
