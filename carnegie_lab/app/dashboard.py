@@ -37,9 +37,9 @@ from ..session import (
 )
 from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
 from ..session.controls import panel_for
+from ..session.page_work import PageWork
 from ..session.targets import board_targets, target_of
 from ..session.texts import error_text
-from ..session.work import PageWork
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from ..ui.rerun import RerunNote
@@ -101,7 +101,7 @@ class Dashboard(RerunNote, W.VBox):
                          self._follow, self._to_play, self.set_lang)
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
         self.replays = ReplayActions(self.controller, self.board, page)
-        #: what the page computes (its review, its hints' analyses), whatever its panels (session/work.py)
+        #: what the page computes (its review, its hints' analyses), whatever its panels (session/page_work.py)
         self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
         if self.bridge is not None:
             self.bridge.owner = self.controller.owner_key

@@ -161,7 +161,7 @@ class HintPanel:
                  think: float = HINT_THINK, playouts: int | None = None, lang: str | None = None,
                  remember: Remember = lambda key, think: think()):
         """``remember(key, think)``: the analysis of decision ``key``, thought about by ``think()`` unless the page
-        keeps it already (its panels made in another language think no more: ``work.PageWork.hint``)."""
+        keeps it already (its panels made in another language think no more: ``page_work.PageWork.hint``)."""
         self.lang, self.remember = lang, remember
         _ = translator(lang).gettext
         #: the budget: ``think`` seconds, or ``playouts`` playouts (tests: the same numbers every time)

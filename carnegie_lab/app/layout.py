@@ -11,8 +11,8 @@ import ipywidgets as W
 from ..core.i18n import SOURCE, translator
 from ..engine import Game
 from ..session import Controller, Setup
+from ..session.page_work import PageWork
 from ..session.replay import Replay
-from ..session.work import PageWork
 from .bot_bar import BotBar, button
 from .controls_view import ControlsView
 from .final import FinalPanel

@@ -10,7 +10,7 @@ playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
     job.start(game, stored=False, playouts=1, on_progress=print, on_done=lambda job: print(job.result))
     job.cancel()                       # stops the process; on_done is called with phase CANCELLED
 
-A job belongs to its page (``work.PageWork``), not to the panel that shows it: a panel made again (the page's
+A job belongs to its page (``page_work.PageWork``), not to the panel that shows it: a panel made again (the page's
 language changed) ``follow``s the running job, and a second request for the same game joins it. A job takes a
 slot of the server's (``work.JobSlots``: its cap on background processes, one review per stored game) for as
 long as its process runs; the process ends when its kernel does (it watches its parent), and the job is

@@ -1,4 +1,4 @@
-"""A page's background work, and the server's caps on it (docs/security.md, "Bounded work"). No widget here.
+"""The server's caps on the pages' background work (docs/security.md, "Bounded work"). No widget here.
 
 - :class:`JobSlots`: the server's background processes (game reviews), across all its kernels: at most
   ``most`` at once, and one review per stored game. A job holds an exclusive ``flock`` on a file of the
@@ -6,9 +6,7 @@
   kernel that dies, however it dies, lets its locks go.
 - :class:`StartBrake`: games a visitor (the address the server saw, in ``VISITOR_ENV``) may store per hour,
   across all its pages (a small SQLite file of the jobs folder; the visitor is kept only as a hash).
-- :class:`PageWork`: what one page runs, whatever its panels (made again when its language changes): its one
-  review job, the hints it thought about (by decision), and whether the page is still there (its clock's
-  ticks): a review whose page has gone is cancelled.
+(What one page runs, its review and its hints, is ``page_work.PageWork``.)
 """
 from __future__ import annotations
 
@@ -17,10 +15,10 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from ..core.i18n import N_
-from .access import Limits, NotAllowed
+from .access import NotAllowed
 
 #: The environment variables ``carnegie-lab app`` gives its kernels: the jobs folder, the cap on background
 #: processes, the games a visitor may start per hour; and the header (an environment variable in the kernel,
@@ -29,10 +27,6 @@ JOBS_ENV, MAX_JOBS_ENV, GAMES_PER_HOUR_ENV = "CARNEGIE_LAB_JOBS_DIR", "CARNEGIE_
     "CARNEGIE_LAB_GAMES_PER_HOUR"
 VISITOR_HEADER = "X-Carnegie-Visitor"
 VISITOR_ENV = "HTTP_" + VISITOR_HEADER.upper().replace("-", "_")
-#: Seconds without a tick of the page's clock, while the kernel is not busy, after which the page is gone.
-GONE_AFTER = 60.0
-#: Decisions whose hints a page keeps (the latest).
-HINTS_KEPT = 16
 
 
 def default_max_jobs(cores: int | None = None) -> int:
@@ -136,50 +130,5 @@ def visitor(env=os.environ) -> str | None:
     return env.get(VISITOR_ENV) or None
 
 
-class PageWork:
-    """A page's background work (see the module): ``review``, its one review job, made here and kept when the
-    page's panels are made again; ``hints``: the analysis of the decisions it gave hints for; the page's
-    clock (``tick``) and what it runs on its main thread (``busy``) tell whether the page is still there."""
-
-    def __init__(self, limits: Limits, has_clock: Callable[[], bool], clock: Callable[[], float] = time.monotonic):
-        """``has_clock()``: the page's clock runs now (its ticks tell that the page is there)."""
-        from .review import ReviewJob  # the review imports the analysis
-        self.clock, self.has_clock = clock, has_clock
-        self.last_seen = clock()
-        self._busy = 0
-        self.review = ReviewJob(limits.review_playouts, slots=JobSlots.of_server(), present=self.present)
-        self.hints: dict[Any, Any] = {}
-
-    def tick(self) -> None:
-        """The page's clock ticked: the page is there."""
-        self.last_seen = self.clock()
-
-    def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a callback of the page's (its kernel busy meanwhile: the page's ticks wait, it is not gone)."""
-        self._busy += 1
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            self._busy -= 1
-            self.last_seen = self.clock()
-
-    def present(self) -> bool:
-        """The page is still there, as far as it can tell: its clock does not run (a notebook; a game not kept), its
-        kernel is busy, or it ticked lately."""
-        return not self.has_clock() or self._busy > 0 or self.clock() - self.last_seen < GONE_AFTER
-
-    def hint(self, key: Any, think: Callable[[], Any]) -> Any:
-        """The analysis of decision ``key``: thought about once (``think``), then kept (the latest few)."""
-        if key not in self.hints:
-            self.hints[key] = think()
-            while len(self.hints) > HINTS_KEPT:
-                del self.hints[next(iter(self.hints))]
-        return self.hints[key]
-
-    def close(self) -> None:
-        """The page is closed: its review stops."""
-        self.review.cancel()
-
-
-__all__ = ["GAMES_PER_HOUR_ENV", "GONE_AFTER", "JOBS_ENV", "JobSlots", "MAX_JOBS_ENV", "PageWork", "Slot",
-           "StartBrake", "VISITOR_ENV", "VISITOR_HEADER", "default_max_jobs", "visitor"]
+__all__ = ["GAMES_PER_HOUR_ENV", "JOBS_ENV", "JobSlots", "MAX_JOBS_ENV", "Slot", "StartBrake", "VISITOR_ENV",
+           "VISITOR_HEADER", "default_max_jobs", "visitor"]

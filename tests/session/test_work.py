@@ -1,5 +1,6 @@
 """The server's caps on background work (session/work.py): its cap on review processes and one review per stored
-game across kernels, the games a visitor may store per hour, and review workers that end with their kernel."""
+game across kernels, the games a visitor may store per hour; a page's work (session/page_work.py): a page gone
+stops its review; and review workers that end with their kernel."""
 from __future__ import annotations
 
 import json
@@ -14,16 +15,9 @@ import pytest
 
 from carnegie_lab.engine import Game
 from carnegie_lab.session import Controller, Limits, NotAllowed
+from carnegie_lab.session.page_work import GONE_AFTER, PageWork
 from carnegie_lab.session.review import CANCELLED, ReviewJob, Shelf
-from carnegie_lab.session.work import (
-    GAMES_PER_HOUR_ENV,
-    GONE_AFTER,
-    JOBS_ENV,
-    VISITOR_ENV,
-    JobSlots,
-    PageWork,
-    StartBrake,
-)
+from carnegie_lab.session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, VISITOR_ENV, JobSlots, StartBrake
 from carnegie_lab.store import GameStore
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
