@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..core.errors import CarnegieError
-from ..core.i18n import N_, render, translator
+from ..core.i18n import N_, SOURCE, render, translator
 from ..session import (
     SEAT,
     WATCH,
@@ -37,6 +37,7 @@ from ..session import (
 )
 from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
 from ..session.controls import panel_for
+from ..session.page_work import PageWork
 from ..session.targets import board_targets, target_of
 from ..session.texts import error_text
 from ..store import GameStore, StoreError
@@ -48,7 +49,7 @@ from .final import rematch_setup
 from .focus_keeper import FocusKeeper
 from .guide import explain, hint_reason, rules_html, undo_reason
 from .hints import decision_key
-from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build
+from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build, retire
 from .page import POLL_MS, PageBridge, in_kernel, with_lang
 from .replay_actions import ReplayActions
 from .sharing import Sharing, open_link, open_store
@@ -100,6 +101,8 @@ class Dashboard(RerunNote, W.VBox):
                          self._follow, self._to_play, self.set_lang)
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
         self.replays = ReplayActions(self.controller, self.board, page)
+        #: what the page computes (its review, its hints' analyses), whatever its panels (session/page_work.py)
+        self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
         if self.bridge is not None:
             self.bridge.owner = self.controller.owner_key
             self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
@@ -125,7 +128,7 @@ class Dashboard(RerunNote, W.VBox):
                      stored_page=share.update_stored, load=self.load, make_links=self.make_links,
                      show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
                      side_changed=self._side_changed)
-        p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.limits.review_playouts)
+        p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.work)
         self.turn, self.status, self.controls, self.bots, self.recent = p.turn, p.status, p.controls, p.bots, p.recent
         self.undo_button, self.restart_button, self.final = p.undo_button, p.restart_button, p.final
         self.role_note, self.rules, self.hints, self.play_keys = p.role_note, p.rules, p.hints, p.play_keys
@@ -139,13 +142,14 @@ class Dashboard(RerunNote, W.VBox):
         """Show the whole page in another language (the header's picker; ``?lang=`` of the page's address):
         the panels are made again in it, the game, the board's figures and the side tab shown are kept."""
         translator(lang)
-        if lang == self.lang:
+        if (lang or SOURCE) == (self.lang or SOURCE):      # also the picker, told the language by relabel
             return
-        self.lang, tab = lang, self.side.selected_index
+        self.lang, tab, old = lang, self.side.selected_index, self.panels
         self.board.set_lang(lang)
         self._build(self.bots.auto.value)
         self.frame.relabel(self.side, lang, self.game.rules.constants.rounds)
         self.side.selected_index = tab
+        retire(old, self, self.game)      # the old panels' widgets closed, the page's work kept
         self.after_change(run_bots=False)
 
     @property
@@ -512,6 +516,7 @@ class Dashboard(RerunNote, W.VBox):
 
     def poll(self) -> None:
         """Bring in what other browsers played (the page's clock calls this twice a second)."""
+        self.work.tick()
         if not self.sharing.idle(self.last_activity) and self.sharing.poll():
             self.last_activity = time.monotonic()
 
@@ -528,7 +533,7 @@ class Dashboard(RerunNote, W.VBox):
         """Run a callback (a click: the page is active); an unexpected exception is shown in the status line."""
         if fn != self.poll:
             self.last_activity = time.monotonic()
-        self._errors(fn, *args, **kwargs)
+        self.work.run(self._errors, fn, *args, **kwargs)
 
 
 __all__ = ["Dashboard"]
