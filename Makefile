@@ -32,7 +32,7 @@ test: check system-packages
 	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
-# the reference check over whole games, tutorial 11 beside two CPU hogs, the Portuguese tutorials executed and in Voila
+# the reference check over whole games, tutorial 11 beside two CPU hogs, three Portuguese tutorials in Voila
 # with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse, in Portuguese and on the
 # board, two browsers' clicks at once, the two-player game's audit, the wheel without extras in a fresh venv); CI runs
 # them after make test.
