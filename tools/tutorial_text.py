@@ -36,7 +36,7 @@ def messages(cells: list) -> list[str]:
     found: dict[str, None] = {}
     for cell in cells:
         texts = paragraphs(cell.source) if cell.cell_type == "markdown" else \
-            [text for _, _, text, _ in sorted(spans(cell.source, "en"), key=lambda span: span[0]) if text is not None]
+            [text for _, _, text, _ in spans(cell.source, "en") if text is not None]
         found.update((text, None) for text in texts if text.strip())
     return list(found)
 
@@ -49,14 +49,18 @@ def translated(cells: list, lang: str, gettext: Callable[[str], str]) -> list[st
             out.append("\n\n".join(gettext(p) if p.strip() else p for p in paragraphs(cell.source)))
             continue
         code = cell.source
-        for start, end, text, write in sorted(spans(code, lang), key=lambda span: -span[0]):
+        for start, end, text, write in reversed(spans(code, lang)):
             code = code[:start] + write(text if text is None else gettext(text)) + code[end:]
         out.append(code)
     return out
 
 
-def spans(code: str, lang: str) -> Iterator[Span]:
-    """The spans of a code cell the language changes: its prose, and the literal of ``LANG = "en"``."""
+def spans(code: str, lang: str) -> list[Span]:
+    """The spans of a code cell the language changes, in order: its prose, and the literal of ``LANG = "en"``."""
+    return sorted(found_spans(code, lang), key=lambda span: span[0])
+
+
+def found_spans(code: str, lang: str) -> Iterator[Span]:
     starts = [0]
     for line in code.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
@@ -66,14 +70,14 @@ def spans(code: str, lang: str) -> Iterator[Span]:
         return starts[row - 1] + len(lines[row - 1].encode()[:byte_col].decode())
 
     yield from comments(code, starts)
-    depth = bracket_depths(code, starts)
+    bracketed = in_brackets(code, starts)
     for node in ast.walk(ast.parse(code)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" \
                 and len(node.args) == 1 and not node.keywords and is_literal(node.args[0]):
             start, end = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
             template, fstring = literal_text(ast.get_source_segment(code, node.args[0]))
-            column, bracketed = start - starts[node.lineno - 1], depth(start)
-            yield start, end, template, lambda text, c=column, f=fstring, b=bracketed: wrap(text, c, f, b)
+            column, inside = start - starts[node.lineno - 1], bracketed(start)
+            yield start, end, template, lambda text, c=column, f=fstring, b=inside: wrap(text, c, f, b)
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(node, clean=False):
             doc = node.body[0].value
             yield (offset(doc.lineno, doc.col_offset), offset(doc.end_lineno, doc.end_col_offset),
@@ -112,7 +116,7 @@ def comments(code: str, starts: list[int]) -> Iterator[Span]:
     yield from done()
 
 
-def bracket_depths(code: str, starts: list[int]) -> Callable[[int], bool]:
+def in_brackets(code: str, starts: list[int]) -> Callable[[int], bool]:
     """Whether an offset of the code is inside brackets (where a literal may go on over several lines)."""
     changes = [(starts[t.start[0] - 1] + t.start[1], 1 if t.string in "([{" else -1)
                for t in tokenize.generate_tokens(io.StringIO(code).readline)

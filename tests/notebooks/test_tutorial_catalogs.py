@@ -29,11 +29,15 @@ def test_every_tutorial_is_translated_into_brazilian_portuguese():
     assert {name for name, _ in CATALOGS} == {source.name for source in TOOLS.sources()} - {"app.py"}
 
 
+def assert_translated(source, lang, locale=TOOLS.LOCALE):
+    problems = TOOLS.untranslated(source, lang, locale)
+    assert problems == [], f"{lang}'s catalog of {source.name} (make i18n-update, then translate): {problems}"
+
+
 @pytest.mark.parametrize("name, lang", CATALOGS)
 def test_every_text_of_the_tutorial_is_translated_and_up_to_date(name, lang):
     """What fails when a tutorial's English prose changes: ``make i18n-update``, then translate what it names."""
-    problems = TOOLS.untranslated(TOOLS.SOURCES / name, lang)
-    assert problems == [], f"{lang}'s catalog of {name} (make i18n-update, then translate): {problems}"
+    assert_translated(TOOLS.SOURCES / name, lang)
 
 
 @pytest.mark.parametrize("name, lang", [(name, lang) for name, lang in CATALOGS if name != "00-contents.py"])
@@ -60,7 +64,9 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated_again(tmp_pa
     source, locale = copy_of_tutorial_4(tmp_path)
     changed = CHANGED.replace("for $6", "for six dollars")
     source.write_text(source.read_text().replace(CHANGED, changed))
-    assert TOOLS.untranslated(source, "pt_BR", locale) == [f"missing: {changed}", f"obsolete: {CHANGED}"]
+    with pytest.raises(AssertionError, match=re.escape(f"pt_BR's catalog of {source.name}")) as failed:
+        assert_translated(source, "pt_BR", locale)
+    assert f"'missing: {changed}', 'obsolete: {CHANGED}'" in str(failed.value)
     assert changed in TOOLS.render(source, "pt_BR", locale)       # the notebook says it in English meanwhile
     # make i18n-update merges the new template: the old translation comes back, fuzzy
     pot = tmp_path / "04.pot"
@@ -68,7 +74,8 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated_again(tmp_pa
         write_po(file, TOOLS.template(source))
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "--quiet", "update", "-i", str(pot), "-d",
                     str(locale), "-D", source.stem, "--ignore-obsolete"], check=True, capture_output=True)
-    assert TOOLS.untranslated(source, "pt_BR", locale) == [f"fuzzy: {changed}"]
+    with pytest.raises(AssertionError, match=re.escape(f"['fuzzy: {changed}']")):
+        assert_translated(source, "pt_BR", locale)
 
 
 def test_translating_tutorial_4_into_a_new_language(tmp_path):
@@ -88,7 +95,7 @@ def test_translating_tutorial_4_into_a_new_language(tmp_path):
             message.string = "".join(part if LINK.fullmatch(part) else wide(part) for part in LINK.split(message.id))
     with path.open("wb") as file:
         write_po(file, catalog)
-    assert TOOLS.untranslated(source, "eo", locale) == []
+    assert_translated(source, "eo", locale)
     assert TOOLS.languages(locale) == ["eo", "pt_BR"]
     notebook = TOOLS.render(source, "eo", locale)
     assert 'LANG = \\"eo\\"' in notebook and wide("Bo chooses Management") in notebook
