@@ -9,6 +9,7 @@ the run.
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import time
@@ -43,8 +44,9 @@ class Executed:
     outputs: list = field(default_factory=list)    # error outputs of the notebook's own cells
 
 
+@functools.cache
 def build_notebooks():
-    """tools/build_notebooks.py, as a module."""
+    """tools/build_notebooks.py, as a module (loaded once)."""
     spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
