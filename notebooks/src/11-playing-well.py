@@ -38,6 +38,8 @@ from carnegie_lab.views import review_figure
 LANG = "en"
 _ = translator(LANG).gettext
 ROWS = ("HR", "MG", "CO", "RD")
+ROW_OPTIONS = [(_("HR (Human Resources)"), "choose HR"), (_("MG (Management)"), "choose MG"),
+               (_("CO (Construction)"), "choose CO"), (_("RD (Research & Development)"), "choose RD")]
 
 
 def margin(rows, action):
@@ -382,8 +384,7 @@ print(_("the row it chooses:"), {chance.outcome: str(chance.chance) for chance i
 # %%
 Exercise(_("In round 8, which row does `evaluate` put first for Bo?"),
          lambda g: timeline[0].notation, choice, pinned="choose HR",
-         options=[(_("HR (Human Resources)"), "choose HR"), (_("MG (Management)"), "choose MG"),
-                  (_("CO (Construction)"), "choose CO"), (_("RD (Research & Development)"), "choose RD")],
+         options=ROW_OPTIONS,
          mistakes={"choose RD": _("That is what Bo chose in the game. Read the margins `evaluate` printed."),
                    "choose MG": _("Its event is a donation that only Ada can pay."),
                    "choose CO": _("Its event is a donation that only Ada can pay.")},
@@ -422,8 +423,7 @@ Exercise(_("After Bo's two builds of round 4, how many VP would his link of majo
 # %%
 Exercise(_("In round 16, which row does the search bot (`search:playouts=16`) choose for Bo?"),
          lambda g: str(search.choose(g)), decision, pinned="choose HR",
-         options=[(_("HR (Human Resources)"), "choose HR"), (_("MG (Management)"), "choose MG"),
-                  (_("CO (Construction)"), "choose CO"), (_("RD (Research & Development)"), "choose RD")],
+         options=ROW_OPTIONS,
          mistakes={"choose MG": _("That is the greedy bot's choice."),
                    "choose RD": _("That is what Bo chose in the game."),
                    "choose CO": _("The search bot keeps the candidate whose playouts gave the best margin.")},
