@@ -11,15 +11,32 @@ import ipywidgets as W
 
 from ..core.i18n import translator
 from ..ui.figures import FigureSlot
+from ..views.style import TARGETS_TRACE
 
 #: The views, in the bar's order; the first two take clicks.
 VIEWS = ("map", "tracks", "company", "timeline")
 CLICKABLE = ("map", "tracks")
+#: The size of a site's clickable point on the map (pixels: about the site's own).
+SITE_PX = 9
 
 
 def _views():
     from .. import views
     return views
+
+
+def _sites_first(spec: dict) -> dict:
+    """The map's spec where a click on a site is that site's: every site is a target, so their markers are made
+    as small as the sites (the dashboard's rings, for a few targets, overlap a city's next sites, and plotly
+    gives a click to the point it hovers, not always the nearest), and the cities take no hover or click (a
+    city's big marker overlaps its sites). A copy: a view's spec shares parts with its caches."""
+    def trace(t: dict) -> dict:
+        if t.get("name") == "cities":
+            return {**t, "hoverinfo": "skip"}
+        if t.get("name") == TARGETS_TRACE:
+            return {**t, "marker": {**t["marker"], "size": SITE_PX}}
+        return t
+    return {**spec, "data": [trace(t) for t in spec["data"]]}
 
 
 class EditorBoard:
@@ -52,7 +69,7 @@ class EditorBoard:
         if kind in CLICKABLE:
             extra["targets"] = table.targets(kind, owner, ptype)
         if kind == "map":
-            spec = views.map_figure.spec(game, **extra)
+            spec = _sites_first(views.map_figure.spec(game, **extra))
         elif kind == "company":
             spec = views.company_figure.spec(game, seat, **extra)
         else:

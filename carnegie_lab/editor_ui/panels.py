@@ -170,6 +170,7 @@ class RoundPanel:
         rounds = game.rules.constants.rounds
         self.round = W.BoundedIntText(value=game.round, min=1, max=rounds, description=_("Round"),
                                       layout=W.Layout(width="11em"))
+        self.round.add_class("cl-editor-round-box")
         self.set_round = _button(_("Set round"), _("Begin this round: the first player chooses the row"), "round")
         self.set_round.on_click(lambda b: self._round())
         words = {"choose": _("the row is chosen"), "event": _("an event"), "turn": _("a turn")}
