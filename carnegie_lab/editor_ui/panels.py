@@ -1,6 +1,7 @@
 """The editor's panels beside the board, each control one operation of the table (``table.EditTable``):
 
-- :class:`Pieces`: whose pieces a click on the board places (a seat, Andrew in a solo game) and which project type;
+- :class:`Pieces`: whose pieces a click on the board places (a seat, Andrew in a solo game) and which project type,
+  and the board's clicks from the keyboard (a site chosen from a list, a track's space);
 - :class:`Resources`: the chosen seat's money, goods, VP and study points, a number box each;
 - :class:`CompanyPanel`: employees moved, added or removed between two places; a Department tile built or removed;
 - :class:`RoundPanel`: the round, and who decides now and what.
@@ -16,6 +17,7 @@ import ipywidgets as W
 
 from ..core.state import ANDREW
 from ..session.labels import Labels
+from ..views.map import site_positions, site_types
 from ..views.palette import owner_name, project_names
 from .table import EditTable
 
@@ -34,10 +36,11 @@ def _button(description: str, tooltip: str, name: str, style: str = "") -> W.But
 
 
 class Pieces:
-    """The owner and the project type of the board's clicks (``owner``: a seat or ``"andrew"``)."""
+    """The owner and the project type of the board's clicks (``owner``: a seat or ``"andrew"``), and the same
+    clicks made from lists (``click(key)``: what a click on the board does)."""
 
-    def __init__(self, table: EditTable, after: Callable[[], None]):
-        _ = table.words()
+    def __init__(self, table: EditTable, after: Callable[[], None], click: Callable[[str], None]):
+        _, C = table.words(), table.game.components
         self.table = table
         self.owners = W.ToggleButtons(description=_("Owner"), style={"button_width": "auto"})
         self.owners.add_class("cl-editor-owner")
@@ -48,7 +51,18 @@ class Pieces:
         self.sync()
         for control in (self.owners, self.types):
             control.observe(lambda change: after(), names="value")
-        self.box = W.VBox([self.owners, self.types])
+        L, kinds = Labels(table.game, table.lang), site_types(C)
+        self.site = W.Dropdown(options=[(f"{L.city(key.split('/')[0])} {key.split('/')[1]} ({kinds[key]})", key)
+                                        for key in site_positions(C)], description=_("Site"))
+        self.on_site = _button(_("Place or remove"), _("What a click on the site does"), "site")
+        self.on_site.on_click(lambda b: click(self.site.value))
+        self.region = W.Dropdown(options=[(L.region(r), r) for r in C.tracks], description=_("Track"))
+        self.space = W.BoundedIntText(value=1, min=1, max=max(len(t.spaces) for t in C.tracks.values()),
+                                      description=_("Space"), layout=W.Layout(width="11em"))
+        self.on_track = _button(_("Set track"), _("What a click on the track's space does"), "track")
+        self.on_track.on_click(lambda b: click(f"track/{self.region.value}/{self.space.value - 1}"))
+        self.box = W.VBox([self.owners, self.types, W.HBox([self.site, self.on_site]),
+                           W.HBox([self.region, self.space, self.on_track])])
 
     def sync(self) -> None:
         game = self.table.game

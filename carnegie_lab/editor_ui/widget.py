@@ -80,7 +80,7 @@ class PositionEditor(W.VBox):
         self.summary, self.message = W.HTML(), W.HTML()
         self.summary.add_class("cl-editor-summary")
         self.message.add_class("cl-editor-message")
-        self.pieces = Pieces(self.table, self.show)
+        self.pieces = Pieces(self.table, self.show, lambda key: self._guard(self.click, key))
         self.resources = Resources(self.table, self.pieces, self.show)
         self.company = CompanyPanel(self.table, self.pieces, self.show)
         self.rounds = RoundPanel(self.table, self.show)

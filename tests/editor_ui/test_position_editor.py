@@ -60,6 +60,18 @@ def test_a_site_clicked_twice_gets_a_project_then_loses_it(w):
     assert w.game().tab(1, "C") == PositionEditor().game().tab(1, "C")       # the disc is back on its tab
 
 
+def test_the_board_s_clicks_from_the_keyboard(w):
+    """A site chosen from a list and a track's space typed do what a click on them does."""
+    p = w.pieces
+    p.types.value, p.site.value = "C", "chicago/1"
+    p.on_site.click()
+    assert w.game().map_discs()["chicago/1"].owner == 0
+    p.region.value, p.space.value = "east", 3
+    p.on_track.click()
+    assert w.game().track_space(0, "east") == 2
+    assert [label for label, key in p.site.options if key == "chicago/1"] == ["Chicago 1 (C)"]
+
+
 def test_a_refused_click_is_said_and_leaves_the_position_as_it_was(w):
     before = w.editor.to_position()
     w.pieces.types.value = "H"
