@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -183,3 +185,12 @@ def test_the_widget_speaks_portuguese():
     assert w.analyse.description == _("Analyse") != "Analyse"
     with pytest.raises(cl.UnknownLanguageError):
         PositionEditor(lang="xx")
+
+
+def test_the_example_of_the_docs_runs():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text()
+    section = text.split("## The editor's widget", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    names: dict = {}
+    exec(code, names)
+    assert isinstance(names["editor"], PositionEditor)
