@@ -10,7 +10,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..core.i18n import translator
-from ..ui.figures import FigureSlot
+from ..ui.figures import FigureSlot, show_alone
 from ..views.style import TARGETS_TRACE
 
 #: The views, in the bar's order; the first two take clicks.
@@ -80,14 +80,7 @@ class EditorBoard:
             if kind in CLICKABLE:
                 slot.on_target = self.on_click
         slot.draw(kind, spec)
-        for other in self.slots.values():
-            if other is not slot and other.box is not None:
-                other.box.layout.display = "none"
-        if slot.box is None:
-            slot.box = W.Box([slot.widget])
-            slot.box.add_class(f"cl-editor-figure-{kind}")
-            self.figures.children = [*self.figures.children, slot.box]
-        slot.box.layout.display = ""
+        show_alone(slot, self.slots.values(), self.figures, f"cl-editor-figure-{kind}")
 
     def redraw(self) -> None:
         if self._last is not None:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import html
 import json
+from itertools import islice
 from typing import Any
 
 import ipywidgets as W
 
 from ..analysis import evaluate
+from ..analysis.evaluate import distinct
 from ..analysis.words import playout_result
 from ..core.errors import CarnegieError
 from ..core.i18n import render, translator
@@ -46,16 +48,10 @@ def analysis_html(game: Game, lang: str | None = None, playouts: int = ANALYSE_P
     """The decision's best choices by ``evaluate`` at ``playouts`` playouts each, in words with what their
     playouts gave; a choice that only repeats a listed one is left out."""
     _ = translator(lang).gettext
-    L, rows, listed = Labels(game, lang), evaluate(game, playouts=playouts, seed=0), set()
-    items: list[str] = []
-    for row in rows:
-        if len(items) == SHOWN:
-            break
-        if row.same_as is not None and row.same_as in listed:
-            continue
-        listed.add(row.action)
-        items.append(f"<li data-notation='{html.escape(str(row.action))}'><b>{html.escape(L.action(row.action))}"
-                     f"</b>: {html.escape(playout_result(row, lang))}</li>")
+    L = Labels(game, lang)
+    items = [f"<li data-notation='{html.escape(str(row.action))}'><b>{html.escape(L.action(row.action))}</b>: "
+             f"{html.escape(playout_result(row, lang))}</li>"
+             for row in islice(distinct(evaluate(game, playouts=playouts, seed=0)), SHOWN)]
     prompt = html.escape(game.decision_in(lang).prompt)
     return ("<div class='cl-editor-analysis'><b>" + _("Analysis: {decision}").format(decision=prompt) + "</b>"
             f"<ol>{''.join(items)}</ol><span class='cl-note'>" + _(
