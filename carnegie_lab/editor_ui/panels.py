@@ -176,7 +176,8 @@ class CompanyPanel:
 
 
 class RoundPanel:
-    """The round (its start: the first player chooses the row) and who decides now, after which row."""
+    """The round (its start: the first player chooses the row), who decides now after which row, and the timeline's
+    markers."""
 
     def __init__(self, table: EditTable, after: Callable[[], None]):
         _, game = table.words(), table.game
@@ -195,8 +196,13 @@ class RoundPanel:
                               description=_("Row chosen"))
         self.set_decision = _button(_("Set decision"), _("Who decides now, and what"), "decision")
         self.set_decision.on_click(lambda b: self._decision())
+        self.markers = [W.BoundedIntText(min=0, max=rounds, description=r, tooltip=rows.timeline_row(r)[0],
+                                         layout=W.Layout(width="8em")) for r in game.components.timeline.rows]
+        self.set_markers = _button(_("Set markers"), _("Each row's marker: how many spaces it has moved"), "markers")
+        self.set_markers.on_click(lambda b: self._markers())
         self.box = W.VBox([W.HBox([self.round, self.set_round]), W.HBox([self.decision, self.seat]),
-                           W.HBox([self.row, self.set_decision])])
+                           W.HBox([self.row, self.set_decision]), W.HBox([*self.markers, self.set_markers],
+                                                                         layout=W.Layout(flex_flow="row wrap"))])
         self.sync()
 
     def sync(self) -> None:
@@ -205,10 +211,18 @@ class RoundPanel:
         if self.seat.options != tuple(options):
             self.seat.options = options
             self.seat.value = 0
+        for box, moved in zip(self.markers, game.markers()):
+            box.value = moved
 
     def _round(self) -> None:
-        n = self.round.value
-        self.table.change("set_round", n, done=self.table.words()("Round {n} begins.").format(n=n))
+        _, n = self.table.words(), self.round.value
+        self.table.change("set_round", n, done=_("Round {n} begins.").format(n=n))
+        self.after()
+
+    def _markers(self) -> None:
+        _, moved = self.table.words(), [box.value for box in self.markers]
+        self.table.change("set_markers", moved, done=_("The timeline's markers: {markers}.").format(
+            markers=", ".join(f"{box.description} {box.value}" for box in self.markers)))
         self.after()
 
     def _decision(self) -> None:

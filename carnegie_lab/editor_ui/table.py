@@ -38,8 +38,7 @@ class EditTable:
             getattr(self.editor, operation)(*args, **kwargs)
             game = self.editor.game()
         except CarnegieError as e:
-            self.message, self.refused = self.words()("Refused: {problem}").format(
-                problem=error_text(e, self.lang)), True
+            self.refuse(error_text(e, self.lang))
             return False
         self.game, self.message, self.refused = game, done, False
         return True
@@ -50,14 +49,17 @@ class EditTable:
         self.game, self.message, self.refused = editor.game(), done, False
 
     def refuse(self, problem: str) -> None:
-        self.message, self.refused = self.words()("Refused: {problem}").format(problem=problem), True
+        """Say that an operation was refused, and why (the table is as it was)."""
+        _ = self.words()
+        self.message, self.refused = _("Refused: {problem}").format(problem=problem), True
 
     # -- the names of things ----------------------------------------------------------------------
     def owner(self, owner: Any) -> str:
         return owner_name(self.game, owner, self.lang)
 
     def project(self, ptype: str) -> str:
-        return self.words()(project_names(self.game.components)[ptype])
+        _ = self.words()
+        return _(project_names(self.game.components)[ptype])
 
     def region(self, region: str) -> str:
         return Labels(self.game, self.lang).region(region)

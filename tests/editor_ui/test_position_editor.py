@@ -18,7 +18,8 @@ from carnegie_lab.widgets import PositionEditor
 
 
 def said(w: PositionEditor) -> str:
-    return html.unescape(w.message.value)
+    """The words beside the board."""
+    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
 
 
 def refused(w: PositionEditor) -> bool:
@@ -130,6 +131,20 @@ def test_the_decision_is_set_and_a_wrong_one_refused(w):
     assert w.game().round == 20
 
 
+def test_the_timeline_s_markers_are_set_and_a_wrong_count_refused(w):
+    r = w.rounds
+    r.round.value = 5
+    r.set_round.click()
+    assert w.game().markers() == (1, 1, 1, 1)
+    for box, moved in zip(r.markers, (4, 0, 0, 0)):
+        box.value = moved
+    r.set_markers.click()
+    assert w.game().markers() == (4, 0, 0, 0) and "HR 4" in said(w)
+    r.markers[0].value = 3                                  # 3 moves: round 5 has 4 finished rounds behind it
+    r.set_markers.click()
+    assert refused(w) and w.game().markers() == (4, 0, 0, 0) and r.markers[0].value == 4
+
+
 def test_copy_and_load_give_the_same_table_and_a_bad_position_names_its_field(w):
     w.resources.boxes["goods"].value = 7
     w.copy.click()
@@ -181,7 +196,9 @@ def test_the_widget_speaks_portuguese():
     _ = translator("pt_BR").gettext
     w = PositionEditor(lang="pt_BR")
     w.click("track/west/9")
-    assert _("Refused: {problem}").split(":")[0] in said(w) and "o espaço final" in said(w)
+    assert said(w).startswith("Recusado: ") and "o espaço final" in said(w)
+    w.rounds.set_round.click()
+    assert said(w) == _("Round {n} begins.").format(n=1) == "A rodada 1 começa."
     assert w.analyse.description == _("Analyse") != "Analyse"
     with pytest.raises(cl.UnknownLanguageError):
         PositionEditor(lang="xx")
