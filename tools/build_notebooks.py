@@ -24,8 +24,7 @@ import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import tutorial_text  # noqa: E402
+from tools import tutorial_text
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
