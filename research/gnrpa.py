@@ -18,8 +18,8 @@ round and action. Level 0 is one playout; level ``l`` runs ``iterations[l-1]`` s
 policy towards it with learning rate ``alpha``.
 
 The biases are cached by the position's path from the start (the choices taken), so the playouts of a
-converging policy, which share long prefixes, look each position up once (up to ``CACHE_LIMIT`` positions). Everything random comes from
-one seeded stream: a run is a pure function of the deal, the settings and the seed.
+converging policy, which share long prefixes, look each position up once (up to ``CACHE_LIMIT`` positions).
+Everything random comes from one seeded stream: a run is a pure function of the deal, the settings and the seed.
 """
 from __future__ import annotations
 

@@ -211,12 +211,14 @@ def report(rows: list[dict[str, Any]]) -> str:
                                    ("bot", [bot[k] for k in deals], "shape")):
             lines.append(f"| {who} | " + " | ".join(f"{statistics.fmean(g[key].get(c, 0) for g in games_of):.1f}"
                                                     for c in SHAPE) + " |")
-        lines += ["", "Flow by round, mean of the deals (money, goods at the round's end; study points spent and "
-                  "income taken during it):", "",
+        bot_flows = [flow(bot[k]["seed"], bot[k]["level"], bot[k]["actions"]) for k in deals]
+        lines += ["", "Flow by round, mean of the deals, this method / the bot (money, goods at the round's end; "
+                  "study points spent and income taken during it):", "",
                   "| round | " + " | ".join(FLOW) + " |", "|---" * (len(FLOW) + 1) + "|"]
         for rnd in range(len(mine[0]["flow"])):
-            lines.append(f"| {rnd + 1} | " + " | ".join(f"{statistics.fmean(g['flow'][rnd][c] for g in mine):.1f}"
-                                                       for c in FLOW) + " |")
+            lines.append(f"| {rnd + 1} | " + " | ".join(
+                f"{statistics.fmean(g['flow'][rnd][c] for g in mine):.1f} / "
+                f"{statistics.fmean(f[rnd][c] for f in bot_flows):.1f}" for c in FLOW) + " |")
         best = max(mine, key=lambda g: (g["totals"][0], g["margin"]))
         lines += ["", f"Its best game by own VP, deal {best['deal']} ({best['totals'][0]} : {best['totals'][1]}; "
                   "the player's row choices in capitals):", "",
