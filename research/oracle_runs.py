@@ -176,6 +176,7 @@ SHAPE = ("projects", "departments", "donations", "employees", "vp_donations", "v
          "vp_departments", "vp_employees", "vp_connections")
 FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", "projects", "departments", "score",
         "andrew_score")
+SUMMED = ("study", "income_money", "income_goods")
 
 
 def report(rows: list[dict[str, Any]]) -> str:
@@ -219,6 +220,17 @@ def report(rows: list[dict[str, Any]]) -> str:
             lines.append(f"| {rnd + 1} | " + " | ".join(
                 f"{statistics.fmean(g['flow'][rnd][c] for g in mine):.1f} / "
                 f"{statistics.fmean(f[rnd][c] for f in bot_flows):.1f}" for c in FLOW) + " |")
+        lines += ["", "| summed over a game, mean | " + " | ".join(SUMMED) + " |", "|---" * (len(SUMMED) + 1) + "|"]
+        for who, flows in (("this method", [g["flow"] for g in mine]), ("bot", bot_flows)):
+            lines.append(f"| {who} | " + " | ".join(f"{statistics.fmean(sum(r[c] for r in f) for f in flows):.1f}"
+                                                    for c in SUMMED) + " |")
+        lines += ["", "Rows the player chose (odd rounds; Andrew's action is the row's):", ""]
+        for who, flows in (("this method", [g["flow"] for g in mine]), ("bot", bot_flows)):
+            counts: dict[str, int] = {}
+            for f in flows:
+                for r in f[0::2]:
+                    counts[r["chosen"]] = counts.get(r["chosen"], 0) + 1
+            lines.append(f"- {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         best = max(mine, key=lambda g: (g["totals"][0], g["margin"]))
         lines += ["", f"Its best game by own VP, deal {best['deal']} ({best['totals'][0]} : {best['totals'][1]}; "
                   "the player's row choices in capitals):", "",
