@@ -51,19 +51,15 @@ CACHE_LIMIT = 200_000             # positions whose choices are kept; the cache 
 @dataclass(frozen=True)
 class Settings:
     """A run's knobs (see the module docstring). ``iterations``: at levels 1, 2, ... (its length is the level)."""
-    iterations: tuple[int, ...] = (10, 5, 5)
+    iterations: tuple[int, ...] = (10, 6, 6)
     alpha: float = 1.0
-    tau: float = 1.0
+    tau: float = 0.3
     bias: str = "hand"
     objective: str = "own+margin"
 
     @property
     def level(self) -> int:
         return len(self.iterations)
-
-    @property
-    def playouts(self) -> int:
-        return math.prod(self.iterations)
 
 
 @dataclass

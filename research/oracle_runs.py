@@ -1,6 +1,6 @@
 """The oracle study's part 3: GNRPA (research/gnrpa.py) on the study's level-4 deals, with Andrew's deck known.
 
-    python research/oracle_runs.py [--deals 0-9] [--iterations 10,5,5] [--alpha A] [--tau T]
+    python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
                                    [--bias hand|plan|none] [--objective own+margin|margin|own] [--from-bot]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
@@ -253,11 +253,13 @@ def deal_list(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", default="0-9", help="deal numbers: 0-9 or 0,3,5")
-    ap.add_argument("--iterations", default="10,5,5", help="iterations at levels 1, 2, ...; their count is the level")
-    ap.add_argument("--alpha", type=float, default=1.0)
-    ap.add_argument("--tau", type=float, default=0.05, help="the bias's temperature (VP)")
-    ap.add_argument("--bias", default="hand", choices=tuple(BIASES))
-    ap.add_argument("--objective", default="own+margin", choices=tuple(OBJECTIVES))
+    default = Settings()
+    ap.add_argument("--iterations", default=",".join(map(str, default.iterations)),
+                    help="iterations at levels 1, 2, ...; their count is the level")
+    ap.add_argument("--alpha", type=float, default=default.alpha)
+    ap.add_argument("--tau", type=float, default=default.tau, help="the bias's temperature (VP)")
+    ap.add_argument("--bias", default=default.bias, choices=tuple(BIASES))
+    ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
     ap.add_argument("--from-bot", action="store_true", help="seed the search with the bot's game")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--report", action="store_true", help="print the tables of --out and search nothing")
