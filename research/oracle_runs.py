@@ -1,0 +1,281 @@
+"""The oracle study's part 3: GNRPA (research/gnrpa.py) on the study's level-4 deals, with Andrew's deck known.
+
+    python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
+                                   [--bias hand|plan|none] [--objective own+margin|margin|own] [--from-bot]
+                                   [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
+    python research/oracle_runs.py --report [--out FILE]
+
+An upper bound, never a player (nothing in carnegie_lab uses this module). The deals, the bot's games
+and the pilot oracle's games are those of the study's file (benchmarks/results/oracle-level4.jsonl: the
+strength benchmark's ``solo4`` deals with seed 2024, ``search:cut=4``'s logged games, the pilot method's).
+``--from-bot`` seeds the search with the bot's game on the deal (the top level's first best sequence,
+its policy adapted towards it): the second method, never below the bot's game by the objective.
+
+Each finished deal appends one JSON line to ``--out`` (default
+benchmarks/results/oracle-gnrpa-level4.jsonl; ``key``: the deal, its seed and the method's spec): the
+totals, the margin, the actions (they replay through ``carnegie_lab.new_game``), the CPU seconds, the
+playouts, the VP shape of both sides and the flow by round (:func:`flow`). A rerun skips the deals already
+in the file. ``--jobs``/``--scheduler`` (a Dask address; a worker needs the project installed and this
+checkout's research/ on its ``PYTHONPATH``) play the deals that many at a time, each batch appended when it ends.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import asdict
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from gnrpa import BIASES, OBJECTIVES, Search, Settings
+
+import carnegie_lab as cl
+from carnegie_lab.bots.base import light_copy, mix
+from carnegie_lab.core.state import ANDREW
+from carnegie_lab.jobs import run_jobs
+from carnegie_lab.rules import loop
+from carnegie_lab.rules.ruleset import ruleset_for
+from carnegie_lab.rules.setup import new_state
+
+ROOT = Path(__file__).resolve().parents[1]
+STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
+DEFAULT_OUT = ROOT / "benchmarks" / "results" / "oracle-gnrpa-level4.jsonl"
+BOT = "search:cut=4"
+PILOT = "oracle:playouts=1:epsilon=0.2:policies=greedy"
+NAMES = ["P1"]
+STUDY_VERBS = ("tab", "track")          # an R&D turn's study points are spent one a disc or a track step
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def study_games(player: str, path: Path = STUDY) -> dict[int, dict[str, Any]]:
+    """The study's games of ``player`` by deal (each row has the deal's seed, level and actions)."""
+    return {r["deal"]: r for r in read_rows(path) if r["player"] == player}
+
+
+def spec(settings: Settings, from_bot: bool, seed: int) -> str:
+    its = "x".join(map(str, settings.iterations))
+    return (f"{'seeded' if from_bot else 'gnrpa'}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
+            f":tau={settings.tau}:bias={settings.bias}:objective={settings.objective}:seed={seed}")
+
+
+def start_state(game_seed: int, level: int):
+    state = light_copy(new_state(ruleset_for(None), NAMES, game_seed, solo_level=level))
+    loop.settle(state)
+    return state
+
+
+def shape(game: cl.Game, seat: int) -> dict[str, int]:
+    """What a seat (or Andrew: seat 1) ended with: projects, departments built, donations, and VP by category."""
+    state = game.state
+    owner: int | str = seat if seat < len(state.players) else ANDREW
+    out = {"projects": len(game.sites_of(owner)),
+           "donations": sum(1 for owners in state.board.donations.values() if owner in owners)}
+    if owner == ANDREW:
+        assert state.andrew is not None
+        out["departments"] = len(state.andrew.departments)
+    else:
+        departments = game.components.departments
+        out["departments"] = sum(1 for d in state.players[seat].cells.values()
+                                 if d in departments and not departments[d].starting)
+        out["employees"] = game.active_employees(seat)
+    return out | {f"vp_{k}": v for k, v in game.seat_scores()[seat].as_dict().items() if k != "total"}
+
+
+def flow(game_seed: int, level: int, actions: list[str]) -> list[dict[str, Any]]:
+    """The player's resources round by round: at each round's end money, goods, active employees, projects,
+    departments built, VP (and Andrew's); during it the study points spent (discs revealed and track steps),
+    the income taken (money and goods gained by the ``income`` actions and what they set going) and the row."""
+    game = cl.new_game(list(NAMES), seed=game_seed, solo_level=level)
+    rounds: list[dict[str, Any]] = []
+    study = income_money = income_goods = 0
+
+    def close(rnd: int) -> None:
+        nonlocal study, income_money, income_goods
+        mine = shape(game, 0)
+        scores = game.seat_scores()
+        rounds.append({"round": rnd, "money": game.money(0), "goods": game.goods(0), "study": study,
+                       "income_money": income_money, "income_goods": income_goods,
+                       "employees": mine["employees"], "projects": mine["projects"],
+                       "departments": mine["departments"], "donations": mine["donations"],
+                       "score": scores[0].total, "andrew_score": scores[1].total})
+        study = income_money = income_goods = 0
+
+    for text in actions:
+        before, money, goods = game.round, game.money(0), game.goods(0)
+        game.apply(text)
+        verb = text.split()[0]
+        study += verb in STUDY_VERBS
+        if verb == "income":
+            income_money += game.money(0) - money
+            income_goods += game.goods(0) - goods
+        for rnd in range(max(before, 1), game.round):
+            close(rnd)
+    close(game.round)
+    for summary, rnd in zip(game.round_summaries(), rounds):
+        rnd["chosen"] = summary["chosen"]
+    return rounds
+
+
+def search_deal(deal: int, settings: Settings, from_bot: bool, seed: int, study: Path = STUDY) -> dict[str, Any]:
+    """One deal searched by GNRPA, as a results row."""
+    started = time.process_time()
+    bot = study_games(BOT, study)[deal]
+    game_seed, level = bot["seed"], bot["level"]
+    search = Search(start_state(game_seed, level), settings, mix(seed, game_seed))
+    best = search.run(bot["actions"] if from_bot else None)
+    cpu = time.process_time() - started
+    actions = [str(a) for a in best.actions]
+    game = cl.new_game(list(NAMES), seed=game_seed, solo_level=level)
+    for text in actions:
+        game.apply(text)
+    totals = [s.total for s in game.seat_scores()]
+    assert tuple(totals) == best.totals, f"deal {deal}: the replay scores {totals}, the search {best.totals}"
+    return {"key": json.dumps([deal, game_seed, spec(settings, from_bot, seed)]), "deal": deal, "seed": game_seed,
+            "level": level, "player": spec(settings, from_bot, seed), "settings": asdict(settings),
+            "from_bot": from_bot, "totals": totals, "margin": totals[0] - totals[1], "won": "P1" in game.winners(),
+            "cpu_seconds": round(cpu, 2), "playouts": search.playouts, "cached_positions": len(search.cache),
+            "shape": shape(game, 0), "andrew_shape": shape(game, 1), "flow": flow(game_seed, level, actions),
+            "actions": actions}
+
+
+def run(deals: list[int], settings: Settings, from_bot: bool, seed: int, out: Path, jobs: int = 1,
+        scheduler: str | None = None) -> list[dict[str, Any]]:
+    """Search the deals not yet in ``out``, appending each batch's rows; all rows of this method."""
+    player = spec(settings, from_bot, seed)
+    seeds = {k: r["seed"] for k, r in study_games(BOT).items()}
+    missing = [k for k in deals if k not in seeds]
+    if missing:
+        raise SystemExit(f"the study's file has no deal {missing[0]} (it has {min(seeds)}-{max(seeds)})")
+    for start in range(0, len(deals), jobs):
+        done = {row["key"] for row in read_rows(out)}
+        todo = [k for k in deals[start:start + jobs] if json.dumps([k, seeds[k], player]) not in done]
+        rows = run_jobs(partial(search_deal, settings=settings, from_bot=from_bot, seed=seed), todo, jobs, scheduler)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+                print(f"deal {row['deal']}: {row['totals'][0]} : {row['totals'][1]} ({row['margin']:+d}), "
+                      f"{row['playouts']} playouts, {row['cpu_seconds']:.0f} s CPU", flush=True)
+    return [row for row in read_rows(out) if row["player"] == player]
+
+
+def _mean_se(values: list[float]) -> str:
+    se = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return f"{statistics.fmean(values):.1f} ± {se:.1f}"
+
+
+SHAPE = ("projects", "departments", "donations", "employees", "vp_donations", "vp_tabs", "vp_cities",
+         "vp_departments", "vp_employees", "vp_connections")
+FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", "projects", "departments", "score",
+        "andrew_score")
+SUMMED = ("study", "income_money", "income_goods")
+
+
+def report(rows: list[dict[str, Any]]) -> str:
+    """Markdown tables: each method's games against the pilot oracle's and the bot's on the same deals
+    (own VP, Andrew's, margin), the VP shape, and the flow by round of each method's best games."""
+    bot, pilot = study_games(BOT), study_games(PILOT)
+    methods: dict[str, dict[int, dict[str, Any]]] = {}
+    for row in rows:
+        methods.setdefault(row["player"], {})[row["deal"]] = row
+    lines = []
+    for player, games in methods.items():
+        deals = sorted(games)
+        mine = [games[k] for k in deals]
+        lines += [f"### `{player}`: {len(deals)} deals", "",
+                  "| deal | VP : Andrew | margin | pilot VP : Andrew | margin | bot VP : Andrew | margin | playouts "
+                  "| CPU s |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for g in mine:
+            p, b = pilot[g["deal"]], bot[g["deal"]]
+            lines.append(f"| {g['deal']} | {g['totals'][0]} : {g['totals'][1]} | {g['margin']:+d} | "
+                         f"{p['totals'][0]} : {p['totals'][1]} | {p['margin']:+d} | "
+                         f"{b['totals'][0]} : {b['totals'][1]} | {b['margin']:+d} | "
+                         f"{g['playouts']} | {g['cpu_seconds']:.0f} |")
+        lines += [""]
+        for who, games_of in (("this method", mine), ("pilot", [pilot[k] for k in deals]),
+                              ("bot", [bot[k] for k in deals])):
+            lines.append(f"- {who}: own VP {_mean_se([g['totals'][0] for g in games_of])}, Andrew "
+                         f"{_mean_se([g['totals'][1] for g in games_of])}, margin "
+                         f"{_mean_se([g['margin'] for g in games_of])}, won {sum(g['won'] for g in games_of)}")
+        lines += ["", "| mean per game | " + " | ".join(SHAPE) + " |", "|---" * (len(SHAPE) + 1) + "|"]
+        for who, games_of, key in (("this method", mine, "shape"), ("Andrew vs it", mine, "andrew_shape"),
+                                   ("pilot", [pilot[k] for k in deals], "shape"),
+                                   ("bot", [bot[k] for k in deals], "shape")):
+            lines.append(f"| {who} | " + " | ".join(f"{statistics.fmean(g[key].get(c, 0) for g in games_of):.1f}"
+                                                    for c in SHAPE) + " |")
+        bot_flows = [flow(bot[k]["seed"], bot[k]["level"], bot[k]["actions"]) for k in deals]
+        lines += ["", "Flow by round, mean of the deals, this method / the bot (money, goods at the round's end; "
+                  "study points spent and income taken during it):", "",
+                  "| round | " + " | ".join(FLOW) + " |", "|---" * (len(FLOW) + 1) + "|"]
+        for rnd in range(len(mine[0]["flow"])):
+            lines.append(f"| {rnd + 1} | " + " | ".join(
+                f"{statistics.fmean(g['flow'][rnd][c] for g in mine):.1f} / "
+                f"{statistics.fmean(f[rnd][c] for f in bot_flows):.1f}" for c in FLOW) + " |")
+        lines += ["", "| summed over a game, mean | " + " | ".join(SUMMED) + " |", "|---" * (len(SUMMED) + 1) + "|"]
+        for who, flows in (("this method", [g["flow"] for g in mine]), ("bot", bot_flows)):
+            lines.append(f"| {who} | " + " | ".join(f"{statistics.fmean(sum(r[c] for r in f) for f in flows):.1f}"
+                                                    for c in SUMMED) + " |")
+        lines += ["", "Rows the player chose (odd rounds; Andrew's action is the row's):", ""]
+        for who, flows in (("this method", [g["flow"] for g in mine]), ("bot", bot_flows)):
+            counts: dict[str, int] = {}
+            for f in flows:
+                for r in f[0::2]:
+                    counts[r["chosen"]] = counts.get(r["chosen"], 0) + 1
+            lines.append(f"- {who}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        best = max(mine, key=lambda g: (g["totals"][0], g["margin"]))
+        lines += ["", f"Its best game by own VP, deal {best['deal']} ({best['totals'][0]} : {best['totals'][1]}; "
+                  "the player's row choices in capitals):", "",
+                  "| round | row | " + " | ".join(FLOW) + " |", "|---" * (len(FLOW) + 2) + "|"]
+        for r in best["flow"]:
+            row = r["chosen"] if r["round"] % 2 else r["chosen"].lower()
+            lines.append(f"| {r['round']} | {row} | " + " | ".join(str(r[c]) for c in FLOW) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def deal_list(text: str) -> list[int]:
+    """``"0-9"`` or ``"0,3,5"`` as deal numbers."""
+    if "-" in text:
+        first, last = text.split("-")
+        return list(range(int(first), int(last) + 1))
+    return [int(k) for k in text.split(",")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", default="0-9", help="deal numbers: 0-9 or 0,3,5")
+    default = Settings()
+    ap.add_argument("--iterations", default=",".join(map(str, default.iterations)),
+                    help="iterations at levels 1, 2, ...; their count is the level")
+    ap.add_argument("--alpha", type=float, default=default.alpha)
+    ap.add_argument("--tau", type=float, default=default.tau, help="the bias's temperature (VP)")
+    ap.add_argument("--bias", default=default.bias, choices=tuple(BIASES))
+    ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
+    ap.add_argument("--from-bot", action="store_true", help="seed the search with the bot's game")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--report", action="store_true", help="print the tables of --out and search nothing")
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--scheduler", default=None, help="a Dask scheduler address")
+    args = ap.parse_args(argv)
+    if args.report:
+        print(report(read_rows(args.out)))
+        return 0
+    settings = Settings(tuple(int(n) for n in args.iterations.split(",")), args.alpha, args.tau, args.bias,
+                        args.objective)
+    rows = run(deal_list(args.deals), settings, args.from_bot, args.seed, args.out, args.jobs, args.scheduler)
+    print(f"{spec(settings, args.from_bot, args.seed)}: {len(rows)} deals")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
