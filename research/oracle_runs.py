@@ -30,8 +30,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from gnrpa import BIASES, OBJECTIVES, Search, Settings
-
 import carnegie_lab as cl
 from carnegie_lab.bots.base import light_copy, mix
 from carnegie_lab.core.state import ANDREW
@@ -39,6 +37,7 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
+from research.gnrpa import BIASES, OBJECTIVES, Search, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"

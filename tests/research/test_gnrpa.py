@@ -2,30 +2,14 @@
 run is deterministic, a short run's game replays through the public API, and a rerun plays nothing twice."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.core.actions import Action
+from research import gnrpa, oracle_runs
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "research" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module                  # oracle_runs imports gnrpa by name; dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
-
-
-gnrpa = _load("gnrpa")
-oracle_runs = _load("oracle_runs")
 BOT = oracle_runs.study_games(oracle_runs.BOT)[0]
 
 
