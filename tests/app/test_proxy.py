@@ -69,7 +69,7 @@ def proxied(folder, start_app, start_process, free_port):
     """The app behind nginx: (the proxy's URL of the app's root, the app's server)."""
     if not Path(NGINX).exists():
         pytest.fail(f"no nginx at {NGINX}: `make test` installs it (apt-get install -y nginx-light)", pytrace=False)
-    with start_app(folder, "--host=0.0.0.0", "--max-kernels=3", env={**os.environ, "JUPYTER_TOKEN": TOKEN},
+    with start_app(folder, "--host=0.0.0.0", "--max-kernels=3", "--kernels-per-visitor=3", env={**os.environ, "JUPYTER_TOKEN": TOKEN},
                    base_url=PREFIX) as app:
         port = free_port()
         conf = nginx_conf(folder, port, urlsplit(app.url).port)
@@ -141,7 +141,7 @@ def test_a_page_over_the_kernel_cap_says_the_server_is_full(proxied):
     url, app = proxied
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     opener.open(f"{url}?token={TOKEN}", timeout=TIMEOUT).read()           # logged in (a cookie)
-    for _ in range(4):                                                   # the cap is 3 kernels
+    for _ in range(4):              # the cap is 3 kernels (this one visitor may hold all 3: the fixture)
         try:
             opener.open(url + "voila/render/app.ipynb", timeout=TIMEOUT).read()
         except urllib.error.HTTPError as full:
