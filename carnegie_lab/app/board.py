@@ -10,7 +10,7 @@ after an action, from the views' ``spec`` (plain dicts: no plotly figure is made
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 import ipywidgets as W
 
@@ -45,12 +45,12 @@ class BoardView:
     def __init__(self, game: Any, defer: bool = False, lang: str | None = None):
         self.game, self.lang = game, lang
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
-        #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
-        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks). The page
-        #: sends a click with the key it drew and the number of actions its drawing was made for (the
-        #: figure's ``layout.meta``, see :meth:`pick`), never as a point's index in the kernel's figure
+        #: what a click on the board can choose now (the screen's targets), and whether the figures take
+        #: clicks: the page then sends a click (the click guard's ``Pick``) with the key it drew and the
+        #: number of actions its drawing was made for (the figure's ``layout.meta``), never as a point's
+        #: index in the kernel's figure
         self.targets: Mapping[str, Mapping[str, Target]] = {}
-        self.on_pick: Callable[[str, str], None] | None = None
+        self.clickable = False
         self._quiet = False
         #: True until ``start_drawing``: the figures wait (see ``Dashboard``: the page shows its
         #: controls before plotly's bundle has loaded)
@@ -187,7 +187,7 @@ class BoardView:
         """The spec of the figure (``View.spec``: plain dicts, no plotly figure made)."""
         views, game = _views(), self.game
         extra: dict[str, Any] = {}
-        if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
+        if self.clickable and kind in KINDS:     # always a dict: the figure keeps its traces
             mine = kind != "company" or value == game.current_player     # only the decider's company
             extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
         extra["lang"] = self.lang
@@ -199,7 +199,7 @@ class BoardView:
             spec = getattr(views, f"{kind}_figure").spec(game, **extra)
         if "targets" not in extra:
             return spec
-        # what the page sends with a click (:meth:`pick`); a copy: a view's spec shares parts with its caches
+        # what the page sends with a click (the click guard's pick); a copy: a view's spec shares parts with its caches
         return {**spec, "layout": {**spec["layout"], "meta": {"pick": kind, "actions": len(game.actions)}}}
 
     def refresh(self) -> None:
@@ -241,13 +241,6 @@ class BoardView:
             boxes = [b for b in self.figure_box.children if isinstance(b, W.Box)]
             self.figure_box.children = [*boxes, slot.box]
         slot.box.layout.display = ""
-
-    def pick(self, kind: str, key: str, drawn: int) -> None:
-        """A click in the page on the thing ``key`` of a ``kind`` figure drawn for the game after ``drawn``
-        actions: told to ``on_pick``, unless the board has been drawn for another moment since (a second
-        click of a double-click, sent before the new drawing arrived, lands on what is no longer there)."""
-        if self.on_pick is not None and kind in KINDS and drawn == len(self.game.actions):
-            self.on_pick(kind, key)
 
     def start_drawing(self) -> None:
         """Draw the figures from now on (the first time: make the visible one)."""

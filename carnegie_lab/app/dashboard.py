@@ -35,24 +35,22 @@ from ..session import (
     Seat,
     Setup,
 )
-from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
-from ..session.controls import panel_for
-from ..session.targets import board_targets, target_of
-from ..session.texts import error_text
+from ..session.access import HINT, Limits, may
+from ..session.screen import Screen, chosen, error_text, screen_of, sentence, target_of, where_of
 from ..store import GameStore, StoreError
 from ..ui.guard import ErrorGuard
 from ..ui.rerun import RerunNote
 from .board import BoardView
-from .click_guard import ClickGuard
+from .click_guard import ClickGuard, Pick
 from .final import rematch_setup
 from .focus_keeper import FocusKeeper
-from .guide import explain, hint_reason, rules_html, undo_reason
+from .guide import explain, rules_html
 from .hints import decision_key
 from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build
 from .page import POLL_MS, PageBridge, in_kernel, with_lang
 from .replay_actions import ReplayActions
 from .sharing import Sharing, open_link, open_store
-from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
+from .turn import recent_html, role_html, tab_title, turn_html
 
 #: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
 UNDO_WAITS = N_("Undo waits until the hint is thought about (a moment)")
@@ -92,10 +90,10 @@ class Dashboard(RerunNote, W.VBox):
         # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
         # which the first FigureWidget brings (about two seconds less to an interactive page).
         self.board = BoardView(self.controller.game, defer=in_kernel(), lang=lang)
-        self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
-        self.guard.on_pick = self.board.pick        # the page's clicks on the board come with the guard's
-        #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
-        self.source: str | None = None
+        self.board.clickable = True
+        self.guard.on_pick = self.act               # the page's clicks on the board come with the guard's
+        #: what the page shows of its game now (session/screen.py), drawn by ``draw``
+        self.screen: Screen | None = None
         page = PageCalls(lambda: self.panels, self.say, lambda run_bots: self.after_change(run_bots=run_bots),
                          self._follow, self._to_play, self.set_lang)
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
@@ -157,15 +155,25 @@ class Dashboard(RerunNote, W.VBox):
         """The board shows a replay's moment (while the Replay tab is shown), not the live game."""
         return self.replays.replaying
 
-    def act(self, notation: str) -> None:
-        """A human's action (what every control calls). A click the page sent for a decision the game has
-        moved past since (another browser's move came in first, and the button now shows an option of the
-        next decision) is not played: the page says who moved first."""
-        seen = self.guard.late(len(self.game.actions))
-        if seen is not None:
-            self._guard(self._passed_by, seen)
+    @property
+    def source(self) -> str | None:
+        """The cell of the employee chosen on the board to move (the first of a move's two clicks)."""
+        return None if self.screen is None else self.screen.source
+
+    def act(self, target: str | Pick) -> None:
+        """A human's click, on a control (its action's notation) or on the board (a :class:`Pick`): one path,
+        one guard. A click the page sent for a decision the game has moved past since (another browser's move
+        came in first, and the button or the board now shows the next decision) is not played: the page says
+        who moved first."""
+        if isinstance(target, Pick) and self.replaying:   # the board shows a replay's moment: nothing to play
             return
-        self._guard(self._act, notation)
+        seen = target.drawn if isinstance(target, Pick) else self.guard.aimed
+        if seen is not None and seen != len(self.game.actions):
+            self._guard(self._passed_by, seen)
+        elif isinstance(target, Pick):
+            self._guard(self._picked, target)
+        else:
+            self._guard(self._act, target)
 
     def _passed_by(self, seen: int) -> None:
         self.say(sentence(error_text(self.controller.overtaken_at(seen), self.lang)), error=True)
@@ -198,29 +206,29 @@ class Dashboard(RerunNote, W.VBox):
         self.after_change(run_bots=True)
         self.timings["last action (server)"] = time.perf_counter() - start
 
-    def _picked(self, kind: str, key: str) -> None:
+    def _picked(self, pick: Pick) -> None:
         """A click on the board: the action of that ringed thing, if it is one now. A click on an
         employee who can move only chooses them (the cells they can go to are ringed then); a click
         on anything else only looks (its hover says what it is) and takes back such a choice."""
-        if self.replaying:
-            return
-        target = target_of(self.board.targets, kind, key)
+        screen = self.screen
+        assert screen is not None               # drawn at the dashboard's start
+        target = target_of(screen.targets, pick.kind, pick.key)
         if target is not None and target.notation:
             self._act(target.notation)
             return
         source = target.selects if target is not None else None
-        if source != self.source:
-            self.source = source
-            self.board.targets = board_targets(self.game, source, self.lang)
+        if source != screen.source:
+            self.screen = chosen(screen, self.controller, source)
+            self.board.targets = self.screen.targets
             self.board.refresh()
 
     def hint(self) -> None:
         """The Hint button: the analysis's best choices for this browser's decision, thought about
         once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
         can make its kernel think longer than that per decision."""
-        why = hint_reason(self.controller, self.replaying)
+        why = screen_of(self.controller, self.lang, self.replaying).why_not["hint"]
         if why is not None:
-            self.say(sentence(render(why, self.lang)), error=True)
+            self.say(why, error=True)
             return
         if self.hints.key != decision_key(self.game):
             self._think()
@@ -234,11 +242,11 @@ class Dashboard(RerunNote, W.VBox):
         says why), if the game allows hints."""
         if not may(self.controller.place, HINT):    # whatever the page sent
             return
-        explain(self.undo_button, UNDO_WAITS, self.lang)
+        explain(self.undo_button, sentence(render(UNDO_WAITS, self.lang)))
         try:
             self.hints.show_while(self.game, self.controls)
         finally:
-            explain(self.undo_button, undo_reason(self.controller), self.lang)
+            explain(self.undo_button, screen_of(self.controller, self.lang).why_not["undo"])
 
     def _decider(self) -> str:
         seat = self.controller.current_seat
@@ -289,8 +297,8 @@ class Dashboard(RerunNote, W.VBox):
         if not self._stored_call(lambda: taken.append(self.controller.undo())):
             return
         if taken[0] == 0:
-            why = undo_reason(self.controller) or N_("Nothing to undo")
-            self.say(sentence(render(why, self.lang)), error=True)
+            why = self.screen.why_not["undo"] if self.screen is not None else None
+            self.say(why or sentence(render(N_("Nothing to undo"), self.lang)), error=True)
         else:
             self.say("")
         self.after_change(run_bots=False)
@@ -382,7 +390,7 @@ class Dashboard(RerunNote, W.VBox):
         self.bots.busy(text)
 
     def _progress(self, p: Progress) -> None:
-        self.bots.show_progress(self.controller, p)
+        self.bots.show_progress(p, self.game.round, where_of(self.game, self.lang))
 
     def _page_shown(self, change) -> None:
         if (change["new"] or 0) > 0:
@@ -475,35 +483,32 @@ class Dashboard(RerunNote, W.VBox):
             self._think()               # "Always show a hint": each new decision of a human seat
 
     def _show_decision(self) -> None:
-        ctl = self.controller
-        game = ctl.game
-        seat = ctl.current_seat
-        self.final.show(ctl)
-        if game.is_over:
-            self.controls.clear()
-        elif ctl.you_to_move:
-            self.controls.show(panel_for(game, self.lang))
+        """Compute the page's screen and draw it."""
+        self.draw(screen_of(self.controller, self.lang, self.replaying))
+
+    def draw(self, screen: Screen) -> None:
+        """Show a screen: each part of the Play tab draws its slice (the board its targets, live)."""
+        self.screen = screen
+        self.final.draw(screen.final, self.game)
+        if screen.panel is not None:
+            self.controls.show(screen.panel)
         else:
-            assert seat is not None             # the game is not over: somebody decides
-            self.controls.clear(waiting_text(ctl, self.lang))
-        self.source = None                          # a new decision: no employee chosen on the board
-        targets = board_targets(game, lang=self.lang) if ctl.you_to_move and not self.replaying else {}
-        if not self.replaying:
-            self.board.targets = targets
-        self.bots.update(ctl)
-        place = ctl.place
-        self.hints.forget(game)
-        for control, why in ((self.undo_button, undo_reason(ctl)), (self.hints.always, reason(place, HINT)),
-                             (self.hints.button, hint_reason(ctl, self.replaying)),
-                             (self.restart_button, reason(place, RESTART)), (self.records.upload, reason(place, LOAD))):
-            explain(control, why, self.lang)        # disabled, the hover saying the rule
-        self.rules.value = "" if game.is_over else rules_html(game, self.lang)
-        self.role_note.value = role_note(ctl, self.lang)
-        self.recent.value = recent_html(ctl.recent, self.lang)
+            self.controls.clear(screen.waiting_html)
+        if not screen.replaying:
+            self.board.targets = screen.targets
+        self.bots.draw(screen.bots)
+        self.hints.forget(self.game)
+        for control, key in ((self.undo_button, "undo"), (self.hints.always, "hint_always"),
+                             (self.hints.button, "hint"), (self.restart_button, "restart"),
+                             (self.records.upload, "load")):
+            explain(control, screen.why_not[key])        # disabled, the hover saying the rule
+        self.rules.value = rules_html(screen.rules, self.lang)
+        self.role_note.value = role_html(screen.role)
+        self.recent.value = recent_html(screen.recent)
         # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
-        self.turn.value = turn_html(ctl, targets, self.lang)
+        self.turn.value = turn_html(screen)
         if self.bridge is not None:         # the tab's title: whose turn it is
-            self.bridge.title = tab_title(ctl, self.lang)
+            self.bridge.title = tab_title(screen)
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""

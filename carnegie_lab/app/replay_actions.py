@@ -10,11 +10,10 @@ from ..engine import Game
 from ..session import Controller, NotAllowed
 from ..session.replay import Replay
 from ..session.review import Shelf
-from ..session.texts import error_text
+from ..session.texts import error_text, sentence
 from ..store import StoreError, StoreFull
 from .board import BoardView
 from .layout import REPLAY, PageCalls
-from .turn import sentence
 
 
 class ReplayActions:

@@ -9,11 +9,10 @@ import time
 from ..core.errors import CarnegieError
 from ..core.i18n import translator
 from ..session import Controller, GameGone
-from ..session.texts import error_text
+from ..session.texts import error_text, sentence
 from ..store import GameStore, StoreError
 from .layout import NEW_GAME, PageCalls
 from .page import LinkError, PageBridge, parse_lang, parse_query
-from .turn import sentence
 
 
 def open_link(ctl: Controller, query: str | None, lang: str | None) -> str | None:

@@ -18,12 +18,13 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.app.dashboard import Dashboard
-from carnegie_lab.app.guide import CONTENTS, DECISION_STEPS, glance, rules_html, step_titles
+from carnegie_lab.app.guide import rules_html
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
 from carnegie_lab.core.i18n import render
 from carnegie_lab.session import Seat
+from carnegie_lab.session.guide import CONTENTS, DECISION_STEPS, glance, rule_step, step_titles
 from carnegie_lab.store import GameStore
 
 #: Words the same in every language: the app's name, Andrew, the keys' names, the timeline rows' codes, UTC.
@@ -288,7 +289,9 @@ def test_cli_lang_option():
 
 def test_the_rules_link_in_portuguese_opens_the_portuguese_tutorial():
     game = cl.new_game(["Ada", "Bo"], seed=1)             # Bo places a house: a step of tutorial 1
-    en, pt = rules_html(game), rules_html(game, "pt_BR")
+    step = rule_step(game)
+    assert step.href_in("pt_BR") == f"pt_BR/{step.href}" and step.title_in("pt_BR") == "Bo posiciona uma casa"
+    en, pt = rules_html(step), rules_html(step, "pt_BR")
     href = re.search(r"href='([^']*)'", en).group(1)
     assert re.search(r"href='([^']*)'", pt).group(1) == f"pt_BR/{href}"
     assert "Regras: tutorial 1, passo 4 “Bo posiciona uma casa”" in pt and "step 4 “Bo places a house”" in en

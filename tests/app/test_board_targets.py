@@ -8,6 +8,7 @@ import re
 from positions import ada_activates
 
 import carnegie_lab as cl
+from carnegie_lab.app.click_guard import Pick
 from carnegie_lab.app.controls_view import ControlsView
 from carnegie_lab.app.layout import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
@@ -175,16 +176,36 @@ def test_a_click_on_an_older_drawing_plays_nothing():
     assert len(d.game.actions) == 12 and d.game.decision.kind == "activate"
     assert list(d.board.targets["company"]) == [second]       # the other workstation, where the first one was
     d.guard._handle_custom_msg({**double, "key": second}, [])  # a click on the older drawing, whatever its key
+    assert len(d.game.actions) == 12 and "moved first" in d.status.value    # said, as of a late button
+    d.say("")
     d.guard._handle_custom_msg(double, [])                    # and the double-click's second click
-    assert len(d.game.actions) == 12
+    assert len(d.game.actions) == 12 and "moved first" in d.status.value
     click(d, "company", second)                               # a click on the drawing shown now plays
     assert len(d.game.actions) == 13
+
+
+def test_a_late_pick_and_a_late_button_are_refused_in_the_same_words():
+    """One click path: a board pick and a button drawn for a decision the game has moved past (another browser's
+    move came in first) play nothing, and the page says who moved first, the same sentence for both."""
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1))         # hot-seat: every decision is this browser's
+    seen = len(d.game.actions)
+    city = sorted(d.board.targets["map"])[0]
+    d.act(f"house {city}")                                    # what came in first
+    said = []
+    for late in (lambda: d.act(Pick("map", city, seen)),
+                 lambda: (d.guard._handle_custom_msg({"event": "aim", "seen": seen}, []),
+                          d.act(next(iter(d.controls.buttons))))):
+        d.say("")
+        late()
+        said.append(d.status.value)
+        assert len(d.game.actions) == seen + 1
+    assert said[0] == said[1] and "Bo moved first (in another browser)" in said[0]
 
 
 def test_a_stale_click_plays_nothing():
     d = Dashboard()
     before = list(d.game.actions)
-    d._picked("map", "no_such_city")
+    d.act(Pick("map", "no_such_city", len(before)))
     assert d.game.actions == before and d.status.value == ""         # a click that only looks
 
 

@@ -14,11 +14,11 @@ import pytest
 from clicks import click_first, first_choice
 
 import carnegie_lab as cl
-from carnegie_lab.app.guide import DECISION_STEPS, glance, rule_step
 from carnegie_lab.app.panels import NewGamePanel
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Controller, NotAllowed, Seat, Setup
 from carnegie_lab.session.access import HINT, LOCAL, SEAT, WATCH, Place, check, may, reason
+from carnegie_lab.session.guide import DECISION_STEPS, glance, rule_step
 from carnegie_lab.store import GameStore
 from carnegie_lab.tutor.positions import after_setup
 from carnegie_lab.tutor.script import Step
