@@ -117,8 +117,8 @@ class Controller(StoredSession):
             raise
 
     def _apply(self, notation: str, by_bot: bool) -> Step:
-        self._store_action(notation, by_bot)
-        return self._apply_local(notation, by_bot)
+        """One play of an action: the store's, on this game, if it is kept (else the game's own)."""
+        return self._apply_local(notation, by_bot, lambda text: self._store_action(text, by_bot))
 
     def step_bot(self) -> Step | None:
         """One decision of the bot whose turn it is (None if a human decides or the game is over,
