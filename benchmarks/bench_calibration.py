@@ -25,11 +25,10 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from gamelog import LOG, read_rows
-
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots.simulate import simulate
+from research.gamelog import LOG, read_rows
 
 STRENGTH_LOG = Path(__file__).resolve().parent / "results" / "strength" / LOG
 

@@ -28,12 +28,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from gamelog import LOG, OLD_COMMIT, OLD_LOG, GameLog, read_rows
-
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.base import mix
 from carnegie_lab.bots.strengths import LADDER_FILE, STRENGTHS
+from research.gamelog import LOG, OLD_COMMIT, OLD_LOG, GameLog, read_rows
 
 RESULTS = Path(__file__).resolve().parent / "results"
 STRENGTH = RESULTS / "strength"

@@ -4,6 +4,7 @@ from .core.components import Components
 from .core.errors import (
     CarnegieError,
     DataError,
+    EditError,
     GameOverError,
     IllegalActionError,
     MissingExtraError,
@@ -14,11 +15,12 @@ from .core.errors import (
 )
 from .core.i18n import languages
 from .core.loader import load_components
-from .engine import Game, new_game
+from .engine import Editor, Game, new_game
 from .rules.scoring import ScoreBreakdown
 
-__all__ = ["Action", "CarnegieError", "Components", "DataError", "Game", "GameOverError", "IllegalActionError",
-           "MissingExtraError", "NotationError", "OptionError", "RecordError", "ScoreBreakdown", "UnknownLanguageError",
+__all__ = ["Action", "CarnegieError", "Components", "DataError", "EditError", "Editor", "Game", "GameOverError",
+           "IllegalActionError", "MissingExtraError", "NotationError", "OptionError", "RecordError", "ScoreBreakdown",
+           "UnknownLanguageError",
            "languages", "load_components", "new_game", "views"]
 __version__ = "0.1.0"
 

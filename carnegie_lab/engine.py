@@ -9,19 +9,23 @@ from .core.actions import Action
 from .core.components import Components
 from .core.errors import CarnegieError, OptionError, RecordError
 from .core.i18n import N_, message_of
-from .core.jsontext import JSONTextError, read_json
+from .core.jsontext import read_record_json
 from .core.state import State
 from .queries import AndrewView, Queries
 from .rules import laws, loop
+from .rules.box import DEPARTMENT_MODES
 from .rules.changes import Changes
+from .rules.editing import TableEditor
 from .rules.moves import Move, MoveRecorder
-from .rules.prompts import Decision, DecisionContext, decision, prompt_of
+from .rules.names import normal_names
+from .rules.options import GAME_OPTIONS, GameOption, check_options
+from .rules.prompts import Decision, DecisionContext, prompt_of
 from .rules.ruleset import Ruleset, ruleset_for
-from .rules.setup import DEPARTMENT_MODES, check_options, new_state
+from .rules.setup import new_state
 from .rules.solo import NAME as ANDREW_NAME
 
-__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "AndrewView", "Changes", "Decision", "DecisionContext", "Game", "Move",
-           "check_new_game", "new_game"]
+__all__ = ["ANDREW_NAME", "DEPARTMENT_MODES", "GAME_OPTIONS", "AndrewView", "Changes", "Decision", "DecisionContext",
+           "Editor", "Game", "GameOption", "Move", "check_new_game", "new_game"]
 
 
 class Game(Queries):
@@ -143,7 +147,7 @@ class Game(Queries):
     @classmethod
     def from_record(cls, record: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        record = _load_json(record) if isinstance(record, str) else record
+        record = read_record_json(record) if isinstance(record, str) else record
         records.check_header(record, records.RECORD)
         actions = record.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -163,13 +167,12 @@ class Game(Queries):
         return game
 
     def to_position(self) -> dict[str, Any]:
-        state = self._state.to_dict()
-        return {"format": records.POSITION, "version": records.version_of(state), "state": state}
+        return _position(self._state)
 
     @classmethod
     def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Game:
         rs = ruleset_for(components)
-        position = _load_json(position) if isinstance(position, str) else position
+        position = read_record_json(position) if isinstance(position, str) else position
         records.check_header(position, records.POSITION)
         return cls(_loaded(rs, position.get("state"), "state"), fresh=False)
 
@@ -185,6 +188,11 @@ class Game(Queries):
         for text in actions:
             loop.apply(state, state.rules.parse(text), checked=False)
 
+    def edit(self) -> Editor:
+        """An editor of this game's table, to set up a position by hand (docs/notation.md, "Editing a position");
+        the game itself stays as it is."""
+        return Editor(self._state)
+
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         f = self._state.flow
@@ -194,6 +202,40 @@ class Game(Queries):
     def _repr_html_(self) -> str:
         from .views.summary import game_html
         return game_html(self)
+
+
+class Editor(TableEditor):
+    """A table set up by hand: :class:`~carnegie_lab.rules.editing.TableEditor`'s changes, each keeping the laws
+    of a position or refused with an :class:`~carnegie_lab.EditError` (the table unchanged), then :meth:`game`.
+
+    >>> edit = Editor.new(["Ada", "Bo"], seed=1).set_round(3).set_resources(0, money=30)
+    >>> edit.game().decision.kind
+    <DecisionKind.CHOOSE: 'choose'>
+    """
+
+    @classmethod
+    def new(cls, players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> Editor:
+        """The table of a fresh setup of ``new_game``'s options (at its first decision)."""
+        return cls(new_game(players, seed, components, **options)._state)
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any] | str, components: Components | None = None) -> Editor:
+        """The table of a position (``Game.from_position``'s, checked as it is)."""
+        return cls(Game.from_position(position, components)._state)
+
+    def to_position(self) -> dict[str, Any]:
+        """The table as a position (docs/notation.md, "Positions")."""
+        return _position(self._state)
+
+    def game(self) -> Game:
+        """A game from the table, at its decision (the automatic steps due taken), its laws checked once more:
+        ready to list its legal actions, be evaluated and played on."""
+        return Game.from_position(self.to_position(), self._state.rules.components)
+
+
+def _position(state: State) -> dict[str, Any]:
+    data = state.to_dict()
+    return {"format": records.POSITION, "version": records.version_of(data), "state": data}
 
 
 def _recorder() -> MoveRecorder:
@@ -207,21 +249,11 @@ def _loaded(rs: Ruleset, data: Any, root: str) -> State:
     state = records.state_from_dict(rs, data, root)
     try:
         laws.check(state)
+        loop.settle(state)
+        laws.check_goes_on(state)
     except RecordError as e:
         raise RecordError(root + e.field.removeprefix("state"), e.problem) from None
-    loop.settle(state)
-    if loop.decision_kind(state) is not loop.OVER and all(a.verb == "sell" for a in loop.legal_actions(state)):
-        raise RecordError(f"{root}.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
-                                                  prompt=decision(state).prompt))
     return state
-
-
-def _load_json(text: str) -> Any:
-    try:
-        return read_json(text)
-    except JSONTextError as e:
-        raise RecordError("(json)", e.problem if e.where == "(json)" else N_("{problem} {where}", problem=e.problem,
-                                                                               where=e.where)) from None
 
 
 def _start_from_options(rs: Ruleset, options: Any) -> State:
@@ -245,12 +277,13 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     """Start a game.
 
     Args:
-        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie.
+        players: 2-4 player names, or one name with ``solo_level`` to play against Andrew Carnegie: no two the
+            same name and none with an invisible character (``rules.names``), kept in NFC.
         seed: The setup's random draws (the same seed, the same deal).
         components: Other component data (``load_components(folder)``); the shipped data by default.
         **options: ``solo_level`` (1-4), ``departments`` ("base", "base+expansion" or
             "expansion-open-bar"), ``tab_side`` ("A" or "B"), ``remove_for_four`` (tiles removed at random
-            in a 4-player game).
+            in a 4-player game); each option's type, default and allowed values: ``GAME_OPTIONS``.
 
     Returns:
         The game at its first decision.
@@ -258,7 +291,7 @@ def new_game(players: list[str], seed: int = 0, components: Components | None = 
     Raises:
         OptionError: A bad name, count, seed or option, naming it (a CarnegieError).
     """
-    return Game(_new_state(ruleset_for(components), players, seed, options))
+    return Game(_new_state(ruleset_for(components), normal_names(players), seed, options))
 
 
 def check_new_game(players: list[str], seed: int = 0, components: Components | None = None, **options: Any) -> None:

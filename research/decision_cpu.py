@@ -18,15 +18,11 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_strength import DEFAULT_OUT as STRENGTH  # noqa: E402  (the strength benchmark's log)
-from gamelog import LOG, read_rows  # noqa: E402
+from research.gamelog import LOG, read_rows
+from research.games import STRENGTH  # the strength benchmark's log
 
 
 def positions(logged: str, deals: list[int], every: int, level: int, seed: int) -> list[tuple[int, cl.Game]]:

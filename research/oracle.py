@@ -23,13 +23,13 @@ functions of the deal and the decision, so a run is deterministic.
 Each finished deal appends one JSON line to ``--out`` (default benchmarks/results/oracle-level4.jsonl;
 ``key``: the deal, its seed and the player): the totals, the margin, the actions (they replay through
 ``carnegie_lab.new_game`` to the same totals), the CPU seconds, the VP shape of the player and of
-Andrew (``bench_strength.shape``) and the plan round by round (:func:`plan_of`). ``--bot SPEC`` plays a
-bot of ``make_bot`` on the same deals instead (bench_strength's game, same seeds; ``cpu_times``: its
-CPU seconds a decision with a choice), for the pairing;
+Andrew (``research.games.shape``) and the plan round by round (:func:`plan_of`). ``--bot SPEC`` plays a
+bot of ``make_bot`` on the same deals instead (``research.games.play``, the strength benchmark's game, same
+seeds; ``cpu_times``: its CPU seconds a decision with a choice), for the pairing;
 with ``--from-log`` it takes the bot's games from the strength benchmark's log instead. A rerun skips
 the deals already in the file. ``--jobs``/``--scheduler`` (a Dask address) play the deals in batches
 of that many processes or workers (``carnegie_lab.jobs.run_jobs``; a Dask worker needs the
-project installed and this checkout's research/ and benchmarks/ on its ``PYTHONPATH``), each batch
+project installed and this checkout on its ``PYTHONPATH``, for ``import research``), each batch
 appended when it ends.
 """
 from __future__ import annotations
@@ -57,12 +57,10 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
+from research.gamelog import LOG, read_rows
+from research.games import MATCHES, STRENGTH, Task, play, shape  # the strength benchmark: its deals, its log
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_strength import DEFAULT_OUT as STRENGTH  # noqa: E402  (the strength benchmark: its deals, its log)
-from bench_strength import MATCHES, Task, play, shape  # noqa: E402
-from gamelog import LOG, read_rows  # noqa: E402
 
 DEFAULT_OUT = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
 DEFAULT_SEED = 2024                           # the strength benchmark's seed: its recorded games pair with these
@@ -87,7 +85,7 @@ class Budget:
 
 def deal_seed(index: int, level: int, seed: int = DEFAULT_SEED) -> int:
     """The game seed of deal ``index``: that of the strength benchmark's game ``index`` of its solo match
-    (as ``bench_strength.play`` derives it; :func:`bot_deal` checks that the two agree)."""
+    (as ``research.games.play`` derives it; :func:`bot_deal` checks that the two agree)."""
     return mix(seed, MATCHES.index(f"solo{level}"), index) & 0x7FFFFFFF
 
 
@@ -212,7 +210,7 @@ def bot_deal(index: int, level: int, seed: int, spec: str) -> dict[str, Any]:
     """One deal played by the bot ``spec`` (the strength benchmark's game), as a results row."""
     started = time.process_time()
     result = play(Task(f"solo{level}", index, seed, spec, spec))
-    assert result["game_seed"] == deal_seed(index, level, seed), "bench_strength derives its seeds otherwise now"
+    assert result["game_seed"] == deal_seed(index, level, seed), "research.games.play derives its seeds otherwise now"
     return _row(index, result["game_seed"], spec, result["record"]["actions"], level,
                 time.process_time() - started) | {"cpu_times": result["cpu_times"]}
 

@@ -39,10 +39,9 @@ from carnegie_lab.rules import loop
 from carnegie_lab.rules.construction import discs
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
+from research.gamelog import append_row  # the benchmarks' logs
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from gamelog import append_row  # noqa: E402  (the benchmarks' logs)
 
 OUT = ROOT / "benchmarks" / "results" / "policy"
 POLICIES = ("greedy", "plan", "expect-rows", "peek", "peek-rows")

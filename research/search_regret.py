@@ -27,11 +27,10 @@ import carnegie_lab as cl
 from carnegie_lab.bots import SearchBot, make_bot
 from carnegie_lab.bots.base import HIDDEN, choices, decision_rng, mix
 from carnegie_lab.bots.search import search
+from research.gamelog import LOG as GAMES  # the benchmarks' logs
+from research.gamelog import append_row, read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from gamelog import LOG as GAMES  # noqa: E402  (the benchmarks' logs)
-from gamelog import append_row, read_rows  # noqa: E402
 
 LOG = ROOT / "benchmarks" / "results" / "strength" / GAMES
 OUT = ROOT / "benchmarks" / "results" / "regret"

@@ -38,11 +38,10 @@ from carnegie_lab.bots.evaluation.sibling import SIBLING_FILE
 from carnegie_lab.bots.greedy import greedy_choice
 from carnegie_lab.core.state import State
 from carnegie_lab.rules.scoring import discs_by_owner, scores
+from research.gamelog import LOG as GAMES_LOG  # the benchmarks' logs
+from research.gamelog import read_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from gamelog import LOG as GAMES_LOG  # noqa: E402  (the benchmarks' logs)
-from gamelog import read_rows  # noqa: E402
 
 GAMES = ROOT / "benchmarks" / "results" / "strength" / GAMES_LOG
 LOG = ROOT / "benchmarks" / "results" / "training" / "sibling_model.log"

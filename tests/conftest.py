@@ -23,7 +23,8 @@ The Voilà server and the browser, one of each per test session, shared by the a
   as ``fresh_env``): the packaging tests and the session's core-install test share them.
 - ``watched_page``: makes a new tab of that browser (or of a given context) that records console
   errors and warnings, page errors and every request that is not to 127.0.0.1 (which fails in the
-  browser: ``OFFLINE``).
+  browser: ``OFFLINE``); the browser's settings and ``WatchedPage`` are tools/offline_browser.py's, shared with
+  tools/check_binder.py.
 
 See /work/shared/notes/voila-browser-testing.md for the why of each flag.
 """
@@ -40,10 +41,10 @@ import sys
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pytest
 import worker_timings
@@ -61,16 +62,22 @@ pytest_plugins = ["positions", "i18n_check"]
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"   # gitignored
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-#: Nothing a page asks for leaves the machine, and nothing waits on a CDN: every host name but 127.0.0.1 fails to
-#: resolve, in Chromium itself (no DNS query is sent), and every request but 127.0.0.1's goes through a proxy whose
-#: name fails so (an address given as numbers, too). WatchedPage records the requests that failed so.
-OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://proxy.invalid:1",
-           "--proxy-bypass-list=127.0.0.1"]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", *OFFLINE]
-VIEWPORT = {"width": 1280, "height": 900}
+
+
+def _tool(name: str):
+    """tools/NAME.py, importable as ``NAME`` (what the tests share with the tools: a fresh environment, the
+    offline browser)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fresh_env = _tool("fresh_env")
+offline_browser = _tool("offline_browser")
+CHROMIUM, CHROMIUM_ARGS, VIEWPORT = offline_browser.CHROMIUM, offline_browser.CHROMIUM_ARGS, offline_browser.VIEWPORT
+WatchedPage = offline_browser.WatchedPage
 SERVER_START_TIMEOUT = 90   # s; ~2 s here
 
 #: Seconds measured during the run, printed at the end of the session (see pytest_terminal_summary).
@@ -96,7 +103,7 @@ def pytest_configure(config):
 #: that the longest file spreads over the workers; a file's other tests stay together.
 SPREAD = {"tests/notebooks/test_voila_tutorials.py::test_a_tutorial_in_voila"}
 
-#: Seconds each unit of work took in a measured run (``benchmarks/suite_timeline.py --write``): ``make test``
+#: Seconds each unit of work took in a measured run (``tests/suite_timeline.py --write``): ``make test``
 #: starts the longest first, so that no long unit comes last while the other workers wait.
 DURATIONS = Path(__file__).parent / "durations.json"
 
@@ -161,7 +168,7 @@ def worker_cgroup(folder: str | None, worker: str):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """With ``PYTEST_TIMELINE=FILE``, each test's worker, start and end (wall clock) and the CPU time of its
-    process go to ``FILE.<worker>``, one JSON line a test: ``benchmarks/suite_timeline.py`` reads them. With
+    process go to ``FILE.<worker>``, one JSON line a test: ``tests/suite_timeline.py`` reads them. With
     ``PYTEST_TIMELINE_CGROUP=DIR`` too (a cgroup v1 cpuacct folder; root), each worker moves into a cgroup of its
     own there, and a line also has the CPU time of every process the worker started (its browser, its servers
     and their kernels), counted while the test ran."""
@@ -191,12 +198,6 @@ def repeatable_game_ids(request, monkeypatch):
 
 
 # --------------------------------------------------------------------------- the Voilà server
-
-
-_spec = importlib.util.spec_from_file_location("fresh_env", ROOT / "tools" / "fresh_env.py")
-assert _spec is not None and _spec.loader is not None
-fresh_env = sys.modules["fresh_env"] = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fresh_env)
 
 
 @pytest.fixture(scope="session")
@@ -356,53 +357,6 @@ def new_context(chromium):
             ctx.close()
         except Exception:  # noqa: BLE001 -- closed already
             pass
-
-
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
-@dataclass
-class WatchedPage:
-    """A Playwright page with what went wrong on it recorded."""
-    page: object
-    console_problems: list[str] = field(default_factory=list)  # errors and warnings: a page logs neither
-    page_errors: list[str] = field(default_factory=list)
-    outside_requests: list[str] = field(default_factory=list)  # failed in the browser, never sent (OFFLINE)
-    navigations: list[str] = field(default_factory=list)       # URLs of the tab, in order
-
-    def _on_console(self, msg) -> None:
-        if msg.type not in ("error", "warning"):
-            return
-        location = (msg.location or {}).get("url", "")
-        if location and not is_local(location):
-            return  # "Failed to load resource" for a request that could not leave: see outside_requests
-        text = msg.text if msg.type == "error" else f"warning: {msg.text}"
-        self.console_problems.append(f"{text} ({location})" if location else text)
-
-    @classmethod
-    def of(cls, page) -> "WatchedPage":
-        """``page`` watched from now on (tools/check_binder.py watches its page so too)."""
-        watched = cls(page)
-        page.on("console", watched._on_console)
-        page.on("pageerror", lambda e: watched.page_errors.append(str(e)))
-        page.on("websocket", watched._on_websocket)
-        page.on("framenavigated", watched._on_navigated)
-        page.on("requestfailed", watched._on_failed)    # not page.route: it would see every request
-        return watched
-
-    def _on_failed(self, request) -> None:
-        if not is_local(request.url):      # offline by design (OFFLINE): it failed in the browser
-            self.outside_requests.append(request.url)
-
-    def _on_websocket(self, ws) -> None:
-        if not is_local(ws.url):
-            self.outside_requests.append(ws.url)
-
-    def _on_navigated(self, frame) -> None:
-        if frame == self.page.main_frame:
-            self.navigations.append(frame.url)
 
 
 @pytest.fixture(scope="session")

@@ -1,9 +1,8 @@
-"""The result logs of benchmarks/results (benchmarks/gamelog.py): plain JSON Lines, only ever appended to, a
+"""The result logs of benchmarks/results (research/gamelog.py): plain JSON Lines, only ever appended to, a
 game's key refused a second time, a cut-short last line stopped before anything is added after it."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,11 +12,7 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 @pytest.fixture(scope="module")
 def gamelog():
-    sys.path.insert(0, str(BENCHMARKS))      # the benchmarks import it as a neighbour
-    try:
-        import gamelog as module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    from research import gamelog as module  # the research tools' shared part (the development install's)
     return module
 
 

@@ -191,3 +191,30 @@ def test_no_module_of_the_app_takes_part_in_an_import_circle_within_it():
     graph = _within(import_graph(lazy=True, hints=True), "carnegie_lab.app")
     assert "carnegie_lab.app.board" in graph["carnegie_lab.app.dashboard"]        # the app's own imports are seen
     assert circles(graph) == []
+
+
+# -- the scripts around the package import, they never patch sys.path -------------------------------------------
+
+ROOT = PACKAGE.parent
+#: the scripts' folders: they import the package, ``research`` (the research tools' shared part) and their
+#: neighbours (a script's own folder is on sys.path), nothing else
+SCRIPTS = ("research", "benchmarks", "tools")
+
+
+def _patches_path(path: Path, root: Path = ROOT) -> list[str]:
+    """Where a module changes ``sys.path`` (insert, append, extend, assignment...)."""
+    return sorted(f"{path.relative_to(root)}:{node.lineno}" for node in ast.walk(ast.parse(path.read_text()))
+                  if isinstance(node, ast.Attribute) and node.attr == "path" and isinstance(node.value, ast.Name)
+                  and node.value.id == "sys")
+
+
+@pytest.mark.parametrize("folder", SCRIPTS)
+def test_no_script_patches_sys_path(folder):
+    paths = sorted((ROOT / folder).rglob("*.py"))
+    assert paths and [hit for path in paths for hit in _patches_path(path)] == []
+
+
+def test_a_patch_of_sys_path_is_found(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import sys\nsys.path.insert(0, 'x')\nprint(sys.argv)\n")
+    assert _patches_path(module, tmp_path) == ["m.py:2"]

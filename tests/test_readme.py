@@ -1,6 +1,6 @@
 """README.md as written: its Python examples run and print what their comments say, its shell commands run
 in a fresh shell, and its Binder links are the ones made from pyproject.toml's [project.urls]
-(tools/binder_links.py)."""
+(tools/binder_links.py); it stays a front page (at most 250 lines)."""
 import contextlib
 import importlib.util
 import io
@@ -129,3 +129,13 @@ def test_readme_binder_links_are_made_from_project_urls():
         [target] = query.get("urlpath", []) + query.get("labpath", [])
         path = target.removeprefix("voila/render/")
         assert "<" in path or (ROOT / path).is_file(), link     # <notebook>: a pattern, not a link
+
+
+# --------------------------------------------------------------------------- its length
+
+#: The README is a front page: what the project is, a tour and the commands; the rest is in docs/ (issue 58).
+MOST_LINES = 250
+
+
+def test_readme_is_at_most_250_lines():
+    assert len(README.read_text().splitlines()) <= MOST_LINES, "move the details to docs/ and link them"

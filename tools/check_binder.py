@@ -15,7 +15,6 @@
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -23,22 +22,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fresh_env import ROOT, clean_env, copy_project, free_port, get, make_venv, run, scratch, serving  # noqa: E402
+from fresh_env import ROOT, clean_env, copy_project, free_port, get, make_venv, run, scratch, serving
+from offline_browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, WatchedPage
 
 APP_PATH = "voila/render/notebooks/app.ipynb"         # the README's Binder link, under the server's root
 DRAWN = (".cl-controls button.cl-option", ".js-plotly-plot .main-svg")   # controls, then the map
 PAGE_TIMEOUT = 180_000                                # ms: the notebook runs before the HTML comes
-
-
-def _conftest():
-    """tests/conftest.py, for its Chromium settings and its watched page (errors, outside requests)."""
-    sys.path.insert(0, str(ROOT / "tests"))            # its own imports, as pytest's rootdir conftest has them
-    spec = importlib.util.spec_from_file_location("carnegie_conftest", ROOT / "tests" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)   # its dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
 
 
 def binder_python() -> str:
@@ -60,12 +49,11 @@ def server_config(bin_dir: Path, env: dict, cwd: Path) -> dict:
 def render_app(url: str) -> dict[str, list[str]]:
     """Open the app at ``url`` in headless Chromium and wait until it is drawn; what went wrong."""
     from playwright.sync_api import sync_playwright
-    conftest = _conftest()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=conftest.CHROMIUM, headless=True, args=conftest.CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(viewport=conftest.VIEWPORT).new_page()
-            watched = conftest.WatchedPage.of(page)
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            watched = WatchedPage.of(page)
             page.goto(url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT)
             for selector in DRAWN:
                 page.locator(selector).first.wait_for(timeout=PAGE_TIMEOUT)

@@ -14,8 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fresh_env import ROOT, build_wheel, clean_env, free_port, get, make_venv, run, scratch, serving  # noqa: E402
+from fresh_env import ROOT, build_wheel, clean_env, free_port, get, make_venv, run, scratch, serving
 
 PINS = ROOT / "binder" / "requirements.txt"
 #: What Voilà writes in a page whose notebook failed (it still answers 200).

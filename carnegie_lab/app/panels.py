@@ -14,7 +14,7 @@ from ..bots.strengths import STRENGTHS, Strength
 from ..core.components import Components
 from ..core.i18n import N_, render, translator
 from ..core.loader import components as default_components
-from ..engine import new_game
+from ..engine import GAME_OPTIONS, new_game
 from ..session import DEPARTMENT_MODES, LOCAL, SEAT, SEAT_KINDS, WATCH, Controller, Seat, Setup, offered_kind
 from ..session.texts import error_text, shown
 from ..store import MAX_LABEL, MAX_NAME
@@ -77,7 +77,9 @@ class NewGamePanel:
     def __init__(self, on_start: Callable[[Setup], None], setup: Setup | None = None, lang: str | None = None):
         self.on_start, self.lang = on_start, lang
         _ = translator(lang).gettext
-        self.players = W.ToggleButtons(options=[(_("1 (solo)"), 1), ("2", 2), ("3", 3), ("4", 4)], value=2,
+        # the choices and defaults of the game's options are their specification's (GAME_OPTIONS)
+        self.players = W.ToggleButtons(options=[(_("1 (solo)") if n == 1 else str(n), n)
+                                                for n in GAME_OPTIONS["players"].choices()], value=2,
                                        style={"button_width": "64px"})
         self.players.add_class("cl-players")
         self.names, self.kinds, self.rows = [], [], []
@@ -95,7 +97,8 @@ class NewGamePanel:
             self.kinds.append(kinds)
             self.rows.append(W.HBox([W.HTML(f"{chip(i)} <b>" + _("Seat {n}").format(n=i + 1) + "</b>",
                                             layout=W.Layout(width="80px")), text, kinds]))
-        self.level = W.ToggleButtons(options=[("1", 1), ("2", 2), ("3", 3), ("4", 4)], value=1,
+        levels = GAME_OPTIONS["solo_level"].choices()
+        self.level = W.ToggleButtons(options=[(str(level), level) for level in levels], value=levels[0],
                                      style={"button_width": "44px"},
                                      tooltip=_("Andrew Carnegie's deck: 1 easiest, 4 hardest"))
         self.level.add_class("cl-solo-level")
@@ -123,8 +126,9 @@ class NewGamePanel:
                                     tooltip=_("the next game keeps this seed (the same deal); unchecked, each new "
                                               "game gets a new random seed"), layout=W.Layout(width="auto"))
         self.same_seed.add_class("cl-same-seed-option")
-        self.departments = W.RadioButtons(options=[(render(label, lang), mode)
-                                                   for mode, label in DEPARTMENT_MODES.items()], value="base",
+        departments = GAME_OPTIONS["departments"]
+        self.departments = W.RadioButtons(options=[(render(DEPARTMENT_MODES[mode], lang), mode)
+                                                   for mode in departments.choices()], value=departments.default,
                                           layout=W.Layout(width="auto"))
         self.departments.add_class("cl-departments")
         self.tiles = W.HTML()

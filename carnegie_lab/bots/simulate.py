@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from ..core.errors import CarnegieError
 from ..core.i18n import N_
-from ..engine import Game, new_game
+from ..engine import GAME_OPTIONS, Game, check_new_game, new_game
 from ..jobs import Progress, run_jobs
 from ..rules.solo import NAME as ANDREW_NAME
 from .base import Bot, mix
@@ -76,7 +76,7 @@ def play_game(bots: Sequence[Bot], seed: int, names: Sequence[str] | None = None
     Returns:
         The finished game.
     """
-    names = list(names) if names is not None else [f"P{i + 1}" for i in range(len(bots))]
+    names = list(names) if names is not None else seat_names(len(bots))
     if level is not None:
         options["solo_level"] = level
     game = new_game(names, seed=seed, **options)
@@ -88,10 +88,15 @@ def play_game(bots: Sequence[Bot], seed: int, names: Sequence[str] | None = None
     raise RuntimeError(f"game with seed {seed} did not end after {MAX_DECISIONS} decisions")
 
 
+def seat_names(players: int) -> list[str]:
+    """The players' names of a bot game: ``P1``, ``P2``, ..."""
+    return [f"P{i + 1}" for i in range(players)]
+
+
 def _run_task(task: _Task) -> GameResult:
     start = time.perf_counter()
     bots = [make_bot(spec, s) for spec, s in zip(task.bots, task.bot_seeds)]
-    names = tuple(f"P{i + 1}" for i in range(len(bots)))
+    names = tuple(seat_names(len(bots)))
     game = play_game(bots, task.seed, names, task.level, **dict(task.options))
     table = game.scores()
     return GameResult(
@@ -198,8 +203,6 @@ class SimulationResult:
 
 
 def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]:
-    if players < 1 or players > 4:
-        raise CarnegieError(N_("players must be 1 (solo against Andrew) to 4, not {players}", players=players))
     bots = tuple(b.strip() for b in bots) if bots else ("random",)
     if len(bots) == 1:
         bots = bots * players
@@ -224,7 +227,7 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
         scheduler: A Dask scheduler's address (such as ``tcp://127.0.0.1:8786``): the games run on that
             cluster instead.
         progress: Called as ``progress(done, total)`` after every finished game.
-        level: Andrew's level in solo games (default 1).
+        level: Andrew's level in solo games (default: the lowest).
         rotate: Game *k* seats the bots turned by *k* places, so each plays every seat.
         keep_records: Keep each game's record in its result.
         **options: Passed to ``new_game`` (e.g. ``departments``).
@@ -233,17 +236,18 @@ def simulate(players: int, games: int, bots: Sequence[str] | None = None, seed: 
         The games in game order, with win rates and score distributions.
 
     Raises:
-        CarnegieError: A count out of range, a bot spec that is not known, or ``level`` in a game between players.
+        CarnegieError: A count out of range, a bot spec that is not known, or an option of the games that
+            ``new_game`` refuses (an OptionError: ``level`` in a game between players too).
     """
     if games < 0:
         raise CarnegieError(N_("games must be >= 0, not {games}", games=games))
     if jobs < 1:
         raise CarnegieError(N_("jobs must be >= 1, not {jobs}", jobs=jobs))
+    if players == 1 and level is None:
+        level = GAME_OPTIONS["solo_level"].choices()[0]
+    solo: dict[str, Any] = {} if level is None else {"solo_level": level}
+    check_new_game(seat_names(players), **solo, **options)
     bots = _normalise_bots(players, bots)
-    if players == 1:
-        level = 1 if level is None else level
-    elif level is not None:
-        raise CarnegieError(N_("level is for solo games (players=1) only"))
     tasks = tasks_for(players, games, bots, seed, level, rotate, keep_records, **options)
     start = time.perf_counter()
     results = run_jobs(_run_task, tasks, jobs, scheduler, progress, chunked=True)

@@ -98,7 +98,8 @@ def add_app_parser(subparsers, lang: str | None = None) -> None:
         description=_("Serve the package's notebooks with Voilà at http://HOST:PORT: the root page links the app "
                       "(/{app}) and the tutorials, each tutorial is at /voila/render/<notebook>.ipynb. On this "
                       "machine only (the default) no login is asked; on any other address the server starts with "
-                      "a login: a token (JUPYTER_TOKEN, or one made and printed) or --password. Options after '--' "
+                      "a login: a token (JUPYTER_TOKEN, or one made: shown on a terminal, else kept in login-token "
+                      "beside the store) or --password. Options after '--' "
                       "are passed to voila unchanged, e.g. -- --theme=dark. See docs/deploy.md and "
                       "docs/security.md.").format(app=APP_PATH),
     )
@@ -232,12 +233,29 @@ def run_app(args: argparse.Namespace) -> int:
             "Ctrl-C stops); games kept in {store}").format(folder=cmd[3], url=url, store=store),
           file=sys.stderr, flush=True)
     if TOKEN_ENV in login:
-        given = login[TOKEN_ENV] == os.environ.get("JUPYTER_TOKEN")
-        print(_("carnegie-lab: log in with the token of $JUPYTER_TOKEN") if given else
-              _("carnegie-lab: log in with the token {token}: {url}?token={token}").format(token=login[TOKEN_ENV],
-                                                                                           url=url),
-              file=sys.stderr, flush=True)
+        print(_token_note(login[TOKEN_ENV], url, store, args.language), file=sys.stderr, flush=True)
     return _run_until_done(cmd, cwd=REPO_ROOT, env=env)
+
+
+def _token_note(token: str, url: str, store: Path, lang: str | None) -> str:
+    """Where the login's token is: $JUPYTER_TOKEN's; a made one shown on a terminal, and never written to a log
+    (a service's output): kept instead in a file beside the store that only its owner reads."""
+    _ = translator(lang).gettext
+    if token == os.environ.get("JUPYTER_TOKEN"):
+        return _("carnegie-lab: log in with the token of $JUPYTER_TOKEN")
+    if sys.stderr.isatty():
+        return _("carnegie-lab: log in with the token {token}: {url}?token={token}").format(token=token, url=url)
+    path = store.with_name(TOKEN_FILE)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)                  # a file that was there keeps its mode otherwise
+        with os.fdopen(fd, "w") as file:
+            file.write(token + "\n")
+    except OSError as exc:
+        raise CliError(N_("cannot write the login's token to {path}: {problem}", path=str(path),
+                          problem=os_problem(exc))) from None
+    return _("carnegie-lab: log in with the token kept in {path} (only you can read it; $JUPYTER_TOKEN chooses "
+             "one)").format(path=path)
 
 
 def login_env(args: argparse.Namespace) -> dict[str, str]:
@@ -294,6 +312,8 @@ def open_store(path: Path | None) -> Path:
     return target
 
 
+#: The file beside the store that keeps a made token when the output is not a terminal (a log).
+TOKEN_FILE = "login-token"
 #: Addresses that include 127.0.0.1, where Voilà's preheated kernels ask for their page's address.
 ALL_INTERFACES = ("0.0.0.0", "::", "", "127.0.0.1", "localhost")
 

@@ -1,18 +1,24 @@
-"""``carnegie-lab games`` (a store's games: list, export, restore, purge) and ``carnegie-lab replay``."""
+"""``carnegie-lab games`` (a store's games: list, export, delete, restore, purge) and ``carnegie-lab replay``."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.i18n import N_, message_of, render, translator
 from .base import CliError, read_text
+
+if TYPE_CHECKING:
+    from ..store import GameStore
 
 
 def add_games_parser(subparsers, lang: str | None = None) -> None:
     _ = translator(lang).gettext
     p = subparsers.add_parser(
-        "games", help=_("the game store's games: list, export, restore from the trash, purge"),
+        "games", help=_("the game store's games: list, export, delete, restore from the trash, purge"),
         description=_("Look after the app's game store (the file carnegie-lab app --store uses). The app's "
                       "Delete puts a game in the trash: restore brings it back, purge removes it for good."))
     p.add_argument("--store", type=Path, default=None, metavar=_("PATH"),
@@ -27,6 +33,17 @@ def add_games_parser(subparsers, lang: str | None = None) -> None:
     restore = commands.add_parser("restore", help=_("take games out of the trash"),
                                   epilog=_dashed_ids("restore", lang))
     restore.add_argument("ids", nargs="+", metavar="ID")
+    delete = commands.add_parser(
+        "delete", help=_("put games in the trash, finished or not"),
+        description=_("Put games in the trash, as the app's Delete does: they are no longer listed, opened or "
+                      "played. restore brings them back, purge removes them for good (the trash counts in "
+                      "carnegie-lab app --max-games)."),
+        epilog=_dashed_ids("delete", lang))
+    delete.add_argument("ids", nargs="*", metavar="ID", help=_("these games, finished or not"))
+    delete.add_argument("--older-than", metavar=_("AGE"),
+                        help=_("instead of ids: the games not changed for AGE, a number of days, hours or minutes "
+                               "(e.g. 30d, 12h, 90m)"))
+    delete.add_argument("--finished", action="store_true", help=_("with --older-than: only the finished games"))
     purge = commands.add_parser("purge", help=_("remove games of the trash for good"),
                                 epilog=_dashed_ids("purge", lang))
     purge.add_argument("ids", nargs="*", metavar="ID", help=_("these games (default: the whole trash)"))
@@ -72,7 +89,13 @@ def run_games(args: argparse.Namespace) -> int:
                     store.restore(gid)
                 print(tr.ngettext("restored {n} game", "restored {n} games", len(args.ids)).format(n=len(args.ids)),
                       file=sys.stderr)
+            elif command == "delete":
+                deleted = _delete(store, args)
+                print(tr.ngettext("put {n} game in the trash", "put {n} games in the trash", deleted).format(
+                    n=deleted), file=sys.stderr)
             else:
+                for gid in args.ids:
+                    _check_in_trash(store, gid)
                 removed = sum(store.purge(gid, before=args.before) for gid in args.ids) if args.ids else \
                     store.purge(before=args.before)
                 print(tr.ngettext("purged {n} game from the trash", "purged {n} games from the trash",
@@ -80,6 +103,47 @@ def run_games(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CliError(message_of(exc)) from None
     return 0
+
+
+def _delete(store: GameStore, args: argparse.Namespace) -> int:
+    """``games delete``: the ids given, or the games not changed for ``--older-than`` (finished, with
+    ``--finished``), put in the trash; how many."""
+    if args.older_than is None:
+        if not args.ids or args.finished:
+            raise CliError(N_("give the ids of the games to delete, or --older-than AGE (and --finished)"))
+        for gid in args.ids:                # every id known before any is deleted
+            store.info(gid)
+        for gid in args.ids:
+            store.delete(gid)
+        return len(args.ids)
+    if args.ids:
+        raise CliError(N_("give the ids of the games to delete, or --older-than AGE, not both"))
+    return store.delete_unchanged(_moment_before(args.older_than), finished=args.finished)
+
+
+AGE = re.compile(r"([0-9]{1,6})([dhm])")
+AGE_UNITS = {"d": "days", "h": "hours", "m": "minutes"}
+
+
+def _moment_before(age: str) -> str:
+    """The time ``age`` (30d, 12h, 90m) before now, in ISO 8601."""
+    found = AGE.fullmatch(age.strip())
+    if found is None:
+        raise CliError(N_("not an age: {value} (expected a number of days, hours or minutes, e.g. 30d, 12h, 90m)",
+                          value=repr(age)))
+    ago = timedelta(**{AGE_UNITS[found[2]]: int(found[1])})
+    return (datetime.now(timezone.utc) - ago).isoformat()
+
+
+def _check_in_trash(store: GameStore, gid: str) -> None:
+    """A CliError if ``gid`` is a live game: purge takes games from the trash only."""
+    from ..store import GameNotFound
+    try:
+        store.info(gid)
+    except GameNotFound:
+        return
+    raise CliError(N_("game {game} is not in the trash: carnegie-lab games delete {game} puts it there",
+                      game=gid))
 
 
 def add_replay_parser(subparsers, lang: str | None = None) -> None:

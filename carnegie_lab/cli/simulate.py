@@ -4,13 +4,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any, Callable
 
 from ..bots.registry import BOTS
-from ..bots.simulate import GameResult, SimulationResult, simulate
+from ..bots.simulate import GameResult, SimulationResult, seat_names, simulate
 from ..bots.strengths import STRENGTHS
 from ..core.errors import require_extra
 from ..core.i18n import number, render, translator
-from ..rules.setup import DEPARTMENT_MODES
+from ..engine import GAME_OPTIONS
 from ..rules.solo import NAME as ANDREW_NAME
 from .progress import ProgressBar
 
@@ -77,6 +78,26 @@ def whole(minimum: int, lang: str | None = None):
     return parse
 
 
+def checked(name: str, lang: str | None, read: Callable[[str], Any] = str,
+            value: Callable[[Any], Any] = lambda read: read, **others: Any):
+    """An argparse type: what ``read`` makes of the text, checked as the game option ``name`` (its ``value``)
+    beside ``others`` by the option's specification (``GAME_OPTIONS``): a bad one has ``new_game``'s words."""
+    option = GAME_OPTIONS[name]
+
+    def parse(text: str) -> Any:
+        got = read(text)
+        problem = option.problem(value(got), **others)
+        if problem is not None:
+            raise argparse.ArgumentTypeError(render(problem, lang))
+        return got
+    return parse
+
+
+def among(name: str) -> str:
+    """A flag's metavar: the values the game option ``name`` allows, as argparse writes choices."""
+    return "{%s}" % ",".join(map(str, GAME_OPTIONS[name].choices()))
+
+
 def add_arguments(parser: argparse.ArgumentParser, lang: str | None = None) -> argparse.ArgumentParser:
     """Add the options of ``carnegie-lab simulate`` to a parser (the main command's subparser too), their
     help in ``lang`` (None: English).
@@ -85,7 +106,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str | None = None) -> a
         The parser.
     """
     _ = translator(lang).gettext
-    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+    parser.add_argument("--players", type=checked("players", lang, whole(0, lang), seat_names), default=2,
+                        metavar=among("players"),
                         help=_("players per game: 2-4, or 1 for a bot against Andrew (default 2)"))
     parser.add_argument("--games", type=whole(0, lang), default=10, metavar="N", help=_("games to play (default 10)"))
     parser.add_argument("--bots", default=None, metavar=_("BOTS"), help=_(
@@ -98,11 +120,11 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str | None = None) -> a
                         help=_("run the games on this Dask scheduler (e.g. tcp://127.0.0.1:8786) instead "
                                "of local processes (--jobs is then ignored); needs "
                                "`pip install 'carnegie-lab[dask]'`"))
-    parser.add_argument("--level", type=int, default=None, choices=(1, 2, 3, 4),
+    parser.add_argument("--level", type=checked("solo_level", lang, whole(0, lang), players=seat_names(1)),
+                        default=None, metavar=among("solo_level"),
                         help=_("Andrew's level for --players 1 (default 1)"))
-    parser.add_argument("--departments", default="base",
-                        choices=tuple(DEPARTMENT_MODES),
-                        help=argparse.SUPPRESS)
+    parser.add_argument("--departments", type=checked("departments", lang),
+                        default=GAME_OPTIONS["departments"].default, help=argparse.SUPPRESS)
     parser.add_argument("--json", metavar=_("FILE"), default=None,
                         help=_("write everything (options, every game with its record, statistics) as JSON"))
     parser.add_argument("--html", metavar=_("FILE"), default=None,
@@ -140,10 +162,6 @@ def run(args: argparse.Namespace, out=None, err=None) -> int:
     _ = translator(lang).gettext
     failed = _("%(prog)s: error: %(message)s\n")
     bots = [b for b in args.bots.split(",")] if args.bots else None
-    if args.players != 1 and args.level is not None:
-        err.write(failed % {"prog": "carnegie-lab simulate",
-                            "message": _("--level is for solo games (--players 1)")})
-        return 2
     try:
         if args.html:
             require_extra("views", "plotly")   # before the games, not after them

@@ -60,6 +60,19 @@ class RecordError(CarnegieError):
         self._say("bad record: {field}: {problem}", field=field, problem=problem)
 
 
+class EditError(CarnegieError):
+    """A change of the table that the rules could never reach, or an editor's argument that names nothing: the
+    table is unchanged. ``problem`` says which law in words, ``field`` the part of the position it broke (None for
+    a bad argument)."""
+
+    def __init__(self, problem: str, field: str | None = None):
+        self.problem, self.field = problem, field
+        if field:
+            self._say("cannot change the table: {field}: {problem}", field=field, problem=problem)
+        else:
+            self._say("cannot change the table: {problem}", problem=problem)
+
+
 class GameOverError(CarnegieError):
     """An action was applied after the end of the game."""
 

@@ -60,7 +60,7 @@ def movable_cells(rs: Ruleset, p: Player) -> list[str]:
     return held
 
 
-def _free_standing(rs: Ruleset, p: Player, cell: str) -> None:
+def free_standing(rs: Ruleset, p: Player, cell: str) -> None:
     """Remove the standing employee on the cheapest occupied, non-permanent workstation."""
     occupied = p.standing[cell]
     for i in rs.by_price[p.cells[cell]]:
@@ -80,7 +80,7 @@ def take_employee(rs: Ruleset, p: Player, cell: str) -> None:
         else:
             p.lying[cell] = lying - 1
     else:
-        _free_standing(rs, p, cell)
+        free_standing(rs, p, cell)
 
 
 def lay_down(p: Player, cell: str, count: int = 1) -> None:
@@ -94,7 +94,7 @@ def move_employee(rs: Ruleset, p: Player, source: str, target: str) -> None:
 
 def send_on_mission(rs: Ruleset, p: Player, cell: str, region: str) -> None:
     """The standing employee that acted leaves its workstation for a mission area."""
-    _free_standing(rs, p, cell)
+    free_standing(rs, p, cell)
     p.missions[region] = p.missions.get(region, 0) + 1
 
 

@@ -28,9 +28,11 @@ from ..core.state import (
     site_city,
 )
 from . import company, timeline
-from .loop import seats_from
+from .box import department_pool
+from .loop import OVER, decision_kind, legal_actions, seats_from
+from .options import check_options
+from .prompts import decision
 from .research import discs_on_tab, track_owners
-from .setup import check_options, department_pool
 
 SETUP_PHASES = (Phase.HOUSE, Phase.RESERVE, Phase.SETUP)
 ROUND_PHASES = (Phase.CHOOSE, Phase.EVENT, Phase.TURN)
@@ -51,6 +53,14 @@ def check(state: State) -> None:
     if state.andrew is not None:
         _andrew(state)
     _history(state)
+
+
+def check_goes_on(state: State) -> None:
+    """The last law, on a settled state (its automatic steps taken): a game that is not over has something to
+    do besides selling."""
+    if decision_kind(state) is not OVER and all(a.verb == "sell" for a in legal_actions(state)):
+        raise RecordError("state.flow", N_("the game cannot go on: nothing to do but sell ({prompt})",
+                                           prompt=decision(state).prompt))
 
 
 def completed_rounds(state: State) -> int:

@@ -141,6 +141,11 @@ def _end_round(state: State) -> None:
     _begin_round(state)
 
 
+#: where a player's step begins in each phase of a round that has one per player (their seat next in
+#: ``flow.order``): the editor begins an event or a turn there
+NEXT_PLAYER: dict[Phase, Callable[[State], None]] = {Phase.EVENT: _next_event_player, Phase.TURN: _next_turn_player}
+
+
 def round_summary(state: State) -> RoundSummary:
     """What the history keeps of a finished round: each player's resources and score so far (its total:
     the sum of the categories, ``ScoreBreakdown.total``)."""

@@ -5,48 +5,16 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..core.components import PROJECT_TYPES
-from ..core.errors import OptionError
-from ..core.i18n import N_
 from ..core.state import NEUTRAL, Board, Flow, Phase, Player, State, Tab
 from . import company
+from .box import department_pool, solo_expansion_pool
 from .construction import free_site, place_disc
 from .loop import begin_setup
-from .solo import NAME as ANDREW_NAME
+from .options import with_defaults
 from .solo import new_andrew
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
-
-#: the department tiles a game may use: mode -> what it is called
-DEPARTMENT_MODES = {"base": N_("Base game"), "base+expansion": N_("Base game + expansion"),
-                    "expansion-open-bar": N_("Open bar: one of every tile")}
-MAX_SEED = 2**63 - 1
-TAB_SIDES = ("A", "B")
-
-
-def department_pool(rs: Ruleset, mode: str) -> dict[str, int]:
-    """Tiles in the box for a mode, by department id."""
-    copies = rs.constants.department_copies
-    tiles = [d for d in rs.components.departments.values() if not d.starting]
-    if mode == "base":
-        return {d.id: copies for d in tiles if not d.expansion}
-    if mode == "base+expansion":
-        return {d.id: copies for d in tiles}
-    return {d.id: 1 for d in tiles}
-
-
-def solo_expansion_pool(rs: Ruleset, rng: random.Random, box: dict[str, int]) -> dict[str, int]:
-    """The tiles of the box a solo game with the expansion uses (the solo helper's pool): for each
-    department type, as many of its departments as the base game has, drawn at random from the base
-    and expansion departments of that type, with all their copies; the others get 0."""
-    tiles = [d for d in rs.components.departments.values() if d.id in box]
-    pool = dict.fromkeys(box, 0)
-    for dept_type in dict.fromkeys(d.type for d in tiles):
-        of_type = [d for d in tiles if d.type == dept_type]
-        for d in rng.sample(of_type, sum(1 for d in of_type if not d.expansion)):
-            pool[d.id] = box[d.id]
-    return pool
-
 
 def _remove_tiles(rng: random.Random, pool: dict[str, int], count: int) -> dict[str, int]:
     tiles = [d for d, n in pool.items() for _ in range(n)]
@@ -93,48 +61,12 @@ def place_neutral_discs(state: State, rng: random.Random, count: int) -> None:
                 return
 
 
-def check_options(rs: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> None:
-    """Check the options of a new game (types and ranges) before anything is built."""
-    if not isinstance(players, (list, tuple)) or not all(isinstance(n, str) and n.strip() for n in players):
-        raise OptionError("players", N_("expected a list of player names, got {players}", players=repr(players)))
-    if not 1 <= len(players) <= 4:
-        raise OptionError("players", N_("Carnegie is played by 2 to 4 players (or 1 against Andrew), not {n}",
-                                        n=len(players)))
-    if len(set(players)) != len(players):
-        raise OptionError("players", N_("player names must differ: {players}", players=list(players)))
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise OptionError("seed", N_("expected a whole number from 0 to {most}, got {seed}",
-                                        most=MAX_SEED, seed=repr(seed)))
-    unknown = sorted(set(options) - {"departments", "tab_side", "remove_for_four", "solo_level"})
-    if unknown:
-        raise OptionError(unknown[0], N_("unknown option"))
-    departments = options.get("departments", "base")
-    if not isinstance(departments, str) or departments not in DEPARTMENT_MODES:
-        raise OptionError("departments", N_("must be one of {choices}, not {value}", choices=tuple(DEPARTMENT_MODES),
-                                            value=repr(departments)))
-    tab_side = options.get("tab_side", "A")
-    if tab_side not in TAB_SIDES:
-        raise OptionError("tab_side", N_("must be 'A' or 'B', not {value}", value=repr(tab_side)))
-    level = options.get("solo_level")
-    levels = sorted(rs.constants.solo_decks)
-    if level is not None and (not isinstance(level, int) or isinstance(level, bool) or level not in levels):
-        raise OptionError("solo_level", N_("must be one of {choices}, not {value}", choices=levels, value=repr(level)))
-    if (len(players) == 1) != (level is not None):
-        raise OptionError("solo_level", N_("a solo game is one player with a solo_level (1-4); 2-4 players have none"))
-    if level is not None and players[0] == ANDREW_NAME:
-        raise OptionError("players", N_("{name} is the solo opponent's name", name=repr(ANDREW_NAME)))
-    remove = options.get("remove_for_four")
-    if remove is not None:
-        most = sum(department_pool(rs, departments).values()) - len(players)   # a tile left for every reserve
-        if not isinstance(remove, int) or isinstance(remove, bool) or not 0 <= remove <= most:
-            raise OptionError("remove_for_four", N_("must be a whole number from 0 to {most}, not {value}", most=most,
-                                                    value=repr(remove)))
-
-
-def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base", tab_side: str = "A",
-              remove_for_four: int | None = None, solo_level: int | None = None) -> State:
-    """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision. The options
-    are checked first (``check_options``)."""
+def new_state(rs: Ruleset, names: list[str], seed: int, **options: Any) -> State:
+    """Lay out a game (2-4 players, or 1 against Andrew) up to the first setup decision, with ``new_game``'s
+    options (each one not given at its default: ``options.GAME_OPTIONS``), already checked (``check_options``)."""
+    options = with_defaults(names, seed, options)
+    departments, tab_side = options["departments"], options["tab_side"]
+    remove_for_four, solo_level = options["remove_for_four"], options["solo_level"]
     C, k = rs.components, rs.constants
     n = 2 if solo_level is not None else len(names)   # solo is set up as a 2-player game
     rng = random.Random(seed)
@@ -148,8 +80,6 @@ def new_state(rs: Ruleset, names: list[str], seed: int, departments: str = "base
     players = [_new_player(rs, name, tab_side) for name in names]
     for seat in k.action_choice_seats[len(names)] if solo_level is None else ():
         players[seat].action_choice = True
-    options = {"players": list(names), "seed": seed, "departments": departments, "tab_side": tab_side,
-               "remove_for_four": remove_for_four, "solo_level": solo_level}
     state = State(rules=rs, options=options, players=players,
                   board=Board(sites={}, donations={}, pool=pool, timeline=timeline,
                               markers=[0] * len(C.timeline.rows)),

@@ -16,6 +16,7 @@ from .seats import (
     BOT_KINDS,
     DEPARTMENT_MODES,
     FINISHING_BOT,
+    GAME_OPTIONS,
     HUMAN,
     OLD_KINDS,
     SEAT_KINDS,
@@ -26,6 +27,6 @@ from .seats import (
 )
 from .stored import GameGone, Overtaken
 
-__all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "Controller", "DEPARTMENT_MODES", "FINISHING_BOT", "GameGone", "HUMAN",
-           "LOCAL", "Limits", "NotAllowed", "OLD_KINDS", "Overtaken", "Place", "Progress", "SEAT", "SEAT_KINDS", "Seat",
-           "Setup", "Step", "WATCH", "default_setup", "offered_kind"]
+__all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "Controller", "DEPARTMENT_MODES", "FINISHING_BOT", "GAME_OPTIONS",
+           "GameGone", "HUMAN", "LOCAL", "Limits", "NotAllowed", "OLD_KINDS", "Overtaken", "Place", "Progress", "SEAT",
+           "SEAT_KINDS", "Seat", "Setup", "Step", "WATCH", "default_setup", "offered_kind"]

@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.errors import CarnegieError, RecordError
 from ..core.i18n import N_
-from ..core.jsontext import JSON_PROBLEMS
+from ..core.jsontext import read_record_json
 from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
@@ -81,7 +81,7 @@ class Controller(StoredSession):
         its first action on, played in this browser (role LOCAL)."""
         self._check_new_game()
         game = setup.game()
-        self.setup = Setup([Seat(s.name.strip(), s.kind) for s in setup.seats], setup.seed,
+        self.setup = Setup([Seat(name, s.kind) for name, s in zip(game.players, setup.seats)], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
                            setup.label.strip(), setup.hints)
         self._adopt(game, list(self.setup.seats))
@@ -266,12 +266,7 @@ class Controller(StoredSession):
             except UnicodeDecodeError:
                 raise RecordError("(file)", N_("not a text file (expected a JSON game record)")) from None
         if isinstance(data, str):
-            try:
-                record = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise RecordError("(json)", N_("not valid JSON: {problem}: line {line} column {column} (char {char})",
-                                                  problem=JSON_PROBLEMS.get(e.msg, e.msg), line=e.lineno,
-                                                  column=e.colno, char=e.pos)) from None
+            record = read_record_json(data)
         else:
             record = data
         self.authorize(access.LOAD)

@@ -8,7 +8,7 @@ from typing import Any
 from ..bots.strengths import STRENGTHS, strength_of
 from ..core.i18n import N_
 from ..engine import ANDREW_NAME as ANDREW
-from ..engine import DEPARTMENT_MODES, Game, check_new_game, new_game
+from ..engine import DEPARTMENT_MODES, GAME_OPTIONS, Game, check_new_game, new_game
 from ..store import check_names
 from .texts import Lowered
 
@@ -51,29 +51,21 @@ class Seat:
 
 @dataclass
 class Setup:
-    """What the new-game panel asks: 1-4 seats, a seed, the solo level (1 seat) and the departments."""
+    """What the new-game panel asks: the seats, a seed, the solo level (1 seat) and the departments (the game's
+    options: ``GAME_OPTIONS``, their defaults here)."""
     seats: list[Seat]
-    seed: int = 0
-    solo_level: int | None = None
-    departments: str = "base"
+    seed: int = GAME_OPTIONS["seed"].default
+    solo_level: int | None = GAME_OPTIONS["solo_level"].default
+    departments: str = GAME_OPTIONS["departments"].default
     label: str = ""                 # the game's name in the games list (optional)
     hints: bool = True              # the players may ask for hints (the creator's choice, kept with the game)
 
     def check(self) -> None:
-        """Raise ValueError with a sentence a player understands when the setup cannot be played
-        (an OptionError for a name or label over the store's limit)."""
-        n = len(self.seats)
-        if not 1 <= n <= 4:
-            raise ValueError(N_("Carnegie is played by 1 to 4 players, not {n}", n=n))
+        """Raise the OptionError that names what is wrong when the setup cannot be played: a name or the label
+        over the store's limit, or any option of the game (the words of ``new_game``'s)."""
         names = [s.name.strip() for s in self.seats]
         check_names(names, self.label.strip())
-        if any(not name for name in names):
-            raise ValueError(N_("every player needs a name"))
-        if len(set(names)) != n:
-            raise ValueError(N_("player names must differ"))
-        if n == 1 and self.solo_level not in (1, 2, 3, 4):
-            raise ValueError(N_("a solo game needs a level from 1 to 4"))
-        check_new_game(names, self.seed, **self.options())    # the reserved name, the departments, the seed
+        check_new_game(names, self.seed, **self.options())
 
     def options(self) -> dict[str, Any]:
         """The options of ``new_game`` (the departments; the level of a solo game)."""
@@ -95,7 +87,8 @@ def setup_of(game: Game, seats: list[Seat], label: str = "", hints: bool = True)
     """The new-game form's values for a game that was not started from it (resumed, loaded, branched)."""
     options = game.options
     return Setup([Seat(s.name, s.kind) for s in seats], int(options.get("seed") or 0),
-                 options.get("solo_level"), options.get("departments", "base"), label, hints)
+                 options.get("solo_level"), options.get("departments", GAME_OPTIONS["departments"].default), label,
+                 hints)
 
 
 def hints_from(app: Any) -> bool:
@@ -140,6 +133,6 @@ def seats_from(app: Any, names: list[str]) -> list[Seat]:
     return seats
 
 
-__all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "DEPARTMENT_MODES", "FINISHING_BOT", "HUMAN", "OLD_KINDS", "SEAT_KINDS",
-           "Handover", "Seat", "Setup", "default_setup", "handover_from", "hints_from", "offered_kind", "seats_from",
-           "setup_of"]
+__all__ = ["ANDREW", "APP_KEY", "BOT_KINDS", "DEPARTMENT_MODES", "FINISHING_BOT", "GAME_OPTIONS", "HUMAN", "OLD_KINDS",
+           "SEAT_KINDS", "Handover", "Seat", "Setup", "default_setup", "handover_from", "hints_from", "offered_kind",
+           "seats_from", "setup_of"]

@@ -401,8 +401,23 @@ class GameStore(StoreFile):
             if conn.execute("UPDATE games SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
                             (utc_now(), gid)).rowcount == 0:
                 raise GameNotFound(gid)
+        self._uncache([gid])
+
+    def delete_unchanged(self, before: str, *, finished: bool = False) -> int:
+        """Put in the trash every game not changed since ``before`` (an ISO 8601 time), or with ``finished`` only
+        the finished ones among them; how many."""
+        where = "deleted_at IS NULL AND updated_at < ?" + (" AND status = 'over'" if finished else "")
+        with self._transaction(write=True) as conn:
+            ids = [r[0] for r in conn.execute(f"SELECT id FROM games WHERE {where}", (check_time(before),))]
+            conn.executemany("UPDATE games SET deleted_at = ? WHERE id = ?", [(utc_now(), gid) for gid in ids])
+        self._uncache(ids)
+        return len(ids)
+
+    def _uncache(self, ids: builtins.list[str]) -> None:
+        """Drop these games' replays from the cache (they went to the trash)."""
         with self._lock:
-            self._cache.pop(gid, None)
+            for gid in ids:
+                self._cache.pop(gid, None)
 
     def restore(self, game_id: str) -> None:
         """Take a game out of the trash (GameNotFound if it is not there)."""

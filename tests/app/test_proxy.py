@@ -2,7 +2,8 @@
 start off loopback, so a token is asked for) behind Debian's nginx with docs/deploy/nginx-carnegie.conf,
 both on this machine. Through the proxy, in headless Chromium: a seat link asks for the login, keeps its
 address through it and plays a move (the kernel's websocket through nginx); then the kernel cap answers
-with its page. nginx is installed by `make test` (the Makefile's system packages) and .ci/run."""
+with its page; and no secret the tests used (the login token, seat keys, the page's owner key) is in a log, nginx's
+or the app's. nginx is installed by `make test` (the Makefile's system packages) and .ci/run."""
 from __future__ import annotations
 
 import os
@@ -10,7 +11,7 @@ import shutil
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -28,12 +29,15 @@ SITE = ROOT / "docs" / "deploy" / "nginx-carnegie.conf"
 TOKEN = "proxy-test-token-abcdefghijklmnop"
 PREFIX = "/carnegie/"
 TIMEOUT = 120
+#: every secret the tests of this module sent or were given: none may be in a log (the last test)
+SECRETS: list[str] = [TOKEN]
 
 
 def nginx_conf(folder: Path, listen: int, upstream: int) -> Path:
     """A whole nginx.conf around the documented site file (its upstream port changed to the app's), with the
-    lines its header says go in the http block."""
-    site = SITE.read_text().replace("127.0.0.1:8866", f"127.0.0.1:{upstream}")
+    lines its header says go in the http block, and its logs in ``folder``."""
+    site = SITE.read_text().replace("127.0.0.1:8866", f"127.0.0.1:{upstream}").replace("/var/log/nginx/",
+                                                                                        f"{folder}/")
     http_lines = "\n    ".join(line.removeprefix("#   ") for line in site.splitlines() if line.startswith("#   "))
     temp = "".join(f"{kind}_temp_path {folder}/{kind};\n" for kind in
                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
@@ -55,11 +59,16 @@ http {{
 
 
 @pytest.fixture(scope="module")
-def proxied(tmp_path_factory, start_app, start_process, free_port):
+def folder(tmp_path_factory) -> Path:
+    """Where the proxy and the app keep their configuration, logs and store."""
+    return tmp_path_factory.mktemp("proxy")
+
+
+@pytest.fixture(scope="module")
+def proxied(folder, start_app, start_process, free_port):
     """The app behind nginx: (the proxy's URL of the app's root, the app's server)."""
     if not Path(NGINX).exists():
         pytest.fail(f"no nginx at {NGINX}: `make test` installs it (apt-get install -y nginx-light)", pytrace=False)
-    folder = tmp_path_factory.mktemp("proxy")
     with start_app(folder, "--host=0.0.0.0", "--max-kernels=3", env={**os.environ, "JUPYTER_TOKEN": TOKEN},
                    base_url=PREFIX) as app:
         port = free_port()
@@ -112,6 +121,9 @@ def test_a_seat_link_plays_through_the_login_and_the_proxy(proxied, watched_page
     with GameStore(app.store_path) as store:
         assert len(store.record(gid)["actions"]) == before + 1         # played and stored, websocket included
     assert all(t not in app.log() for t in tokens.values())
+    owner = p.evaluate("() => window.localStorage.getItem('carnegie-lab-owner')")   # the kernel offered it
+    assert owner and len(owner) == 22
+    SECRETS.extend([*tokens.values(), owner])
     assert not w.page_errors and not w.console_problems, (w.page_errors, w.console_problems)
     p.context.close()
 
@@ -158,3 +170,27 @@ def test_the_proxy_limits_the_login_page(proxied):
     first = statuses.index(429)
     assert first > 0 and set(statuses[:first]) == {200} and set(statuses[first:]) == {429}, statuses
     assert all(b"nginx" in body for status, body in answers if status == 429)
+
+
+def test_no_secret_is_in_a_log(proxied, folder):
+    """Issue 56: nginx's access log kept `GET ...?game=...&seat=<seat key>` and `?token=...` in full, and its
+    error log names a refused request with its query. After a login with `?token=`, a seat link's page and its
+    login page asked for until nginx refuses it, no secret this module used is in nginx's access or error log or
+    in the app's output (kernels included)."""
+    url, app = proxied
+    with GameStore(app.store_path) as store:
+        gid = store.save(cl.new_game(["Ada", "Bo"], seed=5))
+        key = store.add_seat_tokens(gid, [1])[1]
+    SECRETS.append(key)
+    link = f"voila/render/app.ipynb?game={gid}&seat={key}"
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    for address in (f"?token={TOKEN}", link, *[f"login?next={quote(PREFIX + link, safe='')}"] * 12):
+        try:
+            opener.open(url + address, timeout=TIMEOUT).read()
+        except urllib.error.HTTPError as refused:            # the kernel cap's 503, the login's 429
+            assert refused.code in (429, 503), refused.code
+    logs = {name: (folder / name).read_text(errors="replace") for name in ("access.log", "error.log", "nginx.out")}
+    logs["the app's output"] = app.log()
+    assert f"GET {PREFIX}voila/render/app.ipynb " in logs["access.log"]      # the request is logged, its path
+    found = {name: [s for s in SECRETS if s in text] for name, text in logs.items()}
+    assert not any(found.values()), found

@@ -321,10 +321,25 @@ def test_no_login_on_this_machine_a_token_anywhere_else(monkeypatch, tmp_path, c
     monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
     assert cli_app.TOKEN_ENV not in started_env(monkeypatch, tmp_path)
     assert "log in" not in capsys.readouterr().err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)                          # on a terminal
     for argv in (["--host", "0.0.0.0"], ["--allow-host", "games.example.org"], ["--login"]):
         env = started_env(monkeypatch, tmp_path, *argv)
         token = env[cli_app.TOKEN_ENV]
-        assert len(token) >= 32 and f"?token={token}" in capsys.readouterr().err       # made and printed
+        assert len(token) >= 32 and f"?token={token}" in capsys.readouterr().err       # made and shown
+
+
+def test_a_made_token_is_never_written_to_a_log(monkeypatch, tmp_path, capsys):
+    """Issue 56: the app's output is a log when it is not a terminal (a service's journal): a made token is kept
+    in a file beside the store that only its owner reads, and the output says where."""
+    monkeypatch.delenv("JUPYTER_TOKEN", raising=False)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    (tmp_path / cli_app.TOKEN_FILE).write_text("an older one\n")
+    (tmp_path / cli_app.TOKEN_FILE).chmod(0o644)
+    token = started_env(monkeypatch, tmp_path, "--host", "0.0.0.0")[cli_app.TOKEN_ENV]
+    kept = tmp_path / cli_app.TOKEN_FILE
+    err = capsys.readouterr().err
+    assert token not in err and f"log in with the token kept in {kept}" in err
+    assert kept.read_text() == token + "\n" and kept.stat().st_mode & 0o777 == 0o600
 
 
 def test_a_given_token_is_used_and_neither_printed_nor_passed_on(monkeypatch, tmp_path, capsys):

@@ -92,3 +92,19 @@ def test_a_long_name_is_shortened_in_the_seat_links(tmp_path):
     dash.side.selected_index = FRIENDS
     links = dash.friends.links.value
     assert f"title='{long}'>{shortened(long)}<" in links and f">{long}<" not in links   # shortened, whole in a hover
+
+
+def test_a_name_that_is_not_what_it_looks_like_is_reported_next_to_the_names():
+    """Issue 56: the form took "\\u202eadA" (shown as "Ada") beside a real Ada, "Ada\\u200b" and "\\u200b"."""
+    dash = Dashboard()
+    panel, game = dash.new_game_panel, dash.game
+    for name, problem in [("\u202eadA", "invisible or control character (U+202E)"),
+                          ("Ada\u200b", "invisible or control character (U+200B)"),
+                          ("\u200b", "invisible or control character (U+200B)"), ("ADA", "must differ")]:
+        panel.names[1].value = name
+        panel.start.click()
+        assert problem in panel.messages["players"].value and dash.game is game
+    panel.names[0].value, panel.names[1].value = "Ade\u0301", "Bo"              # an accent typed apart
+    panel.start.click()
+    assert dash.game.players == ["Ad\u00e9", "Bo"] == [s.name for s in dash.controller.seats]
+    assert [s.name for s in dash.controller.setup.seats] == dash.game.players

@@ -80,7 +80,8 @@ def test_a_session_in_portuguese_reads_as_portuguese(random_game, last_rounds, t
     assert printed["review"].startswith("Revisão de ") and "semente 0" in printed["review"]
     assert printed["missing"] == (f"carnegie-lab: erro: não foi possível ler {tmp_path / 'none.json'}: arquivo ou "
                                   "pasta inexistente\n")
-    assert "argumento --players: escolha inválida: 7 (escolha entre 1, 2, 3, 4)" in printed["bad option"]
+    assert "argumento --players: Carnegie se joga com 2 a 4 jogadores (ou 1 contra Andrew), não 7" in \
+        printed["bad option"]
     assert "carnegie-lab simulate: erro: robô desconhecido 'genius'" in printed["bad bot"]
     assert f"erro: {last_rounds}: nenhum assento 'Cy' neste jogo" in printed["no seat"]
 

@@ -66,7 +66,7 @@ def test_errors_exit_with_status_2(capsys):
     status, _, err = run_cli(["--players", "3", "--bots", "greedy,random"])
     assert status == 2 and "2 bots for 3 players" in err
     status, _, err = run_cli(["--players", "2", "--level", "2"])
-    assert status == 2 and "--level" in err
+    assert status == 2 and "solo_level" in err         # new_game's words (tests/test_game_options.py)
     with pytest.raises(SystemExit) as exc:
         simulate_main(["--players", "7"])
     assert exc.value.code == 2

@@ -23,8 +23,8 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.core.loader import components
 from carnegie_lab.rules import company
+from carnegie_lab.rules.box import department_pool
 from carnegie_lab.rules.ruleset import ruleset_for
-from carnegie_lab.rules.setup import department_pool
 
 C = components()
 RULES = ruleset_for(C)

@@ -12,7 +12,7 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.core.i18n import N_, Message, Texts, render
-from carnegie_lab.rules.setup import DEPARTMENT_MODES
+from carnegie_lab.rules.box import DEPARTMENT_MODES
 
 
 def same_in_every_language(game: cl.Game, *actions) -> set[str]:

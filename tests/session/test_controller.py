@@ -33,11 +33,11 @@ def test_new_game_has_the_seats_and_options():
 
 
 @pytest.mark.parametrize("setup, message", [
-    (Setup([]), "1 to 4 players"),
-    (Setup([Seat(n) for n in "ABCDE"]), "1 to 4 players"),
+    (Setup([]), "2 to 4 players"),
+    (Setup([Seat(n) for n in "ABCDE"]), "2 to 4 players"),
     (Setup([Seat("Ada"), Seat("Ada")]), "must differ"),
     (Setup([Seat("Ada"), Seat(" ")]), "needs a name"),
-    (Setup([Seat("Ada")]), "level from 1 to 4"),
+    (Setup([Seat("Ada")]), "a solo game is one player with a solo_level"),
     (Setup([Seat("Ada"), Seat("Bo")], departments="everything"), "departments"),
 ])
 def test_a_bad_setup_is_refused_and_the_game_kept(setup, message):
@@ -203,6 +203,17 @@ def test_a_broken_record_names_the_field_and_keeps_the_game(data, field):
         ctl.load(data)
     assert field in str(err.value)
     assert ctl.game.to_record() == before and ctl.seats == seats
+
+
+@pytest.mark.parametrize("data", [b"[" * 100000, "[" * 65 + "]" * 65])
+def test_a_file_nested_too_deeply_is_a_plain_record_error_and_keeps_the_game(data):
+    """The app's Load of 100k-deep JSON said "Unexpected error: RecursionError"."""
+    ctl = two_player()
+    play_human(ctl, 2)
+    before = ctl.game.to_record()
+    with pytest.raises(cl.RecordError, match=r"\(json\): the file nests deeper than 64 levels$"):
+        ctl.load(data)
+    assert ctl.game.to_record() == before
 
 
 def test_finish_with_bots_plays_to_the_end():

@@ -262,6 +262,17 @@ def test_delete_puts_the_game_in_the_trash_and_restore_brings_it_back(store):
         store.restore(gid)                                   # not in the trash
 
 
+def test_delete_unchanged_puts_the_games_not_changed_since_a_time_in_the_trash(store):
+    over, playing = store.save(STAGES["over"]), store.save(STAGES["mid-game"])
+    cut = datetime.now(timezone.utc).isoformat()
+    later = store.save(STAGES["over"])
+    assert store.delete_unchanged(cut, finished=True) == 1 and [i.id for i in store.list(trash=True)] == [over]
+    assert store.delete_unchanged(cut) == 1 and [i.id for i in store.list()] == [later]
+    assert {i.id for i in store.list(trash=True)} == {over, playing}
+    with pytest.raises(StoreError, match="not a time"):
+        store.delete_unchanged("last month")
+
+
 def test_purge_removes_games_of_the_trash_for_good(store, path):
     keep = store.save(STAGES["mid-game"])
     old, new = store.save(STAGES["over"]), store.save(STAGES["solo"])

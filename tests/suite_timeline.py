@@ -1,7 +1,7 @@
 """Where the test suite's time goes: its workers, its units of work and its slowest tests.
 
     PYTEST_TIMELINE=/tmp/tl make test          # tests/conftest.py writes /tmp/tl.gw0, /tmp/tl.gw1, ...
-    python benchmarks/suite_timeline.py /tmp/tl [--top 20]
+    python tests/suite_timeline.py /tmp/tl [--top 20]
 
 A script, not a test. From the timeline each test wrote (its worker, wall-clock start and end, the CPU time of
 its own process: not the browser's, the server's or a kernel's; with ``PYTEST_TIMELINE_CGROUP`` also theirs), it
@@ -81,7 +81,6 @@ def report(tests: list[dict], top: int) -> None:
 
 
 def main() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prefix", type=Path, help="the PYTEST_TIMELINE file the suite ran with")
     parser.add_argument("--top", type=int, default=20, help="how many units and tests to list")

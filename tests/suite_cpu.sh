@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CPU time of each test file of make test, every process it starts included (Voila, kernels, Chromium).
 #
-#     bash benchmarks/suite_cpu.sh OUT_DIR [JOBS]       # from the checkout's root, as root (cgroup v1 cpuacct)
+#     bash tests/suite_cpu.sh OUT_DIR [JOBS]       # from the checkout's root, as root (cgroup v1 cpuacct)
 #
 # A script, not a test. Each file runs alone (`pytest FILE -m "not slow"`) in a cpuacct cgroup of its own, JOBS
 # files at a time (default 2); OUT_DIR/results.txt gets one line a file: its name, CPU seconds, wall seconds and
