@@ -13,7 +13,7 @@ from ..core.i18n import translator
 from ..session import Controller, Setup
 from ..session.screen import Final
 from ..session.seats import setup_of
-from .board import scores_html
+from .board_html import scores_html
 from .bot_bar import button
 from .panels import another_seed
 

@@ -18,8 +18,9 @@ from .final import FinalPanel
 from .hints import HintPanel
 from .keys import Keys, play_keys
 from .language import name_picker, picker
-from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
+from .panels import NewGamePanel, StoredGames
 from .replay_panel import ReplayPanel, ShowFn
+from .share_panels import FriendsPanel, RecordPanel
 from .style import style
 from .turn import APP_NAME
 

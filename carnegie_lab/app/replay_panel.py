@@ -21,8 +21,8 @@ from ..session.review import ReviewJob
 from ..session.texts import shown
 from .action_words import words_html
 from .aria import AriaLabels
-from .board import scores_html
-from .controls_view import shared
+from .board_html import scores_html
+from .control_widgets import shared
 from .keys import ArrowKeys
 from .panels import chip
 from .review_panel import ReviewPanel

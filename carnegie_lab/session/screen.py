@@ -32,8 +32,6 @@ BOARD_PLACES = {"map": N_("site or city (Map)"), "timeline": N_("row (Tracks & T
                 "tracks": N_("track or tab space (Tracks & Timeline: Tracks)"),
                 "donations": N_("donation space (Tracks & Timeline: Donation chart)"),
                 "company": N_("employee, cell or workstation (Companies)")}
-#: The controls whose disabling the screen explains (``Screen.why_not``).
-EXPLAINED = ("undo", "hint", "hint_always", "restart", "load")
 
 Targets = Mapping[str, Mapping[str, Target]]
 
@@ -98,10 +96,12 @@ class Screen:
     targets: Targets                             # the board's clickable things, by kind of figure and key
     role: Role
     rules: RuleStep | None                       # the tutorial step that teaches the decision
-    why_not: Mapping[str, str | None]            # for each of EXPLAINED, why it is disabled (None: enabled)
+    why_not: Mapping[str, str | None]            # undo, hint, hint_always, restart, load: why disabled (None: not)
     recent: Recent | None
     final: Final | None
     bots: Bots
+    follow: int | None                           # the seat whose company the board shows (None: as it is)
+    seats: tuple[str, ...]                       # who plays each seat, as this browser sees it ("you"...)
     replaying: bool = False
     source: str | None = None                    # the employee chosen on the board (the first of two clicks)
 
@@ -121,12 +121,21 @@ def screen_of(ctl: Controller, lang: str | None = None, replaying: bool = False)
         rules=None if over else rule_step(game),
         why_not={k: _said(v, lang) for k, v in why.items()},
         recent=recent_of(ctl.recent, lang), final=final_of(ctl, lang), bots=bots_of(ctl, lang),
-        replaying=replaying)
+        follow=ctl.my_seat if ctl.role == SEAT else ctl.current_seat if ctl.human_to_move else None,
+        seats=tuple(shown(ctl.seat_label(i), lang) for i in range(len(ctl.seats))), replaying=replaying)
 
 
 def chosen(screen: Screen, ctl: Controller, source: str | None) -> Screen:
     """The screen with an employee chosen on the board (or none): the cells they can go to are its targets."""
     return Screen(**{**screen.__dict__, "source": source, "targets": board_targets(ctl.game, source, screen.lang)})
+
+
+def followed(ctl: Controller) -> int | None:
+    """The seat a page follows when it shows its game again: its link's, else the human deciding, else the first
+    human seat."""
+    if ctl.role == SEAT:
+        return ctl.my_seat
+    return ctl.current_seat if ctl.human_to_move else (ctl.humans[0] if ctl.humans else None)
 
 
 def prompt_of(ctl: Controller, lang: str | None = None) -> str:
@@ -240,7 +249,7 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
     return Final(shown(ctl.result(), lang), tuple(story(ctl.game, lang)))
 
 
-__all__ = ["BOARD_PLACES", "Bots", "Buttons", "Cell", "Choice", "Control", "EXPLAINED", "Final", "KINDS", "MoveGrid",
-           "Option", "Panel", "Picker", "RECENT_LINES", "Recent", "Role", "RuleStep", "Screen", "Target", "Targets",
-           "Turn", "YOUR_TURN", "chosen", "error_text", "final_of", "prompt_of", "recent_of", "role_of", "screen_of",
-           "sentence", "shown", "target_of", "title_of", "turn_of", "waiting_html", "where_of"]
+__all__ = ["BOARD_PLACES", "Bots", "Buttons", "Cell", "Choice", "Control", "Final", "KINDS", "MoveGrid", "Option",
+           "Panel", "Picker", "RECENT_LINES", "Recent", "Role", "RuleStep", "Screen", "Target", "Targets", "Turn",
+           "YOUR_TURN", "bots_of", "chosen", "error_text", "final_of", "followed", "prompt_of", "recent_of", "role_of",
+           "screen_of", "sentence", "shown", "target_of", "title_of", "turn_of", "waiting_html", "where_of"]

@@ -128,7 +128,7 @@ def test_every_text_of_a_whole_game_in_portuguese_comes_from_the_catalog(widened
     d.make_links()
     d.side.selected_index = 3
     english_left(d, "Friends with links", found)
-    d.finish()
+    d.commands.finish()
     assert d.game.is_over
     d.side.selected_index = 0
     english_left(d, "game over", found)
@@ -150,7 +150,7 @@ def test_a_solo_game_in_portuguese_comes_from_the_catalog(widened):
     while not d.game.is_over and d.game.round < 2:
         d.act(str(rng.choice(d.game.legal_actions())))
     english_left(d, "solo round 2", found)
-    d.finish()
+    d.commands.finish()
     english_left(d, "solo game over", found)
     d.board.select("Log")
     english_left(d, "the solo game's Log tab", found)
@@ -226,7 +226,7 @@ def test_a_stored_english_game_reopened_in_portuguese_shows_its_log_in_portugues
 
 def test_a_broken_record_loaded_on_a_portuguese_page_is_refused_in_portuguese():
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
-    d.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
+    d.commands.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
     shown = html.unescape(d.records.message.value)
     assert "registro inválido: actions: esperada uma lista de ações em texto" in shown, shown
     assert "bad record" not in shown and "expected" not in shown

@@ -249,17 +249,17 @@ def test_an_employee_moves_by_two_clicks_on_the_company():
     to = {a.args[1] for a in game.legal_actions() if a.verb == "move" and a.args[0] == source}
     before = list(d.game.actions)
     click(d, "company", source)                              # the first click only chooses
-    assert d.game.actions == before and d.source == source and target_keys(slot) == to | {source}
+    assert d.game.actions == before and d.screen.source == source and target_keys(slot) == to | {source}
     other = next(c for c in game.components.company.cells if c not in to | {source})
     click(d, "company", other)                               # a click elsewhere takes the choice back
-    assert d.source is None and target_keys(slot) == movers
+    assert d.screen.source is None and target_keys(slot) == movers
     click(d, "company", source)
     click(d, "company", source)                              # and so does a click on it again
-    assert d.source is None and target_keys(slot) == movers and d.game.actions == before
+    assert d.screen.source is None and target_keys(slot) == movers and d.game.actions == before
     click(d, "company", source)
     target = sorted(to)[0]
     click(d, "company", target)
-    assert d.game.actions == [*before, f"move {source} {target}"] and d.source is None
+    assert d.game.actions == [*before, f"move {source} {target}"] and d.screen.source is None
 
 
 def building_game() -> cl.Game:

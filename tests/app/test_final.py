@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from carnegie_lab.app.board import scores_html
+from carnegie_lab.app.board_html import scores_html
 from carnegie_lab.app.final import rematch_setup
 from carnegie_lab.core.words import SCORE_NAMES
 from carnegie_lab.session import Controller, Limits, Seat, Setup

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.app.board import log_html
+from carnegie_lab.app.board_html import log_html
 from carnegie_lab.app.click_guard import ClickGuard
 from carnegie_lab.app.controls_view import BUSY
 from carnegie_lab.app.panels import parse_seed, tiles_note
@@ -52,7 +52,7 @@ def test_the_dashboard_has_its_guard_and_keeps_the_controls_in_place_while_bots_
     d = Dashboard()
     assert d.guard in d.children
     before = d.controls.box.children
-    d._busy("Bots are playing…")
+    d.commands.busy("Bots are playing…")
     assert d.controls.box.children == before                    # nothing moves under the cursor
     assert BUSY in d.controls.box._dom_classes and d.undo_button.disabled
     assert "Bots are playing" in d.bots.progress_label.value

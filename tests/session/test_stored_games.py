@@ -569,7 +569,7 @@ def test_the_games_list_says_who_played_at_what_level_who_won_and_when(path):
     d.new_game_panel.level.value = 3
     d.new_game_panel.start.click()
     click_first(d)
-    d.finish()
+    d.commands.finish()
     solo = d.controller.game_id
     final = d.game
     d.new_game_panel.players.value = 2
