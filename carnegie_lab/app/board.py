@@ -15,7 +15,7 @@ from typing import Any, Mapping
 import ipywidgets as W
 
 from ..core.i18n import translator
-from ..session.targets import KINDS, Target
+from ..session.screen import KINDS, Target
 from ..ui.figures import FigureSlot
 from ..views.style import shortened
 from .board_html import log_html, players_html, scores_html

@@ -7,9 +7,7 @@ import html
 from ..core.i18n import translator
 from ..core.words import SCORE_NAMES, round_of
 from ..engine import AndrewView
-from ..session.history import lines_by_round
-from ..session.labels import type_name
-from ..session.texts import shown
+from ..session.screen import lines_by_round, shown, type_name
 
 LOG_LINES = 400
 

@@ -19,8 +19,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from ..core.i18n import N_, render, translator
-from ..session import Controller, Seat, Setup
-from ..session.access import HINT, Limits, may
+from ..session import Controller, Limits, Seat, Setup
 from ..session.screen import Screen, screen_of, sentence
 from ..store import GameStore
 from ..ui.guard import ErrorGuard
@@ -167,7 +166,7 @@ class Dashboard(RerunNote, W.VBox):
     def _think(self) -> None:
         """Compute the hint, the controls and Undo disabled meanwhile (they stay in place; Undo's hover
         says why), if the game allows hints."""
-        if not may(self.controller.place, HINT):    # whatever the page sent
+        if self.screen is None or self.screen.why_not["hint_always"] is not None:    # whatever the page sent
             return
         explain(self.undo_button, sentence(render(UNDO_WAITS, self.lang)))
         try:

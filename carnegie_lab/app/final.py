@@ -12,7 +12,6 @@ import ipywidgets as W
 from ..core.i18n import translator
 from ..session import Controller, Setup
 from ..session.screen import Final
-from ..session.seats import setup_of
 from .board_html import scores_html
 from .bot_bar import button
 from .panels import another_seed
@@ -23,8 +22,7 @@ STORY_STYLE = "font-size: 13px; line-height: 1.45; margin: 2px 0 6px 0"
 def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = None) -> Setup:
     """The setup of the page's game (its seats as they were before any *Bots finish the game*, the
     level, the departments and the label), with its seed or a new one."""
-    seats = ctl.handover.seats if ctl.handover is not None else ctl.seats
-    setup = setup_of(ctl.game, seats, ctl.setup.label)
+    setup = ctl.setup_again()
     if not same_seed:
         setup.seed = another_seed(setup.seed, rng)
     return setup

@@ -15,7 +15,7 @@ from ..core.i18n import N_, render, translator
 from ..core.loader import components as default_components
 from ..engine import GAME_OPTIONS, new_game
 from ..session import DEPARTMENT_MODES, SEAT_KINDS, Seat, Setup, offered_kind
-from ..session.texts import error_text
+from ..session.screen import error_text
 from ..store import MAX_LABEL, MAX_NAME
 from ..views.palette import owner_chip
 from .aria import hidden_label

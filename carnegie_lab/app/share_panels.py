@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from ..core.i18n import translator
 from ..session import LOCAL, SEAT, WATCH, Controller
-from ..session.texts import shown
+from ..session.screen import shown
 from ..views.style import shortened
 from .panels import chip
 

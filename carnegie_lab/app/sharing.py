@@ -9,7 +9,7 @@ import time
 from ..core.errors import CarnegieError
 from ..core.i18n import translator
 from ..session import Controller, GameGone
-from ..session.texts import error_text, sentence
+from ..session.screen import error_text, sentence
 from ..store import GameStore, StoreError
 from .layout import NEW_GAME, PageCalls
 from .page import POLL_MS, LinkError, PageBridge, parse_lang, parse_query, with_lang

@@ -9,7 +9,7 @@ from typing import Callable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.i18n import render, translator
-from ..session.games_list import NEWEST, ORDERS
+from ..session.screen import NEWEST, ORDERS
 from ..store import GameInfo
 from .control_widgets import close_tree, shared
 

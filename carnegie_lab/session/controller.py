@@ -88,6 +88,12 @@ class Controller(StoredSession):
         self._detach()
         self.recent = [N_("New game: {setup}.", setup=self.describe_setup())]
 
+    def setup_again(self) -> Setup:
+        """This game's setup: its seats as they were before any *Bots finish the game*, the level, the departments
+        and the label (its seed: a rematch changes it)."""
+        seats = self.handover.seats if self.handover is not None else self.seats
+        return setup_of(self.game, seats, self.setup.label)
+
     def restart(self) -> None:
         """The same game (seats, seed and options) from its start (a stored game is replaced)."""
         self.authorize(access.RESTART)
