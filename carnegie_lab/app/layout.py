@@ -10,8 +10,7 @@ import ipywidgets as W
 
 from ..core.i18n import SOURCE, translator
 from ..session import Controller, Setup
-from ..session.replay import Replay
-from ..session.review import ReviewJob
+from ..session.screen import Replay, ReviewJob
 from .bot_bar import BotBar, button
 from .controls_view import ControlsView
 from .final import FinalPanel
