@@ -114,7 +114,8 @@ def test_hot_seat_says_you_for_nobody():
     assert hot.headline() == f"Setup · {first} to decide" and hot.seat_label(0) == hot.seat_label(1) == ""
     assert "Ada (human), Bo (human)" in hot.recent[0]
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))
-    assert "(you)" not in d.turn.value + d.board.players.value and "Hot-seat" in d.role_note.value
+    assert "(you)" not in d.screen.turn.headline + d.board.players.value and d.screen.role.kind == "hot-seat"
+    assert "Hot-seat" in d.role_note.value
     single = Controller(Setup([Seat("Ada"), Seat("Bo", "easy")], seed=2))
     single.run_bots()
     assert single.headline().endswith("Ada (you) to decide") and "Ada (you)" in single.recent[0]
@@ -209,7 +210,7 @@ def test_the_undo_button_works_after_bots_finish_the_game():
     assert d.game.is_over and not d.undo_button.disabled
     d.undo_button.click()
     assert len(d.game.actions) == n and not d.game.is_over and d.controller.you_to_move
-    assert "(you)" in d.turn.value and d.controls.buttons
+    assert "(you)" in d.screen.turn.headline and d.screen.panel is not None
 
 
 # -- the department modes ------------------------------------------------------------------------
