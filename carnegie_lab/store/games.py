@@ -11,7 +11,7 @@ from typing import Any, Iterable, Sequence
 from ..core.errors import CarnegieError
 from ..core.i18n import N_
 from ..engine import Game
-from .errors import GameNotFound, NotAnUndo, StoreConflict, StoreError, StoreFull
+from .errors import GameNotFound, NotAnUndo, NotTheStoredGame, StoreConflict, StoreError, StoreFull
 from .file import StoreFile
 from .values import (
     MAX_APP,
@@ -245,14 +245,9 @@ class GameStore(StoreFile):
         record = game.to_record()
         start = dumps(record["start"]) if "start" in record else None
         with self._transaction(write=True) as conn:
-            row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
-                               (gid,)).fetchone()
-            if row is None:
-                raise GameNotFound(gid)
-            if row[0] != expected or (revision is not None and row[1] != revision):
-                raise StoreConflict(gid, expected, row[0])
+            self._stored_revision(conn, gid, expected, revision)
             if len(record["actions"]) != expected or not self._goes_on(conn, gid, record, start):
-                raise StoreConflict(gid, expected, row[0])        # not the stored game: the writer's is another
+                raise NotTheStoredGame(gid, expected)
             game.apply(action_text)           # the one play: raises, and then leaves the game as it was
             self._insert_action(conn, gid, game, expected)
         return expected + 1
@@ -261,16 +256,22 @@ class GameStore(StoreFile):
         """Store ``game``'s last action (its ``expected``-th) unless another writer was first (StoreConflict);
         False if the game was replaced since it was ``replayed`` at that revision (check it again)."""
         with self._transaction(write=True) as conn:
-            row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
-                               (gid,)).fetchone()
-            if row is None:
-                raise GameNotFound(gid)
-            if row[0] != expected or (revision is not None and row[1] != revision):
-                raise StoreConflict(gid, expected, row[0])
-            if row[1] != replayed:
+            if self._stored_revision(conn, gid, expected, revision) != replayed:
                 return False          # replaced by save with as many actions: check it again
             self._insert_action(conn, gid, game, expected)
         return True
+
+    @staticmethod
+    def _stored_revision(conn: sqlite3.Connection, gid: str, expected: int, revision: int | None) -> int:
+        """The stored game's revision, if it has ``expected`` actions and (given) that ``revision`` (StoreConflict
+        otherwise: another writer was first; GameNotFound if it is gone)."""
+        row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
+                           (gid,)).fetchone()
+        if row is None:
+            raise GameNotFound(gid)
+        if row[0] != expected or (revision is not None and row[1] != revision):
+            raise StoreConflict(gid, expected, row[0])
+        return row[1]
 
     @staticmethod
     def _insert_action(conn: sqlite3.Connection, gid: str, game: Game, expected: int) -> None:

@@ -16,6 +16,7 @@ from carnegie_lab.store import (
     GameNotFound,
     GameStore,
     NotAnUndo,
+    NotTheStoredGame,
     StoreConflict,
     StoreError,
     StoreFull,
@@ -207,9 +208,9 @@ def test_append_plays_on_the_writers_game_once_it_sees_it_is_the_stored_one(stor
     other = cl.new_game(["Ada", "Bo"], seed=8)                    # another deal: not the stored game
     other.apply(str(other.legal_actions()[0]))
     stale = cl.new_game(["Ada", "Bo"], seed=7)                    # the stored game's start, but behind it
-    for wrong, count in ((other, 1), (stale, 0)):
+    for wrong, count, refusal in ((other, 1, NotTheStoredGame), (stale, 0, StoreConflict)):
         before = list(wrong.actions)
-        with pytest.raises(StoreConflict):
+        with pytest.raises(refusal):
             store.append(gid, str(wrong.legal_actions()[0]), count, game=wrong)
         assert wrong.actions == before
     assert game.actions == [first] == store.record(gid)["actions"]
