@@ -106,11 +106,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, folder: Path, tree: Path = ROOT) -> subprocess.Popen:
+def start_server(port: int, folder: Path, tree: Path = ROOT, options: tuple[str, ...] = ()) -> subprocess.Popen:
+    """``carnegie-lab app`` (and ``options``) on 127.0.0.1:``port``, its store and log in ``folder``, once up."""
     log = open(folder / "voila.log", "w")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH")) if p)}
     proc = subprocess.Popen([sys.executable, "-m", "carnegie_lab", "app", f"--port={port}", "--host=127.0.0.1",
-                             f"--store={folder / 'games.db'}"], cwd=tree, env=env, stdout=log,
+                             f"--store={folder / 'games.db'}", *options], cwd=tree, env=env, stdout=log,
                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     start = time.monotonic()
     while True:                               # a static file answers without a kernel

@@ -17,8 +17,10 @@ this subclass only sets what Voilà's standalone app leaves open:
 - **Headers and logs.** Every response carries ``Referrer-Policy: no-referrer``, but the login page's
   ``strict-origin`` (:data:`LOGIN_HEADERS`); the log names a request's path and never its query
   (seat keys, tokens and ``next=`` addresses stay out of it).
-- **A kernel cap.** A page over ``max_kernels`` kernels gets a 503 "the server is full" page at once
-  instead of a new kernel. The page's slot is reserved at the check, before anything is awaited, and
+- **A kernel cap.** A page over ``max_kernels`` kernels, or over its visitor's share of them
+  (``kernels_per_visitor``: by address, :func:`visitor_of`), gets a 503 "the server is full" page at once
+  instead of a new kernel; the page's kernel is told its visitor (``work.VISITOR_HEADER``: the games a visitor
+  may start per hour are counted by it). The page's slot is reserved at the check, before anything is awaited, and
   held until its HTML is sent (its kernel, listed by then, holds it until it ends): at most
   ``max_kernels`` kernels serve pages however many ask at once (:class:`KernelCap`).
 - **A brake on the login.** After a few failed logins (a wrong password or token, on the login page
@@ -61,7 +63,7 @@ import tornado.web
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
 from jupyter_server.base.handlers import FileFindHandler, JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
+from jupyter_server.utils import ensure_async, url_path_join
 from tornado.log import app_log
 from traitlets import Float, Instance, Integer, List, Type, Unicode, default
 from voila.app import Voila
@@ -72,6 +74,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from .cli.app import PASSWORD_HASH_ENV, PLOTLY_RENDERER, TOKEN_ENV, is_loopback
 from .cli.base import APP_NOTEBOOK
 from .cli.start_page import start_page
+from .session.work import VISITOR_HEADER
 from .ui.bundle import ROUTE, announce, bundle_file
 
 #: Sent with every response: a page's address (with its seat key) is never sent anywhere as a referrer,
@@ -87,6 +90,11 @@ FULL_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>The serve
 <h1>The server is full</h1>
 <p>{running} pages are open on this server, its limit. Try again in a few minutes: pages that nobody
 uses are closed after a while.</p></body></html>"""
+SHARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>The server is full</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 4em auto">
+<h1>The server is full</h1>
+<p>Your address has {share} pages open on this server, its share. Close one of them, or try again in a few
+minutes: pages that nobody uses are closed after a while.</p></body></html>"""
 
 
 class NoQueries(logging.Filter):
@@ -230,42 +238,105 @@ class LoginPage:
 
 
 class KernelCap:
-    """At most ``cap`` kernels (0: no cap): the kernels running and the slots reserved by pages whose
-    kernels are being started. A page reserves its slot at its check, with nothing awaited in between,
-    and releases it once its HTML is sent or it failed; its kernel, running by then, counts itself."""
+    """At most ``cap`` kernels (0: no cap), and at most ``share`` of them for one visitor (0: no share): the kernels
+    running and the slots reserved by pages whose kernels are being started. A page reserves its slot at its check,
+    with nothing awaited in between, and releases it once its HTML is sent or it failed; its kernel, running by
+    then, counts itself (for its visitor too: ``served``)."""
 
-    def __init__(self, cap: int):
-        self.cap, self.reserved = cap, 0
+    def __init__(self, cap: int, share: int = 0):
+        self.cap, self.share, self.reserved = cap, share, 0
+        self._waiting: dict[str, int] = {}          # visitor -> slots reserved
+        self._kernels: dict[str, set[str]] = {}     # visitor -> the kernels of its pages
 
-    def reserve(self, running: int) -> bool:
-        """A slot for one more page, if ``running`` kernels and the reserved slots leave one."""
-        if self.cap and running + self.reserved >= self.cap:
-            return False
+    def held(self, visitor: str, running: set[str]) -> int:
+        """The kernels and slots a visitor holds (its kernels that ended are forgotten)."""
+        kernels = self._kernels.get(visitor, set()) & running
+        if kernels:
+            self._kernels[visitor] = kernels
+        else:
+            self._kernels.pop(visitor, None)
+        return len(kernels) + self._waiting.get(visitor, 0)
+
+    def reserve(self, running: set[str], visitor: str) -> str | None:
+        """A slot for one more page of ``visitor`` if ``running`` kernels and the reserved slots leave one (None);
+        else why not: FULL (the server's cap) or SHARE (the visitor's)."""
+        if self.cap and len(running) + self.reserved >= self.cap:
+            return FULL
+        if self.share and self.held(visitor, running) >= self.share:
+            return SHARE
         self.reserved += 1
-        return True
+        self._waiting[visitor] = self._waiting.get(visitor, 0) + 1
+        return None
 
-    def release(self) -> None:
+    def served(self, visitor: str, kernel_id: str) -> None:
+        """The visitor's page got this kernel."""
+        self._kernels.setdefault(visitor, set()).add(kernel_id)
+
+    def release(self, visitor: str) -> None:
         self.reserved -= 1
+        self._waiting[visitor] -= 1
+        if not self._waiting[visitor]:
+            del self._waiting[visitor]
+
+
+FULL, SHARE = "full", "share"
+
+
+def visitor_of(handler: tornado.web.RequestHandler) -> str:
+    """Who a page is for, to share the kernels among visitors: its address (:func:`client_address`)."""
+    return client_address(handler)
+
+
+class KernelsSeen:
+    """A page handler's kernel manager, telling ``seen`` the kernel it gives the page (Voilà's page handler asks
+    it for a preheated kernel, or starts one)."""
+
+    def __init__(self, manager: Any, seen: Callable[[str], None]):
+        self._manager, self._seen = manager, seen
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._seen(rendered[2])                 # (render task, rendered cells, kernel id)
+        return rendered
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._seen(kernel_id)
+        return kernel_id
 
 
 class CappedVoilaHandler(VoilaStatic, TornadoVoilaHandler):
-    """Voilà's page handler, which starts a kernel per page, refusing pages over the server's cap."""
+    """Voilà's page handler, which starts a kernel per page, refusing pages over the server's cap or over their
+    visitor's share of it; the page's kernel is told who its visitor is (``work.VISITOR_HEADER``, a header that
+    Voilà passes on to the kernel: any the request brought is replaced)."""
+
+    @property
+    def kernel_manager(self) -> Any:
+        return KernelsSeen(self.settings["kernel_manager"], lambda kernel_id: self.settings["kernel_cap"].served(
+            visitor_of(self), kernel_id))
 
     @tornado.web.authenticated
     async def get(self, path=None):
         cap: KernelCap = self.settings["kernel_cap"]
-        running = len(self.kernel_manager.list_kernel_ids())
-        if not cap.reserve(running):
-            self.log.warning("the server is full: %d kernels running, %d starting, the cap is %d",
-                             running, cap.reserved, cap.cap)
+        visitor = visitor_of(self)
+        running = set(self.settings["kernel_manager"].list_kernel_ids())
+        refused = cap.reserve(running, visitor)
+        if refused is not None:
+            self.log.warning("the server is full: %d kernels running, %d starting, the cap is %d (%s)",
+                             len(running), cap.reserved, cap.cap, refused)
             self.set_status(503)
             self.set_header("Retry-After", "120")
-            self.finish(FULL_PAGE.format(running=html.escape(str(running + cap.reserved))))
+            self.finish(FULL_PAGE.format(running=html.escape(str(len(running) + cap.reserved))) if refused == FULL
+                        else SHARE_PAGE.format(share=html.escape(str(cap.share))))
             return
+        self.request.headers[VISITOR_HEADER] = visitor
         try:
             await super().get(path=path)
         finally:
-            cap.release()
+            cap.release(visitor)
 
 
 class StartPageTree:
@@ -347,6 +418,8 @@ class AppServer(Voila):
 
     name = "voila"         # the same config section names and log as Voilà's
     max_kernels = Integer(0, config=True, help="refuse new pages while this many kernels run (0: no cap)")
+    kernels_per_visitor = Integer(0, config=True, help="refuse a visitor's new pages while this many of its pages' "
+                                                       "kernels run (0: no cap)")
     identity_provider_class = Type(ThrottledIdentityProvider, klass=IdentityProvider, config=True,
                                    help="the login: the Jupyter server's, with a brake on failed logins")
     local_hostnames = List(Unicode(), ["localhost"], config=True,
@@ -365,12 +438,13 @@ class AppServer(Voila):
             self.voila_configuration.page_config_hook = without_plotly_renderer
         if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:   # not configured
             self.voila_configuration.multi_kernel_manager_class = CullingKernelManager
+        self.voila_configuration.http_header_envs = [*self.voila_configuration.http_header_envs, VISITOR_HEADER]
         settings = super().init_settings()
         settings.update(
             allow_remote_access=not is_loopback(self.ip or "localhost"),
             local_hostnames=list(self.local_hostnames),
             headers={**HEADERS, **settings.get("headers", {})},
-            kernel_cap=KernelCap(self.max_kernels),
+            kernel_cap=KernelCap(self.max_kernels, self.kernels_per_visitor),
         )
         return settings
 

@@ -18,9 +18,9 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..core.i18n import N_, render, translator
+from ..core.i18n import N_, SOURCE, render, translator
 from ..session import Controller, Limits, Seat, Setup
-from ..session.screen import Screen, screen_of, sentence
+from ..session.screen import PageWork, Screen, screen_of, sentence
 from ..store import GameStore
 from ..ui.guard import ErrorGuard
 from ..ui.rerun import RerunNote
@@ -31,7 +31,7 @@ from .commands import Commands
 from .focus_keeper import FocusKeeper
 from .guide import explain
 from .hints import decision_key
-from .layout import Actions, Frame, PageCalls, build
+from .layout import Actions, Frame, PageCalls, build, retire
 from .page import PageBridge, in_kernel
 from .page_parts import PageParts
 from .play_view import draw_play
@@ -86,6 +86,8 @@ class Dashboard(RerunNote, W.VBox):
         self.replays = ReplayActions(self.controller, self.board, page)
         self.commands = Commands(self.controller, self.board, page, self._guard, self.timings)   # bots, undo...
         self.clicks = ClickPath(self)
+        #: what the page computes (its review, its hints' analyses), whatever its panels (session/page_work.py)
+        self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
         if self.bridge is not None:
             self.bridge.owner = self.controller.owner_key
             self.bridge.observe(lambda change: self._guard(self.sharing.update_friends), names="page")
@@ -111,7 +113,7 @@ class Dashboard(RerunNote, W.VBox):
                      stored_page=share.update_stored, load=do.load, make_links=self.make_links,
                      show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
                      side_changed=self.tabs.changed)
-        p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.limits.review_playouts)
+        p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.work)
         self.turn, self.status, self.controls, self.bots, self.recent = p.turn, p.status, p.controls, p.bots, p.recent
         self.undo_button, self.restart_button, self.final = p.undo_button, p.restart_button, p.final
         self.role_note, self.rules, self.hints, self.play_keys = p.role_note, p.rules, p.hints, p.play_keys
@@ -125,13 +127,14 @@ class Dashboard(RerunNote, W.VBox):
         """Show the whole page in another language (the header's picker; ``?lang=`` of the page's address):
         the panels are made again in it, the game, the board's figures and the side tab shown are kept."""
         translator(lang)
-        if lang == self.lang:
+        if (lang or SOURCE) == (self.lang or SOURCE):      # also the picker, told the language by relabel
             return
-        self.lang, tab = lang, self.side.selected_index
+        self.lang, tab, old = lang, self.side.selected_index, self.panels
         self.board.set_lang(lang)
         self._build(self.bots.auto.value)
         self.frame.relabel(self.side, lang, self.game.rules.constants.rounds)
         self.side.selected_index = tab
+        retire(old, self, self.game)      # the old panels' widgets closed, the page's work kept
         self.after_change(run_bots=False)
 
     @property
@@ -222,6 +225,7 @@ class Dashboard(RerunNote, W.VBox):
 
     def poll(self) -> None:
         """Bring in what other browsers played (the page's clock calls this twice a second)."""
+        self.work.tick()
         if not self.sharing.idle(self.last_activity) and self.sharing.poll():
             self.last_activity = time.monotonic()
 
@@ -238,7 +242,7 @@ class Dashboard(RerunNote, W.VBox):
         """Run a callback (a click: the page is active); an unexpected exception is shown in the status line."""
         if fn != self.poll:
             self.last_activity = time.monotonic()
-        self._errors(fn, *args, **kwargs)
+        self.work.run(self._errors, fn, *args, **kwargs)
 
 
 __all__ = ["Dashboard"]

@@ -31,6 +31,8 @@ from .controls_view import ControlsView
 HINT_THINK = 1.5
 #: Actions a hint shows.
 SHOWN = 3
+#: A page's memory of the analyses its hints made: ``remember(decision key, think) -> analysis``.
+Remember = Callable[[tuple, Callable[[], list[ActionValue]]], list[ActionValue]]
 #: What the hint says while the analysis runs.
 THINKING = N_("thinking…")
 
@@ -86,12 +88,18 @@ def explanation_line(explanation: Explanation, lang: str | None = None) -> str:
     return text.replace(" -> ", " → ")
 
 
+def analysis(game: Game, think: float | None = HINT_THINK, playouts: int | None = None) -> list[ActionValue]:
+    """What a hint thinks about (the costly part): the decision's actions valued by the analysis.
+    ``playouts``: a fixed budget instead of ``think`` seconds (the same numbers every time)."""
+    return evaluate(game, think=None if playouts is not None else think, playouts=playouts)
+
+
 def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | None = None,
-                count: int = SHOWN, lang: str | None = None) -> list[Suggestion]:
-    """The best ``count`` actions of the current decision (fewer if there are fewer), best first.
-    ``playouts``: a fixed budget instead of ``think`` seconds (the same numbers every time). Actions
-    that only repeat a listed one (the same build on an equivalent space) are left out."""
-    rows = evaluate(game, think=None if playouts is not None else think, playouts=playouts)
+                count: int = SHOWN, lang: str | None = None, rows: list[ActionValue] | None = None) -> list[Suggestion]:
+    """The best ``count`` actions of the current decision (fewer if there are fewer), best first, from its
+    :func:`analysis` (``rows``, made here if None). Actions that only repeat a listed one (the same build on an
+    equivalent space) are left out."""
+    rows = analysis(game, think, playouts) if rows is None else rows
     words = control_words(game, lang)
     out: list[Suggestion] = []
     listed: set = set()
@@ -149,8 +157,11 @@ class HintPanel:
     :meth:`forget` (a new decision: an old hint no longer fits)."""
 
     def __init__(self, on_hint: Callable[[], None], on_always: Callable[[], None],
-                 think: float = HINT_THINK, playouts: int | None = None, lang: str | None = None):
-        self.lang = lang
+                 think: float = HINT_THINK, playouts: int | None = None, lang: str | None = None,
+                 remember: Remember = lambda key, think: think()):
+        """``remember(key, think)``: the analysis of decision ``key``, thought about by ``think()`` unless the page
+        keeps it already (its panels made in another language think no more: ``page_work.PageWork.hint``)."""
+        self.lang, self.remember = lang, remember
         _ = translator(lang).gettext
         #: the budget: ``think`` seconds, or ``playouts`` playouts (tests: the same numbers every time)
         self.think, self.playouts = think, playouts
@@ -175,8 +186,10 @@ class HintPanel:
     def show(self, game: Game) -> None:
         """Think about the current decision and show the best actions ("thinking…" meanwhile)."""
         self.output.value = f"<div class='cl-note cl-thinking'>{translator(self.lang).gettext(THINKING)}</div>"
-        self.rows = suggestions(game, think=self.think, playouts=self.playouts, lang=self.lang)
-        self.key = decision_key(game)
+        key = decision_key(game)
+        rows = self.remember(key, lambda: analysis(game, self.think, self.playouts))
+        self.rows = suggestions(game, lang=self.lang, rows=rows)
+        self.key = key
         self.output.value = hint_html(self.rows, len(game.actions), self.lang)
 
     def show_while(self, game: Game, controls: ControlsView) -> None:
@@ -199,5 +212,5 @@ class HintPanel:
             self.key, self.rows, self.output.value = None, [], ""
 
 
-__all__ = ["HINT_THINK", "HintPanel", "SHOWN", "Suggestion", "control_words", "explanation_line", "hint_html",
-           "suggestions"]
+__all__ = ["HINT_THINK", "HintPanel", "Remember", "SHOWN", "Suggestion", "analysis", "control_words",
+           "explanation_line", "hint_html", "suggestions"]

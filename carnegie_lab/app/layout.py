@@ -9,12 +9,13 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..core.i18n import SOURCE, translator
+from ..engine import Game
 from ..session import Controller, Setup
-from ..session.screen import Replay, ReviewJob
+from ..session.screen import PageWork, Replay
 from .bot_bar import BotBar, button
 from .controls_view import ControlsView
 from .final import FinalPanel
-from .hints import HintPanel
+from .hints import HintPanel, decision_key
 from .keys import Keys, play_keys
 from .language import name_picker, picker
 from .panels import NewGamePanel, StoredGames
@@ -96,8 +97,9 @@ class PageCalls:
 
 
 def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | None, auto: bool,
-          review_playouts: int) -> Panels:
-    """Make the dashboard's panels in ``lang`` (the page's frame then shows ``Panels.side``)."""
+          work: PageWork) -> Panels:
+    """Make the dashboard's panels in ``lang`` (the page's frame then shows ``Panels.side``). What computes is the
+    page's ``work``, kept when the panels are made again: its review job, the analyses of its hints."""
     _ = translator(lang).gettext
     g = guard
     turn = W.HTML()
@@ -121,7 +123,7 @@ def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | 
     role_note, rules = W.HTML(), W.HTML()
     role_note.add_class("cl-role-note")
     #: the Hint button, its "always" option and the hint (between the status line and the bots)
-    hints = HintPanel(lambda: g(on.hint), lambda: g(on.hint_option_changed), lang=lang)
+    hints = HintPanel(lambda: g(on.hint), lambda: g(on.hint_option_changed), lang=lang, remember=work.hint)
     keys = play_keys(lambda: {"done": controls.buttons.get("done"), "undo": undo_button, "hint": hints.button},
                      lambda: len(ctl.game.actions), lang)       # D or Enter, U, H: Done, Undo, Hint (app/keys.py)
     # the controls right under the turn card: a message (status line) or the final scores
@@ -137,13 +139,63 @@ def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | 
     records = RecordPanel(on.load, lang)
     friends = FriendsPanel(lambda: g(on.make_links), lang)
     replay = ReplayPanel(on.show_moment, lambda r, n: g(on.play_from, r, n), lambda: g(on.replay_this_game),
-                         ReviewJob(review_playouts), lang)
+                         work.review, lang)
     new_game_tab = W.VBox([new_game_panel.box, stored.box])    # the list fills below: the form never moves
     side = W.Tab(children=[play, new_game_tab, records.box, friends.box, replay.box], titles=side_titles(lang))
     side.add_class("cl-side-tabs")
     side.observe(lambda change: g(on.side_changed), names="selected_index")
     return Panels(lang, turn, status, controls, bots, recent, undo_button, restart_button, final, role_note, rules,
                   hints, keys, new_game_panel, stored, records, friends, replay, side)
+
+
+def models_under(*roots: W.Widget) -> dict[int, W.Widget]:
+    """The widgets and models under ``roots`` as the page knows them: every synced trait that holds one (children,
+    layout, style...), all the way down; by id."""
+    seen: dict[int, W.Widget] = {}
+    todo: list[Any] = list(roots)
+    while todo:
+        w = todo.pop()
+        if isinstance(w, W.Widget) and id(w) not in seen and w.comm is not None:
+            seen[id(w)] = w
+            for name in w.keys:
+                value = getattr(w, name, None)
+                todo.extend(value if isinstance(value, (list, tuple)) else [value])
+    return seen
+
+
+def owned(*roots: Any) -> dict[int, W.Widget]:
+    """The widgets and models ``roots`` hold, by id: those under a widget (``models_under``), and those that the
+    app's objects (its panels, the page) hold in their attributes, lists and dicts, all the way down."""
+    widgets: dict[int, W.Widget] = {}
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        o = todo.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if isinstance(o, W.Widget):
+            widgets.update(models_under(o))
+        if isinstance(o, (list, tuple, set)):
+            todo.extend(o)
+        elif isinstance(o, dict):
+            todo.extend(o.values())
+        elif type(o).__module__.startswith(("carnegie_lab.app.", "carnegie_lab.ui.")) and hasattr(o, "__dict__"):
+            todo.extend(vars(o).values())
+    return widgets
+
+
+def retire(old: Panels, page: W.Widget, game: Game) -> None:
+    """The panels of the ``page`` (a dashboard) replace ``old`` (its language changed): every widget the old ones
+    hold that the page does not is closed (the kernel would keep it, and the page its model), and the hint
+    shown is shown again (from the page's memory: nothing is thought about again)."""
+    kept = owned(page)
+    for key, w in owned(old).items():
+        if key not in kept:
+            w.close()
+    new: Panels = page.panels
+    if old.hints.key is not None and old.hints.key == decision_key(game):
+        new.hints.show(game)
 
 
 class Frame:
@@ -182,4 +234,4 @@ def _title(lang: str | None, rounds: int) -> str:
 
 
 __all__ = ["Actions", "FRIENDS", "Frame", "NEW_GAME", "PLAY", "PageCalls", "Panels", "RECORDS", "REPLAY", "build",
-           "side_titles"]
+           "models_under", "owned", "retire", "side_titles"]

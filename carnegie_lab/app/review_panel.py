@@ -93,6 +93,8 @@ class ReviewPanel:
                            W.HBox([self.start_button, self.cancel_button]), self.progress, self.status,
                            self.summary, self.chart_box])
         self.box.add_class("cl-review")
+        if job.running:                     # the page's review, started from the panel this one replaces
+            self.follow()
         self._show()
 
     # -- a replay opened, a review started or ended ------------------------------------------------
@@ -117,10 +119,14 @@ class ReviewPanel:
             return
         seats = None if self.who.value < 0 else [self.who.value]
         try:
-            self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
-                           on_progress=self._progress, on_done=self._done, keep=self.shelf)
+            started = self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
+                                     on_progress=self._progress, on_done=self._done, keep=self.shelf)
         except NotAllowed as e:
             self.status.value = f"<div class='cl-error'>{html.escape(error_text(e, self.lang))}.</div>"
+            return
+        if not started:                     # this game's review runs already: this panel follows it
+            self.follow()
+            self._show()
             return
         self.review = None
         self._started = time.perf_counter()
@@ -128,6 +134,11 @@ class ReviewPanel:
         self.status.value = "<div class='cl-note'>" + self._("Starting the review…") + "</div>"
         self._show()
         self.on_reviewed()
+
+    def follow(self) -> None:
+        """Show the progress and the end of the page's running review (started from another panel)."""
+        self._started = self.job.started
+        self.job.follow(self._progress, self._done)
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max, self.progress.value = max(total, 1), done

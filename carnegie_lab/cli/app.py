@@ -9,12 +9,14 @@ import secrets
 import signal
 import subprocess
 import sys
+import tempfile
 from functools import partial
 from pathlib import Path
 from typing import Sequence
 
 from ..core.errors import require_extra
 from ..core.i18n import N_, languages, message_of, translator
+from ..session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, default_max_jobs
 from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError, os_problem
 from .language import add_lang_option
 
@@ -43,6 +45,8 @@ DEFAULT_HOST = "127.0.0.1"
 MAX_KERNELS = 60
 #: Games the store keeps at most (its trash included), by default.
 MAX_GAMES = 10_000
+#: New games a visitor may store in an hour, by default.
+GAMES_PER_HOUR = 60
 #: Where `--password` reads the password when no terminal asks for it (a systemd service).
 PASSWORD_ENV = "CARNEGIE_LAB_PASSWORD"
 MIN_PASSWORD = 8
@@ -130,6 +134,15 @@ def add_app_parser(subparsers, lang: str | None = None) -> None:
     p.add_argument("--max-games", type=partial(_count, lang=lang), default=MAX_GAMES, metavar="N",
                    help=_("the store keeps at most N games, its trash included (default {n}; 0: no cap); "
                           "starting one more says the store is full").format(n=MAX_GAMES))
+    p.add_argument("--kernels-per-visitor", type=partial(_count, lang=lang), default=None, metavar="N",
+                   help=_("at most N of those pages for one visitor (one address; behind a proxy its X-Real-IP), "
+                          "so that no visitor holds them all (default: a quarter of --max-kernels, at least 1)"))
+    p.add_argument("--max-jobs", type=partial(_count, lang=lang), default=None, metavar="N",
+                   help=_("at most N background processes (game reviews) at once, for all pages (default: half "
+                          "the cores, at least 1: {n} here)").format(n=default_max_jobs()))
+    p.add_argument("--games-per-hour", type=partial(_count, lang=lang), default=GAMES_PER_HOUR, metavar="N",
+                   help=_("a visitor (one address) stores at most N new games an hour (default {n}; 0: no "
+                          "limit)").format(n=GAMES_PER_HOUR))
     p.add_argument("--idle-minutes", type=partial(_minutes, lang=lang), default=IDLE_MINUTES, metavar="M",
                    help=_("a page with no click and no move for M minutes stops following its game (default "
                           "{idle}); the server then stops its kernel {cull} minutes later").format(
@@ -207,10 +220,16 @@ def voila_command(args: argparse.Namespace) -> list[str]:
         f"--Voila.ip={args.host}",
         f"--Voila.base_url={args.base_url}",
         f"--AppServer.max_kernels={args.max_kernels}",
+        f"--AppServer.kernels_per_visitor={visitor_share(args.max_kernels, args.kernels_per_visitor)}",
         *(f"--AppServer.local_hostnames={name}" for name in ("localhost", *args.allow_host)),
         *(option for option in defaults if option.split("=", 1)[0] not in given),
         *args.voila_args,
     ]
+
+
+def visitor_share(max_kernels: int, given: int | None) -> int:
+    """The pages (kernels) one visitor may hold: ``given``, or a quarter of the cap, at least 1 (0: no cap)."""
+    return given if given is not None else max(1, max_kernels // 4) if max_kernels else 0
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -220,6 +239,13 @@ def run_app(args: argparse.Namespace) -> int:
     from ..session.access import IDLE_ENV, MAX_GAMES_ENV
     env = kernel_env(store, args.host)
     env[IDLE_ENV], env[MAX_GAMES_ENV] = str(args.idle_minutes), str(args.max_games or "")
+    with tempfile.TemporaryDirectory(prefix="carnegie-lab-jobs-") as jobs:   # the kernels' shared caps (work.py)
+        env[JOBS_ENV], env[GAMES_PER_HOUR_ENV] = jobs, str(args.games_per_hour or "")
+        env[MAX_JOBS_ENV] = str(args.max_jobs or default_max_jobs())
+        return _serve(args, cmd, store, env)
+
+
+def _serve(args: argparse.Namespace, cmd: list[str], store: Path, env: dict[str, str]) -> int:
     from ..app.language import LANG_ENV
     env[LANG_ENV] = args.lang or ""
     login = login_env(args)

@@ -70,7 +70,7 @@ class Controller(StoredSession):
                  limits: Limits | None = None):
         super().__init__(setup or default_setup(), store, limits)
         if game is None:
-            self.new_game(self.setup)
+            self._begin(self.setup)         # not a new game of the store's: opening a page never counts as one
         else:
             seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
             self._adopt(game, seats)
@@ -80,6 +80,10 @@ class Controller(StoredSession):
         current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
         its first action on, played in this browser (role LOCAL)."""
         self._check_new_game()
+        self._begin(setup)
+
+    def _begin(self, setup: Setup) -> None:
+        """This page's game is a new one of ``setup``, not stored yet."""
         game = setup.game()
         self.setup = Setup([Seat(name, s.kind) for name, s in zip(game.players, setup.seats)], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,

@@ -10,6 +10,12 @@ playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
     job.start(game, stored=False, playouts=1, on_progress=print, on_done=lambda job: print(job.result))
     job.cancel()                       # stops the process; on_done is called with phase CANCELLED
 
+A job belongs to its page (``page_work.PageWork``), not to the panel that shows it: a panel made again (the page's
+language changed) ``follow``s the running job, and a second request for the same game joins it. A job takes a
+slot of the server's (``work.JobSlots``: its cap on background processes, one review per stored game) for as
+long as its process runs; the process ends when its kernel does (it watches its parent), and the job is
+cancelled when its page has gone (``present``).
+
 A review of a stored game is kept with it when it ends (:class:`Shelf`, the ``keep=`` of ``start``), under
 ``REVIEW_KEY`` of the app's part of the game (``GameStore.set_app_data``: the game's revision stays, so no
 other page reloads it), if the page holds the game's owner key or a seat link of it (as for any change of a
@@ -18,9 +24,11 @@ stored game, session/access.py) and the stored game is still the one reviewed. `
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Sequence
 
 from ..analysis.review import Review, review
@@ -29,6 +37,7 @@ from ..core.i18n import N_, message_of
 from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
+from .work import JobSlots, Slot
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
@@ -75,8 +84,21 @@ class Shelf:
         return rev if rev.players == tuple(game.players) else None
 
 
+def _end_with_parent() -> None:
+    """End this process as soon as the process that started it ends, however it ends (even SIGKILL)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True, name="carnegie-lab review lifeline").start()
+
+
 def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn: Connection) -> None:
     """The review process: progress, then the review's data (or why not), sent to the kernel."""
+    _end_with_parent()
     try:
         rev = review(record, seats, playouts=playouts, seed=seed,
                      on_progress=lambda done, total: conn.send(("progress", done, total)))
@@ -88,18 +110,26 @@ def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn:
 
 
 class ReviewJob:
-    """One session's background review (see the module): its ``phase``, progress (``done`` of
+    """One page's background review (see the module): its ``phase``, progress (``done`` of
     ``total`` decisions), and its ``result`` (a Review) or ``error``; ``kept``: the result is kept with
-    its stored game (see :class:`Shelf`)."""
+    its stored game (see :class:`Shelf`). ``slots``: the server's cap on jobs (none by default);
+    ``present``: whether the page is still there (checked every ``LOOK`` seconds while the review runs)."""
 
-    def __init__(self, max_playouts: int = Limits().review_playouts):
+    LOOK = 1.0
+
+    def __init__(self, max_playouts: int = Limits().review_playouts, slots: JobSlots | None = None,
+                 present: Callable[[], bool] = lambda: True):
         self.max_playouts = max_playouts
+        self.slots, self.present = slots or JobSlots(None, 1), present
         self.phase = IDLE
         self.done = self.total = 0
         self.result: Review | None = None
         self.error = ""
         self.kept = False
         self.game: Game | None = None           # the game reviewed (or being reviewed)
+        self.started = 0.0                      # when (time.perf_counter)
+        self.on_progress: Callable[[int, int], None] | None = None
+        self.on_done: Callable[[ReviewJob], None] | None = None
         self._proc: Any = None
         self._watcher: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -123,15 +153,27 @@ class ReviewJob:
             raise NotAllowed(N_("A review here takes 1 to {n} playouts a decision, not {playouts}", n=self.max_playouts,
                                 playouts=repr(playouts)))
 
+    def follow(self, on_progress: Callable[[int, int], None] | None,
+               on_done: Callable[[ReviewJob], None] | None) -> None:
+        """Tell these callbacks (instead of the earlier ones) of the job's progress and end."""
+        self.on_progress, self.on_done = on_progress, on_done
+
     def start(self, game: Game, *, stored: bool, playouts: int, seats: Sequence[int] | None = None, seed: int = 0,
               on_progress: Callable[[int, int], None] | None = None,
-              on_done: Callable[[ReviewJob], None] | None = None, keep: Shelf | None = None) -> None:
+              on_done: Callable[[ReviewJob], None] | None = None, keep: Shelf | None = None) -> bool:
         """Review ``game`` (``stored``: it is in the store) for ``seats`` (default: all) in the
         background; ``on_progress(done, total)`` after each decision and ``on_done(job)`` at the end
-        are called from the job's thread. NotAllowed if :meth:`check` says no. With ``keep``, the
-        finished review is kept with the stored game (if this page may, and the game is unchanged)."""
+        are called from the job's thread. A request for the game under review joins it (its callbacks, if
+        any, follow it instead of the earlier ones; False). NotAllowed if :meth:`check` says no, or the
+        server's slots (its cap on jobs, one review per stored game). With ``keep``, the finished review is
+        kept with the stored game (if this page may, and the game is unchanged). True if a review started."""
         with self._lock:
+            if self.running and self.game is not None and self.game.actions == game.actions:
+                if on_progress is not None or on_done is not None:
+                    self.follow(on_progress, on_done)
+                return False
             self.check(game, stored, playouts)
+            slot = self.slots.take(None if keep is None else keep.game_id)
             try:
                 shelf = None if keep is None else (keep, keep.revision())
             except CarnegieError:               # the stored game is gone: the review is not kept
@@ -142,18 +184,27 @@ class ReviewJob:
                                          args=(game.to_record(), None if seats is None else list(seats), playouts,
                                                seed, send))
             self.phase, self.done, self.total, self.result, self.error, self.kept = RUNNING, 0, 0, None, "", False
-            self.game = game.copy()
-            self._proc.start()
+            self.game, self.started = game.copy(), time.perf_counter()
+            self.follow(on_progress, on_done)
+            try:
+                self._proc.start()
+            except BaseException:
+                slot.release()
+                self.phase = FAILED
+                raise
             send.close()
-            self._watcher = threading.Thread(target=self._watch,
-                                             args=(self._proc, receive, on_progress, on_done, shelf), daemon=True,
+            self._watcher = threading.Thread(target=self._watch, args=(self._proc, receive, shelf, slot), daemon=True,
                                              name="carnegie-lab review watcher")
             self._watcher.start()
+            return True
 
-    def _watch(self, proc: Any, conn: Connection, on_progress: Callable[[int, int], None] | None,
-               on_done: Callable[[ReviewJob], None] | None, shelf: tuple[Shelf, int] | None) -> None:
+    def _watch(self, proc: Any, conn: Connection, shelf: tuple[Shelf, int] | None, slot: Slot) -> None:
         try:
             while True:
+                if not conn.poll(self.LOOK):
+                    if not self.present():          # the page has gone: nobody waits for the review
+                        self.cancel()
+                    continue
                 try:
                     kind, *data = conn.recv()
                 except (EOFError, OSError):         # the process ended without a word: cancelled, or died
@@ -162,8 +213,8 @@ class ReviewJob:
                     break
                 if kind == "progress":
                     self.done, self.total = data
-                    if on_progress is not None:
-                        on_progress(*data)
+                    if self.on_progress is not None:
+                        self.on_progress(*data)
                     continue
                 if self.phase == RUNNING:
                     if kind == "done":
@@ -176,8 +227,9 @@ class ReviewJob:
         finally:
             conn.close()
             proc.join()
-        if on_done is not None:
-            on_done(self)
+            slot.release()
+        if self.on_done is not None:
+            self.on_done(self)
 
     def _keep(self, result: Review, shelf: Shelf, revision: int) -> bool:
         """Keep the review with its stored game; False if not (not this page's to change, or no longer

@@ -8,7 +8,7 @@ escaped already and the catalog's sentence carries its emphasis.
 
 This module is also what a front end imports of the session besides the controller (``tests/test_layers.py``):
 the shapes of the controls and targets, the words (``Labels``, ``shown``, ``error_text``), the games list's
-orders, a replay's moments and the review's marks and job (``ReviewJob``, kept by the replay panel) are named
+orders, a replay's moments, the review's marks and job, and what a page computes (``PageWork``) are named
 here.
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .games_list import NEWEST, ORDERS
 from .guide import RuleStep, hint_reason, rule_step, undo_reason
 from .history import lines_by_round
 from .labels import Labels, type_name
+from .page_work import PageWork
 from .replay import Moment, Replay
 from .review import CANCELLED, DONE, ReviewJob, Shelf
 from .seating import GAME_OVER
@@ -260,8 +261,8 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
 
 
 __all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "KINDS",
-           "Labels", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "Panel", "Picker", "RECENT_LINES", "Recent",
-           "Replay", "ReviewJob", "Role", "RuleStep", "Screen", "Shelf", "Target", "Targets", "Turn", "YOUR_TURN",
-           "bots_of", "chosen", "error_text", "final_of", "followed", "lines_by_round", "panel_for", "prompt_of",
-           "recent_of", "role_of", "screen_of", "sentence", "shown", "target_of", "title_of", "turn_of", "type_name",
-           "waiting_html", "where_of"]
+           "Labels", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork", "Panel", "Picker",
+           "RECENT_LINES", "Recent", "Replay", "ReviewJob", "Role", "RuleStep", "Screen", "Shelf", "Target",
+           "Targets", "Turn", "YOUR_TURN", "bots_of", "chosen", "error_text", "final_of", "followed",
+           "lines_by_round", "panel_for", "prompt_of", "recent_of", "role_of", "screen_of", "sentence", "shown",
+           "target_of", "title_of", "turn_of", "type_name", "waiting_html", "where_of"]

@@ -15,6 +15,7 @@ from .games_list import NEWEST, check_order, sort_games
 from .seating import Seating, result_of, taken_back
 from .seats import ANDREW, Handover, Seat, Setup, handover_from, hints_from, seats_from, setup_of
 from .texts import shown
+from .work import StartBrake, visitor
 
 
 class Overtaken(CarnegieError):
@@ -87,6 +88,7 @@ class StoredSession(Seating):
             return None
         if self.game_id is None:
             self._check_new_game()
+            StartBrake.of_server().check(visitor(), record=True)
             gid = self.store.save(self.game, app=self.app_data(handover=self.handover), owner=self.owner_key)
             self.started += 1
             self.game_id, self.owner = gid, True
@@ -99,13 +101,15 @@ class StoredSession(Seating):
         self.bad_token, self.seated, self.issued, self._mark = False, (), {}, None
 
     def _check_new_game(self) -> None:
-        """NotAllowed past the page's limit of new games, StoreFull if the store has no room."""
+        """NotAllowed past the page's limit of new games or its visitor's (``work.StartBrake``), StoreFull if the
+        store has no room."""
         if self.store is None:
             return
         if self.started >= self.limits.games_per_page:
             raise NotAllowed(N_("this page has started {n} games, its limit: reload the page to "
                                 "start more (the games are kept)", n=self.started))
         self.store.check_room()
+        StartBrake.of_server().check(visitor())
 
     def use_owner_key(self, key: str) -> bool:
         """The owner key this page's browser keeps (sent by the page): the games this page stored

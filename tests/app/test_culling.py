@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 import carnegie_lab as cl
 from carnegie_lab.store import GameStore
+from tools.widget_client import kernel_id_of
 
 from .processes import wait_for
-from .widget_client import kernel_id_of
 
 pytestmark = pytest.mark.browser
 

@@ -7,15 +7,18 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+from carnegie_lab.store import GameStore
+from tools.widget_client import WidgetPage
+
 from .processes import kernels, wait_for
 
 CAP, RUSH = 6, 16
 TIMEOUT = 300          # s; on two shared cores six kernels run the app's notebook at once
 
 
-def load(url: str) -> tuple[int, bytes]:
+def load(url: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT) as page:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=TIMEOUT) as page:
             return page.status, page.read()
     except urllib.error.HTTPError as refused:
         return refused.code, refused.read()
@@ -33,3 +36,33 @@ def test_a_rush_of_pages_starts_at_most_the_cap_s_kernels(start_app, tmp_path):
         assert 1 <= len(served) <= CAP and all(b"The server is full" in body for body in full)
         assert all(b"kernelId" in body for body in served)
         assert len(kernels(app.proc.pid)) <= preheated + CAP
+
+
+def visit(url: str, address: str) -> tuple[int, bytes]:
+    """A page load from ``address`` (as the proxy on this machine names it in X-Real-IP)."""
+    return load(url, {"X-Real-IP": address})
+
+
+def test_one_visitor_holds_at_most_its_share_of_the_kernels(start_app, tmp_path):
+    """The break as found: the cap was global, so one client held all the kernels (a 503 for everyone else)."""
+    with start_app(tmp_path, "--max-kernels=4", "--kernels-per-visitor=2") as app:
+        wait_for(lambda: "Kernel pool of app.ipynb is filled" in app.log(), "preheated kernel")
+        greedy = [visit(app.app_url, "10.0.0.1") for _ in range(3)]
+        assert [status for status, _ in greedy] == [200, 200, 503]
+        assert b"Your address has 2 pages open" in greedy[2][1]
+        assert visit(app.app_url, "10.0.0.2")[0] == 200           # another visitor's page opens
+
+
+def test_a_visitor_s_pages_store_at_most_its_games_an_hour(start_app, tmp_path):
+    """The server names each page's visitor to its kernel (X-Carnegie-Visitor, whatever the client sent): the
+    brake on new games counts a visitor's Starts across its pages."""
+    with start_app(tmp_path, "--games-per-hour=1") as app:
+        def start(address: str, forged: str = "") -> str:
+            page = WidgetPage.open(app.app_url, {"X-Real-IP": address, "X-Carnegie-Visitor": forged or address})
+            page.click("cl-start")
+            return page.state("cl-new-game-message")["value"]
+        assert start("10.0.0.1") == ""
+        assert "limit of new games in an hour (1)" in start("10.0.0.1", forged="someone else")
+        assert start("10.0.0.2") == ""
+        with GameStore(app.store_path) as store:
+            assert store.count() == 2

@@ -21,8 +21,7 @@ from carnegie_lab.app.hints import HINT_THINK
 from carnegie_lab.session import APP_KEY
 from carnegie_lab.store import MAX_NAME, GameStore, new_key
 from carnegie_lab.widgets import Dashboard
-
-from .widget_client import WidgetPage, kernel_id_of
+from tools.widget_client import WidgetPage, kernel_id_of
 
 FOREIGN = "rebound.example"
 

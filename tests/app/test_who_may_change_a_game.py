@@ -14,8 +14,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.session import Controller, Seat, Setup
 from carnegie_lab.store import GameStore, new_key
-
-from .widget_client import WidgetPage
+from tools.widget_client import WidgetPage
 
 HUMANS = {"seats": [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}]}
 #: Messages after which the page plays a game of its own (or makes its panels again): sent last.

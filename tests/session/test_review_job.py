@@ -52,8 +52,10 @@ def test_a_review_runs_in_its_own_process_reports_progress_and_is_the_analysis_r
     job.start(game, stored=False, playouts=1, seats=[1], on_progress=lambda d, t: seen.append((d, t)),
               on_done=lambda j: ended.set())
     assert time.monotonic() - start < 2 and job.running             # start() does not wait for it
+    assert job.start(game, stored=False, playouts=1) is False          # a second request joins the review
+    assert job._proc.is_alive() and job.running
     with pytest.raises(NotAllowed, match="already running"):
-        job.start(game, stored=False, playouts=1)
+        job.start(unfinished(), stored=True, playouts=1)               # another game waits
     # the kernel plays on meanwhile: a move of another game is applied at once
     ctl = Controller()
     moved = time.monotonic()
