@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: i18n-extract i18n-update i18n-compile app test test-slow test-under-load test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
+.PHONY: notebooks i18n-extract i18n-update i18n-compile app test test-slow test-under-load test-fast gallery check system-packages install install-check binder-lock binder-check binder-links clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ test: check system-packages
 	$(PYTEST) -m "not slow" -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
-# the reference check over whole games, tutorial 11 beside two CPU hogs, the Portuguese tutorials executed and in Voila
+# the reference check over whole games, tutorial 11 beside two CPU hogs, three Portuguese tutorials in Voila
 # with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse, in Portuguese and on the
 # board, two browsers' clicks at once, the two-player game's audit, the wheel without extras in a fresh venv); CI runs
 # them after make test.
@@ -107,16 +107,26 @@ binder-links:
 install-check: $(STAMP)
 	$(BIN)/python tools/check_install.py
 
+# The tutorials' notebooks, every language's, from their sources and catalogs (docs/tutorials.md).
+notebooks: $(STAMP)
+	$(BIN)/python tools/build_notebooks.py
+
 # Translations (docs/translating.md): extract the messages of the code and the names of the data into the
 # template, merge it into every language's catalog, compile the catalogs the package reads. tests/core/test_i18n.py
-# fails when an extracted message has no translation, a fuzzy one, or a compiled catalog is stale.
+# fails when an extracted message has no translation, a fuzzy one, or a compiled catalog is stale. The same for
+# the tutorials' prose: a template per translated tutorial (notebooks/locale/NN-name.pot, not committed) merged
+# into its catalogs (notebooks/locale/<lang>/LC_MESSAGES/NN-name.po, read by make notebooks: nothing to compile);
+# tests/notebooks/test_tutorial_catalogs.py fails on a text missing, fuzzy or left over.
 LOCALE := carnegie_lab/locale
 POT := $(LOCALE)/carnegie_lab.pot
 i18n-extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --add-location=file --project carnegie-lab \
 		--version 0.1.0 -o $(POT) .
+	$(BIN)/python tools/build_notebooks.py --extract
 i18n-update: i18n-extract
 	$(BIN)/pybabel update -i $(POT) -d $(LOCALE) -D carnegie_lab --ignore-obsolete
+	for pot in notebooks/locale/*.pot; do \
+		$(BIN)/pybabel update -i $$pot -d notebooks/locale -D $$(basename $$pot .pot) -w 116 --ignore-obsolete; done
 i18n-compile: $(STAMP)
 	$(BIN)/pybabel compile -d $(LOCALE) -D carnegie_lab --statistics
 

@@ -40,6 +40,7 @@ EXTRA_OF: dict[str, str | None] = {
     "carnegie_lab.app": "app",                                 # the dashboard
     "carnegie_lab.ui": "app",                                  # what the app and the tutorials' widgets share
     "carnegie_lab.tutor": "app",                               # the tutorials' widgets (their positions: core)
+    "carnegie_lab.editor_ui": "app",                           # the position editor's widget
     "carnegie_lab.server": "app",                              # the app's Voila server
     "carnegie_lab.store.values.default_path": "app",                  # platformdirs: the app's default store
     "carnegie_lab.cli.app._password_hash": "app",              # jupyter_server: carnegie-lab app --password

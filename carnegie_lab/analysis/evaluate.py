@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ..bots.base import decision_rng
 from ..bots.evaluation import check_value, evaluation
@@ -169,3 +169,13 @@ def evaluate(game: Game, think: float | None = None, *, playouts: int | None = N
             return (0 if r.finalist else 1, -r.margin, -r.win_rate, position[r.action])
         return (2, -r.heuristic, 0.0, position[r.action])
     return sorted(table.values(), key=order)
+
+
+def distinct(rows: Sequence[ActionValue]) -> Iterator[ActionValue]:
+    """``evaluate``'s rows in their order, less each near-duplicate of a row given before it (its ``same_as``:
+    the same build on an equivalent space)."""
+    listed: set[Action] = set()
+    for row in rows:
+        if row.same_as is None or row.same_as not in listed:
+            listed.add(row.action)
+            yield row

@@ -9,7 +9,7 @@ browser redraws once, no flicker.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .bundle import figure_widget
 
@@ -122,4 +122,21 @@ class FigureSlot:
                 return
 
 
-__all__ = ["FIGURE_WIDTH", "FigureSlot", "scaled", "sync"]
+def show_alone(slot: FigureSlot, slots: Iterable[FigureSlot], container: W.Box, css_class: str) -> None:
+    """Show ``slot``'s drawn figure in ``container`` and hide the other ``slots``' figures there: a figure never
+    leaves the page once in it (plotly's widget view keeps its listeners: app/board.py's ``BoardView``). The
+    others are hidden first (the page gets the changes in order: a new figure never shows under the old one for a
+    moment); a figure shown for the first time joins the container in a box of its own, of class ``css_class``."""
+    import ipywidgets as W
+
+    for other in slots:
+        if other is not slot and other.box is not None:
+            other.box.layout.display = "none"
+    if slot.box is None:
+        slot.box = W.Box([slot.widget])
+        slot.box.add_class(css_class)
+        container.children = [*container.children, slot.box]
+    slot.box.layout.display = ""
+
+
+__all__ = ["FIGURE_WIDTH", "FigureSlot", "scaled", "show_alone", "sync"]

@@ -1,9 +1,11 @@
 """The widgets' public face: :class:`Dashboard` is the whole app; :class:`Stepper` and :class:`Exercise`
-are the tutorials' widgets. Each name is imported from its home when first used:
+are the tutorials' widgets; :class:`PositionEditor` sets up a table by clicks. Each name is imported from its
+home when first used:
 
 - :mod:`carnegie_lab.session`: the game session (:class:`Controller`, :class:`Seat`, :class:`Setup`), no widgets;
 - :mod:`carnegie_lab.app`: the dashboard, the page bridge and ``app_dashboard()``, what notebooks/app.ipynb shows;
-- :mod:`carnegie_lab.tutor`: the stepper, its script (:class:`Step`) and the exercises.
+- :mod:`carnegie_lab.tutor`: the stepper, its script (:class:`Step`) and the exercises;
+- :mod:`carnegie_lab.editor_ui`: the position editor's widget.
 """
 from __future__ import annotations
 
@@ -19,11 +21,13 @@ require_extra("app", "ipywidgets", "anywidget", "plotly")
 #: The module of each public name.
 _HOMES = {"Controller": "session", "Seat": "session", "Setup": "session",
           "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.entry",
-          "page_query": "app.entry", "Step": "tutor.script", "Stepper": "tutor.stepper"}
+          "page_query": "app.entry", "PositionEditor": "editor_ui.widget", "Step": "tutor.script",
+          "Stepper": "tutor.stepper"}
 
 if TYPE_CHECKING:
     from ..app.dashboard import Dashboard
     from ..app.entry import app_dashboard, page_query
+    from ..editor_ui.widget import PositionEditor
     from ..session import Controller, Seat, Setup
     from ..tutor.exercise import Exercise
     from ..tutor.script import Step
@@ -40,4 +44,5 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-__all__ = ["Controller", "Dashboard", "Exercise", "Seat", "Setup", "Step", "Stepper", "app_dashboard", "page_query"]
+__all__ = ["Controller", "Dashboard", "Exercise", "PositionEditor", "Seat", "Setup", "Step", "Stepper",
+           "app_dashboard", "page_query"]

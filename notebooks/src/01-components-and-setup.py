@@ -17,15 +17,21 @@
 # own company. Picking an action that helps you more than your rivals is the heart of the game.
 
 # %%
+from IPython.display import HTML
+
 import carnegie_lab as cl
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import Numbers, loss
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step
 from carnegie_lab.tutor.stepper import Stepper
 
+LANG = "en"
+_ = translator(LANG).gettext
+
 # %%
 game = cl.new_game(["Ada", "Bo"], seed=7)
-game
+HTML(cl.views.game_html(game, lang=LANG))
 
 # %% [markdown]
 # That is a brand-new game for two players, Ada and Bo. The `seed` fixes every random part of the
@@ -58,10 +64,10 @@ game
 # %%
 C = game.components
 majors = [city.name for city in C.cities.values() if city.size == "major"]
-print(len(C.cities), "cities and", len(C.routes), "roads; the major cities are", ", ".join(majors))
-print(C.constants.rounds, "rounds;", C.constants.employees_total, "employees and", C.constants.discs_total,
-      "discs per player;", len(C.donations), "donation spaces")
-print("starting money and goods:", C.constants.start_money, "and", C.constants.start_goods)
+print(len(C.cities), _("cities and"), len(C.routes), _("roads; the major cities are"), ", ".join(majors))
+print(C.constants.rounds, _("rounds;"), C.constants.employees_total, _("employees and"), C.constants.discs_total,
+      _("discs per player;"), len(C.donations), _("donation spaces"))
+print(_("starting money and goods:"), C.constants.start_money, _("and"), C.constants.start_goods)
 
 # %% [markdown]
 # ## The setup, step by step
@@ -87,80 +93,77 @@ def standing(g, seat):
 
 
 tour = Stepper(game, [
-    Step("Grey neutral discs",
-         "With two players, 18 neutral discs were placed at random: some on construction sites "
-         "(ringed on the map) and the rest on the donation chart. They belong to nobody: they "
-         "just make those places unavailable for the whole game.",
+    Step(_("Grey neutral discs"),
+         _("With two players, 18 neutral discs were placed at random: some on construction sites (ringed on the "
+           "map) and the rest on the donation chart. They belong to nobody: they just make those places "
+           "unavailable for the whole game."),
          view="map", highlight=set(game.sites_of("neutral")),
          expect=Numbers({18: neutral_discs, 2: lambda g: len(g.players)})),
-    Step("The timeline",
-         "Four rows, one per action: **HR** (Human Resources), **MG** (Management), **CO** "
-         "(Construction) and **RD** (Research & Development). Each row has a start space, four "
-         "random spaces and the End. A space shows an *event*: Take Income in a region ($) or Make "
-         "a Donation (♥). The black markers all sit on their start space. Notebook 3 explains how "
-         "they move.",
+    Step(_("The timeline"),
+         _("Four rows, one per action: **HR** (Human Resources), **MG** (Management), **CO** (Construction) and "
+           "**RD** (Research & Development). Each row has a start space, four random spaces and the End. A space "
+           "shows an *event*: Take Income in a region ($) or Make a Donation (♥). The black markers all sit on "
+           "their start space. Notebook 3 explains how they move."),
          view="timeline", highlight={"HR/0", "MG/0", "CO/0", "RD/0"},
          expect=Numbers({4: lambda g: len(C.timeline.rows)})),
-    Step("Tracks and tabs",
-         "Every player has a disc on the first space of each region's transport track, and each "
-         "project tab shows only its first space. A disc waits on the Housing, Commerce and "
-         "Industry tabs: these are the projects you are ready to build.",
+    Step(_("Tracks and tabs"),
+         _("Every player has a disc on the first space of each region's transport track, and each project tab "
+           "shows only its first space. A disc waits on the Housing, Commerce and Industry tabs: these are the "
+           "projects you are ready to build."),
          view="tracks", highlight={"track/west/0", "track/midwest/0", "track/south/0", "track/east/0"}),
-    Step("Bo places a house",
-         "Each player puts one Housing project on the map before the game starts, in a medium or "
-         "major city. The order goes counter-clockwise from the player on the first player's "
-         "right: with two players, Bo (the second player) goes first. Bo picks Pittsburgh.",
+    Step(_("Bo places a house"),
+         _("Each player puts one Housing project on the map before the game starts, in a medium or major city. "
+           "The order goes counter-clockwise from the player on the first player's right: with two players, Bo "
+           "(the second player) goes first. Bo picks Pittsburgh."),
          ["house pittsburgh"], view="map"),
-    Step("Bo reserves a department",
-         "Next, Bo takes one department tile from those in play and keeps it aside: it will be the "
-         "first department Bo builds. Bo reserves **Advanced Design**, a research department.",
+    Step(_("Bo reserves a department"),
+         _("Next, Bo takes one department tile from those in play and keeps it aside: it will be the first "
+           "department Bo builds. Bo reserves **Advanced Design**, a research department."),
          ["reserve design"], view="company", player=1),
-    Step("Ada places her house",
-         "Now Ada. She puts her house in Chicago, a major city in the Midwest.",
+    Step(_("Ada places her house"),
+         _("Now Ada. She puts her house in Chicago, a major city in the Midwest."),
          ["house chicago"], view="map"),
-    Step("Ada reserves a department",
-         "Ada reserves **Recruiting**, a Human Resources department that brings new employees.",
+    Step(_("Ada reserves a department"),
+         _("Ada reserves **Recruiting**, a Human Resources department that brings new employees."),
          ["reserve recruiting"], view="company", player=0),
-    Step("Ada's company",
-         "Here is Ada's company. The bottom row holds Human Resources (a1), the Lobby (b1), "
-         "Construction (c1) and Research & Development (d1); above them are her two Management "
-         "departments, Commerce & Finance (b2) and Strategic Planning (c2). A filled circle is "
-         "an employee **standing** on a workstation: an active one. The small bars in the Lobby "
-         "are five employees **lying down**: they are not working yet. (The panel counts 4 active "
-         "employees: the permanent one of Human Resources, marked P, never counts as active.)",
+    Step(_("Ada's company"),
+         _("Here is Ada's company. The bottom row holds Human Resources (a1), the Lobby (b1), Construction (c1) "
+           "and Research & Development (d1); above them are her two Management departments, Commerce & Finance "
+           "(b2) and Strategic Planning (c2). A filled circle is an employee **standing** on a workstation: an "
+           "active one. The small bars in the Lobby are five employees **lying down**: they are not working yet. "
+           "(The panel counts 4 active employees: the permanent one of Human Resources, marked P, never counts as "
+           "active.)"),
          view="company", player=0, highlight={"b1", "a1/0", "b2/0", "c2/0", "c1/0", "d1/0"},
          expect=Numbers({5: lambda g: g.lying(0, "b1"), 4: lambda g: g.active_employees(0)})),
-    Step("Six setup moves",
-         "Each player may now make up to six moves. A move takes one employee one space up, down, "
-         "left or right (never diagonally). Ada walks employees out of the Lobby into her "
-         "departments; the one headed for R&D (d1) walks through Construction (c1) on the way. They "
-         "still lie down.",
+    Step(_("Six setup moves"),
+         _("Each player may now make up to six moves. A move takes one employee one space up, down, left or right "
+           "(never diagonally). Ada walks employees out of the Lobby into her departments; the one headed for R&D "
+           "(d1) walks through Construction (c1) on the way. They still lie down."),
          ["move b1 a1", "move b1 b2", "move b1 c1", "move b1 c1", "move c1 d1", "move b1 b2"],
          view="company", player=0,
          expect=Numbers({6: lambda g: C.constants.setup_moves})),
-    Step("Standing up costs money",
-         "After the moves, lying employees may stand up on a free workstation of their "
-         "department. Each workstation shows its price (the first ones are cheap, or free). Ada "
-         "pays $5 in all: ten of her employees now stand at work.",
+    Step(_("Standing up costs money"),
+         _("After the moves, lying employees may stand up on a free workstation of their department. Each "
+           "workstation shows its price (the first ones are cheap, or free). Ada pays $5 in all: ten of her "
+           "employees now stand at work."),
          ["activate a1", "activate b2", "activate b2", "activate c1", "activate d1"],
          view="company", player=0,
          expect=Numbers({5: loss(lambda g: g.money(0)), 10: lambda g: standing(g, 0)})),
-    Step("Bo's setup",
-         "Bo uses only five of his moves (unused moves are simply lost) and stands up three "
-         "employees. He keeps two in the Lobby for later.",
+    Step(_("Bo's setup"),
+         _("Bo uses only five of his moves (unused moves are simply lost) and stands up three employees. He keeps "
+           "two in the Lobby for later."),
          ["move b1 b2", "move b2 c2", "move b1 c1", "move c1 d1", "move b1 a1", "done",
           "activate a1", "activate c2", "activate d1"],
          view="company", player=1,
          expect=Numbers({2: lambda g: g.lying(1, "b1"),
                          3: lambda g: g.active_employees(1) - game.active_employees(1)})),
-    Step("Ready for round 1",
-         "The setup is over. Ada is the first player: she will choose the action of round 1 "
-         "on the timeline. That is where notebook 3 picks up; notebook 2 first looks closer at "
-         "the company.",
+    Step(_("Ready for round 1"),
+         _("The setup is over. Ada is the first player: she will choose the action of round 1 on the timeline. "
+           "That is where notebook 3 picks up; notebook 2 first looks closer at the company."),
          view="timeline",
          expect=Numbers({1: lambda g: g.round})),
-], title="Setting up Ada and Bo's game",
-   intro="This is the fresh game above. Press **Next** to walk through the setup.")
+], title=_("Setting up Ada and Bo's game"),
+   intro=_("This is the fresh game above. Press **Next** to walk through the setup."), lang=LANG)
 tour
 
 # %% [markdown]
@@ -170,25 +173,25 @@ tour
 # answer against the real position.
 
 # %%
-Exercise("How many grey **neutral discs** are on the map (not counting the donation chart)?",
+Exercise(_("How many grey **neutral discs** are on the map (not counting the donation chart)?"),
          lambda g: len(g.sites_of("neutral")), game, pinned=12,
-         mistakes={18: "That is every neutral disc: some of them sit on the donation chart, not on the map.",
-                   6: "That is the number on the donation chart. Look at the map instead."},
-         hint="Count the grey circles on the map; the first step of the stepper rings them.",
-         explanation="The other 6 of the 18 neutral discs sit on the donation chart.",
+         mistakes={18: _("That is every neutral disc: some of them sit on the donation chart, not on the map."),
+                   6: _("That is the number on the donation chart. Look at the map instead.")},
+         hint=_("Count the grey circles on the map; the first step of the stepper rings them."),
+         explanation=_("The other 6 of the 18 neutral discs sit on the donation chart."),
          expect=Numbers({18: neutral_discs, 6: lambda g: len(C.donations) - len(g.free_donations())}),
-         code='len(game.sites_of("neutral"))')
+         code='len(game.sites_of("neutral"))', lang=LANG)
 
 # %%
-Exercise("After her setup (step 10 of the stepper), how many dollars does Ada have left?",
+Exercise(_("After her setup (step 10 of the stepper), how many dollars does Ada have left?"),
          lambda g: g.money(0), tour.game_at(10), pinned=7,
-         mistakes={12: "That is what she started with: standing employees up costs money.",
-                   5: "That is what she paid. How much is left?"},
-         hint="She started with $12 and paid the price of each workstation she stood an employee on.",
-         explanation="$12 minus the $5 she paid.",
+         mistakes={12: _("That is what she started with: standing employees up costs money."),
+                   5: _("That is what she paid. How much is left?")},
+         hint=_("She started with $12 and paid the price of each workstation she stood an employee on."),
+         explanation=_("$12 minus the $5 she paid."),
          expect=Numbers({12: lambda g: C.constants.start_money,
                          5: lambda g: C.constants.start_money - g.money(0)}),
-         code="game.money(0)")
+         code="game.money(0)", lang=LANG)
 
 # %% [markdown]
 # [Contents](00-contents.ipynb) · [2 · The company, employees and Human Resources](02-company-and-employees.ipynb) →

@@ -32,15 +32,22 @@
 # So moving an employee is an investment: you pay again to make it work in its new place.
 
 # %%
+from IPython.display import HTML
+
+import carnegie_lab as cl
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import Numbers, loss, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step
 from carnegie_lab.tutor.stepper import Stepper
 
+LANG = "en"
+_ = translator(LANG).gettext
+
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).
 game = positions.after_setup()
-game
+HTML(cl.views.game_html(game, lang=LANG))
 
 # %% [markdown]
 # This is Ada and Bo's game right after the setup of notebook 1. Ada is the first player of round 1.
@@ -57,57 +64,56 @@ def hr_moves(g):
 
 
 tour = Stepper(game, [
-    Step("Ada chooses Human Resources",
-         "Ada picks the **HR** row of the timeline: this round everybody uses Human Resources. "
-         "The gear (⚙) shows the event: Take Income in the West. Nobody has employees there yet, "
-         "so nothing happens and the engine moves straight on to Ada's turn.",
+    Step(_("Ada chooses Human Resources"),
+         _("Ada picks the **HR** row of the timeline: this round everybody uses Human Resources. The gear (⚙) "
+           "shows the event: Take Income in the West. Nobody has employees there yet, so nothing happens and the "
+           "engine moves straight on to Ada's turn."),
          ["choose HR"], view="timeline"),
-    Step("Six moves",
-         "Ada uses her Human Resources department. Two employees stand in it (the permanent one "
-         "and the one she stood up during the setup): 2 × 3 = **6 moves** for this turn.",
+    Step(_("Six moves"),
+         _("Ada uses her Human Resources department. Two employees stand in it (the permanent one and the one she "
+           "stood up during the setup): 2 × 3 = **6 moves** for this turn."),
          ["hr"], view="company", player=0,
          expect=Numbers({2: lambda g: g.standing(0, "a1"), 3: lambda g: MOVES_PER_EMPLOYEE, 6: hr_moves})),
-    Step("Moving lays an employee down",
-         "Ada moves a standing employee from Construction (c1) to Strategic Planning (c2). It "
-         "lies down on arrival. Construction lost a worker: it will work once fewer next time. "
-         "The workstation it left (the cheapest one) is free again.",
+    Step(_("Moving lays an employee down"),
+         _("Ada moves a standing employee from Construction (c1) to Strategic Planning (c2). It lies down on "
+           "arrival. Construction lost a worker: it will work once fewer next time. The workstation it left (the "
+           "cheapest one) is free again."),
          ["move c1 c2"], view="company", player=0),
-    Step("Waiting on an empty space",
-         "Next, an employee of Commerce & Finance goes to the empty space a2. Nothing works there "
-         "yet, but a department built later on a space where somebody lies is cheaper "
-         "(notebook 4).",
+    Step(_("Waiting on an empty space"),
+         _("Next, an employee of Commerce & Finance goes to the empty space a2. Nothing works there yet, but a "
+           "department built later on a space where somebody lies is cheaper (notebook 4)."),
          ["move b2 a2"], view="company", player=0),
-    Step("One step per move",
-         "To reach a space further away, an employee walks one step per move: here from R&D (d1) "
-         "to d2, then d3. Ada has now used 4 of her 6 moves.",
+    Step(_("One step per move"),
+         _("To reach a space further away, an employee walks one step per move: here from R&D (d1) to d2, then "
+           "d3. Ada has now used 4 of her 6 moves."),
          ["move d1 d2", "move d2 d3"], view="company", player=0,
          expect=Numbers({4: lambda g: hr_moves(g) - g.decision.context.moves, 6: hr_moves})),
-    Step("Done",
-         "Ada ends her turn. The two moves she did not use are lost: moves never carry over to "
-         "another turn. Now comes her activation step.",
+    Step(_("Done"),
+         _("Ada ends her turn. The two moves she did not use are lost: moves never carry over to another turn. "
+           "Now comes her activation step."),
          ["done"], view="company", player=0),
-    Step("Standing up costs money",
-         "At the end of her turn Ada may stand up lying employees on free workstations. In c2 the "
-         "free workstation costs **$2**: she pays and the employee becomes active. The employees "
-         "on a2 and d3 cannot stand up: there is no department (and so no workstation) there.",
+    Step(_("Standing up costs money"),
+         _("At the end of her turn Ada may stand up lying employees on free workstations. In c2 the free "
+           "workstation costs **$2**: she pays and the employee becomes active. The employees on a2 and d3 cannot "
+           "stand up: there is no department (and so no workstation) there."),
          ["activate c2"], view="company", player=0,
          expect=Numbers({2: loss(lambda g: g.money(0))})),
-    Step("Bo's moves",
-         "Bo has 6 moves too. He uses 2 of them to bring the two employees waiting in his Lobby "
-         "into Commerce & Finance (b2) and Construction (c1).",
+    Step(_("Bo's moves"),
+         _("Bo has 6 moves too. He uses 2 of them to bring the two employees waiting in his Lobby into Commerce & "
+           "Finance (b2) and Construction (c1)."),
          ["hr", "move b1 b2", "move b1 c1"], view="company", player=1,
          expect=Numbers({6: hr_moves, 2: lambda g: hr_moves(g) - g.decision.context.moves})),
-    Step("Bo stands both up",
-         "Bo ends his turn and stands both employees up. The first workstation of each department "
-         "was already taken, so each one takes the second: $2 for the two.",
+    Step(_("Bo stands both up"),
+         _("Bo ends his turn and stands both employees up. The first workstation of each department was already "
+           "taken, so each one takes the second: $2 for the two."),
          ["done", "activate b2", "activate c1"], view="company", player=1,
          expect=Numbers({2: loss(lambda g: g.money(1))})),
-    Step("The round is over",
-         "Everybody has played, so the round ends. The HR marker moves one space to the right, and "
-         "the first-player role passes to Bo: he chooses the action of round 2.",
+    Step(_("The round is over"),
+         _("Everybody has played, so the round ends. The HR marker moves one space to the right, and the "
+           "first-player role passes to Bo: he chooses the action of round 2."),
          view="timeline", highlight={"HR/1", "round/2"}, expect=Numbers({2: lambda g: g.round})),
-], title="A Human Resources round", view="company",
-   intro="Ada's company after the setup: most of her employees stand on workstations. Press **Next**.")
+], title=_("A Human Resources round"), view="company",
+   intro=_("Ada's company after the setup: most of her employees stand on workstations. Press **Next**."), lang=LANG)
 tour
 
 # %% [markdown]
@@ -117,7 +123,7 @@ tour
 
 # %%
 position = tour.game_at(2)
-print(position.decision.prompt)
+print(position.decision_in(LANG).prompt)
 print(", ".join(str(action) for action in position.legal_actions()))
 
 # %% [markdown]
@@ -126,24 +132,25 @@ print(", ".join(str(action) for action in position.legal_actions()))
 # The engine knows the answer: it computes it from the game when you press **Check**.
 
 # %%
-Exercise("Right after Ada chose the HR row (step 1), how many moves does her Human Resources "
-         "department give her this turn?",
+Exercise(_("Right after Ada chose the HR row (step 1), how many moves does her Human Resources department give "
+           "her this turn?"),
          hr_moves, tour.game_at(1), pinned=6,
-         mistakes={3: "That is what one standing employee gives: count the employees standing in Human Resources.",
-                   2: "That is how many employees stand in Human Resources: each of them gives several moves."},
-         hint="Count the employees standing in Human Resources (a1), the permanent one included.",
-         explanation="3 moves for each of the 2 employees standing in Human Resources.",
+         mistakes={3: _("That is what one standing employee gives: count the employees standing in Human "
+                        "Resources."),
+                   2: _("That is how many employees stand in Human Resources: each of them gives several moves.")},
+         hint=_("Count the employees standing in Human Resources (a1), the permanent one included."),
+         explanation=_("3 moves for each of the 2 employees standing in Human Resources."),
          expect=Numbers({3: lambda g: MOVES_PER_EMPLOYEE, 2: lambda g: g.standing(0, "a1")}),
-         code="game.decision.context.hr_moves")
+         code="game.decision.context.hr_moves", lang=LANG)
 
 # %%
-Exercise("Go to step 6 of the stepper: one employee lies in Ada's Strategic Planning (c2). How many "
-         "dollars does it cost her to stand it up?",
+Exercise(_("Go to step 6 of the stepper: one employee lies in Ada's Strategic Planning (c2). How many dollars "
+           "does it cost her to stand it up?"),
          lambda g: g.activation_cost("activate c2")[0], tour.game_at(6), pinned=2,
-         mistakes={0: "The first workstation is taken already: the employee takes the cheapest free one."},
-         hint="An employee takes the cheapest free workstation of its department: read its price.",
-         explanation="The first workstation of Strategic Planning is taken; the other one costs $2.",
-         code='game.activation_cost("activate c2")  # (dollars, VP)')
+         mistakes={0: _("The first workstation is taken already: the employee takes the cheapest free one.")},
+         hint=_("An employee takes the cheapest free workstation of its department: read its price."),
+         explanation=_("The first workstation of Strategic Planning is taken; the other one costs $2."),
+         code=_('game.activation_cost("activate c2")  # (dollars, VP)'), lang=LANG)
 
 # %% [markdown]
 # ← [1 · The components and the setup](01-components-and-setup.ipynb) · [Contents](00-contents.ipynb) ·

@@ -29,15 +29,23 @@
 # the disc left shows an income that you collect at every income event where you bring someone home.
 
 # %%
+from IPython.display import HTML
+
+import carnegie_lab as cl
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import Numbers, gain, loss, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step
 from carnegie_lab.tutor.stepper import Stepper
 
+LANG = "en"
+_ = translator(LANG).gettext
+tr = translator(LANG)
+
 # %%
 # Ada and Bo's game from notebook 1, right after the setup (its actions are positions.SETUP).
 game = positions.after_setup()
-game
+HTML(cl.views.game_html(game, lang=LANG))
 
 # %% [markdown]
 # Press **Next** to play a step, **Back** to go back; *Try your own action* plays anything else on a copy
@@ -48,43 +56,41 @@ C = game.components
 ADA_GOODS, ADA_MONEY = (lambda g: g.goods(0)), (lambda g: g.money(0))
 
 tour = Stepper(game, [
-    Step("Ada chooses Construction",
-         "Round 1: Ada picks the **CO** row. The event (income in the South) concerns nobody.",
+    Step(_("Ada chooses Construction"),
+         _("Round 1: Ada picks the **CO** row. The event (income in the South) concerns nobody."),
          ["choose CO"], view="timeline", expect=Numbers({1: lambda g: g.round})),
-    Step("Projects waiting on the tabs",
-         "Before building, look at the project tabs: one disc waits on the Commerce tab and one on "
-         "the Industry tab of each player. The Housing discs are already on the map (the setup "
-         "houses) and the Public Infrastructure tab starts with no disc at all.",
+    Step(_("Projects waiting on the tabs"),
+         _("Before building, look at the project tabs: one disc waits on the Commerce tab and one on the Industry "
+           "tab of each player. The Housing discs are already on the map (the setup houses) and the Public "
+           "Infrastructure tab starts with no disc at all."),
          view="tracks", highlight={"tab/0/C/0", "tab/0/I/0"}),
-    Step("A small town: Cincinnati",
-         "Ada builds her Commerce project in Cincinnati, a small town of the Midwest. She pays 1 "
-         "goods, her employee leaves on a mission to the Midwest, and Cincinnati pays its transport "
-         "income at once: $1, the value of her Midwest track.",
+    Step(_("A small town: Cincinnati"),
+         _("Ada builds her Commerce project in Cincinnati, a small town of the Midwest. She pays 1 goods, her "
+           "employee leaves on a mission to the Midwest, and Cincinnati pays its transport income at once: $1, "
+           "the value of her Midwest track."),
          ["co C cincinnati"], view="map",
          expect=Numbers({1: (loss(ADA_GOODS), gain(ADA_MONEY),
                              lambda g: C.tracks["midwest"].spaces[g.track_space(0, "midwest")].income.money)})),
-    Step("A major city: Chicago",
-         "Her second Construction employee builds the Industry project in Chicago, next to her "
-         "house: 2 goods, and another mission to the Midwest. The disc takes the left-most free "
-         "Industry site.",
+    Step(_("A major city: Chicago"),
+         _("Her second Construction employee builds the Industry project in Chicago, next to her house: 2 goods, "
+           "and another mission to the Midwest. The disc takes the left-most free Industry site."),
          ["co I chicago"], view="map", expect=Numbers({2: loss(ADA_GOODS)})),
-    Step("Two employees away",
-         "Ada's company: both Construction employees are on a mission in the Midwest, and her "
-         "Construction department is empty. They come home when the timeline triggers *Take "
-         "Income in the Midwest*.",
+    Step(_("Two employees away"),
+         _("Ada's company: both Construction employees are on a mission in the Midwest, and her Construction "
+           "department is empty. They come home when the timeline triggers *Take Income in the Midwest*."),
          view="company", player=0, highlight={"midwest", "c1"},
          expect=Numbers({2: lambda g: g.on_mission(0, "midwest")})),
-    Step("The tabs after building",
-         "The discs left Ada's Commerce and Industry tabs: the spaces they uncovered now show the "
-         "income these projects bring at every income event.",
+    Step(_("The tabs after building"),
+         _("The discs left Ada's Commerce and Industry tabs: the spaces they uncovered now show the income these "
+           "projects bring at every income event."),
          view="tracks", highlight={"tab/0/C/0", "tab/0/I/0"}),
-    Step("Bo builds in Pittsburgh",
-         "Bo has one employee standing in Construction: it builds a Commerce project in Pittsburgh, "
-         "next to his house, and leaves for the East.",
+    Step(_("Bo builds in Pittsburgh"),
+         _("Bo has one employee standing in Construction: it builds a Commerce project in Pittsburgh, next to his "
+           "house, and leaves for the East."),
          ["co C pittsburgh"], view="map", expect=Numbers({1: lambda g: g.on_mission(1, "east")})),
-], title="A Construction round", view="map",
-   intro="The map after the setup: Ada's house in Chicago, Bo's in Pittsburgh, and the grey neutral "
-         "discs. Press **Next**.")
+], title=_("A Construction round"), view="map",
+   intro=_("The map after the setup: Ada's house in Chicago, Bo's in Pittsburgh, and the grey neutral discs. "
+           "Press **Next**."), lang=LANG)
 tour
 
 # %% [markdown]
@@ -95,27 +101,28 @@ tour
 start = tour.game_at(1)
 for ptype in "HCIP":
     cities = [a.args[1] for a in start.legal_actions() if a.verb == "co" and a.args[0] == ptype]
-    print(f"{ptype}: {len(cities)} cities", ", ".join(cities[:5]) + (" ..." if len(cities) > 5 else ""))
+    count = tr.ngettext("{n} city", "{n} cities", len(cities)).format(n=len(cities)) if cities else _("no city")
+    print(f"{_(C.tabs[ptype].name)}: {count}", ", ".join(cities[:5]) + (" ..." if len(cities) > 5 else ""))
 
 # %% [markdown]
 # ## Exercises
 
 # %%
-Exercise("After the builds, how many **free** construction sites are left in Chicago?",
+Exercise(_("After the builds, how many **free** construction sites are left in Chicago?"),
          lambda g: len(g.free_sites("chicago")), tour.game_at(7), pinned=3,
-         mistakes={5: "That is every site of Chicago: some of them are taken.",
-                   4: "Her house was in Chicago before she built the Industry project there: both take a site."},
-         hint="Chicago is a major city: five sites. Count the white circles.",
+         mistakes={5: _("That is every site of Chicago: some of them are taken."),
+                   4: _("Her house was in Chicago before she built the Industry project there: both take a site.")},
+         hint=_("Chicago is a major city: five sites. Count the white circles."),
          expect=Numbers({5: lambda g: len(C.cities["chicago"].sites)}),
-         code='len(game.free_sites("chicago"))')
+         code='len(game.free_sites("chicago"))', lang=LANG)
 
 # %%
-Exercise("To which region does the employee go if you build a project in Denver?",
+Exercise(_("To which region does the employee go if you build a project in Denver?"),
          lambda g: C.cities["denver"].region, game, pinned="west",
-         options=[("West", "west"), ("Midwest", "midwest"), ("South", "south"), ("East", "east")],
-         mistakes={"midwest": "Look at the colour of the region around Denver on the map.", "south": "", "east": ""},
-         explanation="The mission always goes to the region of the city where you build.",
-         code='C.cities["denver"].region')
+         options=[(_("West"), "west"), (_("Midwest"), "midwest"), (_("South"), "south"), (_("East"), "east")],
+         mistakes={"midwest": _("Look at the colour of the region around Denver on the map."), "south": "", "east": ""},
+         explanation=_("The mission always goes to the region of the city where you build."),
+         code='C.cities["denver"].region', lang=LANG)
 
 # %% [markdown]
 # ← [4 · Management and new departments](04-management-and-departments.ipynb) · [Contents](00-contents.ipynb) ·

@@ -27,17 +27,23 @@
 
 # %%
 import networkx as nx
+from IPython.display import HTML
 
+import carnegie_lab as cl
+from carnegie_lab.core.i18n import render, translator
 from carnegie_lab.tutor import Numbers, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import Step
 from carnegie_lab.tutor.stepper import Stepper
 
+LANG = "en"
+_ = translator(LANG).gettext
+
 # %%
 # Ada and Bo's game at the start of round 20: two bots played rounds 1 to 19 for them (notebook 10
 # shows how); their actions are stored in carnegie_lab.tutor.endgame.
 game = positions.last_round()
-game
+HTML(cl.views.game_html(game, lang=LANG))
 
 # %% [markdown]
 # Two bots played Ada and Bo's game up to round 20. The stepper plays the last round, then walks
@@ -53,30 +59,31 @@ names = final.players
 
 def per_player(g, category):
     score = g.scores()
-    return ", ".join(f"{name} {getattr(score[name], category)} VP" for name in names)
+    return ", ".join(_(f"{name} {getattr(score[name], category)} VP") for name in names)
 
 
 def result_text(g):
     score = g.scores()
-    totals = ", ".join(f"**{name}** {score[name].total} VP" for name in names)
+    totals = ", ".join(_(f"**{name}** {score[name].total} VP") for name in names)
     winners = g.winners()
-    who = (f"**{winners[0]}** wins." if len(winners) == 1
-           else f"A tie: {' and '.join(winners)} share the victory (there is no tie-breaker).")
-    return (f"The final score: {totals}. {who} Each bar is split into the kinds of VP; the next "
-            "steps look at them one by one.")
+    both = _(" and ").join(winners)
+    who = (_(f"**{winners[0]}** wins.") if len(winners) == 1
+           else _(f"A tie: {both} share the victory (there is no tie-breaker)."))
+    return (_(f"The final score: {totals}. {who} Each bar is split into the kinds of VP; the next steps look at "
+              "them one by one."))
 
 
 def connection_line(g, seat):
     best, name = g.connection(seat), names[seat]
     if best is None:
-        return f"- {name} links no two major cities: 0 VP."
-    majors = " and ".join(C.cities[c].name for c in best.majors)
-    return f"- {name} links {majors}: {best.points} points at transport level {best.level}, **{best.vp} VP**."
+        return _(f"- {name} links no two major cities: 0 VP.")
+    majors = _(" and ").join(render(C.cities[c].name, LANG) for c in best.majors)
+    return (_(f"- {name} links {majors}: {best.points} points at transport level {best.level}, **{best.vp} VP**."))
 
 
 def connection_text(g):
-    return ("The shaded cities are the network of the player shown (pick another player above the "
-            "map); the dotted gold line is their best linked group.\n\n"
+    return (_("The shaded cities are the network of the player shown (pick another player above the map); the "
+              "dotted gold line is their best linked group.\n\n")
             + "\n".join(connection_line(g, seat) for seat in range(len(names))))
 
 
@@ -96,34 +103,35 @@ city_vp = [city.vp for city in C.cities.values()]
 best_seat = max(range(len(names)), key=lambda seat: final.scores()[names[seat]].connections)
 
 tour = Stepper(game, [
-    Step("The last round",
-         "The bots play round 20. When it ends the game is over: nobody takes another action, "
-         "and the score below is final.",
+    Step(_("The last round"),
+         _("The bots play round 20. When it ends the game is over: nobody takes another action, and the score "
+           "below is final."),
          final.actions[len(game.actions):], view="timeline", expect=Numbers({20: lambda g: C.constants.rounds})),
-    Step("The final score", result_text, view="scores"),
-    Step("Connections", connection_text, view="network", player=best_seat),
-    Step("Discs on the map",
-         lambda g: "Every disc on the map scores the VP printed next to its city (0 to 3): "
+    Step(_("The final score"), result_text, view="scores"),
+    Step(_("Connections"), connection_text, view="network", player=best_seat),
+    Step(_("Discs on the map"),
+         lambda g: _("Every disc on the map scores the VP printed next to its city (0 to 3): ")
                    + per_player(g, "cities") + ".",
          view="map", highlight=set(final.sites_of(0)) | set(final.sites_of(1)),
          expect=Numbers({0: lambda g: min(city_vp), 3: lambda g: max(city_vp)})),
-    Step("Project tabs",
-         lambda g: "Each tab scores the VP of the last VP space revealed on it (ringed): "
-                   + per_player(g, "tabs") + ". A tab with no VP space revealed scores nothing.",
+    Step(_("Project tabs"),
+         lambda g: _("Each tab scores the VP of the last VP space revealed on it (ringed): ")
+                   + per_player(g, "tabs") + _(". A tab with no VP space revealed scores nothing."),
          view="tracks", highlight=scored_tabs(final)),
-    Step("Departments and employees",
-         lambda g: "Each Department tile scores 2 VP, or 3 VP on the top row: " + per_player(g, "departments")
-                   + ". Each standing employee scores a VP (not the permanent one of Human Resources): "
+    Step(_("Departments and employees"),
+         lambda g: _("Each Department tile scores 2 VP, or 3 VP on the top row: ")
+                   + per_player(g, "departments")
+                   + _(". Each standing employee scores a VP (not the permanent one of Human Resources): ")
                    + per_player(g, "employees") + ".",
          view="company", player=0, highlight=set(final.built_tiles(0)),
          expect=Numbers({2: lambda g: C.company.cells["a3"].vp, 3: lambda g: C.company.cells["a4"].vp})),
-    Step("Donations",
-         lambda g: "Each donation scores what it counts, at most 12 VP: " + per_player(g, "donations") + ". "
-                   "For the Welfare spaces that ask for a payment, the engine pays with the money and goods "
-                   "left in the way that gives the most VP.",
+    Step(_("Donations"),
+         lambda g: _("Each donation scores what it counts, at most 12 VP: ") + per_player(g, "donations")
+                   + _(". For the Welfare spaces that ask for a payment, the engine pays with the money and goods "
+                       "left in the way that gives the most VP."),
          view="donations", expect=Numbers({12: lambda g: C.constants.donation_cap})),
-], title="The last round and the final score", view="timeline",
-   intro="The last round is about to start. Press **Next**.")
+], title=_("The last round and the final score"), view="timeline",
+   intro=_("The last round is about to start. Press **Next**."), lang=LANG)
 tour
 
 # %% [markdown]
@@ -134,10 +142,10 @@ tour
 
 # %%
 G = final.network()
-print(G.number_of_nodes(), "cities,", G.number_of_edges(), "roads")
-print("Chicago to New York:", " - ".join(nx.shortest_path(G, "chicago", "new_york")))
-print("San Francisco to New Orleans:", len(nx.shortest_path(G, "san_francisco", "new_orleans")) - 1,
-      "roads at least")
+print(G.number_of_nodes(), _("cities,"), G.number_of_edges(), _("roads"))
+print(_("Chicago to New York:"), " - ".join(nx.shortest_path(G, "chicago", "new_york")))
+print(_("San Francisco to New Orleans:"), len(nx.shortest_path(G, "san_francisco", "new_orleans")) - 1,
+      _("roads at least"))
 
 # %% [markdown]
 # A player's network is the part of the graph made of their cities (`final.network(seat)`), and each
@@ -146,7 +154,7 @@ print("San Francisco to New Orleans:", len(nx.shortest_path(G, "san_francisco", 
 # %%
 for seat, name in enumerate(names):
     groups = [sorted(group) for group in nx.connected_components(final.network(seat))]
-    print(f"{name}: {len(groups)} group(s)", groups)
+    print(_(f"{name}: {len(groups)} group") if len(groups) == 1 else _(f"{name}: {len(groups)} groups"), groups)
 
 # %% [markdown]
 # `final.connection(seat)` does the rest: for each group with two or more major cities it adds up their
@@ -156,33 +164,33 @@ for seat, name in enumerate(names):
 
 # %%
 for points in (2, 3, 4, 5):
-    print(points, "points:", [C.connection_table[(points, level)] for level in (1, 2, 3)],
-          "VP at cart, stagecoach, train")
+    print(points, _("points:"), [C.connection_table[(points, level)] for level in (1, 2, 3)],
+          _("VP at cart, stagecoach, train"))
 
 group = G.subgraph({"chicago", "pittsburgh", "new_york"})
-print("linked:", nx.is_connected(group), "->", C.connection_table[(2, 3)], "VP")
+print(_("linked:"), nx.is_connected(group), "->", C.connection_table[(2, 3)], _("VP"))
 
 # %% [markdown]
 # ## Exercises
 
 # %%
-Exercise("How many VP does **Bo** score for connections at the end of this game?",
+Exercise(_("How many VP does **Bo** score for connections at the end of this game?"),
          lambda g: g.scores()["Bo"].connections, final, pinned=9,
-         mistakes={6: "That is the VP at stagecoach level: look at Bo's lowest transport level among the "
-                      "regions of his linked major cities.",
-                   2: "That is how many connection points his group has: the table turns them into VP."},
-         hint="Look at the Connections step with Bo's network: points and lowest level, in the table.",
-         code='game.scores()["Bo"].connections')
+         mistakes={6: _("That is the VP at stagecoach level: look at Bo's lowest transport level among the "
+                        "regions of his linked major cities."),
+                   2: _("That is how many connection points his group has: the table turns them into VP.")},
+         hint=_("Look at the Connections step with Bo's network: points and lowest level, in the table."),
+         code='game.scores()["Bo"].connections', lang=LANG)
 
 # %%
-Exercise("Which major cities are linked in Bo's best group? (names separated by commas, or *none*)",
-         lambda g: [C.cities[city].name for city in g.connection(1).majors], final, kind="set",
+Exercise(_("Which major cities are linked in Bo's best group? (names separated by commas, or *none*)"),
+         lambda g: [render(C.cities[city].name, LANG) for city in g.connection(1).majors], final, kind="set",
          pinned={"Chicago", "New York"},
-         mistakes={frozenset({"Chicago", "New York", "Pittsburgh"}): "Pittsburgh links them, but it is not a "
-                                                                      "major city.",
-                   frozenset({"New York"}): "A group that scores links two major cities or more.",
-                   frozenset({"none"}): "Look at the Connections step: Bo's network links some."},
-         code="game.connection(1).majors")
+         mistakes={frozenset({"Chicago", "New York", "Pittsburgh"}): _("Pittsburgh links them, but it is not a "
+                                                                       "major city."),
+                   frozenset({"New York"}): _("A group that scores links two major cities or more."),
+                   frozenset({_("none")}): _("Look at the Connections step: Bo's network links some.")},
+         code="game.connection(1).majors", lang=LANG)
 
 # %% [markdown]
 # ← [7 · Donations](07-donations.ipynb) · [Contents](00-contents.ipynb) ·

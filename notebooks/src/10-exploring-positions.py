@@ -14,21 +14,27 @@
 import json
 from collections import Counter
 
+from IPython.display import HTML
+
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, RandomBot
+from carnegie_lab.core.i18n import number, translator
 from carnegie_lab.tutor import Numbers, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import replay_steps
 from carnegie_lab.tutor.stepper import Stepper
+
+LANG = "en"
+_ = translator(LANG).gettext
 
 # %%
 bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
 played = cl.new_game(["Ada", "Bo"], seed=11)
 while not played.is_over:
     played.apply(bots[played.current_player].choose(played))
-print(len(played.actions), "actions;", {name: s.total for name, s in played.scores().items()},
-      "winners:", played.winners())
+print(len(played.actions), _("actions;"), {name: s.total for name, s in played.scores().items()},
+      _("winners:"), played.winners())
 
 # %% [markdown]
 # ## Records
@@ -40,10 +46,10 @@ print(len(played.actions), "actions;", {name: s.total for name, s in played.scor
 
 # %%
 text = json.dumps(played.to_record())
-print(len(text), "characters:", text[:160], "...")
+print(len(text), _("characters:"), text[:160], "...")
 
 loaded = cl.Game.from_record(text)
-print("same final position:", loaded.to_position() == played.to_position())
+print(_("same final position:"), loaded.to_position() == played.to_position())
 
 # %% [markdown]
 # A record can also be watched round by round: `replay_steps` turns its actions into stepper steps,
@@ -55,9 +61,9 @@ print("same final position:", loaded.to_position() == played.to_position())
 # %%
 record = positions.whole_game().to_record()
 start = cl.Game.from_record({**record, "actions": []})      # the record's first position
-tour = Stepper(start, replay_steps(start, record["actions"]), title="Replaying Ada and Bo's game",
+tour = Stepper(start, replay_steps(start, record["actions"], lang=LANG), title=_("Replaying Ada and Bo's game"),
                view="map", views=("map", "company", "tracks", "timeline", "donations", "scores", "history"),
-               intro="Ada and Bo's game from its first position. Each **Next** plays one round.")
+               intro=_("Ada and Bo's game from its first position. Each **Next** plays one round."), lang=LANG)
 tour
 
 # %% [markdown]
@@ -73,9 +79,9 @@ for action in record["actions"]:
     if position.round >= 10 and len(position.legal_actions()) > 5:
         break
     position.apply(action)
-print(position.decision.prompt)
+print(position.decision_in(LANG).prompt)
 print(Counter(action.verb for action in position.legal_actions()))
-position
+HTML(cl.views.game_html(position, lang=LANG))
 
 # %% [markdown]
 # ## What if?
@@ -94,8 +100,8 @@ for action in position.legal_actions():
     what_if.apply(action)
     effects[str(action)] = what_if.scores()[name].total - before
 best = sorted(effects.items(), key=lambda item: -item[1])[:5]
-print(name, "now has", before, "VP; the best immediate gains:", best)
-print("the position itself is unchanged:", position.scores()[name].total == before)
+print(name, _("now has"), before, _("VP; the best immediate gains:"), best)
+print(_("the position itself is unchanged:"), position.scores()[name].total == before)
 
 # %% [markdown]
 # ## Let the bots finish
@@ -104,12 +110,12 @@ print("the position itself is unchanged:", position.scores()[name].total == befo
 # endings: a cheap way to compare ideas.
 
 # %%
-for label, finishers in [("two greedy bots", [GreedyBot(5), GreedyBot(6)]),
-                         ("two random bots", [RandomBot(5), RandomBot(6)])]:
+for label, finishers in [(_("two greedy bots"), [GreedyBot(5), GreedyBot(6)]),
+                         (_("two random bots"), [RandomBot(5), RandomBot(6)])]:
     end = position.copy()
     while not end.is_over:
         end.apply(finishers[end.current_player].choose(end))
-    print(f"{label:16}", {n: s.total for n, s in end.scores().items()})
+    print(f"{label:22}", {n: s.total for n, s in end.scores().items()})
 
 # %% [markdown]
 # ## Which action is best?
@@ -124,32 +130,33 @@ for label, finishers in [("two greedy bots", [GreedyBot(5), GreedyBot(6)]),
 
 # %%
 for row in evaluate(position, playouts=8, seed=1):
-    print(f"{row.notation:16} margin {row.margin:+6.1f} VP   won {row.win_rate:4.0%} of {row.playouts} playouts")
+    margin, won = number(row.margin, "+.1f", LANG), number(row.win_rate, ".0%", LANG)
+    print(_(f"{row.notation:16} margin {margin:>6} VP   won {won:>4} of {row.playouts} playouts"))
 
 # %% [markdown]
 # ## Exercises
 
 # %%
-Exercise("In the round-10 position above, how many legal actions does the deciding player have?",
+Exercise(_("In the round-10 position above, how many legal actions does the deciding player have?"),
          lambda g: len(g.legal_actions()), position, pinned=10,
-         mistakes={8: "Selling goods and *done* are legal actions too.",
-                   4: "That is one kind of action only: add up every count the Counter printed."},
-         hint="Add up the counts printed by the Counter (selling goods and *done* count too).",
+         mistakes={8: _("Selling goods and *done* are legal actions too."),
+                   4: _("That is one kind of action only: add up every count the Counter printed.")},
+         hint=_("Add up the counts printed by the Counter (selling goods and *done* count too)."),
          expect=Numbers({10: lambda g: g.round}),
-         code="len(game.legal_actions())")
+         code="len(game.legal_actions())", lang=LANG)
 
 # %%
-ROUND_4 = "Press Next until the step called Round 4 and read its first line."
-Exercise("In Ada and Bo's game, which row did the first player choose in round 4? (Replay it in the "
-         "stepper above.)",
+ROUND_4 = _("Press Next until the step called Round 4 and read its first line.")
+Exercise(_("In Ada and Bo's game, which row did the first player choose in round 4? (Replay it in the stepper "
+           "above.)"),
          lambda g: g.round_summaries()[3]["chosen"], positions.whole_game(), pinned="CO",
-         options=[("HR (Human Resources)", "HR"), ("MG (Management)", "MG"), ("CO (Construction)", "CO"),
-                  ("RD (Research & Development)", "RD")],
-         mistakes={"MG": "Management was chosen in the rounds just before and after it. " + ROUND_4,
+         options=[(_("HR (Human Resources)"), "HR"), (_("MG (Management)"), "MG"), (_("CO (Construction)"), "CO"),
+                  (_("RD (Research & Development)"), "RD")],
+         mistakes={"MG": _("Management was chosen in the rounds just before and after it. ") + ROUND_4,
                    "HR": ROUND_4, "RD": ROUND_4},
          hint=ROUND_4,
          expect=Numbers({4: lambda g: g.round_summaries()[3]["round"]}),
-         code='game.round_summaries()[3]["chosen"]  # one summary per finished round')
+         code=_('game.round_summaries()[3]["chosen"]  # one summary per finished round'), lang=LANG)
 
 # %% [markdown]
 # ← [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) · [Contents](00-contents.ipynb) ·

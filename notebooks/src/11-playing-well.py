@@ -24,7 +24,9 @@
 # %%
 from carnegie_lab.analysis import andrew_forecast, evaluate, explain, review
 from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS
+from carnegie_lab.analysis.words import playout_result
 from carnegie_lab.bots import STRENGTHS, make_bot
+from carnegie_lab.core.i18n import render, translator
 from carnegie_lab.session.labels import Labels
 from carnegie_lab.tutor import Numbers, gain, loss, positions
 from carnegie_lab.tutor.chart import chart
@@ -33,7 +35,11 @@ from carnegie_lab.tutor.script import Step, bots_play, play
 from carnegie_lab.tutor.stepper import Stepper
 from carnegie_lab.views import review_figure
 
+LANG = "en"
+_ = translator(LANG).gettext
 ROWS = ("HR", "MG", "CO", "RD")
+ROW_OPTIONS = [(_("HR (Human Resources)"), "choose HR"), (_("MG (Management)"), "choose MG"),
+               (_("CO (Construction)"), "choose CO"), (_("RD (Research & Development)"), "choose RD")]
 
 
 def margin(rows, action):
@@ -52,6 +58,16 @@ def everyone(game, value):
     return {name: value(seat) for seat, name in enumerate(game.players)}
 
 
+def show_rows(rows):
+    """The rows of `evaluate`, in words."""
+    for row in rows:
+        print(f"{row.action}: {playout_result(row, LANG)}")
+
+
+def show_explanation(explanation):
+    print("\n".join(explanation.lines_in(LANG)))
+
+
 # %% [markdown]
 # ## The timeline choice
 #
@@ -62,10 +78,11 @@ def everyone(game, value):
 
 # %%
 choice = positions.round_start(8)
-print(choice.decision.prompt)
-print("money:", everyone(choice, choice.money), " next donation costs:", everyone(choice, choice.donation_price))
+print(choice.decision_in(LANG).prompt)
+print(_("money:"), everyone(choice, choice.money), _(" next donation costs:"), everyone(choice, choice.donation_price))
 for row in ROWS:
-    print(f"choose {row} -> next: {explain(choice, f'choose {row}').next}")
+    following = render(explain(choice, f"choose {row}").next, LANG)
+    print(f"choose {row} ->", _("next:"), following)
 
 # %% [markdown]
 # Management and Construction bring a donation event, and Bo cannot pay: the donation would be Ada's
@@ -78,7 +95,7 @@ greedy_pair = [make_bot("greedy", 1), make_bot("greedy", 2)]
 now = {name: score.total for name, score in choice.scores().items()}
 for row in ROWS:
     after = play(choice.copy(), [f"choose {row}", bots_play(greedy_pair, lambda g: g.round > choice.round)])
-    print(f"{row}:", {name: f"{score.total - now[name]:+d} VP" for name, score in after.scores().items()})
+    print(f"{row}:", {name: _(f"{score.total - now[name]:+d} VP") for name, score in after.scores().items()})
 
 # %% [markdown]
 # That is one round, played one way. `evaluate` plays the whole game on, many times: `playouts=20`
@@ -88,9 +105,8 @@ for row in ROWS:
 
 # %%
 timeline = evaluate(choice, playouts=20, seed=1)
-for row in timeline:
-    print(row)
-print("the first one's interval overlaps another:",
+show_rows(timeline)
+print(_("the first one's interval overlaps another:"),
       any(overlap(timeline, timeline[0].notation, row.notation) for row in timeline[1:]))
 
 # %% [markdown]
@@ -110,10 +126,9 @@ print("the first one's interval overlaps another:",
 # %%
 donation = play(positions.round_start(7), ["choose MG"])
 for action in ("donate education_dept_any", "donate welfare_7vp", "donate welfare_money"):
-    print(explain(donation, action))
+    show_explanation(explain(donation, action))
 gifts = evaluate(donation, playouts=6, seed=1)
-for row in gifts:
-    print(row)
+show_rows(gifts)
 
 # %% [markdown]
 # Read the intervals. The Education spaces, *Welfare: 7 VP* and skipping (`done`) overlap: at this
@@ -132,12 +147,12 @@ for row in gifts:
 
 # %%
 build = play(positions.round_start(4), ["choose CO"])
-print(explain(build, "co C new_york"))
+show_explanation(explain(build, "co C new_york"))
 then = play(build.copy(), ["co C new_york"])
-print(explain(then, "co I chicago"))
+show_explanation(explain(then, "co I chicago"))
 links = [str(action) for action in then.legal_actions()
          if any(change.name == "best major-city link" for change in explain(then, action).changes)]
-print("the builds that make a link after New York:", links)
+print(_("the builds that make a link after New York:"), links)
 
 # %% [markdown]
 # The first build changes no link (one major city links nothing), so its `explain` shows only a new
@@ -152,7 +167,8 @@ print("the builds that make a link after New York:", links)
 
 # %%
 for name, strength in STRENGTHS.items():
-    print(f"{name:7} make_bot({strength.spec!r}): {strength.description}")
+    label, play = render(strength.label, LANG), render(strength.play, LANG)
+    print(f"{name:7} make_bot({strength.spec!r}): {label} — {play}")
 
 # %% [markdown]
 # The search bot plays each candidate move a few rounds on with greedy players and keeps the best.
@@ -165,10 +181,9 @@ for name, strength in STRENGTHS.items():
 # %%
 decision = positions.round_start(16)
 greedy, search = make_bot("greedy", 1), make_bot("search:playouts=16", 1)
-print("greedy:", greedy.choose(decision), "   search:", search.choose(decision))
+print(_("greedy:"), greedy.choose(decision), _("   search:"), search.choose(decision))
 late = evaluate(decision, playouts=12, seed=1)
-for row in late:
-    print(row)
+show_rows(late)
 
 # %% [markdown]
 # The search bot finds the quiet round that the greedy bot misses, and `evaluate`, which plays every
@@ -229,76 +244,78 @@ def hr_first(g):
 def search_text(g):
     """The last step: the search bot's row, next to greedy's and evaluate's margins."""
     played, other = str(g.actions[-1]), str(greedy.choose(decision))
-    words = Labels(decision).action
-    return (f"Round {decision.round}: the search bot decides for Bo and plays *{words(played)}*, where the "
-            f"greedy bot plays *{words(other)}*. `evaluate` gives Bo a margin of {margin(late, played)} VP after "
-            f"the first, {margin(late, other)} VP after the second.")
+    words = Labels(decision, LANG).action
+    return (_(f"Round {decision.round}: the search bot decides for Bo and plays *{words(played)}*, where the "
+              f"greedy bot plays *{words(other)}*. `evaluate` gives Bo a margin of {margin(late, played)} VP after "
+              f"the first, {margin(late, other)} VP after the second."))
 
 
 tour = Stepper(positions.round_start(4), [
-    Step("Bo chooses Construction",
-         "Round 4. Bo's house stands in Pittsburgh, between two major cities, Chicago and New York. He "
-         "picks **CO**.",
+    Step(_("Bo chooses Construction"),
+         _("Round 4. Bo's house stands in Pittsburgh, between two major cities, Chicago and New York. He picks "
+           "**CO**."),
          ["choose CO"], view="map", expect=Numbers({4: this_round})),
-    Step("New York first",
-         "A Commerce project in New York. `explain` shows a new city in Bo's network and no link yet: one "
-         "major city links nothing.",
+    Step(_("New York first"),
+         _("A Commerce project in New York. `explain` shows a new city in Bo's network and no link yet: one major "
+           "city links nothing."),
          ["co C new_york"], view="network", player=1),
-    Step("Chicago makes the link",
-         "An Industry project in Chicago joins Chicago, Pittsburgh and New York in one network. `explain`: "
-         "*best major-city link: none → Chicago – New York (3 VP)*, 2 connection points at transport "
-         "level 1. Bo's tracks rose later: at the end of the game the same link scored him **9 VP**.",
+    Step(_("Chicago makes the link"),
+         _("An Industry project in Chicago joins Chicago, Pittsburgh and New York in one network. `explain`: "
+           "*best major-city link: none → Chicago – New York (3 VP)*, 2 connection points at transport level 1. "
+           "Bo's tracks rose later: at the end of the game the same link scored him **9 VP**."),
          ["co I chicago"], view="network", player=1,
          expect=Numbers({3: link("vp"), 2: link("points"), 1: link("level"), 9: lambda g: final.connection(1).vp})),
-    Step("A donation event",
-         "Two rounds later, in round 7, Ada picks **MG**, whose event is *Make a Donation*. A donation "
-         "costs each of them **$10** now (their second one). Ada has **$29**, Bo **$11**.",
+    Step(_("A donation event"),
+         _("Two rounds later, in round 7, Ada picks **MG**, whose event is *Make a Donation*. A donation costs "
+           "each of them **$10** now (their second one). Ada has **$29**, Bo **$11**."),
          [*positions.round_actions(5, 6), "choose MG"], view="timeline",
          expect=Numbers({7: this_round, 29: lambda g: g.money(0), 11: lambda g: g.money(1),
                          10: (lambda g: g.donation_price(0), lambda g: g.donation_price(1))})),
-    Step("Ada donates",
-         "Ada takes *Education: all departments* for **$10**: 7 VP if the game ended now, more as her company "
-         "grows. `evaluate` gives her a margin of about +20 VP after it, +25 VP after skipping: the two "
-         "intervals overlap. It puts *Welfare: money* last, at −9 VP.",
+    Step(_("Ada donates"),
+         _("Ada takes *Education: all departments* for **$10**: 7 VP if the game ended now, more as her company "
+           "grows. `evaluate` gives her a margin of about +20 VP after it, +25 VP after skipping: the two "
+           "intervals overlap. It puts *Welfare: money* last, at −9 VP."),
          ["donate education_dept_any"], view="donations",
          expect=Numbers({10: loss(lambda g: g.money(0)), 7: gain(lambda g: g.scores()["Ada"].donations),
                          20: lambda g: margin(gifts, "donate education_dept_any"),
                          25: lambda g: margin(gifts, "done"), 9: lambda g: -margin(gifts, "donate welfare_money")},
-                        facts={"the two intervals overlap": like_skipping,
-                               "Welfare: money comes last, after Welfare: money and goods": payments_last})),
-    Step("Bo donates",
-         "Bo pays **$10** for *Welfare: 7 VP* and keeps **$1**.",
+                        facts={_("the two intervals overlap"): like_skipping,
+                               _("Welfare: money comes last, after Welfare: money and goods"):
+                               payments_last})),
+    Step(_("Bo donates"),
+         _("Bo pays **$10** for *Welfare: 7 VP* and keeps **$1**."),
          ["donate welfare_7vp"], view="donations",
          expect=Numbers({10: loss(lambda g: g.money(1)), 7: gain(lambda g: g.scores()["Bo"].donations),
                          1: lambda g: g.money(1)})),
-    Step("The end of round 7",
-         "Ada's Commerce & Finance brings her **$9**; Bo passes. Round 8 begins, and Bo chooses.",
+    Step(_("The end of round 7"),
+         _("Ada's Commerce & Finance brings her **$9**; Bo passes. Round 8 begins, and Bo chooses."),
          positions.round_actions(7)[3:], view="company", player=0,
          expect=Numbers({9: gain(lambda g: g.money(0)), 7: lambda g: g.round - 1, 8: this_round})),
-    Step("Round 8: which row?",
-         "Bo has **$1**. MG and CO bring a donation event that only Ada can pay (**$15** of her **$28**); "
-         "R&D lets her research too; HR gives her nothing. `evaluate` puts **HR** first, with a margin of "
-         "−10 VP for Bo, and R&D at −21 VP.",
+    Step(_("Round 8: which row?"),
+         _("Bo has **$1**. MG and CO bring a donation event that only Ada can pay (**$15** of her **$28**); R&D "
+           "lets her research too; HR gives her nothing. `evaluate` puts **HR** first, with a margin of −10 VP "
+           "for Bo, and R&D at −21 VP."),
          [], view="timeline",
          expect=Numbers({8: this_round, 1: lambda g: g.money(1), 15: lambda g: g.donation_price(0),
                          28: lambda g: g.money(0), 10: lambda g: -margin(timeline, "choose HR"),
                          21: lambda g: -margin(timeline, "choose RD")},
-                        facts={"MG and CO bring a donation event, HR and RD none": donations_on_mg_and_co,
-                               "evaluate puts HR first, its interval overlapping no other": hr_first})),
-    Step("What Bo chose",
-         "In the game Bo chose **RD**. He moved up two tracks; Ada revealed **three** more spaces of her "
-         "Housing tab (a tab scores the last VP space revealed).",
+                        facts={_("MG and CO bring a donation event, HR and RD none"): donations_on_mg_and_co,
+                               _("evaluate puts HR first, its interval overlapping no other"): hr_first})),
+    Step(_("What Bo chose"),
+         _("In the game Bo chose **RD**. He moved up two tracks; Ada revealed **three** more spaces of her "
+           "Housing tab (a tab scores the last VP space revealed)."),
          positions.round_actions(8), view="tracks", player=0,
          expect=Numbers({2: gain(lambda g: sum(g.track_space(1, region) for region in C.regions)),
                          3: gain(lambda g: g.tab(0, "H").revealed)})),
-    Step("On to round 16",
-         "The game goes on as it was played to the end of round 15: Ada chose MG **4** times, Bo RD **3** times.",
+    Step(_("On to round 16"),
+         _("The game goes on as it was played to the end of round 15: Ada chose MG **4** times, Bo RD **3** times."),
          positions.round_actions(9, 15), view="scores",
          expect=Numbers({16: this_round, 15: lambda g: g.round - 1, 4: chosen("MG", 9, 15), 3: chosen("RD", 9, 15)})),
-    Step("The search bot decides", search_text,
+    Step(_("The search bot decides"), search_text,
          [lambda g: g.apply(search.choose(g))], view="timeline"),
-], title="Ada and Bo's decisions", view="map", player=1,
-   intro="Ada and Bo's game as they played it, from Bo's choice of a row. Press **Next**.")
+], title=_("Ada and Bo's decisions"), view="map", player=1,
+   intro=_("Ada and Bo's game as they played it, from Bo's choice of a row. Press **Next**."),
+   lang=LANG)
 tour
 
 # %% [markdown]
@@ -318,20 +335,20 @@ tour
 
 # %%
 bo = review(final, [1], playouts=4, seed=0)
-print(bo.summary()[1])
-chart(review_figure(bo))
+print(bo.summary()[1].text(LANG))
+chart(review_figure(bo, lang=LANG))
 
 # %%
 bo_grades = bo.summary()[1].grades
 Numbers({79: lambda g: len(bo.decisions), 72: lambda g: bo_grades["best"], 7: lambda g: bo_grades["unclear"],
          4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
-        facts={"none of Bo's decisions is graded an error":
+        facts={_("none of Bo's decisions is graded an error"):
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
-               "it names no costliest decision": lambda g: not bo.costliest}).told(
-    "With at most **4** playouts an action the review grades Bo's **79** decisions: **72** best (the screen "
-    "rates the move he played best) and **7** unclear, where so few playouts cannot tell whether he gave "
-    "anything away. So it names no costliest decision: a decision is named only when its playouts show a "
-    "loss, rather than a guess. A real review takes more (the default is 32).", final)
+               _("it names no costliest decision"): lambda g: not bo.costliest}).told(
+    _("With at most **4** playouts an action the review grades Bo's **79** decisions: **72** best (the screen "
+      "rates the move he played best) and **7** unclear, where so few playouts cannot tell whether he gave "
+      "anything away. So it names no costliest decision: a decision is named only when its playouts show a loss, "
+      "rather than a guess. A real review takes more (the default is 32)."), final)
 
 # %% [markdown]
 # ## Solo: Andrew's next card
@@ -346,11 +363,13 @@ Numbers({79: lambda g: len(bo.decisions), 72: lambda g: bo_grades["best"], 7: la
 # %%
 solo = positions.solo_after_setup(level=1)
 andrew = solo.andrew()
-print("The back of Andrew's card of round 1 shows", andrew.card_action, "and that of his next card",
-      andrew.next_action, "-", andrew.cards_left, "cards to draw")
+print(_("The back of Andrew's card of round 1 shows"), andrew.card_action, _("and that of his next card"),
+      andrew.next_action, "-", andrew.cards_left, _("cards to draw"))
 forecast = andrew_forecast(solo)
-print(forecast)
-print({chance.outcome: str(chance.chance) for chance in forecast.row})
+print(_("Andrew's card of round"), forecast.round, _("- its back shows"), forecast.next_action,
+      _("(it chooses the row)") if forecast.chooses_row else _("(you choose the row)"))
+print(_("the cards it may be:"), {chance.outcome: str(chance.chance) for chance in forecast.cards})
+print(_("the row it chooses:"), {chance.outcome: str(chance.chance) for chance in forecast.row})
 
 # %% [markdown]
 # His card of round 2 will choose R&D: its back says so. What it makes him do there is the part to
@@ -363,16 +382,15 @@ print({chance.outcome: str(chance.chance) for chance in forecast.row})
 # ## Exercises
 
 # %%
-Exercise("In round 8, which row does `evaluate` put first for Bo?",
+Exercise(_("In round 8, which row does `evaluate` put first for Bo?"),
          lambda g: timeline[0].notation, choice, pinned="choose HR",
-         options=[("HR (Human Resources)", "choose HR"), ("MG (Management)", "choose MG"),
-                  ("CO (Construction)", "choose CO"), ("RD (Research & Development)", "choose RD")],
-         mistakes={"choose RD": "That is what Bo chose in the game. Read the margins `evaluate` printed.",
-                   "choose MG": "Its event is a donation that only Ada can pay.",
-                   "choose CO": "Its event is a donation that only Ada can pay."},
-         hint="Read the first line `evaluate` printed in the section on the timeline choice.",
-         expect=Numbers({8: this_round}, facts={"Bo chose RD in the game": bo_chose("RD", 8)}),
-         code="evaluate(game, playouts=20, seed=1)[0]")
+         options=ROW_OPTIONS,
+         mistakes={"choose RD": _("That is what Bo chose in the game. Read the margins `evaluate` printed."),
+                   "choose MG": _("Its event is a donation that only Ada can pay."),
+                   "choose CO": _("Its event is a donation that only Ada can pay.")},
+         hint=_("Read the first line `evaluate` printed in the section on the timeline choice."),
+         expect=Numbers({8: this_round}, facts={_("Bo chose RD in the game"): bo_chose("RD", 8)}),
+         code="evaluate(game, playouts=20, seed=1)[0]", lang=LANG)
 
 # %%
 PAYMENT = C.donations["welfare_money"].formula
@@ -382,38 +400,38 @@ def welfare_money_now(g):
     return explain(g, "donate welfare_money").score_change().get("donations", 0)
 
 
-Exercise("In round 7, if Ada donated on *Welfare: money*, how many VP would it score if the game ended now?",
+Exercise(_("In round 7, if Ada donated on *Welfare: money*, how many VP would it score if the game ended now?"),
          welfare_money_now, donation, pinned=6,
-         mistakes={2: "That is what one payment scores. How many payments can she make?",
-                   10: "She pays the donation's price first: count the payments with what she has left."},
-         hint="The space scores 2 VP for each $5 paid at the end. Ada has $29 and the donation costs $10.",
+         mistakes={2: _("That is what one payment scores. How many payments can she make?"),
+                   10: _("She pays the donation's price first: count the payments with what she has left.")},
+         hint=_("The space scores 2 VP for each $5 paid at the end. Ada has $29 and the donation costs $10."),
          expect=Numbers({7: this_round, 2: lambda g: PAYMENT.vp, 5: lambda g: PAYMENT.payment.money,
                          29: lambda g: g.money(0), 10: lambda g: g.donation_price(0)}),
-         code='explain(game, "donate welfare_money").score_change()["donations"]')
+         code='explain(game, "donate welfare_money").score_change()["donations"]', lang=LANG)
 
 # %%
-Exercise("After Bo's two builds of round 4, how many VP would his link of major cities score if the game "
-         "ended now?",
+Exercise(_("After Bo's two builds of round 4, how many VP would his link of major cities score if the game ended "
+           "now?"),
          link("vp"), tour.game_at(3), pinned=3,
-         mistakes={2: "That is the link's connection points: the table turns points and level into VP.",
-                   9: "That is what the link scored at the end of the game, 9 VP, with Bo's tracks higher."},
-         hint="Read the network line of `explain` for Bo's build in Chicago.",
+         mistakes={2: _("That is the link's connection points: the table turns points and level into VP."),
+                   9: _("That is what the link scored at the end of the game, 9 VP, with Bo's tracks higher.")},
+         hint=_("Read the network line of `explain` for Bo's build in Chicago."),
          expect=Numbers({4: lambda g: g.round_summaries()[-1]["round"], 2: link("points"),
                          9: lambda g: final.connection(1).vp}),
-         code="game.connection(1).vp")
+         code="game.connection(1).vp", lang=LANG)
 
 # %%
-Exercise("In round 16, which row does the search bot (`search:playouts=16`) choose for Bo?",
+Exercise(_("In round 16, which row does the search bot (`search:playouts=16`) choose for Bo?"),
          lambda g: str(search.choose(g)), decision, pinned="choose HR",
-         options=[("HR (Human Resources)", "choose HR"), ("MG (Management)", "choose MG"),
-                  ("CO (Construction)", "choose CO"), ("RD (Research & Development)", "choose RD")],
-         mistakes={"choose MG": "That is the greedy bot's choice.",
-                   "choose RD": "That is what Bo chose in the game.",
-                   "choose CO": "The search bot keeps the candidate whose playouts gave the best margin."},
-         hint="Read the line the section on the hard bot printed, or the last step of the stepper.",
-         expect=Numbers({16: this_round}, facts={"greedy chooses MG": lambda g: str(greedy.choose(g)) == "choose MG",
-                                                 "Bo chose RD in the game": bo_chose("RD", 16)}),
-         code="search.choose(game)")
+         options=ROW_OPTIONS,
+         mistakes={"choose MG": _("That is the greedy bot's choice."),
+                   "choose RD": _("That is what Bo chose in the game."),
+                   "choose CO": _("The search bot keeps the candidate whose playouts gave the best margin.")},
+         hint=_("Read the line the section on the hard bot printed, or the last step of the stepper."),
+         expect=Numbers({16: this_round},
+                        facts={_("greedy chooses MG"): lambda g: str(greedy.choose(g)) == "choose MG",
+                               _("Bo chose RD in the game"): bo_chose("RD", 16)}),
+         code="search.choose(game)", lang=LANG)
 
 # %%
 def next_cards(g):
@@ -421,16 +439,16 @@ def next_cards(g):
     return len(andrew_forecast(g).cards)
 
 
-Exercise("After Ada's setup, how many cards may Andrew's card of round 2 be?",
+Exercise(_("After Ada's setup, how many cards may Andrew's card of round 2 be?"),
          next_cards, solo, pinned=5,
-         mistakes={19: "He has 19 cards to draw, but the back of the next one shows its action.",
-                   1: "The back shows the action, not the card: count the numbers left with that action.",
-                   4: "Round 1's card is a Management card, not an R&D one: it takes no R&D number away."},
-         hint="Read the first line of the forecast (the action on the back), then the cards it lists.",
+         mistakes={19: _("He has 19 cards to draw, but the back of the next one shows its action."),
+                   1: _("The back shows the action, not the card: count the numbers left with that action."),
+                   4: _("Round 1's card is a Management card, not an R&D one: it takes no R&D number away.")},
+         hint=_("Read the first line of the forecast (the action on the back), then the cards it lists."),
          expect=Numbers({2: lambda g: g.round + 1, 19: lambda g: g.andrew().cards_left, 1: lambda g: g.round},
-                        facts={"round 1's card shows MG": lambda g: g.andrew().card_action == "MG",
-                               "the next card shows RD": lambda g: g.andrew().next_action == "RD"}),
-         code="andrew_forecast(game).cards")
+                        facts={_("round 1's card shows MG"): lambda g: g.andrew().card_action == "MG",
+                               _("the next card shows RD"): lambda g: g.andrew().next_action == "RD"}),
+         code="andrew_forecast(game).cards", lang=LANG)
 
 
 # %% [markdown]

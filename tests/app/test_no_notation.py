@@ -148,10 +148,10 @@ PRINTED = re.compile(r"`\{[^`]*\}`")
 
 def prose(source: Path) -> str:
     """The markdown cells of a tutorial's source, and the explanations of its stepped scripts
-    (``Step(title, text, ...)``), without their code spans."""
+    (``Step(_(title), _(text), ...)``), without their code spans."""
     text = source.read_text()
     cells = re.findall(r"^# %% \[markdown\]\n((?:#.*\n?)*)", text, re.M)
-    steps = re.findall(r'Step\("[^"]*",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)', text)
+    steps = re.findall(r'Step\((?:_\()?"[^"]*"\)?,\s*(?:_\()?((?:"(?:[^"\\]|\\.)*"\s*)+)', text)
     words = " ".join(cells) + " " + " ".join(" ".join(re.findall(r'"((?:[^"\\]|\\.)*)"', s)) for s in steps)
     return re.sub(r"`[^`]*`", " ", words)
 

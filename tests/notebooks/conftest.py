@@ -1,13 +1,16 @@
-"""Run every tutorial notebook once (two kernels at a time), with the checks of ``checks.py`` appended: the
-English ones and their translations (``notebooks/pt_BR``: the same file names).
+"""Run every tutorial's code once (two kernels at a time), with the checks of ``checks.py`` appended: the
+English notebooks. A translation (``notebooks/pt_BR``, the same file names) is made from the same source with
+only its prose and ``LANG`` changed (tools/build_notebooks.py), so its numbers are the English run's; its words
+are checked in its catalog (test_tutorial_catalogs.py) and, for the pages a browser opens, in Voila.
 
 The executed notebooks are shared by all the tests of this folder (a session fixture), so each notebook
-costs one kernel start; a language's notebooks run when a test first asks for one of them (the Portuguese
-ones' tests are ``slow``: make test runs the English ones, make test-slow both). Timings are printed at the
-end of the run.
+costs one kernel start; they run when a test first asks for one of them. Timings are printed at the end of
+the run.
 """
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -20,14 +23,10 @@ import worker_timings
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 TUTORIALS = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if not p.name.startswith("00-"))
-#: the tutorials in Brazilian Portuguese, as paths in notebooks/ ("pt_BR/01-components-and-setup.ipynb")
+#: the tutorials in Brazilian Portuguese, as paths in notebooks/ ("pt_BR/01-components-and-setup.ipynb"): made
+#: from the English sources and the pt_BR catalogs, they run the English ones' code, which the tests execute
 TUTORIALS_PT = sorted(f"pt_BR/{p.name}" for p in (NOTEBOOKS / "pt_BR").glob("[0-9][0-9]-*.ipynb")
                       if not p.name.startswith("00-"))
-#: The Portuguese tutorials as the parameter of a test that executes them (in a kernel or in Voilà): ``slow``, in
-#: make test-slow, which CI runs: they run the same code as the English ones, in other words.
-IN_PORTUGUESE = [pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS_PT]
-#: Every tutorial, the Portuguese ones ``slow``.
-EXECUTED = [*TUTORIALS, *IN_PORTUGUESE]
 CHECKS = (Path(__file__).parent / "checks.py").read_text()
 CELL_TIMEOUT = 120          # seconds per cell
 KERNELS = 2                 # notebooks executed at the same time (the test machine has 2 cores)
@@ -43,6 +42,15 @@ class Executed:
     error: str | None = None                       # why the notebook failed, if it did
     report: dict = field(default_factory=dict)     # what checks.py printed
     outputs: list = field(default_factory=list)    # error outputs of the notebook's own cells
+
+
+@functools.cache
+def build_notebooks():
+    """tools/build_notebooks.py, as a module (loaded once)."""
+    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def execute(name: str) -> Executed:
@@ -73,17 +81,15 @@ def execute(name: str) -> Executed:
 
 
 class Executions(dict):
-    """The executed tutorials by name: a language's notebooks are executed together (KERNELS at a time) when a
-    test first asks for one of them."""
+    """The executed tutorials by name: executed together (KERNELS at a time) when a test first asks for one."""
 
     def __missing__(self, name: str) -> Executed:
-        language, group = ("pt_BR", TUTORIALS_PT) if name in TUTORIALS_PT else ("English", TUTORIALS)
-        if name not in group:
+        if name not in TUTORIALS:
             raise KeyError(name)
         start = time.monotonic()
         with ThreadPoolExecutor(KERNELS) as pool:
-            results = list(pool.map(execute, group))
-        TIMINGS[f"the {language} tutorial notebooks (wall clock)"] = time.monotonic() - start
+            results = list(pool.map(execute, TUTORIALS))
+        TIMINGS["the tutorial notebooks (wall clock)"] = time.monotonic() - start
         for r in results:
             self[r.name] = r
             TIMINGS[r.name] = r.seconds

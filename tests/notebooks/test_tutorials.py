@@ -1,13 +1,13 @@
-"""The tutorial notebooks: made exactly from their percent-format sources (``notebooks/src``), stored clean,
-teaching only the public API, linked from the contents, the rules-at-a-glance list and the README -- and,
-executed once each in a kernel (see conftest.py), free of errors, with steppers that advance on Next, every
-number a text states checked against the engine, and exercises that accept their pinned answer and refuse
-the mistakes they list. The tutorials in Brazilian Portuguese (``notebooks/pt_BR``) pass the same checks and
-state the same numbers as the English ones, step by step (their executions in make test-slow)."""
+"""The tutorial notebooks: made exactly from their percent-format sources (``notebooks/src``) and catalogs
+(``notebooks/locale``), stored clean, teaching only the public API, linked from the contents, the
+rules-at-a-glance list and the README -- and, executed once each in a kernel (see conftest.py), free of errors,
+with steppers that advance on Next, every number a text states checked against the engine, and exercises that
+accept their pinned answer and refuse the mistakes they list. The tutorials in Brazilian Portuguese
+(``notebooks/pt_BR``) run the same code in other words: their glance names the translated steps and they say no
+English (their catalogs: test_tutorial_catalogs.py)."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import json
 import re
@@ -18,17 +18,10 @@ import pytest
 from carnegie_lab.core.i18n import translator
 from carnegie_lab.tutor import positions
 
-from .conftest import EXECUTED, IN_PORTUGUESE, NOTEBOOKS, ROOT, TUTORIALS, TUTORIALS_PT
+from .conftest import NOTEBOOKS, ROOT, TUTORIALS, TUTORIALS_PT, build_notebooks
 
 CONTENTS = "00-contents.ipynb"
 CONTENTS_PT = "pt_BR/00-contents.ipynb"
-
-
-def build_notebooks():
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def cells(name: str, kind: str) -> list[str]:
@@ -61,12 +54,6 @@ def in_words(text: str) -> set[int]:
     return {WORDS[w] for w in re.findall(r"[^\W\d_]+", text.lower()) if w in WORDS}
 
 
-def test_answers_compare_sets_by_their_names():
-    assert answer_of("frozenset({'New York', 'Chicago'})") == answer_of("frozenset({'Chicago', 'New York'})")
-    assert answer_of("{'none'}", TYPED_PT) == ["nenhuma"] and answer_of("'ada'") == "'ada'"
-    assert answer_of("3") == "3"
-
-
 def test_stated_numbers_are_found_in_texts():
     assert stated("Round 8 (step 8): 2 × 3 = **6 moves**, $5 and 12 VP; see notebook 4.") == {8, 2, 3, 6, 5, 12}
     assert stated("1. Choose: d3 and `move c1 c2`; steps 2 to 7, notebooks 2 and 3") == set()
@@ -80,7 +67,7 @@ def test_stated_numbers_are_found_in_texts():
 
 def test_the_contents_and_eleven_numbered_tutorials_each_from_a_source():
     module = build_notebooks()
-    made = [module.notebook_name(source) for source in module.sources()]
+    made = [module.notebook_name(source, lang) for source, lang in module.notebooks()]
     assert [name[:3] for name in TUTORIALS] == [f"{i:02d}-" for i in range(1, 12)]
     assert sorted(made) == sorted([CONTENTS, *TUTORIALS, "app.ipynb", CONTENTS_PT, *TUTORIALS_PT])
     assert sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("**/*.ipynb")) == sorted(made)
@@ -88,9 +75,9 @@ def test_the_contents_and_eleven_numbered_tutorials_each_from_a_source():
 
 def test_the_committed_notebooks_are_what_their_sources_make():
     module = build_notebooks()
-    for source in module.sources():
-        name = module.notebook_name(source)
-        assert (NOTEBOOKS / name).read_text() == module.render(source), \
+    for source, lang in module.notebooks():
+        name = module.notebook_name(source, lang)
+        assert (NOTEBOOKS / name).read_text() == module.render(source, lang), \
             f"{name} is out of date: run python tools/build_notebooks.py"
     assert module.stale() == [] and module.main(["--check"]) == 0
 
@@ -98,13 +85,16 @@ def test_the_committed_notebooks_are_what_their_sources_make():
 def test_the_check_finds_a_notebook_edited_by_hand(tmp_path):
     module = build_notebooks()
     (tmp_path / "pt_BR").mkdir()
-    for source in module.sources():
-        (tmp_path / module.notebook_name(source)).write_text(module.render(source))
+    for source, lang in module.notebooks():
+        (tmp_path / module.notebook_name(source, lang)).write_text(module.render(source, lang))
     assert module.stale(tmp_path) == []
     edited = tmp_path / "03-round-and-timeline.ipynb"
     edited.write_text(edited.read_text().replace("20 rounds", "21 rounds", 1))
     (tmp_path / "app.ipynb").unlink()
-    assert module.stale(tmp_path) == ["03-round-and-timeline.ipynb", "app.ipynb"]
+    translated = tmp_path / "pt_BR" / "04-management-and-departments.ipynb"
+    translated.write_text(translated.read_text().replace("Gerência", "Gestão", 1))
+    assert module.stale(tmp_path) == ["03-round-and-timeline.ipynb", "app.ipynb",
+                                      "pt_BR/04-management-and-departments.ipynb"]
 
 
 @pytest.mark.parametrize("name", [CONTENTS, *TUTORIALS, "app.ipynb", CONTENTS_PT, *TUTORIALS_PT])
@@ -254,7 +244,7 @@ pytestmark_exec = pytest.mark.notebooks
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", EXECUTED)
+@pytest.mark.parametrize("name", TUTORIALS)
 def test_notebook_runs_without_error(executed, name):
     result = executed[name]
     assert result.error is None, result.error
@@ -263,7 +253,7 @@ def test_notebook_runs_without_error(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", EXECUTED)
+@pytest.mark.parametrize("name", TUTORIALS)
 def test_steppers_advance_on_next_and_explain_each_step(executed, name):
     steppers = executed[name].report.get("steppers", [])
     assert steppers, "no stepper in the notebook"
@@ -283,7 +273,7 @@ def test_steppers_advance_on_next_and_explain_each_step(executed, name):
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", EXECUTED)
+@pytest.mark.parametrize("name", TUTORIALS)
 def test_every_number_a_step_states_is_checked_against_the_engine(executed, name):
     """A step's written text (a text computed from the game states the engine's numbers anyway): each number
     in it is one its ``expect=Numbers({...})`` has the engine compute, and the check names no number the text
@@ -301,7 +291,7 @@ def test_every_number_a_step_states_is_checked_against_the_engine(executed, name
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", EXECUTED)
+@pytest.mark.parametrize("name", TUTORIALS)
 def test_exercises_accept_their_pinned_answer_and_refuse_their_mistakes(executed, name):
     exercises = executed[name].report.get("exercises", [])
     assert exercises, "no exercise in the notebook"
@@ -340,19 +330,6 @@ def test_the_tutorials_play_the_shared_positions(executed):
 
 
 # -- the tutorials in Brazilian Portuguese --------------------------------------------------------------------
-
-#: a word a learner types in an answer, as a Portuguese reader types it
-TYPED_PT = {"none": "nenhuma"}
-
-
-def answer_of(text: str, words: dict[str, str] | None = None) -> object:
-    """An answer as the report writes it (its repr), a set's as its sorted names (a set's repr follows its
-    kernel's string hashing), each typed in another language by ``words``."""
-    named = re.fullmatch(r"(?:frozenset\()?(\{.*\})\)?", text)
-    if named is None:
-        return text
-    return sorted((words or {}).get(name, name) for name in ast.literal_eval(named.group(1)))
-
 
 def english_of(name: str) -> str:
     """The English tutorial a translation follows: the same file name."""
@@ -397,45 +374,23 @@ def test_the_portuguese_glance_links_the_notebooks_it_names():
 
 
 @pytestmark_exec
-@pytest.mark.slow
 def test_the_portuguese_glance_names_real_steps(executed):
+    """Its titles are the steps' English titles as each tutorial's catalog translates them."""
+    module = build_notebooks()
     for n, k, title, file in glance_links_pt():
-        scripts = [tour["script"] for tour in executed[file].report["steppers"]]
-        assert any(k <= len(script) and script[k - 1]["title"] == title for script in scripts), (n, k, title)
+        gettext = module.translation(module.SOURCES / english_of(file).replace(".ipynb", ".py"), "pt_BR")
+        scripts = [tour["script"] for tour in executed[english_of(file)].report["steppers"]]
+        assert any(k <= len(script) and gettext(script[k - 1]["title"]) == title for script in scripts), (n, k, title)
 
 
 @pytestmark_exec
-@pytest.mark.parametrize("name", IN_PORTUGUESE)
-def test_a_translated_tutorial_speaks_its_language(executed, name):
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_every_stepper_and_exercise_speaks_the_notebooks_language(executed, name):
+    """Each is given ``lang=LANG``: English in the English notebook, the translation's ``LANG`` in a translation's."""
     report = executed[name].report
-    assert [tour["lang"] for tour in report["steppers"]] == ["pt_BR"] * len(report["steppers"])
-    assert [ex["lang"] for ex in report["exercises"]] == ["pt_BR"] * len(report["exercises"])
-    assert all(translator("pt_BR").gettext("Right!") in ex["right_feedback"] for ex in report["exercises"])
-
-
-@pytestmark_exec
-@pytest.mark.parametrize("name", IN_PORTUGUESE)
-def test_a_translated_tutorial_states_the_numbers_of_the_english_one(executed, name):
-    """Step by step (and exercise by exercise) a translation plays the same actions, has the engine check the
-    same numbers and states the same numbers in digits as the English tutorial it follows."""
-    english, translated = executed[english_of(name)].report, executed[name].report
-    assert len(translated["steppers"]) == len(english["steppers"])
-    for there, here in zip(english["steppers"], translated["steppers"]):
-        assert here["played"] == there["played"] and here["actions"] == there["actions"]
-        assert len(here["script"]) == len(there["script"])
-        for n, (a, b) in enumerate(zip(there["script"], here["script"]), start=1):
-            assert b["numbers"] == a["numbers"], f"step {n} ({b['title']!r}) checks other numbers"
-            if a["text"] is not None:
-                told, says = stated(f"{a['title']}\n{a['text']}"), stated(f"{b['title']}\n{b['text']}")
-                assert says == told, f"step {n} ({b['title']!r}) states {sorted(says)}, the English {sorted(told)}"
-    assert len(translated["exercises"]) == len(english["exercises"])
-    key = (lambda ex: (repr(answer_of(str(ex["pinned"]))), ex["numbers"]))     # pinned: a number, a word, a set
-    for a, b in zip(sorted(english["exercises"], key=key), sorted(translated["exercises"], key=key)):
-        assert (answer_of(str(b["pinned"])), b["numbers"], b["right"]) == \
-            (answer_of(str(a["pinned"])), a["numbers"], a["right"]), b["question"]
-        typed = [answer_of(m["answer"], TYPED_PT) for m in a["mistakes"]]
-        assert [answer_of(m["answer"]) for m in b["mistakes"]] == typed, b["question"]
-        assert stated("\n".join(b["texts"])) == stated("\n".join(a["texts"])), b["question"]
+    assert {widget["lang"] for widget in report["steppers"] + report["exercises"]} == {"en"}
+    if f"pt_BR/{name}" in TUTORIALS_PT:
+        assert 'LANG = "pt_BR"\n' in "\n".join(cells(f"pt_BR/{name}", "code"))
 
 
 # -- no English prose left in a Portuguese notebook -----------------------------------------------------------
@@ -453,6 +408,8 @@ PROSE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 #: what prose quotes but does not say: code (`...`, ``...``, game.free_donations(), positions.SETUP, HR_ROUND),
 #: company cells (b2) and a link's target
 QUOTED = re.compile(r"``.*?``|`[^`]*`|\b\w+(?:\.\w+)+|\b\w*_\w*|\b[a-d][1-4]\b|\]\([^)]*\)")
+#: an f-string's field: ``{best.points}``
+FIELD = re.compile(r"\{[^{}]*\}")
 #: a link to an English notebook, which may name it in English: [4 · Management ...](../04-....ipynb)
 ENGLISH_LINK = re.compile(r"\[[^\]]*\]\(\.\./[^)]*\)")
 
@@ -483,16 +440,13 @@ def written_prose(name: str) -> list[str]:
     return texts
 
 
-def widget_prose(report: dict) -> list[str]:
-    """What a notebook's steppers and exercises say: titles, intros, steps, questions, hints, explanations, the
-    feedback of mistakes, a dropdown's labels and the comment of the code an exercise shows."""
-    texts = []
-    for tour in report["steppers"]:
-        texts += [tour["title"], tour["intro"], *(step["title"] for step in tour["script"]),
-                  *(step["text"] for step in tour["script"] if step["text"] is not None)]
-    for ex in report["exercises"]:
-        texts += [*ex["texts"], *ex["labels"], ex["code"].partition("#")[2]]
-    return texts
+def code_prose(name: str) -> list[str]:
+    """What a translation's code says (steps, exercises, printed sentences): its catalog's translations, with an
+    f-string's fields and the code an exercise shows (but its comment) left out."""
+    module = build_notebooks()
+    source = module.SOURCES / english_of(name).replace(".ipynb", ".py")
+    return [FIELD.sub(" ", m.string.partition("  # ")[2] or m.string)
+            for m in module.read_catalog(module.catalog_path(source, name.split("/")[0])) if m.id]
 
 
 def test_the_english_prose_scan_finds_english_and_lets_names_and_code_be():
@@ -510,9 +464,6 @@ def test_a_portuguese_notebook_writes_no_english(name):
     assert english_left(written_prose(name), english_words()) == []
 
 
-@pytestmark_exec
-@pytest.mark.parametrize("name", IN_PORTUGUESE)
-def test_a_portuguese_tutorials_steps_and_exercises_say_no_english(executed, name):
-    report = executed[name].report
-    assert report["steppers"] and report["exercises"]
-    assert english_left(widget_prose(report), english_words()) == []
+@pytest.mark.parametrize("name", TUTORIALS_PT)
+def test_a_portuguese_tutorials_steps_and_exercises_say_no_english(name):
+    assert english_left(code_prose(name), english_words()) == []

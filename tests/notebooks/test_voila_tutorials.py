@@ -1,9 +1,9 @@
 """The tutorials rendered by Voilà in headless Chromium: every one draws its stepper, passes the accessibility audit
 (tests/axe_audit.py), walks every step with Next, draws every view, checks an exercise (a real mistake refused, the
 right answer accepted), and logs no browser error or warning; notebook 2 also tries "Try your own action". The
-tutorials in Portuguese (notebooks/pt_BR) do the same in their language: the words the tests look for are the
-catalog's. make test opens three English tutorials' pages, one of each kind (``EVERY_RUN``); make test-slow the
-others.
+tutorials in Portuguese (notebooks/pt_BR) run the same code in other words: the pages of the same three do the
+same in their language, the words the tests look for the catalog's. make test opens three English tutorials'
+pages, one of each kind (``EVERY_RUN``); make test-slow the others and the Portuguese ones.
 
 The server and the browser are the session's (tests/conftest.py): a tutorial is a page of the server that
 serves the app (``carnegie-lab app`` serves the whole notebooks/ folder, as Binder does), opened in a new tab
@@ -28,7 +28,7 @@ from playwright.sync_api import expect  # a test dependency: make test installs 
 from carnegie_lab.core.i18n import translator
 from carnegie_lab.ui.bundle import bundle_file
 
-from .conftest import IN_PORTUGUESE, ROOT, TIMINGS, TUTORIALS, TUTORIALS_PT
+from .conftest import ROOT, TIMINGS, TUTORIALS
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +60,7 @@ EXERCISES = {
     "10-exploring-positions.ipynb": Answers("how many legal actions", "8", "10"),
     "11-playing-well.ipynb": Answers("put first for Bo", "RD (Research & Development)", "HR (Human Resources)"),
     "pt_BR/01-components-and-setup.ipynb": Answers("discos neutros", "18", "12"),
-    "pt_BR/02-company-and-employees.ipynb": Answers("quantos movimentos o Departamento", "3", "6"),
-    "pt_BR/03-round-and-timeline.ipynb": Answers("Quantos dólares ao todo", "1", "3"),
-    "pt_BR/04-management-and-departments.ipynb": Answers("Quantos bens Ada tem", "4", "3"),
-    "pt_BR/05-construction-and-the-map.ipynb": Answers("livres", "5", "3"),
-    "pt_BR/06-research-tabs-and-tracks.ipynb": Answers("quantos pontos de estudo", "2", "4"),
     "pt_BR/07-donations.ipynb": Answers("Doação de Ada", "10", "15"),
-    "pt_BR/08-end-of-game-and-scoring.ipynb": Answers("ganha com conexões", "6", "9"),
-    "pt_BR/09-solo-against-andrew.ipynb": Answers("Quem escolhe a linha na rodada 2", "Ada", "Andrew Carnegie"),
-    "pt_BR/10-exploring-positions.ipynb": Answers("quantas ações legais", "8", "10"),
     "pt_BR/11-playing-well.ipynb": Answers("põe em primeiro para Bo", "RD (Pesquisa e Desenvolvimento)",
                                            "HR (Recursos Humanos)"),
 }
@@ -86,7 +78,7 @@ STILL_TITLES_JS = """() => Array.from(document.querySelectorAll('.jp-RenderedPlo
 
 
 def test_every_tutorial_has_an_exercise_here():
-    assert set(EXERCISES) == set(TUTORIALS + TUTORIALS_PT)
+    assert set(EXERCISES) == set(TUTORIALS + IN_PORTUGUESE)
 
 
 def words(name: str):
@@ -207,9 +199,12 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
 #: and make test runs each of those notebooks in a kernel (tests/notebooks/test_tutorials.py).
 EVERY_RUN = ("01-components-and-setup.ipynb", "07-donations.ipynb", "11-playing-well.ipynb")
 IN_VOILA = [name if name in EVERY_RUN else pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS]
+#: The Portuguese pages the browser opens: the same three kinds, in make test-slow. The other translations run
+#: the code of their English pages, and their words are their catalogs' (test_tutorial_catalogs.py).
+IN_PORTUGUESE = [f"pt_BR/{name}" for name in EVERY_RUN]
 
 
-@pytest.mark.parametrize("name", [*IN_VOILA, *IN_PORTUGUESE])     # each page a unit of make test's workers
+@pytest.mark.parametrize("name", [*IN_VOILA, *(pytest.param(name, marks=pytest.mark.slow) for name in IN_PORTUGUESE)])
 def test_a_tutorial_in_voila(tutorial, name):
     page, tr = tutorial.page, tutorial.words
     body = page.locator("body")
