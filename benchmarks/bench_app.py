@@ -31,6 +31,11 @@ order swapped every round), each a fresh server with one page of ``--clicks`` cl
 preheated one; it prints the medians of the page's kernel's memory (RSS) and CPU time, and nothing
 is written to docs/benchmarks.md.
 
+``--kernel-clicks N`` needs no browser: the CPU time the kernel spends per click (``Dashboard.act`` of the
+simple player's control, the easy bot's reply and the redraw included), in a fresh process of a kept
+2-player game, medians of N clicks; with ``--against DIR`` (the other tree by PYTHONPATH, the two in turn,
+``--rounds`` each) the two side by side.
+
 ``--list-games N`` needs no browser: a store of N games of other browsers and 25 of one's own, and
 the CPU time of what the New game tab asks the store (a page of that browser's games and their
 count), against reading every game (what the tab did before issue 24), medians.
@@ -313,6 +318,51 @@ def compare(other: Path, rounds: int, clicks: int, pause: float) -> list[str]:
     return out
 
 
+#: One process's clicks (``--kernel-clicks``): a kept game of Ada against the easy bot, the CPU time of each click.
+KERNEL_CLICKS = """
+import json, sys, tempfile, time
+import carnegie_lab as cl
+from carnegie_lab.session import Seat
+from carnegie_lab.store import GameStore
+from carnegie_lab.widgets import Dashboard
+choose = %r
+with tempfile.TemporaryDirectory() as tmp:
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "easy")],
+                  store=GameStore(tmp + "/games.db"))
+    times = []
+    for _ in range(int(sys.argv[1])):
+        options = [n for n in d.controls.buttons if n != "sell"]
+        pick = next((n for n in options if n != "done"), "done") if d.game.decision.kind in choose else \\
+            ("done" if "done" in options else options[0])
+        start = time.process_time()
+        d.act(pick)
+        times.append(time.process_time() - start)
+    print(json.dumps(times))
+""" % (CHOOSE_KINDS,)
+
+
+def kernel_clicks(clicks: int, tree: Path = ROOT) -> float:
+    """The median CPU time of ``clicks`` clicks in a fresh process of ``tree``'s package (seconds)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", KERNEL_CLICKS, str(clicks)], env=env, capture_output=True,
+                          text=True, check=True, cwd=tree)
+    return statistics.median(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def compare_clicks(clicks: int, rounds: int, other: Path | None) -> list[str]:
+    """``--kernel-clicks``: this checkout (and ``other``, the two in turn) per click, medians."""
+    trees = {"this checkout": ROOT, **({f"{other}": other} if other is not None else {})}
+    found: dict[str, list[float]] = {name: [] for name in trees}
+    for r in range(rounds if other is not None else 1):
+        for name in (list(trees) if r % 2 == 0 else list(trees)[::-1]):
+            found[name].append(kernel_clicks(clicks, trees[name]))
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [f"- {name}: {statistics.median(v) * 1000:.1f} ms of CPU per click (median of {clicks} clicks, "
+            f"median of {len(v)} processes)" for name, v in found.items()] + [
+        f"- measured {time.strftime('%Y-%m-%d')} by `benchmarks/bench_app.py --kernel-clicks {clicks}`, "
+        f"load average {load}"]
+
+
 def list_games(n: int) -> list[str]:
     """The New game tab's query on a store of ``n`` other games (see the module's docstring)."""
     import carnegie_lab as cl
@@ -357,7 +407,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of the two trees (default 3)")
     ap.add_argument("--list-games", type=int, default=None, metavar="N",
                     help="time the New game tab's query on a store of N games instead (no browser)")
+    ap.add_argument("--kernel-clicks", type=int, default=None, metavar="N",
+                    help="the kernel's CPU time per click instead, N clicks (no browser; with --against)")
     args = ap.parse_args(argv)
+    if args.kernel_clicks is not None:
+        print("\n".join(compare_clicks(args.kernel_clicks, args.rounds, args.against)))
+        return 0
     if args.pages < 1 or args.clicks < 0:
         ap.error("--pages must be at least 1 and --clicks at least 0")
     if args.list_games is not None:

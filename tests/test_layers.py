@@ -218,3 +218,27 @@ def test_a_patch_of_sys_path_is_found(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("import sys\nsys.path.insert(0, 'x')\nprint(sys.argv)\n")
     assert _patches_path(module, tmp_path) == ["m.py:2"]
+
+
+#: What the app may import of the session: the controller (the package's face: the Controller, its seats and
+#: setup, its errors) and the screen (what a page shows, and the words and shapes it is drawn with).
+APP_SEES_OF_THE_SESSION = {"carnegie_lab.session", "carnegie_lab.session.controller", "carnegie_lab.session.screen"}
+
+
+def test_the_app_imports_the_session_only_through_the_screen_and_the_controller():
+    graph = import_graph(lazy=True, hints=True)
+    assert "carnegie_lab.session.screen" in graph["carnegie_lab.app.turn"]         # the rule's imports are seen
+    reached = sorted(f"{name} -> {target}" for name, targets in graph.items() if name.startswith("carnegie_lab.app")
+                     for target in targets if target.startswith("carnegie_lab.session")
+                     and target not in APP_SEES_OF_THE_SESSION)
+    assert reached == []
+
+
+#: The most lines a module of the app may have (a part of the page and its one job).
+APP_MODULE_LINES = 300
+
+
+def test_no_module_of_the_app_is_longer_than_its_limit():
+    lengths = {path.name: len(path.read_text().splitlines()) for path in sorted((PACKAGE / "app").glob("*.py"))}
+    assert "dashboard.py" in lengths and lengths["dashboard.py"] < 250
+    assert {name: n for name, n in lengths.items() if n > APP_MODULE_LINES} == {}

@@ -6,7 +6,7 @@ import html
 
 from ..core.actions import Action
 from ..engine import Game
-from ..session.labels import Labels
+from ..session.screen import Labels
 
 
 def words_html(words: str, notation: Action | str) -> str:

@@ -10,22 +10,17 @@ after an action, from the views' ``spec`` (plain dicts: no plotly figure is made
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 import ipywidgets as W
 
 from ..core.i18n import translator
-from ..core.words import SCORE_NAMES, round_of
-from ..engine import AndrewView
-from ..session.history import lines_by_round
-from ..session.labels import type_name
-from ..session.targets import KINDS, Target
-from ..session.texts import shown
+from ..session.screen import KINDS, Target
 from ..ui.figures import FigureSlot
 from ..views.style import shortened
+from .board_html import log_html, players_html, scores_html
 
 TABS = ("Map", "Companies", "Tracks & Timeline", "Scores", "Log")
-LOG_LINES = 400
 
 
 def _views():
@@ -45,12 +40,12 @@ class BoardView:
     def __init__(self, game: Any, defer: bool = False, lang: str | None = None):
         self.game, self.lang = game, lang
         self.kinds: list[str] | None = None     # "you", "random bot"... per seat (set by the dashboard)
-        #: what a click on the board can choose now (``targets.board_targets``; the dashboard's), and
-        #: who is told of a click: ``on_pick(kind, key)`` (None: the figures take no clicks). The page
-        #: sends a click with the key it drew and the number of actions its drawing was made for (the
-        #: figure's ``layout.meta``, see :meth:`pick`), never as a point's index in the kernel's figure
+        #: what a click on the board can choose now (the screen's targets), and whether the figures take
+        #: clicks: the page then sends a click (the click guard's ``Pick``) with the key it drew and the
+        #: number of actions its drawing was made for (the figure's ``layout.meta``), never as a point's
+        #: index in the kernel's figure
         self.targets: Mapping[str, Mapping[str, Target]] = {}
-        self.on_pick: Callable[[str, str], None] | None = None
+        self.clickable = False
         self._quiet = False
         #: True until ``start_drawing``: the figures wait (see ``Dashboard``: the page shows its
         #: controls before plotly's bundle has loaded)
@@ -187,7 +182,7 @@ class BoardView:
         """The spec of the figure (``View.spec``: plain dicts, no plotly figure made)."""
         views, game = _views(), self.game
         extra: dict[str, Any] = {}
-        if self.on_pick is not None and kind in KINDS:     # always a dict: the figure keeps its traces
+        if self.clickable and kind in KINDS:     # always a dict: the figure keeps its traces
             mine = kind != "company" or value == game.current_player     # only the decider's company
             extra["targets"] = {key: t.text for key, t in self.targets.get(kind, {}).items()} if mine else {}
         extra["lang"] = self.lang
@@ -199,7 +194,7 @@ class BoardView:
             spec = getattr(views, f"{kind}_figure").spec(game, **extra)
         if "targets" not in extra:
             return spec
-        # what the page sends with a click (:meth:`pick`); a copy: a view's spec shares parts with its caches
+        # what the page sends with a click (the click guard's pick); a copy: a view's spec shares parts with its caches
         return {**spec, "layout": {**spec["layout"], "meta": {"pick": kind, "actions": len(game.actions)}}}
 
     def refresh(self) -> None:
@@ -242,13 +237,6 @@ class BoardView:
             self.figure_box.children = [*boxes, slot.box]
         slot.box.layout.display = ""
 
-    def pick(self, kind: str, key: str, drawn: int) -> None:
-        """A click in the page on the thing ``key`` of a ``kind`` figure drawn for the game after ``drawn``
-        actions: told to ``on_pick``, unless the board has been drawn for another moment since (a second
-        click of a double-click, sent before the new drawing arrived, lands on what is no longer there)."""
-        if self.on_pick is not None and kind in KINDS and drawn == len(self.game.actions):
-            self.on_pick(kind, key)
-
     def start_drawing(self) -> None:
         """Draw the figures from now on (the first time: make the visible one)."""
         if self.defer:
@@ -262,123 +250,4 @@ class BoardView:
         return None if key is None else self.slots.get(self.kind(*key))
 
 
-def players_html(game, kinds: list[str] | None = None, lang: str | None = None) -> str:
-    """One card per player: money, goods, the score if the game ended now; the deciding one framed."""
-    from ..core.state import ANDREW
-    from ..views.palette import ANDREW_COLOUR, PLAYER_COLOURS, owner_chip
-    tr = translator(lang)
-    _ = tr.gettext
-    table = game.scores()
-    cards = []
-    hovers = {"money": _("money"), "goods": _("goods"), "working": _("working employees / on missions"),
-              "score": _("score if the game ended now")}
-    for i, name in enumerate(game.players):
-        who = "" if kinds is None or not kinds[i] else \
-            f" <span class='cl-note'>({html.escape(shown(kinds[i], lang))})</span>"
-        now = " cl-now" if game.current_player == i else ""
-        away = sum(game.on_mission(i, r) for r in game.components.regions)
-        working = _("{working} working, {away} away").format(working=game.active_employees(i), away=away)
-        cards.append(
-            f"<div class='cl-player{now}' style='border-color:{PLAYER_COLOURS[i % 4]}'>"
-            f"{owner_chip(i)}"
-            f"<b>{html.escape(name)}</b>{who}<br>"
-            f"<span title='{hovers['money']}'>${game.money(i)}</span> · <span title='{hovers['goods']}'>"
-            + _("{n} goods").format(n=game.goods(i)) + "</span> · "
-            f"<span title='{hovers['working']}'>{working}</span><br>"
-            f"<span title='{hovers['score']}'>"
-            + _("<b>{n} VP</b> now").format(n=table[name].total) + "</span></div>")
-    andrew = game.andrew()
-    if andrew is not None:
-        name = game.andrew_name
-        cards.append(f"<div class='cl-player cl-andrew' style='border-color:{ANDREW_COLOUR}'>"
-                     f"{owner_chip(ANDREW)}"
-                     f"<b>{html.escape(name)}</b> <span class='cl-note'>("
-                     + _("level {n}").format(n=andrew.level) + ")</span> · "
-                     + _("<b>{n} VP</b> now").format(n=table[name].total)
-                     + f"<br>{andrew_deck_html(game, andrew, lang)}</div>")
-    return f"<div class='cl-players-row'>{''.join(cards)}</div>"
-
-
-def andrew_deck_html(game, andrew: AndrewView, lang: str | None = None) -> str:
-    """Andrew's deck as the table shows it: this round's card (only its back, its action, until his
-    turn), the action on the back of his next card, the cards left (and how many of them are
-    advanced) and the cards on his VP cards."""
-    tr = translator(lang)
-    _ = tr.gettext
-    cards = game.components.solo_cards
-    advanced = "" if andrew.advanced_left is None else " " + _("({n} advanced)").format(n=andrew.advanced_left)
-    if andrew.card:
-        card = cards[andrew.card]
-        action = html.escape(type_name(card.action, lang))
-        now = ((_("this round's card: an advanced card, action <b>{action}</b>") if card.advanced else
-                _("this round's card: action <b>{action}</b>")).format(action=action)
-               + (_(" · it chooses the row") if andrew.chooses else "")
-               + (tr.ngettext(" · it slid {n} step to the right", " · it slid {n} steps to the right",
-                              andrew.slide).format(n=andrew.slide) if andrew.slide else ""))
-    elif andrew.face_down:
-        action = type_name(andrew.card_action, lang) if andrew.card_action else ""
-        now = (_("this round's card face down, action {action}").format(action=html.escape(action)) if action else
-               _("this round's card face down, an advanced card (its action is hidden)"))
-        if andrew.advanced_left is not None:
-            advanced = " " + _("({n} advanced among them and this round's)").format(n=andrew.advanced_left)
-    else:
-        now = _("no card this round yet")
-    if andrew.next_action:
-        now += "<br>" + _("next round: <b>{action}</b>").format(action=html.escape(type_name(andrew.next_action, lang)))
-    elif andrew.next_advanced:
-        now += "<br>" + _("next round: <b>an advanced card</b> (its action is hidden)")
-    on_vp = ", ".join(_("{n} VP").format(n=vp) + f" ×{len(on)}" for vp, on in andrew.vp_cards if on) or _("none yet")
-    left = tr.ngettext("{n} card left", "{n} cards left", andrew.cards_left).format(n=andrew.cards_left)
-    return (f"<span class='cl-note'>{now}<br>{left}{advanced} · "
-            + _("on his VP cards: {cards}").format(cards=on_vp) + "</span>")
-
-
-def scores_html(game, caption: str | None = None, lang: str | None = None) -> str:
-    """The score breakdown as a table (the final scores once the game is over; ``caption``: another
-    title)."""
-    _ = translator(lang).gettext
-    table = game.scores()
-    if not table:
-        return ""
-    names = list(table)
-    fields = [k for k in next(iter(table.values())).as_dict() if k != "total"]
-    used = [k for k in fields if any(getattr(table[n], k) for n in names)]
-    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
-    rows = "".join(f"<tr><td>{html.escape(_(SCORE_NAMES[k]))}</td>"
-                   + "".join(f"<td>{getattr(table[n], k)}</td>" for n in names) + "</tr>" for k in used)
-    winners = set(game.winners()) if game.is_over else set()
-    total = "".join(f"<td><b>{table[n].total}{' ★' if n in winners else ''}</b></td>" for n in names)
-    caption = caption or (_("Final scores") if game.is_over else _("Score if the game ended now"))
-    all_ = _("total")
-    return (f"<table class='cl-scores'><caption>{caption}</caption><thead><tr><th></th>{head}</tr></thead>"
-            f"<tbody>{rows}<tr class='cl-total'><td><b>{all_}</b></td>{total}</tr></tbody></table>")
-
-
-def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
-    """The game log from its moves (``Game.moves``), newest first, under a heading per round, in the
-    language (the rules write each line as a Message)."""
-    tr = translator(lang)
-    groups = lines_by_round(game)
-    count = sum(len(lines) for _, lines in groups)
-    total = game.rules.constants.rounds
-    body, number, shown_lines = [], count, 0
-    for round_, lines in reversed(groups):
-        items = []
-        for text in reversed(lines):
-            if shown_lines == limit:
-                break
-            items.append(f"<li value='{number}'>{html.escape(shown(text, lang))}</li>")
-            number, shown_lines = number - 1, shown_lines + 1
-        if items:
-            body.append(f"<div class='cl-round-head'>{round_of(round_, total, lang=lang)}</div>"
-                        f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
-    more = ("<p class='cl-note'>" + tr.gettext("(the {n} oldest lines are not shown)").format(n=count - limit)
-            + "</p>" if count > limit else "")
-    return ("<div class='cl-log-head'>"
-            + tr.gettext("{n} lines, newest first").format(n=count)
-            # its own scrolling box: a stop of the keyboard's Tab (its arrow keys scroll it), named for screen readers
-            + "</div><div class='cl-log-body' tabindex='0' role='region' "
-            + f"aria-label='{html.escape(tr.gettext('Log'))}'>"
-            + f"{''.join(body)}</div>{more}")
-
-__all__ = ["BoardView", "TABS", "andrew_deck_html", "log_html", "scores_html"]
+__all__ = ["BoardView", "TABS"]

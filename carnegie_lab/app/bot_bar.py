@@ -7,12 +7,11 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..core.i18n import N_, render, translator
-from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, WATCH, Controller, Progress
-from ..session.access import FINISH, reason
+from ..core.i18n import render, translator
+from ..session import BOT_KINDS, FINISHING_BOT, SEAT_KINDS, Progress
+from ..session.screen import Bots
 from .aria import hidden_label
 from .guide import explain
-from .turn import where
 
 
 def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls: str) -> W.Button:
@@ -21,9 +20,6 @@ def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls:
     b.add_class(cls)
     b.on_click(lambda _b: action())
     return b
-
-
-OVER = N_("The game is over")
 
 
 class BotBar:
@@ -65,34 +61,23 @@ class BotBar:
             b.disabled = True
         self.progress_label.value = f"<span class='cl-note'>{html.escape(text)}</span>"
 
-    def show_progress(self, ctl: Controller, p: Progress) -> None:
-        game = ctl.game
-        self.progress.value = min(game.round, self.progress.max)
+    def show_progress(self, p: Progress, round_: int, where: str) -> None:
+        """The bots at work: ``p``, in round ``round_`` (``where``: the screen's words for it)."""
+        self.progress.value = min(round_, self.progress.max)
         done = translator(self.lang).gettext("{n} bot decisions").format(n=p.done)
-        self.progress_label.value = f"<span class='cl-note'>{done} · {where(game, self.lang)}</span>"
+        self.progress_label.value = f"<span class='cl-note'>{done} · {html.escape(where)}</span>"
 
-    def update(self, ctl: Controller) -> None:
-        """The buttons for the decision now (a bot's to play here, the game not over, this browser's place); none
-        in a solo game played by a human (Andrew Carnegie plays by himself)."""
-        game = ctl.game
-        self.box.layout.display = "" if has_bots(ctl) else "none"
-        no_bot = (None if ctl.bot_to_move and ctl.plays_bots else
-                  N_("You are watching: the players' browsers play the bots") if ctl.bot_to_move else
-                  OVER if game.is_over else N_("No bot is deciding now: a human is"))
-        explain(self.step_button, no_bot, self.lang)
-        explain(self.play_button, no_bot, self.lang)
-        explain(self.finish_button, OVER if game.is_over else reason(ctl.place, FINISH), self.lang)
+    def draw(self, bots: Bots) -> None:
+        """The screen's bot bar: shown or not, the buttons enabled or why not, where the game is."""
+        self.box.layout.display = "" if bots.shown else "none"
+        explain(self.step_button, bots.step_why)
+        explain(self.play_button, bots.step_why)
+        explain(self.finish_button, bots.finish_why)
         self.finish_kind.disabled = self.finish_button.disabled
-        self.auto.disabled = ctl.role == WATCH
-        self.progress.max = game.rules.constants.rounds
-        self.progress.value = min(game.round, self.progress.max)
-        self.progress_label.value = f"<span class='cl-note'>{where(game, self.lang)}</span>"
+        self.auto.disabled = not bots.auto_enabled
+        self.progress.max = bots.rounds
+        self.progress.value = min(bots.round, self.progress.max)
+        self.progress_label.value = f"<span class='cl-note'>{html.escape(bots.where)}</span>"
 
 
-def has_bots(ctl: Controller) -> bool:
-    """The game has seats a bot plays, or seats the bots could finish for (a game of humans): every game but a
-    human's solo game."""
-    return len(ctl.seats) > 1 or not ctl.seats[0].is_human
-
-
-__all__ = ["BotBar", "button", "has_bots"]
+__all__ = ["BotBar", "button"]

@@ -19,18 +19,20 @@ file, no CDN) watches the page's clicks before the buttons see them:
   disabled) and then ``cl-settling`` (a test waits for both to go before its next click);
 - just before a guarded click's own message, the page sends ``aim`` with the decision it showed (its
   turn card's ``data-actions``): when another browser's move has come in between (the page's clock
-  brought it, and the button now shows the next decision's option), :meth:`ClickGuard.late` says so,
-  and the dashboard plays nothing. The kernel forgets the aim at the ``ping``, when that click's work is
+  brought it, and the button now shows the next decision's option), ``aimed`` says so, and the
+  dashboard plays nothing. The kernel forgets the aim at the ``ping``, when that click's work is
   done;
 - a click on a board figure that takes clicks (its ``layout.meta`` names its kind: ``BoardView``) is
   held and guarded the same way, and sent as ``pick``: the key of the point the page drew and the
   number of actions that drawing was made for. plotly's own click message names a point by its index,
   which the kernel would look up in its own figure, redrawn since if the game moved on meanwhile: the
-  key is what the page showed under the pointer, and :meth:`BoardView.pick` drops a pick of an older
-  drawing.
+  key is what the page showed under the pointer. A pick and a button's click are one path in the
+  dashboard (``Dashboard.act``): a pick of an older drawing is refused as a late button is, with the
+  same words.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import anywidget
@@ -143,6 +145,15 @@ export default {
 """.replace("SPOT", str(SAME_SPOT_PX)).replace("SHOWN", SHOWN_ACTIONS_JS)
 
 
+@dataclass(frozen=True)
+class Pick:
+    """A click on a board figure: the thing ``key`` of a ``kind`` figure, drawn for the game after ``drawn``
+    actions."""
+    kind: str
+    key: str
+    drawn: int
+
+
 class ClickGuard(anywidget.AnyWidget):
     """Drops the page's extra clicks on the Play tab's buttons and the board while the kernel handles one
     (see the module). ``answered``: the last click the kernel has handled; ``aimed``: the number of
@@ -159,14 +170,9 @@ class ClickGuard(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.add_class("cl-click-guard")
         self.aimed: int | None = None
-        #: a click on a board figure: ``on_pick(kind, key, drawn)`` (see :meth:`BoardView.pick`)
-        self.on_pick: Callable[[str, str, int], None] | None = None
+        #: who is told of a click on a board figure (``Dashboard.act``)
+        self.on_pick: Callable[[Pick], None] | None = None
         self.on_msg(self._message)
-
-    def late(self, actions: int) -> int | None:
-        """The number of actions of the decision the page showed when it sent the click being handled, if
-        that is another decision than the one of ``actions`` actions (None: the click is for this one)."""
-        return self.aimed if self.aimed is not None and self.aimed != actions else None
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
@@ -176,7 +182,7 @@ class ClickGuard(anywidget.AnyWidget):
         elif content.get("event") == "pick":
             kind, key, drawn = content.get("kind"), content.get("key"), _count(content.get("drawn"))
             if self.on_pick is not None and isinstance(kind, str) and isinstance(key, str) and drawn is not None:
-                self.on_pick(kind, key, drawn)
+                self.on_pick(Pick(kind, key, drawn))
         elif content.get("event") == "ping" and isinstance(content.get("id"), int):
             self.aimed = None
             self.answered = max(self.answered, content["id"])
@@ -187,4 +193,4 @@ def _count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-__all__ = ["ClickGuard", "SAME_SPOT_PX", "SETTLE_MS"]
+__all__ = ["ClickGuard", "Pick", "SAME_SPOT_PX", "SETTLE_MS"]

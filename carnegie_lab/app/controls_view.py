@@ -14,11 +14,9 @@ from typing import Callable
 import ipywidgets as W
 
 from ..core.i18n import translator
-from ..session.controls import Buttons, Control, MoveGrid, Option, Panel, Picker
-from .aria import hidden_label
+from ..session.screen import Buttons, Control, MoveGrid, Option, Panel, Picker
+from .control_widgets import GridView, PickerView, close_tree, esc, grid_area, shared
 
-#: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
-TOGGLE_MAX = 5
 #: CSS class of the controls while an action is applied (they look disabled and take no clicks).
 BUSY = "cl-applying"
 #: The controls keep the widgets of this many groups (the ones used last, those shown now included)
@@ -46,32 +44,6 @@ class _Layouts:
             self._cells[key] = shared(W.Layout(width="auto", height="auto", min_height="30px", margin="0",
                                                grid_area=grid_area(row, col)))
         return self._cells[key]
-
-
-def grid_area(row: int, col: int) -> str:
-    """Where a widget goes in a GridBox. Not ``grid_row``/``grid_column``: the page applies a layout's
-    ``grid_area`` after them, and an unset one clears them (``grid-area`` is their shorthand), so every
-    widget would be placed in the next free cell instead."""
-    return f"{row} / {col}"
-
-
-def shared(model):
-    """Mark a layout or style model as shared by many widgets: ``close_tree`` leaves it open."""
-    model._cl_shared = True
-    return model
-
-
-def close_tree(widget) -> None:
-    """Close a widget, everything under it (children) and its own layout and style models (the
-    page keeps every open model, so a game of a few hundred decisions would otherwise pile up
-    thousands of them)."""
-    for child in getattr(widget, "children", ()) or ():
-        close_tree(child)
-    for name in ("layout", "style"):
-        model = getattr(widget, name, None)
-        if model is not None and not getattr(model, "_cl_shared", False):
-            model.close()
-    widget.close()
 
 
 class ControlsView:
@@ -215,9 +187,9 @@ class _GroupView:
         self.heads: list[W.HTML] = []                  # a grid's column headings
 
     def show(self, group: Control) -> None:
-        html = f"<div class='cl-group-title'>{_esc(group.title)}</div>"
+        html = f"<div class='cl-group-title'>{esc(group.title)}</div>"
         if group.note:
-            html += f"<div class='cl-note'>{_esc(group.note)}</div>"
+            html += f"<div class='cl-note'>{esc(group.note)}</div>"
         self.title.value = html
         self.box._dom_classes = ("cl-group", "cl-group-" + group.key.replace(":", "-"))
         shape = _shape(group)
@@ -277,160 +249,11 @@ class _GroupView:
                 close_tree(h)
             self.heads = self.heads[:len(group.columns)]
             for h, text in zip(self.heads, group.columns):
-                h.value = f"<div class='cl-grid-head'>{_esc(text)}</div>"
+                h.value = f"<div class='cl-grid-head'>{esc(text)}</div>"
             row.show([(o, L.cell((o.row or 1) + 1, o.col or 1), "", ("cl-wrap",))
                       for o in group.options + group.inactive], before=tuple(self.heads))
         else:
             row.show([(o, L.wrap, "", ()) for o in group.options])
 
 
-class PickerView:
-    """One slot after the other (toggle buttons or a dropdown), each narrowing the next, then the
-    submit button with a sentence saying what it will do."""
-
-    def __init__(self, picker: Picker, parent: ControlsView):
-        self.picker = picker
-        self.parent = parent
-        self.selectors: list[W.Widget] = []
-        self.preview = W.HTML()
-        self.submit = W.Button(description=picker.submit, button_style="primary",
-                               layout=W.Layout(width="auto", margin="4px 8px 0 0"))
-        self.submit.add_class("cl-submit")
-        self.submit.add_class("cl-submit-" + picker.key.replace(":", "-"))
-        self.submit.on_click(lambda _b: self._go())
-        rows = []
-        for i, slot in enumerate(picker.slots):
-            rows.append(W.HBox([W.HTML(f"<span class='cl-slot'>{_esc(slot)}</span>",
-                                       layout=W.Layout(width="86px", min_width="86px")),
-                                W.HBox(layout=W.Layout(flex="1"))]))
-        self.rows = rows
-        self.box = W.VBox(rows + [W.HBox([self.submit, self.preview])])
-        self._build_from(0)
-
-    def keys(self) -> list[str]:
-        return [s.value for s in self.selectors]
-
-    def _build_from(self, start: int) -> None:
-        del self.selectors[start:]
-        for i in range(start, len(self.picker.slots)):
-            options = self.picker.options(i, self.keys())
-            labels = [(label, key) for key, label in options]
-            if len(labels) <= TOGGLE_MAX and sum(len(lbl) for lbl, _ in labels) < 60:
-                sel = W.ToggleButtons(options=labels, value=labels[0][1], style={"button_width": "auto"})
-            else:
-                sel = W.Dropdown(options=labels, value=labels[0][1], layout=W.Layout(width="100%"))
-            sel.add_class("cl-slot-" + str(i))
-            hidden_label(sel, self.picker.slots[i])      # its name for screen readers: the slot's title beside it
-            sel.observe(lambda change, i=i: self._changed(i), names="value")
-            self.selectors.append(sel)
-            holder = self.rows[i].children[1]
-            old = holder.children
-            holder.children = [sel]
-            for w in old:
-                close_tree(w)
-        self._update_preview()
-
-    def _changed(self, slot: int) -> None:
-        if slot + 1 < len(self.picker.slots):
-            self._build_from(slot + 1)
-        else:
-            self._update_preview()
-
-    def choice(self):
-        return self.picker.find(self.keys())
-
-    def _update_preview(self) -> None:
-        c = self.choice()
-        self.preview.value = f"<span class='cl-preview'>{_esc(c.text if c else '')}</span>"
-        self.submit.tooltip = c.notation if c else ""
-        if c is not None:
-            self.parent.buttons[c.notation] = self.submit
-
-    def select(self, *keys: str) -> None:
-        """Choose slot values by key (tests, and a click on the map one day)."""
-        for i, key in enumerate(keys):
-            self.selectors[i].value = key
-
-    def _go(self) -> None:
-        c = self.choice()
-        if c is not None:
-            self.parent.on_action(c.notation)
-
-    def reset(self) -> None:
-        """Shown again for a new decision: its submit button is the choice's again."""
-        self._update_preview()
-
-    def close(self) -> None:
-        close_tree(self.box)
-
-
-class GridView:
-    """The company grid: click a cell holding an employee who can move, then a target cell."""
-
-    def __init__(self, grid: MoveGrid, parent: ControlsView):
-        self.grid = grid
-        self.parent = parent
-        self.source: str | None = None
-        self.cells: dict[str, W.Button] = {}
-        items = []
-        for cell in grid.cells:
-            b = W.Button(description=cell.label, tooltip=cell.tooltip, layout=W.Layout(
-                width="auto", height="60px", margin="0", grid_area=grid_area(cell.row, cell.col)))
-            b.add_class("cl-cell")
-            b.add_class("cl-cell-" + cell.name)
-            b.on_click(lambda _b, name=cell.name: self.click(name))
-            self.cells[cell.name] = b
-            items.append(b)
-        self.hint = W.HTML()
-        self.box = W.VBox([W.GridBox(items, layout=W.Layout(
-            grid_template_columns="repeat(4, minmax(0, 1fr))", grid_gap="3px", width="100%")), self.hint])
-        self._paint()
-
-    def reset(self) -> None:
-        """Shown again for a new decision: no employee chosen."""
-        self.source = None
-        self._paint()
-
-    def close(self) -> None:
-        close_tree(self.box)
-
-    def click(self, name: str) -> None:
-        if self.source is None:
-            if name in self.grid.sources():
-                self.source = name
-        elif name == self.source:
-            self.source = None
-        else:
-            notation = self.grid.targets(self.source).get(name)
-            if notation is not None:
-                self.parent.on_action(notation)
-                return
-        self._paint()
-
-    def _paint(self) -> None:
-        sources = set(self.grid.sources())
-        targets = self.grid.targets(self.source) if self.source else {}
-        for name, b in self.cells.items():
-            if self.source is None:
-                b.disabled = name not in sources
-                b.button_style = "info" if name in sources else ""
-            else:
-                b.disabled = name != self.source and name not in targets
-                b.button_style = "warning" if name == self.source else ("success" if name in targets else "")
-        for target, notation in targets.items():
-            self.parent.buttons[notation] = self.cells[target]
-        _ = translator(self.parent.lang).gettext
-        if self.source is None:
-            text = _("Blue cells have an employee who can move: click one.")
-        else:
-            text = _("Moving an employee from <b>{cell}</b>: click a green cell (or the same cell again to "
-                     "cancel).").format(cell=self.source)
-        self.hint.value = f"<span class='cl-note'>{text}</span>"
-
-
-def _esc(text: str) -> str:
-    import html
-    return html.escape(str(text))
-
-
-__all__ = ["BUSY", "ControlsView", "GridView", "PickerView", "close_tree", "css_class", "shared"]
+__all__ = ["BUSY", "ControlsView", "css_class"]

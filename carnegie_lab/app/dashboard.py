@@ -4,14 +4,10 @@
     cl.widgets.Dashboard()                         # a game of You against the easy (random) bot
     cl.widgets.Dashboard(cl.new_game(["Ada", "Bo"], seed=3))
 
-Every control ends in ``Controller.apply(notation)``. Errors (an illegal action, a broken record, a
-bad new-game form) are shown in the status line and the game is kept.
-
-With a store (``Dashboard(store="games.db")``, a path or a GameStore) every game is kept: each action
-is appended to it, the page's address says which game it is (``?game=ID``, ``&seat=TOKEN`` for a
-friend's seat link; ``query=`` opens one), the New game tab lists the stored games, the Friends tab
-makes seat links, and the page asks twice a second whether another browser played (a
-:class:`~.page.PageBridge` tick), so the others' moves show within a second.
+Every click goes through ``act`` (app/clicks.py) to the controller; after every change the session computes the
+page's :class:`~carnegie_lab.session.screen.Screen` and ``draw`` shows it. With a store (a path or a GameStore)
+every game is kept, the page's address names it (``?game=ID``, ``&seat=TOKEN``), and the page's clock brings
+in the other browsers' moves (app/sharing.py).
 """
 from __future__ import annotations
 
@@ -22,38 +18,27 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from ..core.errors import CarnegieError
 from ..core.i18n import N_, SOURCE, render, translator
-from ..session import (
-    SEAT,
-    WATCH,
-    Controller,
-    GameGone,
-    NotAllowed,
-    Overtaken,
-    Progress,
-    Seat,
-    Setup,
-)
-from ..session.access import HINT, LOAD, RESTART, Limits, may, reason
-from ..session.controls import panel_for
-from ..session.page_work import PageWork
-from ..session.targets import board_targets, target_of
-from ..session.texts import error_text
-from ..store import GameStore, StoreError
+from ..session import Controller, Limits, Seat, Setup
+from ..session.screen import PageWork, Screen, screen_of, sentence
+from ..store import GameStore
 from ..ui.guard import ErrorGuard
 from ..ui.rerun import RerunNote
 from .board import BoardView
-from .click_guard import ClickGuard
-from .final import rematch_setup
+from .click_guard import ClickGuard, Pick
+from .clicks import ClickPath
+from .commands import Commands
 from .focus_keeper import FocusKeeper
-from .guide import explain, hint_reason, rules_html, undo_reason
+from .guide import explain
 from .hints import decision_key
-from .layout import FRIENDS, NEW_GAME, PLAY, RECORDS, REPLAY, Actions, Frame, PageCalls, build, retire
-from .page import POLL_MS, PageBridge, in_kernel, with_lang
+from .layout import Actions, Frame, PageCalls, build, retire
+from .page import PageBridge, in_kernel
+from .page_parts import PageParts
+from .play_view import draw_play
 from .replay_actions import ReplayActions
 from .sharing import Sharing, open_link, open_store
-from .turn import recent_html, role_note, sentence, tab_title, turn_html, waiting_text
+from .side_tabs import SideTabs
+from .turn import tab_title
 
 #: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
 UNDO_WAITS = N_("Undo waits until the hint is thought about (a moment)")
@@ -73,10 +58,8 @@ class Dashboard(RerunNote, W.VBox):
         self.lang = lang
         self.limits = limits = limits or Limits()
         opened, problem = open_store(store, limits.stored_games, lang)
-        if game is not None:
-            self.controller = Controller(game=game, seats=seats, store=opened, limits=limits)
-        else:
-            self.controller = Controller(setup, store=opened, limits=limits)
+        self.controller = (Controller(game=game, seats=seats, store=opened, limits=limits) if game is not None else
+                           Controller(setup, store=opened, limits=limits))
         self.timings: dict[str, float] = {}
         self._errors = ErrorGuard(lambda text: self.say(text, error=True), lambda: self._show_decision())
         if problem is None and query:
@@ -89,18 +72,20 @@ class Dashboard(RerunNote, W.VBox):
         self.bridge = PageBridge(on_tick=lambda: self._guard(self.poll)) if opened is not None else None
         #: when someone last clicked, or the game last changed (a page idle for long stops its clock)
         self.last_activity = time.monotonic()
-        # -- the board. In a kernel (Jupyter, Voilà) the figures wait until the page has drawn the
-        # turn card: the page then shows the controls without waiting for plotly's ~5 MB bundle,
-        # which the first FigureWidget brings (about two seconds less to an interactive page).
+        self.parts = PageParts(self, [self.guard, self.focus, self.bridge])
+        # in a kernel the figures wait until the page has drawn the turn card (plotly's ~5 MB bundle comes later)
         self.board = BoardView(self.controller.game, defer=in_kernel(), lang=lang)
-        self.board.on_pick = lambda kind, key: self._guard(self._picked, kind, key)
-        self.guard.on_pick = self.board.pick        # the page's clicks on the board come with the guard's
-        #: the cell of the employee chosen on the board to move (the first of a move's two clicks)
-        self.source: str | None = None
+        self.board.clickable = True
+        self.guard.on_pick = self.act               # the page's clicks on the board come with the guard's
+        #: what the page shows of its game now (session/screen.py), drawn by ``draw``
+        self.screen: Screen | None = None
+        self.tabs = SideTabs(self)
         page = PageCalls(lambda: self.panels, self.say, lambda run_bots: self.after_change(run_bots=run_bots),
-                         self._follow, self._to_play, self.set_lang)
+                         self.tabs.follow, self.tabs.to_play, self.set_lang)
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
         self.replays = ReplayActions(self.controller, self.board, page)
+        self.commands = Commands(self.controller, self.board, page, self._guard, self.timings)   # bots, undo...
+        self.clicks = ClickPath(self)
         #: what the page computes (its review, its hints' analyses), whatever its panels (session/page_work.py)
         self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
         if self.bridge is not None:
@@ -111,7 +96,7 @@ class Dashboard(RerunNote, W.VBox):
         #: the page's frame: the header and the board beside the side tabs
         self.frame = Frame(self.board.box, self.panels.side, lang, self.game.rules.constants.rounds,
                            lambda new: self._guard(self.set_lang, new))
-        self.show(self.frame.parts)
+        self.parts.show(self.frame.parts, helpers_now=not self.board.defer)
         self._ready = False
         self._guard(self.after_change, run_bots=True)
         self._ready = True
@@ -120,14 +105,14 @@ class Dashboard(RerunNote, W.VBox):
 
     def _build(self, auto: bool) -> None:
         """Make the panels in the dashboard's language (app/layout.py); they are its parts until the next one."""
-        share, replays = self.sharing, self.replays
-        on = Actions(act=self.act, step_bot=self.step_bot, play_bots=self.play_bots, finish=self.finish,
-                     auto_changed=self._auto_changed, undo=self.undo, restart=self.restart, rematch=self.rematch,
-                     hint=self.hint, hint_option_changed=self._hint_option_changed, start=self.start,
+        share, replays, do = self.sharing, self.replays, self.commands
+        on = Actions(act=self.act, step_bot=do.step_bot, play_bots=do.play_bots, finish=do.finish,
+                     auto_changed=do.auto_changed, undo=do.undo, restart=do.restart, rematch=do.rematch,
+                     hint=self.hint, hint_option_changed=self._hint_option_changed, start=do.start,
                      resume=share.resume, delete=share.delete_game, replay_stored=replays.stored,
-                     stored_page=share.update_stored, load=self.load, make_links=self.make_links,
+                     stored_page=share.update_stored, load=do.load, make_links=self.make_links,
                      show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
-                     side_changed=self._side_changed)
+                     side_changed=self.tabs.changed)
         p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.work)
         self.turn, self.status, self.controls, self.bots, self.recent = p.turn, p.status, p.controls, p.bots, p.recent
         self.undo_button, self.restart_button, self.final = p.undo_button, p.restart_button, p.final
@@ -161,70 +146,18 @@ class Dashboard(RerunNote, W.VBox):
         """The board shows a replay's moment (while the Replay tab is shown), not the live game."""
         return self.replays.replaying
 
-    def act(self, notation: str) -> None:
-        """A human's action (what every control calls). A click the page sent for a decision the game has
-        moved past since (another browser's move came in first, and the button now shows an option of the
-        next decision) is not played: the page says who moved first."""
-        seen = self.guard.late(len(self.game.actions))
-        if seen is not None:
-            self._guard(self._passed_by, seen)
-            return
-        self._guard(self._act, notation)
-
-    def _passed_by(self, seen: int) -> None:
-        self.say(sentence(error_text(self.controller.overtaken_at(seen), self.lang)), error=True)
-
-    def _act(self, notation: str) -> None:
-        start = time.perf_counter()
-        ctl, _ = self.controller, translator(self.lang).gettext
-        if not ctl.you_to_move:        # a click that arrived late: never play for a bot or another seat
-            if self.game.is_over:
-                self.say(_("The game is over."), error=True)
-            elif ctl.role == WATCH:
-                self.say(_("You are watching: this browser cannot play."), error=True)
-            elif ctl.human_to_move:
-                self.say(_("Not your decision: {player} decides now.").format(player=self._decider()), error=True)
-            else:
-                self.say(_("Not your decision now."), error=True)
-            return
-        self.controls.disable()        # until the next decision's controls replace them
-        try:
-            ctl.apply(notation)
-        except (Overtaken, GameGone, NotAllowed) as e:
-            self.say(sentence(error_text(e, self.lang)), error=True)
-            self.after_change(run_bots=True)       # the game as it is now
-            return
-        except CarnegieError as e:
-            self.controls.enable()
-            self.say(error_text(e, self.lang), error=True)
-            return
-        self.say("")
-        self.after_change(run_bots=True)
-        self.timings["last action (server)"] = time.perf_counter() - start
-
-    def _picked(self, kind: str, key: str) -> None:
-        """A click on the board: the action of that ringed thing, if it is one now. A click on an
-        employee who can move only chooses them (the cells they can go to are ringed then); a click
-        on anything else only looks (its hover says what it is) and takes back such a choice."""
-        if self.replaying:
-            return
-        target = target_of(self.board.targets, kind, key)
-        if target is not None and target.notation:
-            self._act(target.notation)
-            return
-        source = target.selects if target is not None else None
-        if source != self.source:
-            self.source = source
-            self.board.targets = board_targets(self.game, source, self.lang)
-            self.board.refresh()
+    def act(self, target: str | Pick) -> None:
+        """A human's click, on a control (its action's notation) or on the board (a :class:`Pick`): one path
+        (``ClickPath``), one guard, the same words for a click another browser's move came before."""
+        self.clicks.act(target)
 
     def hint(self) -> None:
         """The Hint button: the analysis's best choices for this browser's decision, thought about
         once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
         can make its kernel think longer than that per decision."""
-        why = hint_reason(self.controller, self.replaying)
+        why = screen_of(self.controller, self.lang, self.replaying).why_not["hint"]
         if why is not None:
-            self.say(sentence(render(why, self.lang)), error=True)
+            self.say(why, error=True)
             return
         if self.hints.key != decision_key(self.game):
             self._think()
@@ -236,278 +169,54 @@ class Dashboard(RerunNote, W.VBox):
     def _think(self) -> None:
         """Compute the hint, the controls and Undo disabled meanwhile (they stay in place; Undo's hover
         says why), if the game allows hints."""
-        if not may(self.controller.place, HINT):    # whatever the page sent
+        if self.screen is None or self.screen.why_not["hint_always"] is not None:    # whatever the page sent
             return
-        explain(self.undo_button, UNDO_WAITS, self.lang)
+        explain(self.undo_button, sentence(render(UNDO_WAITS, self.lang)))
         try:
             self.hints.show_while(self.game, self.controls)
         finally:
-            explain(self.undo_button, undo_reason(self.controller), self.lang)
-
-    def _decider(self) -> str:
-        seat = self.controller.current_seat
-        return translator(self.lang).gettext("nobody") if seat is None else self.controller.seats[seat].name
-
-    def _stored_call(self, fn: Callable[[], Any]) -> bool:
-        """Run something that may meet another browser's change: False (and the reason shown, the
-        game as it is now drawn) if it did, or if this browser may not do it."""
-        try:
-            fn()
-        except (Overtaken, GameGone, NotAllowed) as e:
-            self.say(sentence(error_text(e, self.lang)), error=True)
-            self.board.set_game(self.game)
-            self.after_change(run_bots=False)
-            return False
-        return True
-
-    def step_bot(self) -> None:
-        result: list = []
-        if not self._stored_call(lambda: result.append(self.controller.step_bot())):
-            return
-        if result[0] is None:
-            self.say(translator(self.lang).gettext("No bot is deciding now."))
-        self.after_change(run_bots=False)
-
-    def play_bots(self) -> None:
-        self._run_bots(until_human=True)
-        self.after_change(run_bots=False)
-
-    def finish(self) -> None:
-        """Hand the human seats to a bot and play to the end."""
-        tr = translator(self.lang)
-        if self.game.is_over:
-            self.say(tr.gettext("The game is over."))
-            return
-        self._busy(tr.gettext("Bots are finishing the game…"))
-        start = time.perf_counter()
-        steps: list = []
-        kind = self.bots.finish_kind.value
-        if not self._stored_call(lambda: steps.extend(self.controller.finish_with_bots(kind, self._progress))):
-            return
-        self.timings["bots finish the game (server)"] = time.perf_counter() - start
-        self.say(tr.gettext("Bots played the last {n} decisions.").format(n=len(steps)))
-        self.after_change(run_bots=False)
-
-    def undo(self) -> None:
-        taken: list[int] = []
-        if not self._stored_call(lambda: taken.append(self.controller.undo())):
-            return
-        if taken[0] == 0:
-            why = undo_reason(self.controller) or N_("Nothing to undo")
-            self.say(sentence(render(why, self.lang)), error=True)
-        else:
-            self.say("")
-        self.after_change(run_bots=False)
-
-    def restart(self) -> None:
-        if not self._stored_call(self.controller.restart):
-            return
-        self.say("")
-        self.board.set_game(self.game)
-        self.after_change(run_bots=True)
-
-    def start(self, setup: Setup) -> None:
-        """Start a new game (the New game tab's Start button)."""
-        self._guard(self.start_game, setup)
-
-    def start_game(self, setup: Setup) -> str | None:
-        """Start a game (unguarded); why not, if it cannot be started (the page's game is then kept)."""
-        try:
-            self.controller.new_game(setup)
-        except (ValueError, CarnegieError) as e:
-            self.new_game_panel.show_error(e)
-            return error_text(e, self.lang)
-        self.say("")
-        try:
-            self.controller.keep()               # a new game is stored at once (and its id in the URL)
-        except StoreError as e:
-            self.say(translator(self.lang).gettext("This game is not kept: {problem}").format(
-                problem=error_text(e, self.lang)), error=True)
-        self.new_game_panel.fill(setup)          # the next game's form: a new seed unless the same is asked for
-        humans = self.controller.humans
-        self.board.set_game(self.game, seat=humans[0] if humans else None)
-        self.side.selected_index = 0
-        self.after_change(run_bots=True)
-        return None
-
-    def rematch(self, same_seed: bool) -> None:
-        """The final panel's Rematch or Same seed: a new game as the New game tab starts one (its checks: a page
-        past its games is told why, and its game is kept)."""
-        setup = rematch_setup(self.controller, same_seed)
-        problem = self.start_game(setup)
-        if problem is not None:
-            self.say(translator(self.lang).gettext("No new game: {problem}").format(problem=problem), error=True)
-
-    def load(self, data: bytes, name: str = "file") -> None:
-        self._guard(self._load, data, name)
-
-    def _load(self, data: bytes, name: str) -> None:
-        _ = translator(self.lang).gettext
-        try:
-            self.controller.load(data)
-        except (Overtaken, GameGone) as e:
-            text = sentence(error_text(e, self.lang))
-            self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
-            self.say(text, error=True)
-            self.board.set_game(self.game)
-            self.after_change(run_bots=False)
-            return
-        except CarnegieError as e:
-            text = _("Could not load {name}: {problem}. The current game is kept.").format(
-                name=name, problem=error_text(e, self.lang))
-            self.records.message.value = f"<p class='cl-error'>{html.escape(text)}</p>"
-            self.say(text, error=True)
-            return
-        self.records.message.value = "<p class='cl-ok'>" + html.escape(_("Loaded {name}.").format(name=name)) + "</p>"
-        self.say("")
-        self.new_game_panel.fill(self.controller.setup)
-        self.board.set_game(self.game)
-        self.after_change(run_bots=False)
-
-    def seat_to_follow(self) -> int | None:
-        ctl = self.controller
-        if ctl.role == SEAT:
-            return ctl.my_seat
-        seat = ctl.current_seat
-        return seat if seat is not None and ctl.seats[seat].is_human else (ctl.humans[0] if ctl.humans else None)
-
-    def _run_bots(self, until_human: bool) -> None:
-        if not self.controller.bot_to_move or not self.controller.plays_bots:
-            return
-        self._busy(translator(self.lang).gettext("Bots are playing…"))
-        start = time.perf_counter()
-        self.controller.run_bots(until_human=until_human, progress=self._progress)
-        self.timings["bots until a human decides (server)"] = time.perf_counter() - start
-
-    def _busy(self, text: str) -> None:
-        """Bots at work: the controls stay where they are, disabled (nothing moves under the cursor)."""
-        self.controls.disable()
-        self.undo_button.disabled = True
-        self.bots.busy(text)
-
-    def _progress(self, p: Progress) -> None:
-        self.bots.show_progress(self.controller, p)
+            explain(self.undo_button, screen_of(self.controller, self.lang).why_not["undo"])
 
     def _page_shown(self, change) -> None:
         if (change["new"] or 0) > 0:
             self.turn.unobserve(self._page_shown, names="_view_count")
-            self._guard(self._add_bridge)
+            self._guard(self.parts.add_helpers)
             self._guard(self.board.start_drawing)
 
-    def show(self, parts: list[W.Widget]) -> None:
-        """The page's parts (its frame), and the page's helpers (``_helpers``) it has already."""
-        kept: list[W.Widget] = [w for w in self._helpers() if w in self.children]
-        self.children = [*parts, *kept]
-        if not self.board.defer:
-            self._add_bridge()
-
-    def _helpers(self) -> list[W.Widget]:
-        """The page's widgets that show nothing: the click guard, the focus keeper, the address and clock."""
-        return [w for w in (self.guard, self.focus, self.bridge) if w is not None]
-
-    def _add_bridge(self) -> None:
-        """Put the page's helpers (``_helpers``) in the page: once the page has drawn its controls (their
-        JavaScript modules are more things for the page to load first)."""
-        extra = [w for w in self._helpers() if w not in self.children]
-        if extra:
-            self.children = [*self.children, *extra]
-
-    def _auto_changed(self) -> None:
-        if self.bots.auto.value and self.controller.bot_to_move:
-            self.after_change(run_bots=True)
-        else:
-            self._show_decision()
-
-    def _side_changed(self) -> None:
-        was, self.replays.replaying = self.replaying, self.side.selected_index == REPLAY
-        if self.side.selected_index == RECORDS:
-            self.records.update(self.controller)
-        elif self.side.selected_index == NEW_GAME:
-            self.sharing.update_stored()
-        elif self.side.selected_index == FRIENDS:
-            self.sharing.update_friends()
-        elif self.replaying:
-            if self.replay.replay is None:
-                self.replays.this_game()
-            else:
-                self.replay.go(self.replay.index)
-        if was and not self.replaying:           # the board shows the live game again
-            self._follow()
-            self.after_change(run_bots=False)
-
-    def _follow(self) -> None:
-        """The board shows the page's game, from the seat it follows."""
-        self.board.set_game(self.game, seat=self.seat_to_follow())
-
-    def _to_play(self, problem: str) -> None:
-        """The Play tab with the page's game (resumed, opened, played on from a replay), ``problem`` said if any."""
-        self.new_game_panel.fill(self.controller.setup)
-        self.say(problem, error=bool(problem))
-        self.side.selected_index = PLAY             # the board shows the live game (see _side_changed)
-        self._follow()
-        self.after_change(run_bots=True)
-
     def after_change(self, run_bots: bool) -> None:
+        """Show the page's game as it is now (``run_bots``: the bots play first, if they play at once)."""
         if run_bots and self.bots.auto.value:
-            self._run_bots(until_human=True)
+            self.commands.run_bots(until_human=True)
         start = time.perf_counter()
-        self._show_decision()
-        ctl = self.controller
-        seat = ctl.current_seat
         if self._ready:                     # after any click the board draws, even if the page never
             self.board.defer = False        # reported itself drawn (a frontend without view counts)
-            self._add_bridge()
-        if self.replaying:                 # the board shows the replay's moment
-            self.replay.go(self.replay.index)
-        else:
-            if ctl.role == SEAT and ctl.my_seat is not None:
-                self.board.follow(ctl.my_seat)
-            elif seat is not None and ctl.seats[seat].is_human:
-                self.board.follow(seat)
-            self.board.game = self.game
-            self.board.kinds = [ctl.seat_label(i) for i in range(len(ctl.seats))]
-            self.board.refresh()
-        if self.side.selected_index == RECORDS:
-            self.records.update(ctl)
-        elif self.side.selected_index == FRIENDS:
-            self.sharing.update_friends()
-        if self.bridge is not None:
-            self.bridge.query = with_lang(ctl.query(), self.lang)
-            self.bridge.interval = POLL_MS if ctl.kept else 0
+            self.parts.add_helpers()
+        self._show_decision()
+        self.tabs.refresh()
+        self.sharing.show_address(self.lang)
         self.timings["redraw (server)"] = time.perf_counter() - start
-        if ctl.you_to_move and not self.replaying and self.hints.wanted(self.game):
+        if self.controller.you_to_move and not self.replaying and self.hints.wanted(self.game):
             self._think()               # "Always show a hint": each new decision of a human seat
 
     def _show_decision(self) -> None:
-        ctl = self.controller
-        game = ctl.game
-        seat = ctl.current_seat
-        self.final.show(ctl)
-        if game.is_over:
-            self.controls.clear()
-        elif ctl.you_to_move:
-            self.controls.show(panel_for(game, self.lang))
-        else:
-            assert seat is not None             # the game is not over: somebody decides
-            self.controls.clear(waiting_text(ctl, self.lang))
-        self.source = None                          # a new decision: no employee chosen on the board
-        targets = board_targets(game, lang=self.lang) if ctl.you_to_move and not self.replaying else {}
-        if not self.replaying:
-            self.board.targets = targets
-        self.bots.update(ctl)
-        place = ctl.place
-        self.hints.forget(game)
-        for control, why in ((self.undo_button, undo_reason(ctl)), (self.hints.always, reason(place, HINT)),
-                             (self.hints.button, hint_reason(ctl, self.replaying)),
-                             (self.restart_button, reason(place, RESTART)), (self.records.upload, reason(place, LOAD))):
-            explain(control, why, self.lang)        # disabled, the hover saying the rule
-        self.rules.value = "" if game.is_over else rules_html(game, self.lang)
-        self.role_note.value = role_note(ctl, self.lang)
-        self.recent.value = recent_html(ctl.recent, self.lang)
-        # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
-        self.turn.value = turn_html(ctl, targets, self.lang)
+        """Compute the page's screen and draw it."""
+        self.draw(screen_of(self.controller, self.lang, self.replaying))
+
+    def draw(self, screen: Screen) -> None:
+        """Show a screen: the Play tab's parts their slices (app/play_view.py), the board the live game's or the
+        replay's moment."""
+        self.screen = screen
+        self.hints.forget(self.game)
+        draw_play(self.panels, screen, self.game)
         if self.bridge is not None:         # the tab's title: whose turn it is
-            self.bridge.title = tab_title(ctl, self.lang)
+            self.bridge.title = tab_title(screen)
+        if screen.replaying:
+            self.replay.go(self.replay.index)
+            return
+        if screen.follow is not None:
+            self.board.follow(screen.follow)
+        self.board.game, self.board.kinds, self.board.targets = self.game, list(screen.seats), screen.targets
+        self.board.refresh()
 
     def open_page(self, query: str | None) -> None:
         """Show the stored game a page's address names (:meth:`Sharing.open_page`)."""

@@ -64,7 +64,7 @@ def app_dashboard(**kwargs: Any):
     page's address is known: a preheated kernel builds it ahead of the page's request, then
     ``open_page(page_query())`` shows the game the address names. In Voilà's kernels, nbformat is
     kept out (see _without_notebook_renderers)."""
-    from ..session.access import Limits
+    from ..session import Limits
     from ..store import STORE_ENV, default_path
     if "VOILA_PREHEAT" in os.environ:      # a kernel of Voilà's, where only the app notebook runs
         _without_notebook_renderers()

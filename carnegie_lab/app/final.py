@@ -11,10 +11,8 @@ import ipywidgets as W
 
 from ..core.i18n import translator
 from ..session import Controller, Setup
-from ..session.seats import setup_of
-from ..session.story import story
-from ..session.texts import shown
-from .board import scores_html
+from ..session.screen import Final
+from .board_html import scores_html
 from .bot_bar import button
 from .panels import another_seed
 
@@ -24,20 +22,18 @@ STORY_STYLE = "font-size: 13px; line-height: 1.45; margin: 2px 0 6px 0"
 def rematch_setup(ctl: Controller, same_seed: bool, rng: random.Random | None = None) -> Setup:
     """The setup of the page's game (its seats as they were before any *Bots finish the game*, the
     level, the departments and the label), with its seed or a new one."""
-    seats = ctl.handover.seats if ctl.handover is not None else ctl.seats
-    setup = setup_of(ctl.game, seats, ctl.setup.label)
+    setup = ctl.setup_again()
     if not same_seed:
         setup.seed = another_seed(setup.seed, rng)
     return setup
 
 
-def final_html(ctl: Controller, lang: str | None = None) -> str:
+def final_html(final: Final | None) -> str:
     """The result and the story of the page's finished game ("" while it goes on)."""
-    game = ctl.game
-    if not game.is_over:
+    if final is None:
         return ""
-    lines = " ".join(html.escape(line) for line in story(game, lang))
-    return (f"<div class='cl-game-over'>{html.escape(shown(ctl.result(), lang))}</div>"
+    lines = " ".join(html.escape(line) for line in final.story)
+    return (f"<div class='cl-game-over'>{html.escape(final.result)}</div>"
             f"<p class='cl-story' style='{STORY_STYLE}'>{lines}</p>")
 
 
@@ -62,11 +58,11 @@ class FinalPanel:
         self.box = W.VBox([self.head, buttons, self.scores])
         self.box.add_class("cl-final")
 
-    def show(self, ctl: Controller) -> None:
-        over = ctl.game.is_over
-        self.box.layout.display = "" if over else "none"
-        self.head.value = final_html(ctl, self.lang)
-        self.scores.value = scores_html(ctl.game, lang=self.lang) if over else ""
+    def draw(self, final: Final | None, game) -> None:
+        """The screen's end of the game (hidden while it goes on), and ``game``'s final scores."""
+        self.box.layout.display = "" if final is not None else "none"
+        self.head.value = final_html(final)
+        self.scores.value = scores_html(game, lang=self.lang) if final is not None else ""
 
 
 __all__ = ["FinalPanel", "final_html", "rematch_setup"]

@@ -24,8 +24,7 @@ from ..analysis.compare import apart
 from ..analysis.words import playout_result
 from ..core.i18n import N_, render, translator
 from ..engine import Game
-from ..session.controls import Buttons, MoveGrid, Picker, panel_for
-from ..session.labels import Labels
+from ..session.screen import Buttons, Labels, MoveGrid, Picker, panel_for
 from .controls_view import ControlsView
 
 #: Seconds of analysis for a hint in the app.

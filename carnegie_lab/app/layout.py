@@ -11,16 +11,16 @@ import ipywidgets as W
 from ..core.i18n import SOURCE, translator
 from ..engine import Game
 from ..session import Controller, Setup
-from ..session.page_work import PageWork
-from ..session.replay import Replay
+from ..session.screen import PageWork, Replay
 from .bot_bar import BotBar, button
 from .controls_view import ControlsView
 from .final import FinalPanel
 from .hints import HintPanel, decision_key
 from .keys import Keys, play_keys
 from .language import name_picker, picker
-from .panels import FriendsPanel, NewGamePanel, RecordPanel, StoredGames
+from .panels import NewGamePanel, StoredGames
 from .replay_panel import ReplayPanel, ShowFn
+from .share_panels import FriendsPanel, RecordPanel
 from .style import style
 from .turn import APP_NAME
 

@@ -8,13 +8,10 @@ from ..core.errors import CarnegieError
 from ..core.i18n import N_, translator
 from ..engine import Game
 from ..session import Controller, NotAllowed
-from ..session.replay import Replay
-from ..session.review import Shelf
-from ..session.texts import error_text
+from ..session.screen import Replay, Shelf, error_text, sentence
 from ..store import StoreError, StoreFull
 from .board import BoardView
 from .layout import REPLAY, PageCalls
-from .turn import sentence
 
 
 class ReplayActions:

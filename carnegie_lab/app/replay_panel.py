@@ -16,13 +16,11 @@ from ..core.i18n import translator
 from ..core.words import round_of
 from ..engine import Game
 from ..session import Seat
-from ..session.replay import Moment, Replay
-from ..session.review import ReviewJob
-from ..session.texts import shown
+from ..session.screen import Moment, Replay, ReviewJob, shown
 from .action_words import words_html
 from .aria import AriaLabels
-from .board import scores_html
-from .controls_view import shared
+from .board_html import scores_html
+from .control_widgets import shared
 from .keys import ArrowKeys
 from .panels import chip
 from .review_panel import ReviewPanel

@@ -25,10 +25,7 @@ from ..core.actions import Action
 from ..core.i18n import translator
 from ..jobs import time_left
 from ..session import NotAllowed, Seat
-from ..session.labels import Labels
-from ..session.replay import Moment, Replay
-from ..session.review import CANCELLED, DONE, ReviewJob, Shelf
-from ..session.texts import error_text, shown
+from ..session.screen import CANCELLED, DONE, Labels, Moment, Replay, ReviewJob, Shelf, error_text, shown
 from ..ui.figures import FigureSlot
 from .action_words import action_html
 from .aria import hidden_label

@@ -9,11 +9,10 @@ import time
 from ..core.errors import CarnegieError
 from ..core.i18n import translator
 from ..session import Controller, GameGone
-from ..session.texts import error_text
+from ..session.screen import error_text, sentence
 from ..store import GameStore, StoreError
 from .layout import NEW_GAME, PageCalls
-from .page import LinkError, PageBridge, parse_lang, parse_query
-from .turn import sentence
+from .page import POLL_MS, LinkError, PageBridge, parse_lang, parse_query, with_lang
 
 
 def open_link(ctl: Controller, query: str | None, lang: str | None) -> str | None:
@@ -173,6 +172,12 @@ class Sharing:
             games, total = [], 0
         stored.update(games, self.ctl.game_id, total=total, offset=max(0, offset),
                       lines={info.id: self.ctl.stored_line(info, lang) for info in games})
+
+    def show_address(self, lang: str | None) -> None:
+        """The page's address names its game as it is now (in ``lang``), and its clock polls while it is kept."""
+        if self.bridge is not None:
+            self.bridge.query = with_lang(self.ctl.query(), lang)
+            self.bridge.interval = POLL_MS if self.ctl.kept else 0
 
     def update_friends(self) -> None:
         bridge = self.bridge

@@ -9,9 +9,9 @@ from typing import Callable, Mapping, Sequence
 import ipywidgets as W
 
 from ..core.i18n import render, translator
-from ..session.games_list import NEWEST, ORDERS
+from ..session.screen import NEWEST, ORDERS
 from ..store import GameInfo
-from .controls_view import close_tree, shared
+from .control_widgets import close_tree, shared
 
 
 class StoredGames:

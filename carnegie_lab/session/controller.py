@@ -92,6 +92,12 @@ class Controller(StoredSession):
         self._detach()
         self.recent = [N_("New game: {setup}.", setup=self.describe_setup())]
 
+    def setup_again(self) -> Setup:
+        """This game's setup: its seats as they were before any *Bots finish the game*, the level, the departments
+        and the label (its seed: a rematch changes it)."""
+        seats = self.handover.seats if self.handover is not None else self.seats
+        return setup_of(self.game, seats, self.setup.label)
+
     def restart(self) -> None:
         """The same game (seats, seed and options) from its start (a stored game is replaced)."""
         self.authorize(access.RESTART)
@@ -121,8 +127,8 @@ class Controller(StoredSession):
             raise
 
     def _apply(self, notation: str, by_bot: bool) -> Step:
-        self._store_action(notation, by_bot)
-        return self._apply_local(notation, by_bot)
+        """One play of an action: the store's, on this game, if it is kept (else the game's own)."""
+        return self._apply_local(notation, by_bot, lambda text: self._store_action(text, by_bot))
 
     def step_bot(self) -> Step | None:
         """One decision of the bot whose turn it is (None if a human decides or the game is over,

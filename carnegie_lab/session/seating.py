@@ -3,6 +3,7 @@ seat of a shared game, or watching) and one action played here with the lines it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..bots.base import Bot
 from ..bots.registry import make_bot
@@ -170,17 +171,21 @@ class Seating:
     def scores(self) -> dict[str, dict[str, int]]:
         return {name: s.as_dict() for name, s in self.game.scores().items()}
 
-    def _apply_local(self, notation: str, by_bot: bool) -> Step:
+    def _apply_local(self, notation: str, by_bot: bool, play: Callable[[str], str | None] | None = None) -> Step:
+        """Play an action on the game, once: by ``play`` (the store's checked play on this game; None when
+        it played nothing), else by the game itself; the step with the log lines it wrote."""
         game = self.game
         seat, kind = game.current_player, game.decision.kind
         before = len(game.log)
-        action = game.apply(notation)
-        assert seat is not None                 # apply raised GameOverError if nobody was deciding
+        done = play(notation) if play is not None else None
+        if done is None:
+            done = str(game.apply(notation))
+        assert seat is not None                 # the play raised GameOverError if nobody was deciding
         lines = game.log[before:]
         if not lines:
-            lines = [silent(self.seats[seat].name, str(action), kind)]
+            lines = [silent(self.seats[seat].name, done, kind)]
         self.recent.extend(lines)
-        return Step(seat, str(action), lines, by_bot)
+        return Step(seat, done, lines, by_bot)
 
 
 def result_of(game: Game, others: bool = False) -> str:

@@ -338,18 +338,20 @@ class StoredSession(Seating):
         return Overtaken(N_("The game was changed in another browser: your move was not played. "
                             "Here is the game now."))
 
-    def _store_action(self, notation: str, by_bot: bool) -> None:
-        """Append an action to the stored game before playing it here (engine errors if it is
-        illegal there, Overtaken if another browser was first: nothing is played then). A game is
-        stored from its first human action on (the bots' moves before it are stored with it)."""
+    def _store_action(self, notation: str, by_bot: bool) -> str | None:
+        """Play an action on this page's game as the store appends it to the stored game (the store's checked
+        play is the one kept here: engine errors if it is illegal, Overtaken if another browser was first,
+        and nothing is played then); the action as the engine wrote it, or None if the game is not kept (then
+        nothing is played). A game is stored from its first human action on (the bots' moves before it are
+        stored with it)."""
         if self._batch or self.store is None or (by_bot and self.game_id is None):
-            return
+            return None
         self.authorize(access.PLAY, None if by_bot else self.current_seat)
         self.keep()
         assert self.game_id is not None and self._mark is not None
         expected = len(self.game.actions)
         try:
-            count = self.store.append(self.game_id, notation, expected, revision=self._mark[0])
+            count = self.store.append(self.game_id, notation, expected, revision=self._mark[0], game=self.game)
         except StoreConflict:
             raise self._overtaken(expected) from None
         except GameNotFound:
@@ -364,6 +366,7 @@ class StoredSession(Seating):
                 raise self._overtaken(expected) from None
             raise
         self._mark = (self._mark[0], count)
+        return self.game.actions[-1]
 
     def _replace(self, game: Game, seats: list[Seat], what: str, handover: Handover | None = None,
                  seat: int | None = None) -> None:

@@ -68,10 +68,16 @@ def shown(text: str, lang: str | None) -> str:
     return text.render(lang) if isinstance(text, Message) and lang not in (None, "en") else str(text)
 
 
+def sentence(text: str, end: bool = True) -> str:
+    """A text as a sentence: its first letter capital and a full stop at its end (unless it has one)."""
+    text = text[:1].upper() + text[1:] if end else text
+    return text if not end or text.endswith((".", "!", "?")) else text + "."
+
+
 def error_text(error: Exception, lang: str | None) -> str:
     """An error's message in a language (``render``): one that names what is wrong through the catalog,
     else its English message."""
     return render(error, lang)
 
 
-__all__ = ["Joined", "Lowered", "RoundOf", "error_text", "shown"]
+__all__ = ["Joined", "Lowered", "RoundOf", "error_text", "sentence", "shown"]

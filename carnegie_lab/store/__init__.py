@@ -18,11 +18,20 @@ decision never both win.
 """
 from __future__ import annotations
 
-from .errors import GameNotFound, NotAnUndo, StoreConflict, StoreError, StoreFileError, StoreFull, StoreReadOnly
+from .errors import (
+    GameNotFound,
+    NotAnUndo,
+    NotTheStoredGame,
+    StoreConflict,
+    StoreError,
+    StoreFileError,
+    StoreFull,
+    StoreReadOnly,
+)
 from .file import APPLICATION_ID, SCHEMA_VERSION
 from .games import GameStore
 from .values import MAX_APP, MAX_LABEL, MAX_NAME, STORE_ENV, GameInfo, check_names, default_path, new_key
 
 __all__ = ["APPLICATION_ID", "MAX_APP", "MAX_LABEL", "MAX_NAME", "SCHEMA_VERSION", "STORE_ENV", "GameInfo",
-           "GameNotFound", "GameStore", "NotAnUndo", "StoreConflict", "StoreError", "StoreFileError", "StoreFull",
-           "StoreReadOnly", "check_names", "default_path", "new_key"]
+           "GameNotFound", "GameStore", "NotAnUndo", "NotTheStoredGame", "StoreConflict", "StoreError",
+           "StoreFileError", "StoreFull", "StoreReadOnly", "check_names", "default_path", "new_key"]

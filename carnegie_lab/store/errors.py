@@ -52,6 +52,16 @@ class StoreConflict(StoreError):
                   count=count, expected=expected)
 
 
+class NotTheStoredGame(StoreConflict):
+    """An append played on a writer's game that is not the stored one (its options, start or actions differ):
+    the writer's copy is out of date, as when another writer was first."""
+
+    def __init__(self, game_id: str, count: int):
+        self.game_id, self.expected, self.count = game_id, count, count
+        self._say("game {game}: the game given is not the stored one (its options, start or actions differ)",
+                  game=repr(game_id))
+
+
 class NotAnUndo(StoreError):
     """A save that would take actions from a stored game, or put other ones in their place: a game's
     actions only ever grow, except by an undo that its owner key or one of its seat tokens asks for."""
@@ -62,4 +72,5 @@ class NotAnUndo(StoreError):
                   "seats", game=repr(game_id))
 
 
-__all__ = ["GameNotFound", "NotAnUndo", "StoreConflict", "StoreError", "StoreFileError", "StoreFull", "StoreReadOnly"]
+__all__ = ["GameNotFound", "NotAnUndo", "NotTheStoredGame", "StoreConflict", "StoreError", "StoreFileError",
+           "StoreFull", "StoreReadOnly"]

@@ -11,7 +11,7 @@ from typing import Any, Iterable, Sequence
 from ..core.errors import CarnegieError
 from ..core.i18n import N_
 from ..engine import Game
-from .errors import GameNotFound, NotAnUndo, StoreConflict, StoreError, StoreFull
+from .errors import GameNotFound, NotAnUndo, NotTheStoredGame, StoreConflict, StoreError, StoreFull
 from .file import StoreFile
 from .values import (
     MAX_APP,
@@ -113,22 +113,37 @@ class GameStore(StoreFile):
         return gid
 
     @staticmethod
-    def _check_goes_on(conn: sqlite3.Connection, gid: str, record: dict[str, Any], start: str | None,
+    def _same_start(conn: sqlite3.Connection, gid: str, record: dict[str, Any], start: str | None) -> bool:
+        """Whether ``record`` has the options, start and record version of the stored game ``gid``."""
+        options, stored_start, version = conn.execute(
+            "SELECT options, start, record_version FROM games WHERE id = ?", (gid,)).fetchone()
+        def same(text: str | None, value: str | None) -> bool:
+            return text == value or None not in (text, value) and json.loads(text or "") == json.loads(value or "")
+        return same(options, dumps(record["options"])) and same(stored_start, start) and version == record["version"]
+
+    @classmethod
+    def _goes_on(cls, conn: sqlite3.Connection, gid: str, record: dict[str, Any], start: str | None) -> bool:
+        """Whether ``record`` goes on from the stored game ``gid``: the same start, the stored actions first."""
+        return cls._same_start(conn, gid, record, start) and \
+            record["actions"][:len(stored := cls._actions(conn, gid))] == stored
+
+    @staticmethod
+    def _actions(conn: sqlite3.Connection, gid: str) -> builtins.list[str]:
+        return [text for (text,) in conn.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY idx", (gid,))]
+
+    @classmethod
+    def _check_goes_on(cls, conn: sqlite3.Connection, gid: str, record: dict[str, Any], start: str | None,
                        undo_by: str | None) -> None:
         """NotAnUndo unless ``record`` goes on from the stored game ``gid``, or is an undo of it (its
         first actions) asked for by the game's owner key or one of its seat tokens (``undo_by``)."""
-        options, stored_start, version, owner_hash = conn.execute(
-            "SELECT options, start, record_version, owner_hash FROM games WHERE id = ?", (gid,)).fetchone()
-        stored = [text for (text,) in conn.execute("SELECT text FROM actions WHERE game_id = ? ORDER BY idx", (gid,))]
-        actions = record["actions"]
-        def same(text: str | None, value: str | None) -> bool:
-            return text == value or None not in (text, value) and json.loads(text or "") == json.loads(value or "")
-        if not (same(options, dumps(record["options"])) and same(stored_start, start) and version == record["version"]):
+        if not cls._same_start(conn, gid, record, start):
             raise NotAnUndo(gid)
+        stored, actions = cls._actions(conn, gid), record["actions"]
         if actions[:len(stored)] == stored:
             return
         if stored[:len(actions)] != actions or not isinstance(undo_by, str) or not TOKEN.fullmatch(undo_by):
             raise NotAnUndo(gid)
+        owner_hash, = conn.execute("SELECT owner_hash FROM games WHERE id = ?", (gid,)).fetchone()
         digest = hash_key(undo_by)
         keys = [owner_hash] + [h for (h,) in conn.execute("SELECT token_hash FROM seats WHERE game_id = ?", (gid,))]
         if not any([hmac.compare_digest(digest, bytes(k)) for k in keys if k is not None]):
@@ -185,53 +200,87 @@ class GameStore(StoreFile):
         record no longer replays, e.g. on other component data)."""
         return Game.from_record(self.record(game_id))
 
-    def append(self, game_id: str, action_text: str, expected_count: int, *, revision: int | None = None) -> int:
+    def append(self, game_id: str, action_text: str, expected_count: int, *, revision: int | None = None,
+               game: Game | None = None) -> int:
         """Add one action to a stored game if it has exactly ``expected_count`` actions, and give the
         new count. StoreConflict (with the current count) if it has not: another writer was first.
         The action must be legal in the stored game (the engine's NotationError, IllegalActionError or
         GameOverError otherwise, and nothing is stored); it is stored as the engine writes it.
         With ``revision`` (``info(game_id).revision`` when the writer read the game), the game must
         also not have been replaced by a ``save`` since (StoreConflict otherwise): a game undone and
-        played again elsewhere can have the expected count and yet not be the writer's game."""
+        played again elsewhere can have the expected count and yet not be the writer's game.
+
+        With ``game`` (the writer's own copy of the stored game) the action is played on it, the one
+        play: the store first sees that it is the stored game (its options, start and actions, as ``save``
+        sees that a game goes on from the stored one: no replay), and ``game`` changes only if the action
+        is stored (StoreConflict, and nothing changes, if it is not the stored game)."""
         gid = check_id(game_id)
         expected = check_count(expected_count, "expected_count")
         if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
             raise StoreError(N_("revision must be a whole number, got {value}", value=short(revision)))
         if not isinstance(action_text, str):
             raise StoreError(N_("an action is text, got {kind}", kind=type(action_text).__name__))
+        if game is not None:
+            if not isinstance(game, Game):
+                raise StoreError(N_("game must be a carnegie_lab Game, got {kind}", kind=type(game).__name__))
+            return self._append_onto(gid, game, action_text, expected, revision)
         for _ in range(5):
             cached = self._game_at(gid)
             count = len(cached.game.actions)
             if count != expected:
                 self._remember(gid, cached)
                 raise StoreConflict(gid, expected, count)
-            game = cached.game.copy()
+            played = cached.game.copy()
             try:
-                game.apply(action_text)           # raises, and then leaves the game as it was
+                played.apply(action_text)           # raises, and then leaves the game as it was
             finally:
                 self._remember(gid, cached)
-            with self._transaction(write=True) as conn:
-                row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
-                                   (gid,)).fetchone()
-                if row is None:
-                    raise GameNotFound(gid)
-                if row[0] != expected or (revision is not None and row[1] != revision):
-                    raise StoreConflict(gid, expected, row[0])
-                if row[1] == cached.revision:
-                    try:
-                        conn.execute("INSERT INTO actions (game_id, idx, text) VALUES (?, ?, ?)",
-                                     (gid, expected, game.actions[-1]))
-                    except sqlite3.IntegrityError:        # cannot happen while action_count is right
-                        raise StoreConflict(gid, expected, expected + 1) from None
-                    conn.execute("UPDATE games SET action_count = ?, round = ?, status = ?, updated_at = ? "
-                                 "WHERE id = ?", (expected + 1, game.round, status_of(game), utc_now(), gid))
-                    done = True
-                else:
-                    done = False          # replaced by save with as many actions: check it again
-            if done:
-                self._remember(gid, Cached(cached.revision, game))
+            if self._write_action(gid, played, expected, revision, cached.revision):
+                self._remember(gid, Cached(cached.revision, played))
                 return expected + 1
         raise StoreError(N_("game {game} keeps being replaced; append gave up", game=repr(gid)))
+
+    def _append_onto(self, gid: str, game: Game, action_text: str, expected: int, revision: int | None) -> int:
+        """``append`` played on the writer's ``game``, once the store has seen it is the stored game."""
+        record = game.to_record()
+        start = dumps(record["start"]) if "start" in record else None
+        with self._transaction(write=True) as conn:
+            self._stored_revision(conn, gid, expected, revision)
+            if len(record["actions"]) != expected or not self._goes_on(conn, gid, record, start):
+                raise NotTheStoredGame(gid, expected)
+            game.apply(action_text)           # the one play: raises, and then leaves the game as it was
+            self._insert_action(conn, gid, game, expected)
+        return expected + 1
+
+    def _write_action(self, gid: str, game: Game, expected: int, revision: int | None, replayed: int) -> bool:
+        """Store ``game``'s last action (its ``expected``-th) unless another writer was first (StoreConflict);
+        False if the game was replaced since it was ``replayed`` at that revision (check it again)."""
+        with self._transaction(write=True) as conn:
+            if self._stored_revision(conn, gid, expected, revision) != replayed:
+                return False          # replaced by save with as many actions: check it again
+            self._insert_action(conn, gid, game, expected)
+        return True
+
+    @staticmethod
+    def _stored_revision(conn: sqlite3.Connection, gid: str, expected: int, revision: int | None) -> int:
+        """The stored game's revision, if it has ``expected`` actions and (given) that ``revision`` (StoreConflict
+        otherwise: another writer was first; GameNotFound if it is gone)."""
+        row = conn.execute("SELECT action_count, revision FROM games WHERE id = ? AND deleted_at IS NULL",
+                           (gid,)).fetchone()
+        if row is None:
+            raise GameNotFound(gid)
+        if row[0] != expected or (revision is not None and row[1] != revision):
+            raise StoreConflict(gid, expected, row[0])
+        return row[1]
+
+    @staticmethod
+    def _insert_action(conn: sqlite3.Connection, gid: str, game: Game, expected: int) -> None:
+        try:
+            conn.execute("INSERT INTO actions (game_id, idx, text) VALUES (?, ?, ?)", (gid, expected, game.actions[-1]))
+        except sqlite3.IntegrityError:        # cannot happen while action_count is right
+            raise StoreConflict(gid, expected, expected + 1) from None
+        conn.execute("UPDATE games SET action_count = ?, round = ?, status = ?, updated_at = ? WHERE id = ?",
+                     (expected + 1, game.round, status_of(game), utc_now(), gid))
 
     def _game_at(self, gid: str) -> Cached:
         """The stored game, replayed: from the game this store replayed last time if its revision is

@@ -18,12 +18,13 @@ from i18n_check import WIDE, WORD, ascii_words
 
 import carnegie_lab as cl
 from carnegie_lab.app.dashboard import Dashboard
-from carnegie_lab.app.guide import CONTENTS, DECISION_STEPS, glance, rules_html, step_titles
+from carnegie_lab.app.guide import rules_html
 from carnegie_lab.app.keys import Keys
 from carnegie_lab.app.language import LANG_ENV, language_name
 from carnegie_lab.app.page import LinkError, PageBridge, parse_lang, with_lang
 from carnegie_lab.core.i18n import render
 from carnegie_lab.session import Seat
+from carnegie_lab.session.guide import CONTENTS, DECISION_STEPS, glance, rule_step, step_titles
 from carnegie_lab.store import GameStore
 
 #: Words the same in every language: the app's name, Andrew, the keys' names, the timeline rows' codes, UTC.
@@ -127,7 +128,7 @@ def test_every_text_of_a_whole_game_in_portuguese_comes_from_the_catalog(widened
     d.make_links()
     d.side.selected_index = 3
     english_left(d, "Friends with links", found)
-    d.finish()
+    d.commands.finish()
     assert d.game.is_over
     d.side.selected_index = 0
     english_left(d, "game over", found)
@@ -149,7 +150,7 @@ def test_a_solo_game_in_portuguese_comes_from_the_catalog(widened):
     while not d.game.is_over and d.game.round < 2:
         d.act(str(rng.choice(d.game.legal_actions())))
     english_left(d, "solo round 2", found)
-    d.finish()
+    d.commands.finish()
     english_left(d, "solo game over", found)
     d.board.select("Log")
     english_left(d, "the solo game's Log tab", found)
@@ -225,7 +226,7 @@ def test_a_stored_english_game_reopened_in_portuguese_shows_its_log_in_portugues
 
 def test_a_broken_record_loaded_on_a_portuguese_page_is_refused_in_portuguese():
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
-    d.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
+    d.commands.load(b'{"format": "carnegie_lab.record", "version": 1, "options": {}, "actions": 3}', "jogo.json")
     shown = html.unescape(d.records.message.value)
     assert "registro inválido: actions: esperada uma lista de ações em texto" in shown, shown
     assert "bad record" not in shown and "expected" not in shown
@@ -288,7 +289,9 @@ def test_cli_lang_option():
 
 def test_the_rules_link_in_portuguese_opens_the_portuguese_tutorial():
     game = cl.new_game(["Ada", "Bo"], seed=1)             # Bo places a house: a step of tutorial 1
-    en, pt = rules_html(game), rules_html(game, "pt_BR")
+    step = rule_step(game)
+    assert step.href_in("pt_BR") == f"pt_BR/{step.href}" and step.title_in("pt_BR") == "Bo posiciona uma casa"
+    en, pt = rules_html(step), rules_html(step, "pt_BR")
     href = re.search(r"href='([^']*)'", en).group(1)
     assert re.search(r"href='([^']*)'", pt).group(1) == f"pt_BR/{href}"
     assert "Regras: tutorial 1, passo 4 “Bo posiciona uma casa”" in pt and "step 4 “Bo places a house”" in en

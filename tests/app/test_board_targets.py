@@ -8,6 +8,7 @@ import re
 from positions import ada_activates
 
 import carnegie_lab as cl
+from carnegie_lab.app.click_guard import Pick
 from carnegie_lab.app.controls_view import ControlsView
 from carnegie_lab.app.layout import PLAY, REPLAY
 from carnegie_lab.bots import make_bot
@@ -162,7 +163,8 @@ def test_a_click_on_a_ringed_city_plays_it():
     click(d, "map", city)
     assert d.game.actions[-1] == f"house {city}" and d.game.decision.kind == "reserve"
     trace = next(t for t in slot.widget.data if t.name == TARGETS)
-    assert list(trace.customdata) == [] and "Or click a ringed" not in d.turn.value   # nothing on the map now
+    assert list(trace.customdata) == [] and not d.screen.targets["map"]           # nothing on the map now
+    assert "Or click a ringed" not in d.turn.value
 
 
 def test_a_click_on_an_older_drawing_plays_nothing():
@@ -175,25 +177,46 @@ def test_a_click_on_an_older_drawing_plays_nothing():
     assert len(d.game.actions) == 12 and d.game.decision.kind == "activate"
     assert list(d.board.targets["company"]) == [second]       # the other workstation, where the first one was
     d.guard._handle_custom_msg({**double, "key": second}, [])  # a click on the older drawing, whatever its key
+    assert len(d.game.actions) == 12 and "moved first" in d.status.value    # said, as of a late button
+    d.say("")
     d.guard._handle_custom_msg(double, [])                    # and the double-click's second click
-    assert len(d.game.actions) == 12
+    assert len(d.game.actions) == 12 and "moved first" in d.status.value
     click(d, "company", second)                               # a click on the drawing shown now plays
     assert len(d.game.actions) == 13
+
+
+def test_a_late_pick_and_a_late_button_are_refused_in_the_same_words():
+    """One click path: a board pick and a button drawn for a decision the game has moved past (another browser's
+    move came in first) play nothing, and the page says who moved first, the same sentence for both."""
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1))         # hot-seat: every decision is this browser's
+    seen = len(d.game.actions)
+    city = sorted(d.board.targets["map"])[0]
+    d.act(f"house {city}")                                    # what came in first
+    said = []
+    for late in (lambda: d.act(Pick("map", city, seen)),
+                 lambda: (d.guard._handle_custom_msg({"event": "aim", "seen": seen}, []),
+                          d.act(next(iter(d.controls.buttons))))):
+        d.say("")
+        late()
+        said.append(d.status.value)
+        assert len(d.game.actions) == seen + 1
+    assert said[0] == said[1] and "Bo moved first (in another browser)" in said[0]
 
 
 def test_a_stale_click_plays_nothing():
     d = Dashboard()
     before = list(d.game.actions)
-    d._picked("map", "no_such_city")
+    d.act(Pick("map", "no_such_city", len(before)))
     assert d.game.actions == before and d.status.value == ""         # a click that only looks
 
 
 def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():
     bots = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada", "easy"), Seat("Bo", "easy")],
                      auto=False)
-    assert bots.board.targets == {} and "Or click" not in bots.turn.value
+    assert bots.screen.targets == bots.board.targets == {} and bots.screen.turn.places == ()
     d = Dashboard()
-    assert d.board.targets["map"] and "Or click a ringed site or city (Map)" in d.turn.value
+    assert d.board.targets["map"] and d.screen.turn.places == ("site or city (Map)",)
+    assert "Or click a ringed site or city (Map) on the board." in d.turn.value
     d.side.selected_index = REPLAY
     assert d.board.targets == {}
     trace = next(t for t in d.board.slots["map"].widget.data if t.name == TARGETS)
@@ -205,7 +228,7 @@ def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():
 def test_a_click_on_the_donation_chart_donates():
     game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
     d = Dashboard(game)                                       # hot-seat: every decision is this browser's
-    assert "Or click a ringed donation space (Tracks & Timeline: Donation chart)" in d.turn.value
+    assert "donation space (Tracks & Timeline: Donation chart)" in d.screen.turn.places
     d.board.select("Tracks & Timeline", "donations")
     slot = d.board.slots["donations"]
     assert target_keys(slot) == set(game.free_donations())
@@ -228,17 +251,17 @@ def test_an_employee_moves_by_two_clicks_on_the_company():
     to = {a.args[1] for a in game.legal_actions() if a.verb == "move" and a.args[0] == source}
     before = list(d.game.actions)
     click(d, "company", source)                              # the first click only chooses
-    assert d.game.actions == before and d.source == source and target_keys(slot) == to | {source}
+    assert d.game.actions == before and d.screen.source == source and target_keys(slot) == to | {source}
     other = next(c for c in game.components.company.cells if c not in to | {source})
     click(d, "company", other)                               # a click elsewhere takes the choice back
-    assert d.source is None and target_keys(slot) == movers
+    assert d.screen.source is None and target_keys(slot) == movers
     click(d, "company", source)
     click(d, "company", source)                              # and so does a click on it again
-    assert d.source is None and target_keys(slot) == movers and d.game.actions == before
+    assert d.screen.source is None and target_keys(slot) == movers and d.game.actions == before
     click(d, "company", source)
     target = sorted(to)[0]
     click(d, "company", target)
-    assert d.game.actions == [*before, f"move {source} {target}"] and d.source is None
+    assert d.game.actions == [*before, f"move {source} {target}"] and d.screen.source is None
 
 
 def building_game() -> cl.Game:

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from carnegie_lab.app.board import scores_html
+from carnegie_lab.app.board_html import scores_html
 from carnegie_lab.app.final import rematch_setup
 from carnegie_lab.core.words import SCORE_NAMES
 from carnegie_lab.session import Controller, Limits, Seat, Setup
@@ -36,6 +36,7 @@ def test_the_final_panel_tells_the_result_and_the_story(solo):
     head = solo.final.head.value
     assert html.escape(solo.controller.result()) in head
     lines = story(solo.game)
+    assert solo.screen.final.story == tuple(lines) and solo.screen.final.result == solo.controller.result()
     assert len(lines) >= 3 and all(html.escape(line) in head for line in lines)
     assert "Final scores" in solo.final.scores.value
     assert solo.final.box.layout.display == ""

@@ -7,18 +7,17 @@ what each of Andrew's levels means. The Copy buttons are tested in the browser
 from __future__ import annotations
 
 import html
-import re
 
 import ipywidgets as W
 import pytest
 from clicks import click_first, first_choice
 
 import carnegie_lab as cl
-from carnegie_lab.app.guide import DECISION_STEPS, glance, rule_step
 from carnegie_lab.app.panels import NewGamePanel
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Controller, NotAllowed, Seat, Setup
 from carnegie_lab.session.access import HINT, LOCAL, SEAT, WATCH, Place, check, may, reason
+from carnegie_lab.session.guide import DECISION_STEPS, glance, rule_step
 from carnegie_lab.store import GameStore
 from carnegie_lab.tutor.positions import after_setup
 from carnegie_lab.tutor.script import Step
@@ -44,7 +43,7 @@ def shared_game(path, hints: bool = True) -> tuple[Dashboard, Dashboard]:
 
 
 def prompt(d: Dashboard) -> str:
-    return html.unescape(re.search(r"<div class='cl-prompt'>(.*?)</div>", d.turn.value).group(1))
+    return d.screen.turn.prompt
 
 
 # --------------------------------------------------------------------------- the waiting player's words
@@ -94,8 +93,7 @@ def test_after_the_other_browser_s_undo_the_page_says_what_was_taken_back(path):
     assert bo.game.actions == []
     ada.poll()
     assert ada.game.actions == []
-    assert f"Bo took back: {placed}." in html.unescape(ada.recent.value)
-    assert "changed in another browser" not in ada.recent.value
+    assert ada.screen.recent.lines == (f"Bo took back: {placed}.",)
 
 
 def test_a_click_sent_before_another_browser_s_move_came_in_is_not_played(path):
@@ -148,7 +146,8 @@ def test_the_new_game_form_s_hints_allowed_is_kept_with_the_game_and_holds_in_ev
     for page in (ada, bo):
         assert page.controller.place.hints is False
         assert page.hints.button.disabled and page.hints.always.disabled
-        assert "turned hints off" in page.hints.button.tooltip
+        assert "turned hints off" in page.screen.why_not["hint"] and page.hints.button.tooltip == \
+            page.screen.why_not["hint"]
     # a page can send any widget message: the kernel refuses the hint
     bo.hints.playouts = 2
     bo.hint()
@@ -168,7 +167,7 @@ def test_hints_are_allowed_by_default_and_work_from_a_seat_link(path):
     bo.hints.button.click()
     assert bo.hints.rows and "cl-hint-rows" in bo.hints.output.value
     assert ada.hints.button.disabled                   # not Ada's decision: the hover says why
-    assert ada.hints.button.tooltip == "A hint is for a decision of yours, in the live game."
+    assert ada.screen.why_not["hint"] == "A hint is for a decision of yours, in the live game."
 
 
 def test_a_solo_game_always_allows_hints():
@@ -189,18 +188,18 @@ def test_a_disabled_control_s_hover_says_the_rule_and_comes_back_when_enabled():
     assert not d.undo_button.disabled and d.undo_button.tooltip == own
     d.undo_button.click()
     assert d.undo_button.disabled and d.undo_button.tooltip == "Nothing to undo: no human decision yet."
-    assert d.bots.step_button.disabled and d.bots.step_button.tooltip == "No bot is deciding now: a human is."
+    assert d.bots.step_button.disabled and d.screen.bots.step_why == "No bot is deciding now: a human is."
 
 
 def test_a_watcher_s_disabled_controls_say_the_rule(path):
     ada, _bo = shared_game(path)
     watch = Dashboard(store=path, query=f"game={ada.controller.game_id}")
     assert watch.controller.role == WATCH
-    assert watch.restart_button.disabled and watch.restart_button.tooltip == reason(watch.controller.place, "Restart") \
-        + "."
-    assert watch.bots.finish_button.disabled and "needs this game's owner" in watch.bots.finish_button.tooltip
-    assert watch.records.upload.disabled and "Loading a record" in watch.records.upload.tooltip
-    assert "you are watching" in watch.undo_button.tooltip
+    why = watch.screen.why_not
+    assert why["restart"] == reason(watch.controller.place, "Restart") + "." == watch.restart_button.tooltip
+    assert watch.restart_button.disabled and watch.bots.finish_button.disabled and watch.records.upload.disabled
+    assert "needs this game's owner" in watch.screen.bots.finish_why and "Loading a record" in why["load"]
+    assert "you are watching" in why["undo"]
 
 
 # --------------------------------------------------------------------------- help: rules and levels
@@ -216,14 +215,14 @@ def test_every_decision_step_is_a_step_of_the_rules_at_a_glance():
 def test_the_decision_links_to_the_tutorial_step_that_teaches_it():
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))
     assert d.game.decision.kind == "house"
-    assert "href='01-components-and-setup.ipynb?step=4'" in d.rules.value
-    assert "Rules: tutorial 1, step 4 “Bo places a house”" in d.rules.value
+    assert d.screen.rules.href == "01-components-and-setup.ipynb?step=4" and d.screen.rules.title == "Bo places a house"
+    assert "Rules: tutorial 1, step 4 “Bo places a house”" in d.rules.value                # drawn
     seen = set()
     while not d.game.is_over and len(seen) < 5 and len(d.game.actions) < 200:
         step = rule_step(d.game)
         if step is not None:
             seen.add(step.title)
-            assert f"href='{step.file}?step={step.step}'" in d.rules.value
+            assert d.screen.rules == step
         click_first(d)
     assert {"Bo places a house", "Bo reserves a department", "Six setup moves", "1. Choose: Management"} <= seen
 

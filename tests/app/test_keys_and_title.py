@@ -85,13 +85,13 @@ def test_the_title_says_whose_turn_it_is(dash):
     dash.bots.auto.value = False
     while dash.controller.you_to_move:
         dash.controls.buttons[next(iter(dash.controls.buttons))].click()
-    assert dash.bridge.title == "Bo to decide — Carnegie"  # the headline's words, without the label
-    assert "Bo (easy bot) to decide" in dash.turn.value
+    assert dash.screen.title == "Bo to decide"            # the headline's words, without the label
+    assert "Bo (easy bot) to decide" in dash.screen.turn.headline
     dash.bots.finish_button.click()
-    assert dash.game.is_over and dash.bridge.title == "Game over — Carnegie"
+    assert dash.game.is_over and dash.screen.title == "Game over" and dash.bridge.title == "Game over — Carnegie"
 
 
 def test_a_hot_seat_title_names_the_player(tmp_path):
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2), seats=[Seat("Ada"), Seat("Bo")], store=tmp_path / "g.db")
     assert d.controller.you_to_move and d.bridge is not None
-    assert d.bridge.title == f"{d.game.players[d.game.current_player]} to decide — Carnegie"
+    assert d.screen.title == f"{d.game.players[d.game.current_player]} to decide"

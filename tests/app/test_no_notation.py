@@ -14,7 +14,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import review
-from carnegie_lab.app.board import log_html
+from carnegie_lab.app.board_html import log_html
 from carnegie_lab.app.replay_panel import ReplayPanel
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Seat, Setup
@@ -74,11 +74,11 @@ def finished(request, tmp_path) -> Dashboard:
     if request.param == "two bots":
         dash = Dashboard(setup=Setup([Seat("Ada", "easy"), Seat("Bo", "easy")], seed=3), store=tmp_path / "g.db")
         dash.controller.keep()
-        dash.play_bots()
+        dash.commands.play_bots()
     else:
         dash = Dashboard(setup=Setup([Seat("Ada")], seed=5, solo_level=2), store=tmp_path / "g.db")
         dash.act(dash.controls.panel.notations()[0])        # Ada's own first move, then the bots finish
-        dash.finish()
+        dash.commands.finish()
     return dash
 
 
@@ -129,7 +129,7 @@ def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
 
 def test_a_replay_says_done_in_words():
     dash = Dashboard(setup=Setup([Seat("Ada", "easy"), Seat("Bo", "easy")], seed=3))
-    dash.play_bots()
+    dash.commands.play_bots()
     dash.replays.this_game()
     replay = dash.replay
     replay.on_show = lambda game, kinds: None

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.app.board import log_html
+from carnegie_lab.app.board_html import log_html
 from carnegie_lab.app.click_guard import ClickGuard
 from carnegie_lab.app.controls_view import BUSY
 from carnegie_lab.app.panels import parse_seed, tiles_note
@@ -52,7 +52,7 @@ def test_the_dashboard_has_its_guard_and_keeps_the_controls_in_place_while_bots_
     d = Dashboard()
     assert d.guard in d.children
     before = d.controls.box.children
-    d._busy("Bots are playing…")
+    d.commands.busy("Bots are playing…")
     assert d.controls.box.children == before                    # nothing moves under the cursor
     assert BUSY in d.controls.box._dom_classes and d.undo_button.disabled
     assert "Bots are playing" in d.bots.progress_label.value
@@ -114,7 +114,8 @@ def test_hot_seat_says_you_for_nobody():
     assert hot.headline() == f"Setup · {first} to decide" and hot.seat_label(0) == hot.seat_label(1) == ""
     assert "Ada (human), Bo (human)" in hot.recent[0]
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))
-    assert "(you)" not in d.turn.value + d.board.players.value and "Hot-seat" in d.role_note.value
+    assert "(you)" not in d.screen.turn.headline + d.board.players.value and d.screen.role.kind == "hot-seat"
+    assert "Hot-seat" in d.role_note.value
     single = Controller(Setup([Seat("Ada"), Seat("Bo", "easy")], seed=2))
     single.run_bots()
     assert single.headline().endswith("Ada (you) to decide") and "Ada (you)" in single.recent[0]
@@ -209,7 +210,7 @@ def test_the_undo_button_works_after_bots_finish_the_game():
     assert d.game.is_over and not d.undo_button.disabled
     d.undo_button.click()
     assert len(d.game.actions) == n and not d.game.is_over and d.controller.you_to_move
-    assert "(you)" in d.turn.value and d.controls.buttons
+    assert "(you)" in d.screen.turn.headline and d.screen.panel is not None
 
 
 # -- the department modes ------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_a_running_review_says_the_time_left_at_its_pace(reviewed, monkeypatch):
 
 def test_the_final_panels_button_starts_the_review_in_one_click():
     dash = Dashboard(setup=Setup([Seat("Ada", "easy"), Seat("Bo", "easy")], seed=3))
-    dash.play_bots()
+    dash.commands.play_bots()
     assert dash.game.is_over and not dash.replay.review.job.running
     dash.final.review_link.click()
     job = dash.replay.review.job

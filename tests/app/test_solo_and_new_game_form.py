@@ -31,7 +31,7 @@ def test_each_new_game_gets_a_new_seed_unless_same_seed_is_asked():
     panel.start.click()
     assert dash.game.state.options["seed"] == 12 and panel.seed.value == "12"
     panel.same_seed.value = False
-    dash.rematch(same_seed=False)                            # the final panel's Rematch: a new seed, and the form's
+    dash.commands.rematch(same_seed=False)           # the final panel's Rematch: a new seed, and the form's
     assert dash.game.state.options["seed"] != 12 and panel.seed.value != str(dash.game.state.options["seed"])
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import carnegie_lab as cl
 import carnegie_lab.app.hints as hints
 from carnegie_lab.app.dashboard import UNDO_WAITS
-from carnegie_lab.app.turn import sentence
 from carnegie_lab.session import Seat
+from carnegie_lab.session.texts import sentence
 from carnegie_lab.widgets import Dashboard
 
 

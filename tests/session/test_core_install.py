@@ -1,5 +1,6 @@
 """The game session from the core install alone (``pip install carnegie-lab``, no extra): a two-player game
-with a bot seat and a human seat, an undo, and the game kept in a store and opened again."""
+with a bot seat and a human seat, an undo, its screen in both languages, and the game kept in a store and
+opened again."""
 from __future__ import annotations
 
 import subprocess
@@ -24,6 +25,9 @@ assert ctl.history_seats.count(1) > 0 and ctl.history_seats.count(0) == 3
 taken = ctl.undo()                       # Ada's last decision and Bo's after it
 assert taken >= 1 and ctl.game.actions == played[:len(played) - taken] and ctl.human_to_move
 assert ctl.game.moves and ctl.kept
+from carnegie_lab.session.screen import screen_of     # what a page shows, in either language
+en, pt = screen_of(ctl), screen_of(ctl, "pt_BR")
+assert en.panel is not None and en.panel.notations() == pt.panel.notations() and en.turn.prompt != pt.turn.prompt
 again = Controller(store=GameStore("games.db"))
 again.open_stored(ctl.game_id)
 assert again.game.actions == ctl.game.actions and [s.kind for s in again.seats] == ["human", "easy"]

@@ -22,9 +22,9 @@ def dash(tmp_path_factory):
     d = Dashboard(store=tmp_path_factory.mktemp("list") / "games.db", limits=Limits(list_page=2))
     d.bots.finish_kind.value = "easy"
     for setup, finish in GAMES:
-        d.start(setup)
+        d.commands.start(setup)
         if finish:
-            d.finish()
+            d.commands.finish()
         assert d.game.is_over == finish
     d.side.selected_index = 1                   # the New game tab, with the list
     return d

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.app.board import andrew_deck_html, players_html
+from carnegie_lab.app.board_html import andrew_deck_html, players_html
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session.controls import Buttons, Picker, panel_for
 from carnegie_lab.session.labels import Labels

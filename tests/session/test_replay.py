@@ -177,7 +177,7 @@ def test_play_from_here_after_bots_finished_gives_the_seat_back(tmp_path, source
     for _ in range(10):
         d.act(first_choice(d.game))
     d.bots.finish_kind.value = "medium"
-    d.finish()
+    d.commands.finish()
     assert d.game.is_over
     original = d.controller.game_id
     finished = store.record(original)["actions"]

@@ -12,7 +12,7 @@ import re
 import pytest
 
 import carnegie_lab as cl
-from carnegie_lab.app.board import players_html, scores_html
+from carnegie_lab.app.board_html import players_html, scores_html
 from carnegie_lab.bots import GreedyBot, RandomBot
 from carnegie_lab.core.i18n import render
 from carnegie_lab.session.controls import Buttons, MoveGrid, Picker, panel_for

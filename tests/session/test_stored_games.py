@@ -569,7 +569,7 @@ def test_the_games_list_says_who_played_at_what_level_who_won_and_when(path):
     d.new_game_panel.level.value = 3
     d.new_game_panel.start.click()
     click_first(d)
-    d.finish()
+    d.commands.finish()
     solo = d.controller.game_id
     final = d.game
     d.new_game_panel.players.value = 2
@@ -591,3 +591,19 @@ def test_the_games_list_says_who_played_at_what_level_who_won_and_when(path):
     buttons = [b for b in rows[solo].children[1:]]
     assert [b.description for b in buttons] == ["Resume", "Replay", "Delete"]
     assert all(b.layout.flex == "0 0 auto" for b in buttons)                 # whole: the text gives way
+
+
+def test_an_action_of_a_kept_game_is_played_once(store, monkeypatch):
+    """One apply: the store's checked play on the session's game is the one the session keeps (before issue 58
+    the store played it on a copy of the stored game, and the session again on its own)."""
+    ctl = Controller(Setup([Seat("Ada"), Seat("Bo")], seed=3), store=store)
+    ctl.keep()
+    plays = []
+    real = cl.Game.apply
+    monkeypatch.setattr(cl.Game, "apply", lambda g, a: plays.append(g) or real(g, a))
+    step = ctl.apply(str(ctl.game.legal_actions()[0]))
+    assert plays == [ctl.game] and store.record(ctl.game_id)["actions"] == ctl.game.actions
+    assert step.notation == ctl.game.actions[-1] and step.lines and ctl.recent == step.lines
+    unkept = Controller(Setup([Seat("Ada"), Seat("Bo")], seed=3))
+    unkept.apply(str(unkept.game.legal_actions()[0]))              # a game not kept: played by the game itself
+    assert plays == [ctl.game, unkept.game] and unkept.game.actions == ctl.game.actions

@@ -16,6 +16,7 @@ from carnegie_lab.store import (
     GameNotFound,
     GameStore,
     NotAnUndo,
+    NotTheStoredGame,
     StoreConflict,
     StoreError,
     StoreFull,
@@ -189,6 +190,33 @@ def test_append_checks_the_action(store):
     spaced = "  " + str(game.legal_actions()[0]).replace(" ", "   ") + " "
     store.append(gid, spaced, 0)                                    # stored as the engine writes it
     assert store.record(gid)["actions"] == [str(game.legal_actions()[0])]
+
+
+def test_append_plays_on_the_writers_game_once_it_sees_it_is_the_stored_one(store, monkeypatch):
+    """With ``game`` the store's checked play is the writer's: one play, on the writer's copy, and only once the
+    store has seen it is the stored game (options, start, actions); a refused append leaves it as it was."""
+    game = cl.new_game(["Ada", "Bo"], seed=7)
+    gid = store.save(game)
+    plays = []
+    real = cl.Game.apply
+    monkeypatch.setattr(cl.Game, "apply", lambda g, a: plays.append(g) or real(g, a))
+    first = str(game.legal_actions()[0])
+    assert store.append(gid, first, 0, game=game) == 1
+    assert plays == [game] and game.actions == [first] == store.record(gid)["actions"]
+    with pytest.raises(cl.IllegalActionError):
+        store.append(gid, "move a1 b1", 1, game=game)
+    other = cl.new_game(["Ada", "Bo"], seed=8)                    # another deal: not the stored game
+    other.apply(str(other.legal_actions()[0]))
+    stale = cl.new_game(["Ada", "Bo"], seed=7)                    # the stored game's start, but behind it
+    for wrong, count, refusal in ((other, 1, NotTheStoredGame), (stale, 0, StoreConflict)):
+        before = list(wrong.actions)
+        with pytest.raises(refusal):
+            store.append(gid, str(wrong.legal_actions()[0]), count, game=wrong)
+        assert wrong.actions == before
+    assert game.actions == [first] == store.record(gid)["actions"]
+    with pytest.raises(StoreError, match="must be a carnegie_lab Game"):
+        store.append(gid, "done", 1, game=game.to_record())
+    assert store.load(gid).to_position() == game.to_position()
 
 
 def test_append_sees_a_game_replaced_by_another_store(store, path):

@@ -8,7 +8,7 @@ import re
 import pytest
 from views_helpers import trace
 
-from carnegie_lab.app.board import players_html
+from carnegie_lab.app.board_html import players_html
 from carnegie_lab.core.state import ANDREW
 from carnegie_lab.views import map_figure
 from carnegie_lab.views.palette import owners
