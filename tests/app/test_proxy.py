@@ -69,8 +69,8 @@ def proxied(folder, start_app, start_process, free_port):
     """The app behind nginx: (the proxy's URL of the app's root, the app's server)."""
     if not Path(NGINX).exists():
         pytest.fail(f"no nginx at {NGINX}: `make test` installs it (apt-get install -y nginx-light)", pytrace=False)
-    with start_app(folder, "--host=0.0.0.0", "--max-kernels=3", "--kernels-per-visitor=3", env={**os.environ, "JUPYTER_TOKEN": TOKEN},
-                   base_url=PREFIX) as app:
+    with start_app(folder, "--host=0.0.0.0", "--max-kernels=3", "--kernels-per-visitor=3",
+                   env={**os.environ, "JUPYTER_TOKEN": TOKEN}, base_url=PREFIX) as app:
         port = free_port()
         conf = nginx_conf(folder, port, urlsplit(app.url).port)
         url = f"http://127.0.0.1:{port}{PREFIX}"
