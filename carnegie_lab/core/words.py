@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 from .i18n import N_, SOURCE, Message, Worded, translator, wording
 from .later import Later, later
 
+#: whether a department's use sends a mission, in words (``_(MISSIONS[department.mission])`` in a language)
+MISSIONS = {"never": N_("never"), "optional": N_("optional"), "always": N_("always")}
+
 #: a city's size in words (``_(CITY_SIZES[city.size])`` in a language)
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
 

@@ -22,10 +22,9 @@ from typing import Iterable, Union
 from ..core.actions import Action
 from ..core.components import Reward
 from ..core.i18n import N_, render, translator
-from ..core.words import CITY_SIZES, reward
+from ..core.words import CITY_SIZES, MISSIONS, reward
 from ..core.words import mission as mission_words
 from ..engine import Decision, Game
-from ..views.company import MISSIONS
 from ..views.palette import donation_vp
 from .labels import Labels, done_label, type_name
 

@@ -27,8 +27,7 @@ from typing import Mapping
 from ..core.actions import Action
 from ..core.words import CITY_SIZES
 from ..engine import Game
-from ..views.map import city_target
-from ..views.palette import donation_terms
+from ..views.palette import city_target, donation_terms
 from .labels import Labels
 
 KINDS = ("map", "timeline", "tracks", "donations", "company")

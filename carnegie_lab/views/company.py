@@ -8,8 +8,8 @@ the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
-from ..core.i18n import N_, render, translator
-from ..core.words import SCORE_NAMES
+from ..core.i18n import render, translator
+from ..core.words import MISSIONS, SCORE_NAMES
 from .palette import (
     DEPARTMENT_COLOURS,
     DEPARTMENT_TYPE_NAMES,
@@ -39,7 +39,6 @@ X_RANGE = (-0.03, 7.4)
 GAP = 0.045
 PANEL_X = 4.35                      # left edge of the side panel
 LYING_PER_ROW = 5
-MISSIONS = {"never": N_("never"), "optional": N_("optional"), "always": N_("always")}   # a department's missions
 
 
 PANEL_BOX = (PANEL_X, 0.045, 7.35, 1.12)

@@ -16,7 +16,7 @@ import networkx as nx
 
 from ..core.components import ANY_SITE
 from ..core.i18n import translator
-from ..core.state import site_city, site_key
+from ..core.state import site_key
 from ..core.words import CITY_SIZES
 from . import _shapes
 from .palette import (
@@ -27,6 +27,7 @@ from .palette import (
     INK,
     NEUTRAL_COLOUR,
     PROJECT_COLOURS,
+    city_target,
     esc,
     owner_colour,
     owner_name,
@@ -243,14 +244,6 @@ def map_figure(game, player: int | None = None, *, highlight=None, targets=None,
     if targets is not None:
         data.append(targets_trace(_spots(C, targets), targets))
     return data, layout
-
-
-def city_target(targets: Mapping[str, object], city: str) -> str | None:
-    """Which of the map's ``targets`` a click on a city chooses (the city takes the clicks over its
-    sites): the city itself, else the first of its sites (a project built there), else none."""
-    if city in targets:
-        return city
-    return next((key for key in sorted(targets) if site_city(key) == city), None)
 
 
 def _spots(C: Components, keys) -> list[tuple[str, float, float, float]]:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.i18n import translator
-from ..core.state import ANDREW, NEUTRAL
+from ..core.state import ANDREW, NEUTRAL, site_city
 from ..core.words import reward
 from ..rules.prompts import TYPE_NAMES
 
@@ -179,3 +179,11 @@ def tint(colour: str, amount: float) -> str:
 
 def esc(text: Any) -> str:
     return html.escape(str(text), quote=False)
+
+
+def city_target(targets: Mapping[str, object], city: str) -> str | None:
+    """Which of the map's ``targets`` a click on a city chooses (the city takes the clicks over its
+    sites): the city itself, else the first of its sites (a project built there), else none."""
+    if city in targets:
+        return city
+    return next((key for key in sorted(targets) if site_city(key) == city), None)
