@@ -22,13 +22,15 @@ CATALOGS = sorted((f"{path.stem}.py", path.parent.parent.name)
 SOURCE = NOTEBOOKS / "src" / "04-management-and-departments.py"
 
 
+#: what the toy translation keeps as it is: a link's target
+LINK = re.compile(r"(\]\([^)]*\))")
+CHANGED = "Ada takes one goods, then sends an employee on a mission to the South for $6."
+
+
 @pytest.fixture(scope="module")
 def tools():
     """tools/build_notebooks.py."""
     return build_notebooks()
-#: what the toy translation keeps as it is: a link's target
-LINK = re.compile(r"(\]\([^)]*\))")
-CHANGED = "Ada takes one goods, then sends an employee on a mission to the South for $6."
 
 
 def test_every_tutorial_is_translated_into_brazilian_portuguese(tools):
