@@ -5,15 +5,27 @@ progress (``cli.progress``).
 """
 from __future__ import annotations
 
+import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from typing import Callable, Sequence, TypeVar
 
 from .core.errors import CarnegieError, needs_extra
 
+#: The environment variables ``carnegie-lab app`` gives its kernels (read by ``session.work``): the jobs folder,
+#: the cap on background processes, the games a visitor may start per hour.
+JOBS_ENV, MAX_JOBS_ENV, GAMES_PER_HOUR_ENV = "CARNEGIE_LAB_JOBS_DIR", "CARNEGIE_LAB_MAX_JOBS", \
+    "CARNEGIE_LAB_GAMES_PER_HOUR"
+
 T = TypeVar("T")
 R = TypeVar("R")
 Progress = Callable[[int, int], None]          # (items done, items in all)
+
+
+def default_max_jobs(cores: int | None = None) -> int:
+    """A server's background processes at most, by default: half the machine's cores (at least one), the
+    other half for the kernels' own work."""
+    return max(1, (cores if cores is not None else os.cpu_count() or 1) // 2)
 
 
 def time_left(elapsed: float, done: int, total: int) -> float | None:

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..core.errors import require_extra
 from ..core.i18n import N_, languages, message_of, translator
-from ..session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, default_max_jobs
+from ..jobs import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, default_max_jobs
 from .base import APP_NOTEBOOK, PACKAGE_DIR, REPO_ROOT, CliError, os_problem
 from .language import add_lang_option
 

@@ -18,21 +18,13 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.i18n import N_
+from ..jobs import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, default_max_jobs
 from .access import NotAllowed
 
-#: The environment variables ``carnegie-lab app`` gives its kernels: the jobs folder, the cap on background
-#: processes, the games a visitor may start per hour; and the header (an environment variable in the kernel,
-#: as Voilà passes request headers on) in which the server names the page's visitor.
-JOBS_ENV, MAX_JOBS_ENV, GAMES_PER_HOUR_ENV = "CARNEGIE_LAB_JOBS_DIR", "CARNEGIE_LAB_MAX_JOBS", \
-    "CARNEGIE_LAB_GAMES_PER_HOUR"
+#: The header (an environment variable in the kernel, as Voilà passes request headers on) in which the server
+#: names the page's visitor; the other settings ``carnegie-lab app`` gives its kernels are ``jobs``'s.
 VISITOR_HEADER = "X-Carnegie-Visitor"
 VISITOR_ENV = "HTTP_" + VISITOR_HEADER.upper().replace("-", "_")
-
-
-def default_max_jobs(cores: int | None = None) -> int:
-    """The server's background processes at most, by default: half the machine's cores (at least one), the
-    other half for the kernels' own work."""
-    return max(1, (cores if cores is not None else os.cpu_count() or 1) // 2)
 
 
 def _key(text: str) -> str:
