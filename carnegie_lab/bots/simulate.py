@@ -207,7 +207,7 @@ def _normalise_bots(players: int, bots: Sequence[str] | None) -> tuple[str, ...]
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise CarnegieError(N_("{bots} bots for {players} players: give one bot per seat, or one for all",
+        raise CarnegieError(N_("bots given: {bots}, seats: {players}; give one bot per seat, or one for all",
                                 bots=len(bots), players=players))
     check_specs(bots)
     return bots

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.i18n import N_
+from ..core.i18n import N_, translator
 
 #: the strengths' Elo ratings on the project's ladder (written by benchmarks/bench_ladder.py --write)
 LADDER_FILE = Path(__file__).resolve().parent.parent / "data" / "ladder.json"
@@ -69,3 +69,10 @@ def resolve(spec: str) -> str:
 def strength_of(spec: str) -> str | None:
     """The strength whose spec this is (``"greedy"`` -> ``"medium"``), or None."""
     return next((s.name for s in STRENGTHS.values() if s.spec == spec.strip()), None)
+
+
+def shown_name(spec: str, lang: str | None = None) -> str:
+    """What a table calls a bot spec in a language: a strength by its name (``"easy"`` -> "Robô fácil" in
+    pt_BR), any other spec as it was typed (``"greedy"``, ``"search:playouts=64"``)."""
+    strength = STRENGTHS.get(spec.strip())
+    return spec if strength is None else translator(lang).gettext(strength.label)

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ..bots.registry import BOTS
 from ..bots.simulate import GameResult, SimulationResult, seat_names, simulate
-from ..bots.strengths import STRENGTHS
+from ..bots.strengths import STRENGTHS, shown_name
 from ..core.errors import require_extra
 from ..core.i18n import number, render, translator
 from ..engine import GAME_OPTIONS
@@ -17,20 +17,21 @@ from .progress import ProgressBar
 
 
 # -- text, JSON and HTML reports -----------------------------------------------------------------
-def _who(r: GameResult, name: str) -> str:
+def _who(r: GameResult, name: str, lang: str | None) -> str:
     if name == ANDREW_NAME:
         return "Andrew"
-    return f"{name} ({r.bots[r.names.index(name)]})"
+    return f"{name} ({shown_name(r.bots[r.names.index(name)], lang)})"
 
 
 def format_game(r: GameResult, lang: str | None = None) -> str:
     """One finished game as a line: its number, seed, each player with bot and total, the winners (in
     ``lang``; None: English)."""
-    parts = [f"{name} {spec} {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
+    parts = [f"{name} ({shown_name(spec, lang)}) {r.totals[name]}" for name, spec in zip(r.names, r.bots)]
     if ANDREW_NAME in r.totals:
         parts.append(f"Andrew {r.totals[ANDREW_NAME]}")
     return translator(lang).gettext("game {number:>4}  seed {seed:>10}  {players}  | winners: {winners}").format(
-        number=r.index + 1, seed=r.seed, players="  ".join(parts), winners=", ".join(_who(r, w) for w in r.winners))
+        number=r.index + 1, seed=r.seed, players="  ".join(parts),
+        winners=", ".join(_who(r, w, lang) for w in r.winners))
 
 
 def format_summary(result: SimulationResult, lang: str | None = None) -> str:
@@ -54,7 +55,8 @@ def format_summary(result: SimulationResult, lang: str | None = None) -> str:
         rates = result.win_rates(by)
         lines += ["", heading, f"  {title:<28} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths))]
         for key, s in stats.items():
-            label = key if by == "bot" else (_("seat {n}").format(n=key + 1) if key < result.players else "Andrew")
+            seat = _("seat {n}").format(n=key + 1) if by == "seat" and key < result.players else "Andrew"
+            label = shown_name(key, lang) if by == "bot" else seat
             cells = (s["games"], s["wins"], number(rates[key], ".1%", lang), number(s["mean"], ".1f", lang),
                      number(s["stdev"], ".1f", lang), s["min"], number(s["median"], ".1f", lang), s["max"])
             lines.append(f"  {label:<28} " + " ".join(f"{c:>{w}}" for c, w in zip(cells, widths)))

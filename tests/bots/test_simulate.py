@@ -61,8 +61,10 @@ def test_solo_against_andrew():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="bots for"):
+    with pytest.raises(ValueError, match="bots given: 2, seats: 3"):
         simulate(3, 1, ["greedy", "random"])
+    with pytest.raises(ValueError, match="bots given: 2, seats: 1;"):      # no "1 players"
+        simulate(1, 1, ["greedy", "random"])
     with pytest.raises(ValueError, match="unknown bot"):
         simulate(2, 1, ["genius"])
     with pytest.raises(ValueError, match="players"):

@@ -72,7 +72,7 @@ def test_a_session_in_portuguese_reads_as_portuguese(random_game, last_rounds, t
     printed = session("pt_BR", random_game[0], last_rounds, tmp_path / "none.json", capsys)
     assert printed["help"].startswith("uso: carnegie-lab [-h]") and "\nopções:\n" in printed["help"]
     assert "mostrar esta ajuda e sair" in printed["help"]
-    assert re.search(r"^partida +1  semente +\d+  P1 random -?\d+  P2 random -?\d+  \| vencedores: ",
+    assert re.search(r"^partida +1  semente +\d+  P1 \(random\) -?\d+  P2 \(random\) -?\d+  \| vencedores: ",
                      printed["simulate"], re.M)
     assert "\npor robô:\n" in printed["simulate"] and "\npor assento:\n" in printed["simulate"]
     assert "Bo: " in printed["replay"] and " PV (" in printed["replay"]
@@ -112,3 +112,11 @@ def test_the_command_reads_lang_from_its_environment():
     done = subprocess.run([sys.executable, "-m", "carnegie_lab", "--help"], capture_output=True, text=True,
                           env={**env, "LANG": "pt_BR.UTF-8"}, timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("uso: carnegie-lab"), done.stderr
+
+
+def test_the_tables_call_a_strength_by_its_name_in_the_language(capsys):
+    status, out, _ = run(["--lang", "pt_BR", "simulate", "--games", "2", "--bots", "easy,medium"], capsys)
+    assert status == 0
+    assert re.search(r"^partida +1  semente +\d+  P1 \(Robô (fácil|médio)\) ", out, re.M)
+    rows = re.findall(r"^  (Robô fácil|Robô médio) +2 ", out, re.M)
+    assert sorted(rows) == ["Robô fácil", "Robô médio"] and " easy " not in out and " medium " not in out

@@ -9,7 +9,7 @@ import pytest
 
 from carnegie_lab.cli.simulate import build_parser, run, simulate_main
 
-GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \w+ -?\d+  ?)+ *\| winners: .+$")
+GAME_LINE = re.compile(r"^game +(\d+)  seed +(\d+)  (P\d \([^)]+\) -?\d+  ?)+ *\| winners: .+$")
 
 
 def run_cli(argv):
@@ -28,7 +28,7 @@ def test_four_random_players_twenty_games():
         m = GAME_LINE.match(line)
         assert m, line
         assert int(m.group(1)) == k
-        assert len(re.findall(r"P\d random -?\d+", line)) == 4
+        assert len(re.findall(r"P\d \(random\) -?\d+", line)) == 4
     text = "\n".join(lines)
     assert "by bot:" in text and "by seat:" in text
     assert re.search(r"^  random +80 +\d+ +\d+\.\d% +\d+\.\d", text, re.M)
@@ -64,7 +64,7 @@ def test_errors_exit_with_status_2(capsys):
     status, _, err = run_cli(["--bots", "genius"])
     assert status == 2 and "unknown bot" in err
     status, _, err = run_cli(["--players", "3", "--bots", "greedy,random"])
-    assert status == 2 and "2 bots for 3 players" in err
+    assert status == 2 and "bots given: 2, seats: 3;" in err
     status, _, err = run_cli(["--players", "2", "--level", "2"])
     assert status == 2 and "solo_level" in err         # new_game's words (tests/test_game_options.py)
     with pytest.raises(SystemExit) as exc:
@@ -82,4 +82,4 @@ def test_bots_by_strength():
     help_text = build_parser().format_help()
     assert all(name in help_text for name in ("easy", "medium", "hard"))
     status, out, err = run_cli(["--players", "2", "--games", "2", "--bots", "easy,medium", "--quiet"])
-    assert status == 0 and "P1 easy" in out and "P2 medium" in out
+    assert status == 0 and "P1 (Easy bot)" in out and "P2 (Medium bot)" in out
