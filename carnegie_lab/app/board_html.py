@@ -124,8 +124,9 @@ def log_html(game, limit: int = LOG_LINES, lang: str | None = None) -> str:
                         f"<ol reversed class='cl-log-lines'>{''.join(items)}</ol>")
     more = ("<p class='cl-note'>" + tr.gettext("(the {n} oldest lines are not shown)").format(n=count - limit)
             + "</p>" if count > limit else "")
-    return ("<div class='cl-log-head'>"
-            + tr.gettext("{n} lines, newest first").format(n=count)
+    head = (tr.ngettext("{n} line, newest first", "{n} lines, newest first", count).format(n=count) if count
+            else tr.gettext("Nothing played yet: each move's lines come here, newest first"))
+    return ("<div class='cl-log-head'>" + html.escape(head)
             # its own scrolling box: a stop of the keyboard's Tab (its arrow keys scroll it), named for screen readers
             + "</div><div class='cl-log-body' tabindex='0' role='region' "
             + f"aria-label='{html.escape(tr.gettext('Log'))}'>"
