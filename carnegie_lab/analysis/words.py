@@ -19,7 +19,8 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
 
     Returns:
         Such as 'margin +1.2 VP [-0.4, +2.8] at round 6, won 55% [35%, 73%] of 20 playouts' (at the end: no
-        round; the end guessed from there: '(played on to round 6, the rest guessed)'), or 'not played out
+        round; the end guessed from there: '(played on to round 6, the rest guessed)'; an action the halving
+        dropped before the budget ran out: '... (stopped early: it trailed the others)'), or 'not played out
         (greedy evaluation +0.8)'. An interval that cannot be computed is left out, and so is one of no width
         (every playout gave the same margin: nothing was uncertain).
     """
@@ -30,12 +31,13 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
     where = "" if v.horizon is None else " " + (
         _("(played on to round {round}, the rest guessed)") if v.estimated else _("at round {round}")).format(
         round=v.horizon)
-    return tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
+    text = tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
                        "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
                        v.playouts).format(
         margin=number(v.margin, "+.1f", lang), margin_interval=_interval(v.margin_low, v.margin_high, "+.1f", lang),
         where=where, won=number(v.win_rate, ".0%", lang), won_interval=_interval(v.win_low, v.win_high, ".0%", lang),
         n=v.playouts)
+    return text if v.finalist else _("{result} (stopped early: it trailed the others)").format(result=text)
 
 
 def review_progress(done: int, total: int, lang: str | None = None, *, left: float | None = None) -> str:

@@ -37,3 +37,15 @@ def test_an_interval_of_no_width_is_not_shown():
                           heuristic=-114.0, horizon=None, finalist=True)
     assert playout_result(certain) == "margin -114.0 VP, won 0% [0%, 32%] of 8 playouts"
     assert playout_result(certain, "pt_BR") == "margem -114,0 PV, venceu 0% [0%, 32%] de 8 simulações"
+
+
+def test_an_action_the_halving_dropped_says_it_stopped_early():
+    """A review asked for 32 playouts a decision said "of 8 playouts" without a word why (issue #60)."""
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    dropped = ActionValue(game.legal_actions()[0], margin=-6.0, win_rate=0.25, playouts=8, margin_low=-9.0,
+                          margin_high=-3.0, win_low=0.07, win_high=0.59, min_margin=-12, max_margin=2,
+                          heuristic=-4.0, horizon=None, finalist=False)
+    assert playout_result(dropped) == \
+        "margin -6.0 VP [-9.0, -3.0], won 25% [7%, 59%] of 8 playouts (stopped early: it trailed the others)"
+    assert playout_result(dropped, "pt_BR").endswith("de 8 simulações (parou cedo: ficou atrás das outras)")
+    assert "stopped early" not in playout_result(replace(dropped, finalist=True))

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 ROWS = ".cl-hint-output .cl-hint-row"
 #: A row's numbers (core/words.py's playout_result): its playouts' margin and wins, or its greedy evaluation.
 OUTCOME = re.compile(r"^(as good as the first, as far as the playouts tell: )?margin [+-]\d+\.\d VP.*, won \d+%.* of "
-                     r"\d+ playouts?$"
+                     r"\d+ playouts?( \(stopped early: it trailed the others\))?$"
                      r"|^not played out \(greedy evaluation [+-]\d+\.\d\)$")
 
 
