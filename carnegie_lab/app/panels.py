@@ -9,7 +9,7 @@ from typing import Callable
 
 import ipywidgets as W
 
-from ..bots.strengths import STRENGTHS, Strength
+from ..bots.strengths import STRENGTHS, Strength, andrew_rating
 from ..core.components import Components
 from ..core.i18n import N_, render, translator
 from ..core.loader import components as default_components
@@ -51,7 +51,8 @@ def tiles_note(players: int, components: Components | None = None, lang: str | N
 
 
 def level_note(components: Components | None = None, lang: str | None = None) -> str:
-    """What each of Andrew's levels means, from the rules' data: how many of his deck's cards are advanced."""
+    """What each of Andrew's levels means, from the rules' data (how many of his deck's cards are advanced),
+    with its rating on the bots' ladder (``data/ladder.json``)."""
     k = (components or default_components()).constants
     _ = translator(lang).gettext
 
@@ -59,9 +60,16 @@ def level_note(components: Components | None = None, lang: str | None = None) ->
         if normal and advanced:
             return _("{normal} normal and {advanced} advanced cards").format(normal=normal, advanced=advanced)
         return (_("all {n} advanced cards") if advanced else _("all {n} normal cards")).format(n=normal or advanced)
-    levels = " · ".join(f"<b>{level}</b>: {cards(*deck)}" for level, deck in sorted(k.solo_decks.items()))
-    return _("Andrew plays one card a round from a deck of {rounds}; an advanced card does more with the same "
-             "action. Level {levels}.").format(rounds=k.rounds, levels=levels)
+    def rated(level: int) -> str:
+        elo = andrew_rating(level)
+        return "" if elo is None else " (" + _("rated {elo}").format(elo=elo) + ")"
+    levels = " · ".join(f"<b>{level}</b>: {cards(*deck)}{rated(level)}" for level, deck in sorted(k.solo_decks.items()))
+    medium = STRENGTHS["medium"]
+    return (_("Andrew plays one card a round from a deck of {rounds}; an advanced card does more with the same "
+              "action. Level {levels}.").format(rounds=k.rounds, levels=levels)
+            + ("" if medium.rating is None else " " + _(
+                "Ratings are Elo on the project's ladder, the same as the bots' ({bot}: {elo}).").format(
+                bot=_(medium.label), elo=medium.rating)))
 
 
 def chip(seat: int) -> str:

@@ -26,6 +26,11 @@ def ladder() -> dict[str, int]:
         return {}
 
 
+def andrew_rating(level: int) -> int | None:
+    """Andrew Carnegie's Elo rating at a level on the same ladder as the strengths, if measured."""
+    return ladder().get(f"Andrew level {level}")
+
+
 @dataclass(frozen=True)
 class Strength:
     """A named bot for people to play against."""
