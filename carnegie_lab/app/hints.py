@@ -22,7 +22,7 @@ import ipywidgets as W
 from ..analysis import ActionValue, Explanation, evaluate, explain
 from ..analysis.compare import apart
 from ..analysis.words import playout_result
-from ..core.i18n import N_, render, translator
+from ..core.i18n import N_, number, render, translator
 from ..engine import Game
 from ..session.screen import Buttons, Labels, MoveGrid, Picker, panel_for
 from .controls_view import ControlsView
@@ -119,7 +119,7 @@ def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> 
     """The hint: a numbered list of the suggestions (``actions``: the game's action count, which
     says the decision it is for, as the turn card's ``data-actions``). A suggestion the playouts do not
     tell from the first says so; when they tell none of them from it, the hint says so in words and
-    shows only what each one does now."""
+    shows only what each one does now; when even the first loses on average, it says that in words."""
     if not rows:
         return ""
     tr = translator(lang)
@@ -134,9 +134,14 @@ def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> 
                      f"<b>{html.escape(s.words)}</b>{place}"
                      + ("" if blind else f"<div class='cl-hint-numbers'>{html.escape(numbers)}</div>")
                      + f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
+    best = rows[0].value
     lead = ("<div class='cl-note cl-hint-blind'>" + tr.gettext(
         "The playouts cannot tell these choices apart yet (the end of the game is too far to see): here is what "
         "each one does now.") + "</div>") if blind else ""
+    if not blind and best.playouts and best.margin < 0:
+        lead = "<div class='cl-note cl-hint-losing'>" + html.escape(tr.gettext(
+            "Every choice here loses on average; the best keeps the margin to {margin} VP.").format(
+            margin=number(best.margin, "+.1f", lang))) + "</div>"
     title = (tr.gettext("Hint: the analysis's best choice") if len(rows) == 1 else
              tr.gettext("Hint: the analysis's best {n} choices").format(n=len(rows)))
     return (f"<div class='cl-group-title'>{title}</div>{lead}"
