@@ -25,7 +25,8 @@
 #   major-city connections with networkx
 # - [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) — Andrew's deck of cards, his
 #   turns and how he scores
-# - [10 · Exploring positions](10-exploring-positions.ipynb) — records, legal actions, what-ifs on copies, bots
+# - [10 · Exploring positions](10-exploring-positions.ipynb) — records, legal actions, what-ifs on copies, bots,
+#   a table set up by hand
 # - [11 · Playing well](11-playing-well.ipynb) — what the analysis says about real decisions: the timeline
 #   choice, donations, connections, Andrew's next card, the hard bot
 #

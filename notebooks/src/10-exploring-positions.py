@@ -2,7 +2,8 @@
 # # 10 · Exploring positions
 #
 # You know the rules now. This notebook shows how to use the engine to study games: save and
-# load them, list what a player may do, try ideas on a copy, and let bots finish a game.
+# load them, list what a player may do, try ideas on a copy, let bots finish a game, and set up a table
+# by hand.
 #
 # ## A whole game, played by bots
 #
@@ -19,11 +20,12 @@ from IPython.display import HTML
 import carnegie_lab as cl
 from carnegie_lab.analysis import evaluate
 from carnegie_lab.bots import GreedyBot, RandomBot
-from carnegie_lab.core.i18n import number, translator
+from carnegie_lab.core.i18n import number, render, translator
 from carnegie_lab.tutor import Numbers, positions
 from carnegie_lab.tutor.exercise import Exercise
 from carnegie_lab.tutor.script import replay_steps
 from carnegie_lab.tutor.stepper import Stepper
+from carnegie_lab.widgets import PositionEditor
 
 LANG = "en"
 _ = translator(LANG).gettext
@@ -129,9 +131,72 @@ for label, finishers in [(_("two greedy bots"), [GreedyBot(5), GreedyBot(6)]),
 # numbers are the same on every machine; notebook 11 reads them on real decisions.
 
 # %%
-for row in evaluate(position, playouts=8, seed=1):
-    margin, won = number(row.margin, "+.1f", LANG), number(row.win_rate, ".0%", LANG)
-    print(_(f"{row.notation:16} margin {margin:>6} VP   won {won:>4} of {row.playouts} playouts"))
+def show(evaluation):
+    """Print each action's average margin and how often its playouts won."""
+    for row in evaluation:
+        margin, won = number(row.margin, "+.1f", LANG), number(row.win_rate, ".0%", LANG)
+        print(_(f"{row.notation:16} margin {margin:>6} VP   won {won:>4} of {row.playouts} playouts"))
+
+
+show(evaluate(position, playouts=8, seed=1))
+
+# %% [markdown]
+# ## Setting up a table by hand
+#
+# A position from a game on a real table, from a forum post or from a puzzle is not reached by playing: set
+# it up with the **editor**. Its changes are in the game's own words, and each keeps the bookkeeping of the
+# rules by itself: a project placed on the map takes its disc from the owner's project tab, which counts it
+# built. `cl.Editor.new(players, seed=...)` starts from a fresh setup (`game.edit()` from a copy of a game's
+# table: the game stays as it is); every change returns the editor, so changes chain, and `edit.game()` is a
+# `Game` at the table's decision. Seats are numbers: Ada is 0, Bo is 1.
+#
+# The table: *Ada has a Commerce project in Chicago and \$30, it is her turn to choose the row in round 7.*
+
+# %%
+edit = cl.Editor.new(["Ada", "Bo"], seed=7)                  # a fresh setup
+edit.place_project(0, "chicago", "C").set_resources(0, money=30)
+table = edit.set_round(7).game()                             # round 7 begins: Ada, the first player, chooses
+print(table.decision_in(LANG).prompt)
+print(_("Ada's projects:"), table.sites_of(0), _("money:"), table.money(0), _("Commerce tab:"), table.tab(0, "C"))
+
+# %% [markdown]
+# ### A change the rules could never reach
+#
+# The editor refuses a table the rules could never reach, says which law it would break, and leaves the
+# table as it was. Ada's Commerce tab shows one project, and its disc is in Chicago now: a second Commerce
+# project, in Denver, has no disc to come from.
+
+# %%
+before = edit.to_position()
+try:
+    edit.place_project(0, "denver", "C")
+except cl.EditError as refusal:
+    print(render(refusal, LANG))
+print(_("the table is unchanged:"), edit.to_position() == before)
+
+# %% [markdown]
+# On a real table Research & Development would show the tab's next project first; in the editor that is
+# `set_tab(0, "C", 2)`, and then Denver is accepted.
+#
+# ### The table's analysis
+#
+# The game made from the table is a game like any other: list its legal actions, try them on copies,
+# evaluate them, or play on. Two playouts of every action keep this cheap: a first look, not a verdict.
+
+# %%
+print(Counter(action.verb for action in table.legal_actions()))
+show(evaluate(table, playouts=2, seed=1))
+
+# %% [markdown]
+# ### The editor as a widget
+#
+# `PositionEditor` sets up the same table by clicks: choose an owner and a project type, then click a site
+# of the map to place or remove a project; the panels set money, goods, VP, employees, tiles, the round and
+# the decision. Each click is one change of the editor (a refusal is said beside the board), and *Analyse*
+# evaluates the decision.
+
+# %%
+PositionEditor(table, lang=LANG)
 
 # %% [markdown]
 # ## Exercises
@@ -157,6 +222,15 @@ Exercise(_("In Ada and Bo's game, which row did the first player choose in round
          hint=ROUND_4,
          expect=Numbers({4: lambda g: g.round_summaries()[3]["round"]}),
          code=_('game.round_summaries()[3]["chosen"]  # one summary per finished round'), lang=LANG)
+
+# %%
+Exercise(_("In the table set up by hand, how many Commerce projects are shown on Ada's tab but not built yet?"),
+         lambda g: g.tab(0, "C").revealed - g.tab(0, "C").built, table, pinned=0,
+         mistakes={1: _("The tab shows one project, but its disc went to Chicago: that is why Denver was "
+                        "refused.")},
+         hint=_("A project shown on the tab and placed on the map is built: compare `revealed` and `built`."),
+         code=_('game.tab(0, "C").revealed - game.tab(0, "C").built  # shown on the tab, not on the map'),
+         lang=LANG)
 
 # %% [markdown]
 # ← [9 · The solo game against Andrew Carnegie](09-solo-against-andrew.ipynb) · [Contents](00-contents.ipynb) ·

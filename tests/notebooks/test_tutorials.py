@@ -401,9 +401,9 @@ def test_every_stepper_and_exercise_speaks_the_notebooks_language(executed, name
 #: the English contents quotes (its link to the Portuguese one).
 SHARED = {"Ada", "All", "Andrew", "Aprenda", "Bo", "C", "CO", "Carnegie", "Cells", "Chicago", "Cincinnati",
           "Denver", "Francisco", "H", "HR", "I", "JSON", "JupyterLab", "MG", "New", "Orleans", "P", "Pittsburgh",
-          "RD", "Replay", "Run", "San", "Voilà", "York", "a", "as", "bots", "chances", "d", "decide", "do", "em",
-          "final", "for", "grade", "item", "legal", "lobby", "move", "networkx", "no", "original", "passo",
-          "português", "solo", "some", "total", "tutorial", "widgets"}
+          "RD", "Replay", "Run", "San", "Voilà", "York", "a", "as", "bots", "chances", "d", "decide", "do", "editor",
+          "em", "final", "for", "grade", "item", "legal", "lobby", "move", "networkx", "no", "original", "passo",
+          "português", "solo", "some", "total", "tutorial", "widget", "widgets"}
 PROSE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 #: what prose quotes but does not say: code (`...`, ``...``, game.free_donations(), positions.SETUP, HR_ROUND),
 #: company cells (b2) and a link's target
