@@ -26,8 +26,9 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    """``cl.views``, ``cl.bots`` and ``cl.analysis`` load on first use (they are not needed to play)."""
-    if name in ("views", "bots", "analysis"):
+    """``cl.views``, ``cl.bots``, ``cl.analysis`` and ``cl.widgets`` load on first use (they are not needed to
+    play; the widgets need the notebook extra)."""
+    if name in ("views", "bots", "analysis", "widgets"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -211,3 +211,13 @@ def test_the_example_of_the_docs_runs():
     names: dict = {}
     exec(code, names)
     assert isinstance(names["editor"], PositionEditor)
+
+
+def test_the_widget_is_cl_widgets_position_editor_after_a_plain_import():
+    """The issue's name, ``cl.widgets.PositionEditor``, with only ``import carnegie_lab as cl`` (it raised
+    AttributeError: cl loaded views, bots and analysis on first use, not widgets)."""
+    import subprocess
+    import sys
+    code = "import carnegie_lab as cl; print(cl.widgets.PositionEditor.__name__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "PositionEditor", done.stderr
