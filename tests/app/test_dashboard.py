@@ -309,7 +309,7 @@ def test_control_widgets_do_not_pile_up(most, monkeypatch):
 def test_a_button_of_the_same_place_is_changed_not_made_anew():
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))          # hot-seat: Bo's decisions are shown too
     while d.game.decision.kind != "setup":
-        d.controls.buttons[next(iter(d.controls.buttons))].click()
+        d.act(d.screen.panel.notations()[0])
     done, seat = d.controls.buttons["done"], d.game.current_player
     row = d.controls.box.children[-1]
     done.click()
