@@ -102,7 +102,7 @@ def test_bots_wait_for_step_when_not_automatic():
 
 
 def test_undo_button_goes_back_to_the_previous_human_decision(dash):
-    assert dash.screen.why_not["undo"] is not None and dash.undo_button.disabled    # drawn: disabled
+    assert dash.screen.why_not["undo"] == "Nothing to undo: no human decision yet."
     dash.act("house pittsburgh")
     record = dash.controller.game.to_record()
     dash.act("reserve sales")
