@@ -30,9 +30,11 @@ SLOTS = 12
 
 @dataclass(frozen=True)
 class Mark:
-    """A slot of the slider holding graded decisions: the worst's ``grade`` (its colour) and ``step`` (where a
-    click goes), how many it holds, and a line for each, worst first."""
+    """A slot of the slider holding graded decisions: the worst's ``grade`` (its colour), ``index`` (its number
+    among the game's actions) and ``step`` (where a click goes), how many it holds, and a line for each, worst
+    first."""
     grade: str
+    index: int
     step: int
     count: int
     titles: tuple[str, ...]
@@ -140,8 +142,9 @@ def _step(replay: Replay, d: Decision) -> int:
 
 def _mark(replay: Replay, held: list[Decision], lang: str | None) -> Mark:
     _ = translator(lang).gettext
-    return Mark(held[0].grade, _step(replay, held[0]), len(held), tuple(_("{player}, step {n}: {loss}").format(
-        player=d.player, n=_step(replay, d), loss=review_loss(d.grade, d.loss, lang)) for d in held))
+    titles = tuple(_("{player}, step {n}: {loss}").format(player=d.player, n=_step(replay, d),
+                                                          loss=review_loss(d.grade, d.loss, lang)) for d in held)
+    return Mark(held[0].grade, held[0].index, _step(replay, held[0]), len(held), titles)
 
 
 def decision_at(review: Review | None, moment: Moment) -> Decision | None:

@@ -45,13 +45,13 @@ def test_the_marks_hold_every_graded_decision_grouped_in_slots_worst_first(revie
     assert sum(m.count for m in marks) == sum(len(m.titles) for m in marks) == len(graded)
     points = [len(t.x) for t in panel.review.chart.widget.data if t.name.startswith("margin-")]
     assert sum(points) == len(graded)                                             # as many as the chart's points
-    steps = [panel.replay.moment_of(d.index + 1) for d in graded]
-    assert steps == sorted(steps)
-    by_step = {s: d for s, d in zip(steps, graded)}
+    steps = {d.index: panel.replay.moment_of(d.index + 1) for d in graded}
+    assert list(steps.values()) == sorted(steps.values())
     for m in marks:                                                               # the worst decision first
-        d = by_step[m.step]
-        assert m.grade == d.grade and m.titles[0].startswith(f"{d.player}, step {m.step}: {d.grade}")
-        held = [g for s, g in by_step.items() if any(t.startswith(f"{g.player}, step {s}:") for t in m.titles)]
+        d = next(d for d in graded if d.index == m.index)
+        assert m.step == steps[d.index] and m.grade == d.grade
+        assert m.titles[0].startswith(f"{d.player}, step {m.step}: {d.grade}")
+        held = [g for g in graded if any(t.startswith(f"{g.player}, step {steps[g.index]}:") for t in m.titles)]
         assert len(held) == m.count and GRADES.index(d.grade) == max(GRADES.index(g.grade) for g in held)
         assert step_review(rev, panel.replay, panel.replay.moments[m.step]).grade == d.grade
 
