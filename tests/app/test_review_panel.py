@@ -3,6 +3,8 @@ slider that holds graded decisions, worst first), drawn as targets of at least 2
 them); the time left while a review runs; the final panel's *Review this game* starts the review in one click."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import ipywidgets as W
 import pytest
 
@@ -53,7 +55,24 @@ def test_the_marks_hold_every_graded_decision_grouped_in_slots_worst_first(revie
         assert m.titles[0].startswith(f"{d.player}, step {m.step}: {d.grade}")
         held = [g for g in graded if any(t.startswith(f"{g.player}, step {steps[g.index]}:") for t in m.titles)]
         assert len(held) == m.count and GRADES.index(d.grade) == max(GRADES.index(g.grade) for g in held)
+        assert d.loss == max(g.loss for g in held if g.grade == d.grade)                  # then by loss
         assert step_review(rev, panel.replay, panel.replay.moments[m.step]).grade == d.grade
+
+
+def test_a_mark_shows_its_worst_decision_first_by_grade_then_loss(reviewed):
+    """At 1 playout every grade is *unclear*: the same decisions graded in turn from best to blunder."""
+    rev = reviewed.review.review
+    mixed = replace(rev, decisions=tuple(replace(d, grade=GRADES[i % len(GRADES)])
+                                         for i, d in enumerate(rev.decisions)))
+    by_index = {d.index: d for d in mixed.decisions}
+    marks = [m for m in review_screen(ReviewJob(), reviewed.replay, mixed, False).marks if m is not None]
+    assert any(len({g for g in GRADES if f": {g}" in " ".join(m.titles)}) > 1 for m in marks)     # mixed slots
+    for m in marks:
+        worst = by_index[m.index]
+        assert m.grade == worst.grade and m.titles[0].startswith(f"{worst.player}, step {m.step}: {worst.grade}")
+        held = [d for d in mixed.decisions if d.playouts and any(
+            t.startswith(f"{d.player}, step {reviewed.replay.moment_of(d.index + 1)}:") for t in m.titles)]
+        assert min(held, key=lambda d: (-GRADES.index(d.grade), -d.loss)) is worst
 
 
 def test_a_mark_is_drawn_as_a_target_of_24_px_and_a_click_goes_to_its_step(reviewed):
