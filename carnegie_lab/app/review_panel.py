@@ -6,34 +6,40 @@ goes to its worst one). It tells at each reviewed step the better action and wha
 expected final margin over the game (``views.review_figure``, the actions in words; a click on a point goes to
 its step).
 
-The panel shows the review of the replay open; the kernel decides what may be reviewed (the job). A review
+The panel draws the review's screen (``session/review_screen.py``: what it shows is decided there) and forwards
+its clicks; the kernel decides what may be reviewed (the job). A review
 of a stored game is kept with it (the job's ``keep``), and shown at once when the game is replayed again.
 """
 from __future__ import annotations
 
 import html
-import time
 from typing import Callable, Sequence
 
 import ipywidgets as W
 
-from ..analysis import explain
-from ..analysis.compare import GRADES
 from ..analysis.review import Decision, Review
-from ..analysis.words import playout_result, review_loss, review_progress
 from ..core.actions import Action
 from ..core.i18n import translator
-from ..jobs import time_left
 from ..session import NotAllowed, Seat
-from ..session.screen import CANCELLED, DONE, Labels, Moment, Replay, ReviewJob, Shelf, error_text, shown
+from ..session.screen import (
+    DONE,
+    Mark,
+    Moment,
+    Replay,
+    ReviewJob,
+    ReviewScreen,
+    Shelf,
+    StepReview,
+    action_words,
+    review_screen,
+    step_review,
+)
 from ..ui.figures import FigureSlot
-from .action_words import action_html
+from .action_words import words_html
 from .aria import hidden_label
 
 #: the chart's width in the side panel
 CHART_WIDTH = 440
-#: the slots of the marks' strip under the slider: a mark stays at least 24 px wide on the narrowest side panel
-SLOTS = 12
 #: a mark's (and an empty slot's) size: a target at least 24 px wide and high, 2 px apart
 MARK = dict(flex="1 1 0", min_width="24px", height="24px", margin="0 1px", padding="0")
 
@@ -58,6 +64,10 @@ class ReviewPanel:
         #: where the review of the stored game replayed is kept (set before ``open``; None: not stored)
         self.shelf: Shelf | None = None
         self.review: Review | None = None
+        #: why the last start was refused (None: it was not)
+        self.refused: NotAllowed | None = None
+        #: what the panel shows now (session/review_screen.py), drawn by ``_show``
+        self.screen: ReviewScreen | None = None
         self.budget = W.Dropdown(options=[(tr.ngettext("{n} playout a decision", "{n} playouts a decision", b).format(
             n=b), b) for b in job.budgets], value=job.budgets[-1], layout=W.Layout(width="auto"),
                                  tooltip=_("more playouts: a slower review that tells more actions apart"))
@@ -67,7 +77,6 @@ class ReviewPanel:
         self.who.add_class("cl-review-who")
         hidden_label(self.who, _("whose decisions are reviewed"))
         self.start_button = W.Button(description=_("Review this game"), icon="line-chart", button_style="info",
-                                     tooltip=_("grade every decision with a choice (in the background)"),
                                      layout=W.Layout(width="auto"))
         self.start_button.add_class("cl-review-start")
         self.start_button.on_click(lambda _b: self.start())
@@ -81,7 +90,6 @@ class ReviewPanel:
         #: the coloured marks under the replay's slider (the replay panel puts them there)
         self.marks = W.HBox(layout=W.Layout(margin="0 10px 4px", display="none"))
         self.marks.add_class("cl-review-track")
-        self._started = 0.0
         self.summary = W.HTML()
         self.summary.add_class("cl-review-summary")
         self.chart = FigureSlot(CHART_WIDTH)
@@ -100,7 +108,7 @@ class ReviewPanel:
     # -- a replay opened, a review started or ended ------------------------------------------------
     def open(self, replay: Replay, seats: Sequence[Seat], stored: bool) -> None:
         """The replay shown (``stored``: its game is in the store): the review of the same game stays."""
-        self.replay, self.stored = replay, stored
+        self.replay, self.stored, self.refused = replay, stored, None
         humans = [i for i, s in enumerate(seats) if s.is_human]
         self.who.options = [(self._("every player"), -1)] + [(s.name, i) for i, s in enumerate(seats)]
         self.who.value = humans[0] if len(humans) == 1 else -1
@@ -109,8 +117,6 @@ class ReviewPanel:
             self.review = None
         if self.review is None and self.shelf is not None and not self.job.running:
             self.review = self.shelf.read(replay.final)
-            if self.review is not None:
-                self.status.value = "<div class='cl-note'>" + self._("The review kept with this game.") + "</div>"
         self._show()
 
     def start(self) -> None:
@@ -122,128 +128,91 @@ class ReviewPanel:
             started = self.job.start(replay.final, stored=self.stored, playouts=self.budget.value, seats=seats,
                                      on_progress=self._progress, on_done=self._done, keep=self.shelf)
         except NotAllowed as e:
-            self.status.value = f"<div class='cl-error'>{html.escape(error_text(e, self.lang))}.</div>"
+            self.refused = e
+            self._show()
             return
+        self.refused = None
         if not started:                     # this game's review runs already: this panel follows it
             self.follow()
             self._show()
             return
         self.review = None
-        self._started = time.perf_counter()
-        self.progress.value, self.progress.max = 0, 1
-        self.status.value = "<div class='cl-note'>" + self._("Starting the review…") + "</div>"
         self._show()
         self.on_reviewed()
 
     def follow(self) -> None:
         """Show the progress and the end of the page's running review (started from another panel)."""
-        self._started = self.job.started
         self.job.follow(self._progress, self._done)
 
     def _progress(self, done: int, total: int) -> None:
-        self.progress.max, self.progress.value = max(total, 1), done
-        left = time_left(time.perf_counter() - self._started, done, total)
-        self.status.value = f"<div class='cl-note'>{review_progress(done, total, self.lang, left=left)}</div>"
+        self._show()
 
     def _done(self, job: ReviewJob) -> None:
         if job.phase == DONE and job.result is not None:
             self.review = job.result
-            self.status.value = ("<div class='cl-note'>" + self._(
-                "Kept with the game: replaying it again shows this review.") + "</div>" if job.kept else "")
-        else:
-            text = (self._("The review was cancelled.") if job.phase == CANCELLED else
-                    self._("No review: {problem}.").format(problem=shown(job.error, self.lang)))
-            self.status.value = f"<div class='cl-note'>{html.escape(text)}</div>"
         self._show()
         self.on_reviewed()
 
     def _show(self) -> None:
-        running = self.job.running
-        finishing = self.replay is not None and (self.replay.final.is_over or self.stored)
-        self.start_button.disabled = running or not finishing
-        self.start_button.tooltip = (self._("grade every decision with a choice (in the background)") if finishing
-                                     else self._("a review is for a finished game, or a stored one"))
-        self.cancel_button.layout.display = "" if running else "none"
-        self.progress.layout.display = "" if running else "none"
-        rev = self.review
-        old, self.marks.children = self.marks.children, self._marks() if rev is not None else []
+        """Compute the panel's screen and draw it."""
+        self.screen = screen = review_screen(self.job, self.replay, self.review, self.stored, self.refused,
+                                             self.lang)
+        self.start_button.disabled, self.start_button.tooltip = not screen.start_enabled, screen.start_tip
+        self.cancel_button.layout.display = self.progress.layout.display = "" if screen.running else "none"
+        self.progress.max, self.progress.value = max(screen.total, 1), screen.done
+        line = screen.line
+        self.status.value = (f"<div class='{'cl-error' if line.error else 'cl-note'}'>{html.escape(line.text)}</div>"
+                             if line.text else "")
+        old, self.marks.children = self.marks.children, [self._mark(m) if m else W.Box(layout=W.Layout(**MARK))
+                                                         for m in screen.marks]
         for mark in old:                        # no widget left behind in the kernel
             mark.close()
-        self.marks.layout.display = "" if rev is not None else "none"
-        self.summary.value = "" if rev is None else "<ul class='cl-review-lines'>" + "".join(
-            f"<li>{html.escape(s.text(self.lang))}</li>" for s in rev.summary().values()) + "</ul>"
-        if rev is not None:
-            self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(rev, lang=self.lang, said=self._said))
+        self.marks.layout.display = "" if screen.reviewed else "none"
+        self.summary.value = "<ul class='cl-review-lines'>" + "".join(
+            f"<li>{html.escape(t)}</li>" for t in screen.summary) + "</ul>" if screen.summary else ""
+        if self.review is not None:
+            self.chart.draw(f"review/{self.lang}", _views().review_figure.spec(self.review, lang=self.lang,
+                                                                              said=self._said))
             if not self.chart_box.children:
                 self.chart_box.children = [self.chart.widget]
-        self.chart_box.layout.display = "" if rev is not None else "none"
-
-    # -- what the replay shows -----------------------------------------------------------------
-    def _moment(self, d: Decision) -> int:
-        assert self.replay is not None
-        return self.replay.moment_of(d.index + 1)
+        self.chart_box.layout.display = "" if self.review is not None else "none"
 
     def _said(self, d: Decision, action: Action) -> str:
-        """An action of a reviewed decision in the controls' words (the chart's hover)."""
         assert self.replay is not None
-        return Labels(self.replay.game_at(d.index), self.lang).action(action)
+        return action_words(self.replay, d, action, self.lang)
 
-    def _marks(self) -> list[W.Widget]:
-        """A mark for each of the :data:`SLOTS` slots of the slider that holds graded decisions (worst
-        first: by grade, then loss), an empty box for the others."""
-        replay, rev = self.replay, self.review
-        assert replay is not None and rev is not None
-        slots: list[list[Decision]] = [[] for _ in range(SLOTS)]
-        for d in rev.decisions:
-            if d.playouts:
-                slots[min(SLOTS - 1, SLOTS * self._moment(d) // (replay.last + 1))].append(d)
-        return [self._mark(sorted(held, key=lambda d: (-GRADES.index(d.grade), -d.loss))) if held
-                else W.Box(layout=W.Layout(**MARK)) for held in slots]
-
-    def _mark(self, held: list[Decision]) -> W.Button:
-        """The mark of some graded decisions, worst first: coloured by its grade, a click goes to it."""
-        worst = held[0]
-        mark = W.Button(description=str(len(held)), tooltip="\n".join(self._mark_title(d) for d in held),
-                        layout=W.Layout(**MARK))
-        mark.style.button_color = _views().GRADE_COLOURS[worst.grade]
+    def _mark(self, m: Mark) -> W.Button:
+        """A mark's button: coloured by its grade, a click goes to its worst decision."""
+        mark = W.Button(description=str(m.count), tooltip="\n".join(m.titles), layout=W.Layout(**MARK))
+        mark.style.button_color = _views().GRADE_COLOURS[m.grade]
         mark.add_class("cl-review-mark")
-        mark.add_class(f"cl-grade-{worst.grade}")
-        mark.on_click(lambda _b: self.on_go(self._moment(worst)))
+        mark.add_class(f"cl-grade-{m.grade}")
+        mark.on_click(lambda _b: self.on_go(m.step))
         return mark
 
-    def _mark_title(self, d: Decision) -> str:
-        return self._("{player}, step {n}: {loss}").format(player=d.player, n=self._moment(d),
-                                                           loss=review_loss(d.grade, d.loss, self.lang))
-
-    def decision_at(self, moment: Moment) -> Decision | None:
-        """The reviewed decision this step played (None: no review, or not a reviewed decision)."""
-        if self.review is None or moment.seat is None or moment.andrew or moment.automatic:
-            return None
-        return next((d for d in self.review.decisions if d.index == moment.actions - 1), None)
-
     def step_html(self, moment: Moment) -> str:
-        """What the review says of this step: its grade, and the better action and what it does."""
-        d = self.decision_at(moment)
-        if d is None or self.replay is None:
-            return ""
-        _, lang = self._, self.lang
-        verdict = html.escape(review_loss(d.grade, d.loss, lang))
-        before = self.replay.game_at(d.index)
-        head = (f"<div class='cl-review-verdict cl-grade-{d.grade}'><b>" + _("Review: {verdict}").format(
-            verdict=verdict) + "</b><br>" + _("played {action}: {result}").format(
-            action=action_html(before, d.played.action, lang), result=html.escape(playout_result(d.played, lang)))
-            + "</div>")
-        if not d.loss:
-            return head
-        lines = explain(before, d.best.action).lines_in(lang)[1:]     # the first names the action: said above
-        better = "".join(f"<li>{html.escape(t)}</li>" for t in lines)
-        return (f"{head}<div class='cl-review-better'>" + _("better: {action}: {result}").format(
-            action=action_html(before, d.best.action, lang), result=html.escape(playout_result(d.best, lang)))
-            + f"<ul class='cl-review-lines'>{better}</ul></div>")
+        """What the review says of this step (:func:`~..session.review_screen.step_review`), drawn."""
+        step = None if self.replay is None else step_review(self.review, self.replay, moment, self.lang)
+        return "" if step is None else step_view(step, self.lang)
 
     def _point(self, key: str) -> None:
         if self.review is not None and self.replay is not None:
             self.on_go(self.replay.moment_of(int(key) + 1))
+
+
+def step_view(step: StepReview, lang: str | None) -> str:
+    """A step's review: its grade, the action played, and with a loss the better action and what it does."""
+    _ = translator(lang).gettext
+    head = (f"<div class='cl-review-verdict cl-grade-{step.grade}'><b>" + _("Review: {verdict}").format(
+        verdict=html.escape(step.verdict)) + "</b><br>" + _("played {action}: {result}").format(
+        action=words_html(step.played.words, step.played.notation), result=html.escape(step.played.result))
+        + "</div>")
+    if step.better is None:
+        return head
+    better = "".join(f"<li>{html.escape(t)}</li>" for t in step.lines)
+    return (f"{head}<div class='cl-review-better'>" + _("better: {action}: {result}").format(
+        action=words_html(step.better.words, step.better.notation), result=html.escape(step.better.result))
+        + f"<ul class='cl-review-lines'>{better}</ul></div>")
 
 
 __all__ = ["ReviewPanel"]

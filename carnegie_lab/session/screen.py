@@ -8,7 +8,7 @@ escaped already and the catalog's sentence carries its emphasis.
 
 This module is also what a front end imports of the session besides the controller (``tests/test_layers.py``):
 the shapes of the controls and targets, the words (``Labels``, ``shown``, ``error_text``), the games list's
-orders, a replay's moments, the review's marks and job, and what a page computes (``PageWork``) are named
+orders, a replay's moments, the review's job and screen, and what a page computes (``PageWork``) are named
 here.
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .labels import Labels, type_name
 from .page_work import PageWork
 from .replay import Moment, Replay
 from .review import CANCELLED, DONE, ReviewJob, Shelf
+from .review_screen import SLOTS, Mark, ReviewScreen, StepReview, action_words, decision_at, review_screen, step_review
 from .seating import GAME_OVER
 from .story import story
 from .targets import KINDS, Target, board_targets, target_of
@@ -261,8 +262,9 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
 
 
 __all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "KINDS",
-           "Labels", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork", "Panel", "Picker",
-           "RECENT_LINES", "Recent", "Replay", "ReviewJob", "Role", "RuleStep", "Screen", "Shelf", "Target",
-           "Targets", "Turn", "YOUR_TURN", "bots_of", "chosen", "error_text", "final_of", "followed",
-           "lines_by_round", "panel_for", "prompt_of", "recent_of", "role_of", "screen_of", "sentence", "shown",
-           "target_of", "title_of", "turn_of", "type_name", "waiting_html", "where_of"]
+           "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork", "Panel", "Picker",
+           "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep", "SLOTS", "Screen",
+           "Shelf", "StepReview", "Target", "Targets", "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen",
+           "decision_at", "error_text", "final_of", "followed", "lines_by_round", "panel_for", "prompt_of", "recent_of",
+           "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "target_of", "title_of",
+           "turn_of", "type_name", "waiting_html", "where_of"]

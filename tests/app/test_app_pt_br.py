@@ -171,7 +171,7 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
     assert list(en.side.titles) == ["Play", "New game", "Save / load", "Friends", "Replay"]
     assert list(pt.side.titles) == ["Jogar", "Novo jogo", "Salvar / carregar", "Amigos", "Replay"]
     assert pt.undo_button.description == "Desfazer" and en.undo_button.description == "Undo"
-    assert "Preparação" in pt.turn.value and "Setup" in en.turn.value
+    assert pt.screen.turn.headline.startswith("Preparação") and en.screen.turn.headline.startswith("Setup")
     assert pt.frame.language.value == "pt_BR" and en.frame.language.value == "en"
     assert {"English": "en", "Português (Brasil)": "pt_BR"}.items() <= dict(pt.frame.language.options).items()
     assert pt.board.tabs.value == "Map" and ("Mapa", "Map") in pt.board.tabs.options

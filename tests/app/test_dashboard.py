@@ -43,12 +43,12 @@ def test_clicking_a_city_applies_the_action_and_updates_the_map(dash):
     assert dash.game.actions[-1] == "house pittsburgh"
     assert discs(dash.board) == n + 1
     assert "Ada places the starting Housing project in Pittsburgh" in dash.screen.recent.lines
-    assert "reserve" in dash.controls.panel.kind
+    assert "reserve" in dash.screen.panel.kind
 
 
 def test_the_move_grid_moves_an_employee(dash):
-    dash.controls.buttons["house pittsburgh"].click()
-    dash.controls.buttons["reserve sales"].click()
+    dash.act("house pittsburgh")
+    dash.act("reserve sales")
     grid = dash.controls.grids["moves"]
     source = grid.grid.sources()[0]
     target = next(iter(grid.grid.targets(source)))
@@ -60,8 +60,8 @@ def test_the_move_grid_moves_an_employee(dash):
 
 
 def test_cancelling_a_move_source(dash):
-    dash.controls.buttons["house pittsburgh"].click()
-    dash.controls.buttons["reserve sales"].click()
+    dash.act("house pittsburgh")
+    dash.act("reserve sales")
     grid = dash.controls.grids["moves"]
     source = grid.grid.sources()[0]
     grid.cells[source].click()
@@ -90,29 +90,30 @@ def test_a_whole_round_by_clicking(dash):
 
 def test_bots_wait_for_step_when_not_automatic():
     d = Dashboard(auto=False)
-    assert d.controller.bot_to_move and not d.bots.step_button.disabled
-    assert "Step" in d.controls.box.children[0].value
+    assert d.controller.bot_to_move and d.screen.bots.step_why is None
+    assert "Step" in d.screen.waiting_html and d.screen.panel is None
     n = len(d.game.actions)
-    d.bots.step_button.click()
+    d.bots.step_button.click()                        # the bot bar's drawing: its button steps a bot
     assert len(d.game.actions) == n + 1
-    d.bots.play_button.click()
-    assert d.controller.human_to_move and d.bots.step_button.disabled
+    d.commands.play_bots()
+    assert d.controller.human_to_move and d.screen.bots.step_why == "No bot is deciding now: a human is."
     d.bots.auto.value = True
     assert d.controller.human_to_move
 
 
 def test_undo_button_goes_back_to_the_previous_human_decision(dash):
-    dash.controls.buttons["house pittsburgh"].click()
-    record = dash.game.to_record()
-    dash.controls.buttons["reserve sales"].click()
-    assert not dash.undo_button.disabled
+    assert dash.screen.why_not["undo"] == "Nothing to undo: no human decision yet."
+    dash.act("house pittsburgh")
+    record = dash.controller.game.to_record()
+    dash.act("reserve sales")
+    assert dash.screen.why_not["undo"] is None
     dash.undo_button.click()
-    assert dash.game.to_record() == record
-    assert dash.controls.panel.kind == "reserve"
+    assert dash.controller.game.to_record() == record
+    assert dash.screen.panel.kind == "reserve"
 
 
 def test_restart_button(dash):
-    dash.controls.buttons["house pittsburgh"].click()
+    dash.act("house pittsburgh")
     dash.restart_button.click()
     assert "house pittsburgh" not in dash.game.actions and dash.controller.human_to_move
 
@@ -163,14 +164,14 @@ def test_finish_button_plays_to_the_end_and_shows_the_final_scores(dash):
     assert dash.game.is_over
     assert dash.screen.turn.headline.startswith("Game over") and " win" in dash.screen.final.result
     assert "Final scores" in dash.final.scores.value
-    assert dash.bots.finish_button.disabled and dash.controls.box.children == ()
+    assert dash.screen.bots.finish_why == "The game is over." and dash.screen.panel is None
     dash.board.select("Scores")
     assert "Final scores" in dash.board.score_table.value
     assert dash.board.slots["scores"].widget is not None
 
 
 def test_save_link_is_a_data_url_of_the_record(dash):
-    dash.controls.buttons["house pittsburgh"].click()
+    dash.act("house pittsburgh")
     dash.side.selected_index = 2
     m = re.search(r"download='carnegie-game.json' href='data:application/json;base64,([^']+)'",
                   dash.records.link.value)
@@ -188,7 +189,7 @@ def upload(dash, content: bytes, name: str = "game.json") -> None:
 
 def test_load_a_saved_game(dash):
     other = Dashboard(setup=Setup([Seat("Ada"), Seat("Bo", "greedy")], seed=4))
-    other.controls.buttons["house chicago"].click()
+    other.act("house chicago")
     upload(dash, other.controller.save_json().encode())
     assert dash.game.to_record() == other.game.to_record()
     assert "Loaded" in dash.records.message.value
@@ -198,7 +199,7 @@ def test_load_a_saved_game(dash):
 
 
 def test_a_broken_record_shows_the_field_and_keeps_the_game(dash):
-    dash.controls.buttons["house pittsburgh"].click()
+    dash.act("house pittsburgh")
     before = dash.game.to_record()
     broken = {"format": "carnegie_lab.record", "version": 1, "options": {"players": ["A", "B"], "seed": 1},
               "actions": ["house pittsburgh", "reserve nothing"]}
@@ -234,7 +235,7 @@ def test_only_the_visible_figure_is_redrawn(dash):
     company = dash.board.slots["company"]
     dash.board.select("Map")
     sent = company._sent
-    dash.controls.buttons["house pittsburgh"].click()
+    dash.act("house pittsburgh")
     assert company._sent is sent
 
 
@@ -256,7 +257,7 @@ def test_a_view_failing_is_reported_not_fatal(dash, monkeypatch):
     monkeypatch.setattr(views, "tracks_figure", lambda game: 1 / 0, raising=False)
     dash.board.select("Tracks & Timeline", "tracks")
     assert "could not be drawn" in dash.board.error.value
-    dash.controls.buttons["house pittsburgh"].click()
+    dash.act("house pittsburgh")
     assert dash.game.actions[-1] == "house pittsburgh"
 
 
@@ -308,7 +309,7 @@ def test_control_widgets_do_not_pile_up(most, monkeypatch):
 def test_a_button_of_the_same_place_is_changed_not_made_anew():
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))          # hot-seat: Bo's decisions are shown too
     while d.game.decision.kind != "setup":
-        d.controls.buttons[next(iter(d.controls.buttons))].click()
+        d.act(d.screen.panel.notations()[0])
     done, seat = d.controls.buttons["done"], d.game.current_player
     row = d.controls.box.children[-1]
     done.click()
@@ -335,5 +336,5 @@ def test_a_click_draws_the_board_even_if_the_page_never_reports(monkeypatch):
     import carnegie_lab.app.dashboard as dashboard
     monkeypatch.setattr(dashboard, "in_kernel", lambda: True)
     d = Dashboard()
-    d.controls.buttons["house pittsburgh"].click()
+    d.act("house pittsburgh")
     assert d.board.slots["map"].widget is not None

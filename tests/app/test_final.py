@@ -22,7 +22,7 @@ SOLO = Setup([Seat("Ada", "human")], seed=7, solo_level=3)
 def finished_solo(**kwargs) -> Dashboard:
     """Ada against Andrew (level 3), the bots finishing the game for her."""
     d = Dashboard(setup=SOLO, **kwargs)
-    d.bots.finish_button.click()
+    d.commands.finish()
     assert d.game.is_over
     return d
 
@@ -38,13 +38,12 @@ def test_the_final_panel_tells_the_result_and_the_story(solo):
     lines = story(solo.game)
     assert solo.screen.final.story == tuple(lines) and solo.screen.final.result == solo.controller.result()
     assert len(lines) >= 3 and all(html.escape(line) in head for line in lines)
-    assert "Final scores" in solo.final.scores.value
-    assert solo.final.box.layout.display == ""
+    assert "Final scores" in solo.final.scores.value and solo.final.box.layout.display == ""     # drawn
 
 
 def test_the_final_panel_is_hidden_while_the_game_goes_on():
     d = Dashboard(setup=SOLO)
-    assert d.final.box.layout.display == "none" and d.final.head.value == "" and d.final.scores.value == ""
+    assert d.screen.final is None and d.final.box.layout.display == "none"                   # drawn: hidden
 
 
 def test_the_score_table_names_the_categories_as_the_chart(solo):
@@ -63,7 +62,7 @@ def test_rematch_is_the_same_setup_with_a_new_seed(solo):
     assert not game.is_over and game.options["seed"] != seed
     assert game.players == ["Ada"] and game.options["solo_level"] == 3
     assert [(s.name, s.kind) for s in solo.controller.seats] == [("Ada", "human")]   # hers again, not the bot's
-    assert solo.final.box.layout.display == "none" and solo.side.selected_index == 0
+    assert solo.screen.final is None and solo.side.selected_index == 0
     assert solo.new_game_panel.setup().seed != game.options["seed"]         # the form: the next game's (issue 45)
 
 
@@ -86,7 +85,7 @@ def test_a_new_seed_is_never_the_old_one():
 def test_a_page_past_its_games_is_told_why_and_keeps_its_game(tmp_path):
     d = finished_solo(store=GameStore(tmp_path / "games.db"), limits=Limits(games_per_page=1))
     d.final.same_seed.click()                  # the page's one game
-    d.bots.finish_button.click()
+    d.commands.finish()
     game = d.game
     d.final.rematch.click()
     assert d.game is game and d.game.is_over

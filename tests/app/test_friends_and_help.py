@@ -89,7 +89,7 @@ def test_after_the_other_browser_s_undo_the_page_says_what_was_taken_back(path):
     ada.poll()
     placed = bo.game.log[-1]
     assert placed.startswith("Bo places the starting Housing project")
-    bo.undo_button.click()
+    bo.commands.undo()
     assert bo.game.actions == []
     ada.poll()
     assert ada.game.actions == []
@@ -105,7 +105,7 @@ def test_a_click_sent_before_another_browser_s_move_came_in_is_not_played(path):
     assert bo.controller.you_to_move and len(bo.game.actions) == shown + 1
     # that page had sent a click while it still showed the house: it arrives at a button showing a tile now
     bo.guard._handle_custom_msg({"event": "aim", "seen": shown}, [])
-    next(iter(bo.controls.buttons.values())).click()
+    bo.act(bo.screen.panel.notations()[0])
     assert len(bo.game.actions) == shown + 1 == GameStore(path).info(ada.controller.game_id).actions
     assert "Bo moved first (in another browser): your move was not played." in html.unescape(bo.status.value)
     bo.guard._handle_custom_msg({"event": "ping", "id": 1}, [])    # that click's work is done: its aim is over
@@ -145,9 +145,8 @@ def test_the_new_game_form_s_hints_allowed_is_kept_with_the_game_and_holds_in_ev
     assert GameStore(path).info(gid).app["hints"] is False
     for page in (ada, bo):
         assert page.controller.place.hints is False
-        assert page.hints.button.disabled and page.hints.always.disabled
-        assert "turned hints off" in page.screen.why_not["hint"] and page.hints.button.tooltip == \
-            page.screen.why_not["hint"]
+        assert "turned hints off" in page.screen.why_not["hint"] and "turned hints off" in \
+            page.screen.why_not["hint_always"]
     # a page can send any widget message: the kernel refuses the hint
     bo.hints.playouts = 2
     bo.hint()
@@ -162,12 +161,11 @@ def test_the_new_game_form_s_hints_allowed_is_kept_with_the_game_and_holds_in_ev
 def test_hints_are_allowed_by_default_and_work_from_a_seat_link(path):
     ada, bo = shared_game(path)
     assert ada.new_game_panel.hints_row.layout.display == ""
-    assert not bo.hints.button.disabled and "hints" not in GameStore(path).info(ada.controller.game_id).app
+    assert bo.screen.why_not["hint"] is None and "hints" not in GameStore(path).info(ada.controller.game_id).app
     bo.hints.playouts = 2
     bo.hints.button.click()
     assert bo.hints.rows and "cl-hint-rows" in bo.hints.output.value
-    assert ada.hints.button.disabled                   # not Ada's decision: the hover says why
-    assert ada.screen.why_not["hint"] == "A hint is for a decision of yours, in the live game."
+    assert ada.screen.why_not["hint"] == "A hint is for a decision of yours, in the live game."   # not Ada's
 
 
 def test_a_solo_game_always_allows_hints():
@@ -182,13 +180,13 @@ def test_a_solo_game_always_allows_hints():
 
 def test_a_disabled_control_s_hover_says_the_rule_and_comes_back_when_enabled():
     d = Dashboard()
-    own = "take back your last decision (and the bots' after it)"
-    assert d.undo_button.disabled and d.undo_button.tooltip == "Nothing to undo: no human decision yet."
-    click_first(d)
-    assert not d.undo_button.disabled and d.undo_button.tooltip == own
-    d.undo_button.click()
-    assert d.undo_button.disabled and d.undo_button.tooltip == "Nothing to undo: no human decision yet."
-    assert d.bots.step_button.disabled and d.screen.bots.step_why == "No bot is deciding now: a human is."
+    own, nothing = "take back your last decision (and the bots' after it)", "Nothing to undo: no human decision yet."
+    assert d.screen.why_not["undo"] == nothing and d.undo_button.disabled and d.undo_button.tooltip == nothing
+    d.act(first_choice(d.game))
+    assert d.screen.why_not["undo"] is None and not d.undo_button.disabled and d.undo_button.tooltip == own  # drawn
+    d.commands.undo()
+    assert d.screen.why_not["undo"] == nothing
+    assert d.screen.bots.step_why == "No bot is deciding now: a human is."
 
 
 def test_a_watcher_s_disabled_controls_say_the_rule(path):
@@ -196,8 +194,7 @@ def test_a_watcher_s_disabled_controls_say_the_rule(path):
     watch = Dashboard(store=path, query=f"game={ada.controller.game_id}")
     assert watch.controller.role == WATCH
     why = watch.screen.why_not
-    assert why["restart"] == reason(watch.controller.place, "Restart") + "." == watch.restart_button.tooltip
-    assert watch.restart_button.disabled and watch.bots.finish_button.disabled and watch.records.upload.disabled
+    assert why["restart"] == reason(watch.controller.place, "Restart") + "."
     assert "needs this game's owner" in watch.screen.bots.finish_why and "Loading a record" in why["load"]
     assert "you are watching" in why["undo"]
 
@@ -258,7 +255,7 @@ def test_a_donation_the_player_cannot_pay_shows_the_chart_saying_why():
     why = f"the donation costs ${game.donation_price(seat)} and {game.players[seat]} has ${game.money(seat)}"
     assert game.donation_refusal(seat) == why and cl.new_game(["Ada", "Bo"], seed=1).donation_refusal(0) is None
     d = Dashboard(game, seats=[Seat("Ada"), Seat("Bo")], auto=False)
-    chart = d.controls.panel.group("donate")
+    chart = d.screen.panel.group("donate")
     assert chart.notations() == [] and chart.note.startswith(f"No donation now: {why}.")
     free = [o for o in chart.inactive if "taken" not in o.tooltip]
     assert free and all(o.tooltip.endswith(f"; not now: {why}") for o in free)

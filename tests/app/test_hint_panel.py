@@ -132,7 +132,7 @@ def test_the_hint_button_shows_three_suggestions_and_keeps_the_game(monkeypatch)
     dash = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "medium")])
     dash.hints.playouts = PLAYOUTS
     game = dash.game
-    assert dash.controller.you_to_move and not dash.hints.button.disabled
+    assert dash.controller.you_to_move and dash.screen.why_not["hint"] is None
     actions = list(game.actions)
     seen: list[tuple[str, bool]] = []
 
@@ -179,7 +179,7 @@ def test_no_hint_for_a_decision_that_is_not_yours():
     dash = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "medium")], auto=False)
     while dash.controller.you_to_move:
         dash.act(str(dash.game.legal_actions()[0]))
-    assert dash.controller.bot_to_move and dash.hints.button.disabled
+    assert dash.controller.bot_to_move and dash.screen.why_not["hint"] is not None
     dash.hint()
     assert dash.hints.output.value == "" and "hint is for a decision of yours" in dash.status.value
 

@@ -16,19 +16,24 @@ def press(d: Dashboard, name: str, seen: int | None = None) -> None:
                              "seen": len(d.game.actions) if seen is None else seen}, [])
 
 
+def offered(d: Dashboard) -> list[str]:
+    """What the screen's controls offer now (its buttons' actions)."""
+    return d.screen.panel.notations()
+
+
 @pytest.fixture
 def dash(tmp_path):
     return Dashboard(store=tmp_path / "games.db")      # a store: the page's bridge (and its title)
 
 
 def test_the_play_keys_click_done_undo_and_hint(dash):
-    assert "done" not in dash.controls.buttons             # the starting Housing project: no Done
+    assert "done" not in offered(dash)                    # the starting Housing project: no Done
     n = len(dash.game.actions)
     press(dash, "done")
     assert len(dash.game.actions) == n                     # a key offers nothing a click could not
-    dash.controls.buttons[next(iter(dash.controls.buttons))].click()
-    while "done" not in dash.controls.buttons:             # to a decision that offers Done
-        dash.controls.buttons[next(iter(dash.controls.buttons))].click()
+    dash.act(offered(dash)[0])
+    while "done" not in offered(dash):                    # to a decision that offers Done
+        dash.act(offered(dash)[0])
     n = len(dash.game.actions)
     press(dash, "done")
     assert len(dash.game.actions) > n and dash.game.actions[n] == "done"
@@ -40,8 +45,8 @@ def test_the_play_keys_click_done_undo_and_hint(dash):
 
 
 def test_a_key_pressed_on_a_decision_the_kernel_moved_past_is_dropped(dash):
-    while "done" not in dash.controls.buttons:
-        dash.controls.buttons[next(iter(dash.controls.buttons))].click()
+    while "done" not in offered(dash):
+        dash.act(offered(dash)[0])
     n = len(dash.game.actions)
     press(dash, "done", seen=n - 1)                        # sent while the page showed the decision before
     press(dash, "undo", seen=n + 3)
@@ -84,10 +89,10 @@ def test_the_title_says_whose_turn_it_is(dash):
     assert dash.bridge is not None and dash.bridge.title == "Your turn — Carnegie"
     dash.bots.auto.value = False
     while dash.controller.you_to_move:
-        dash.controls.buttons[next(iter(dash.controls.buttons))].click()
+        dash.act(offered(dash)[0])
     assert dash.screen.title == "Bo to decide"            # the headline's words, without the label
     assert "Bo (easy bot) to decide" in dash.screen.turn.headline
-    dash.bots.finish_button.click()
+    dash.commands.finish()
     assert dash.game.is_over and dash.screen.title == "Game over" and dash.bridge.title == "Game over — Carnegie"
 
 

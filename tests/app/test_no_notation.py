@@ -9,7 +9,6 @@ import html
 import re
 from pathlib import Path
 
-import ipywidgets as W
 import pytest
 
 import carnegie_lab as cl
@@ -64,8 +63,10 @@ def scanned(dash: Dashboard) -> dict[str, str]:
     for i in range(replay.replay.last + 1):
         replay.go(i)
         texts[f"replay step {i}"] = replay.step.value
-    texts |= {"log": log_html(game, limit=10_000), "what happened": dash.recent.value,
-              "final panel": dash.final.head.value + dash.final.scores.value, "status": dash.status.value}
+    final = dash.screen.final
+    texts |= {"log": log_html(game, limit=10_000), "what happened": html.escape(" ".join(dash.screen.recent.lines)),
+              "final panel": html.escape(" ".join((final.result, *final.story))) + dash.final.scores.value,
+              "status": dash.status.value}
     return texts
 
 
@@ -77,7 +78,7 @@ def finished(request, tmp_path) -> Dashboard:
         dash.commands.play_bots()
     else:
         dash = Dashboard(setup=Setup([Seat("Ada")], seed=5, solo_level=2), store=tmp_path / "g.db")
-        dash.act(dash.controls.panel.notations()[0])        # Ada's own first move, then the bots finish
+        dash.act(dash.screen.panel.notations()[0])        # Ada's own first move, then the bots finish
         dash.commands.finish()
     return dash
 
@@ -114,7 +115,8 @@ def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
     assert all(f"title='{a}'" in " ".join(steps) for a in game.actions)    # each one on hover
     # the rest of the review, hovers included: its summary, the marks' tooltips, the chart's hover texts
     panel.review._show()
-    marks = [m.tooltip for m in panel.review.marks.children if isinstance(m, W.Button)]
+    screen = panel.review.screen
+    marks = ["\n".join(m.titles) for m in screen.marks if m is not None]
     hovers = [visible(t) for trace in panel.review.chart.widget.data if trace.name.startswith("margin-")
               for t in trace.text]
     assert marks and len(hovers) == sum(d.playouts > 0 for d in panel.review.review.decisions)
@@ -123,7 +125,7 @@ def test_a_reviewed_replay_says_what_was_played_and_what_was_better_in_words():
     python = [visible(t) for trace in review_figure(panel.review.review).data if trace.name.startswith("margin-")
               for t in trace.text]
     assert len(python) == len(hovers)
-    texts = [visible(panel.review.summary.value), visible(panel.review.status.value), *marks, *hovers, *python]
+    texts = [*screen.summary, screen.line.text, *marks, *hovers, *python]
     assert not [hits for t in texts if (hits := found(pattern, t))]
 
 

@@ -114,8 +114,8 @@ def test_hot_seat_says_you_for_nobody():
     assert hot.headline() == f"Setup · {first} to decide" and hot.seat_label(0) == hot.seat_label(1) == ""
     assert "Ada (human), Bo (human)" in hot.recent[0]
     d = Dashboard(cl.new_game(["Ada", "Bo"], seed=2))
-    assert "(you)" not in d.screen.turn.headline + d.board.players.value and d.screen.role.kind == "hot-seat"
-    assert "Hot-seat" in d.role_note.value
+    assert "(you)" not in d.screen.turn.headline and d.screen.seats == ("", "") and d.screen.role.kind == "hot-seat"
+    assert "Hot-seat" in d.screen.role.note_html
     single = Controller(Setup([Seat("Ada"), Seat("Bo", "easy")], seed=2))
     single.run_bots()
     assert single.headline().endswith("Ada (you) to decide") and "Ada (you)" in single.recent[0]
@@ -204,11 +204,11 @@ def test_undo_after_the_bots_finish_gives_the_seats_back(tmp_path):
 
 def test_the_undo_button_works_after_bots_finish_the_game():
     d = Dashboard()
-    d.controls.buttons["house pittsburgh"].click()
+    d.act("house pittsburgh")
     n = len(d.game.actions)
-    d.bots.finish_button.click()
-    assert d.game.is_over and not d.undo_button.disabled
-    d.undo_button.click()
+    d.commands.finish()
+    assert d.game.is_over and d.screen.why_not["undo"] is None
+    d.commands.undo()
     assert len(d.game.actions) == n and not d.game.is_over and d.controller.you_to_move
     assert "(you)" in d.screen.turn.headline and d.screen.panel is not None
 

@@ -12,11 +12,11 @@ from carnegie_lab.widgets import Dashboard
 
 def test_a_solo_game_shows_no_bot_controls():
     dash = Dashboard(setup=Setup([Seat("Ada")], seed=3, solo_level=2))
-    assert dash.bots.box.layout.display == "none"
+    assert not dash.screen.bots.shown and dash.bots.box.layout.display == "none"      # drawn: hidden
     panel = dash.new_game_panel
     panel.players.value = 2
     panel.start.click()
-    assert dash.game.players == ["Ada", "Bo"] and dash.bots.box.layout.display == ""   # a bot to step again
+    assert dash.game.players == ["Ada", "Bo"] and dash.screen.bots.shown               # a bot to step again
 
 
 def test_each_new_game_gets_a_new_seed_unless_same_seed_is_asked():
@@ -37,6 +37,9 @@ def test_each_new_game_gets_a_new_seed_unless_same_seed_is_asked():
 
 def test_sell_in_the_setup_is_not_one_more_city_of_the_east():
     dash = Dashboard(setup=Setup([Seat("Ada")], seed=1, solo_level=1))
+    east = dash.screen.panel.groups[-1]
+    assert east.title == "Starting Housing project — East" and "sell" not in east.notations()
+    assert "sell" in [o.notation for o in dash.screen.panel.footer]
     sell = dash.controls.buttons["sell"]
     east, footer = dash.controls.box.children[-2:]
     assert "Starting Housing project — East" in east.children[0].value and sell not in east.children[1].children

@@ -55,4 +55,4 @@ def test_the_finishing_strength_is_chosen_next_to_the_button():
     dash.bots.finish_kind.value = "easy"
     dash.bots.finish_button.click()
     assert dash.game.is_over and [s.kind for s in dash.controller.seats] == ["easy", "easy"]
-    assert dash.bots.finish_kind.disabled
+    assert dash.screen.bots.finish_why == "The game is over." and dash.bots.finish_kind.disabled   # drawn
