@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from prop_support import (
+    EXAMPLES,
     Chooser,
     check_invariants,
     check_notation,
@@ -23,11 +24,6 @@ from prop_support import (
 )
 
 import carnegie_lab as cl
-
-#: Whole games are costly: make test plays a third of the profile's examples for each number of players
-#: (HYPOTHESIS_PROFILE=ci: 8), make test-slow (CI) all of them.
-EXAMPLES = [pytest.param(max(2, settings().max_examples // 3), id="third"),
-            pytest.param(settings().max_examples, id="all", marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize("examples", EXAMPLES)
