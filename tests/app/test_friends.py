@@ -222,7 +222,7 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     shows(q, actions(p))
     expect(q.locator(TURN)).to_contain_text("Round 2 of 20")
     timings.setdefault(f"two browsers: the setup and round 1 ({handoffs} hand-overs)", time.monotonic() - start)
-    assert handoffs >= 4
+    assert handoffs >= 2                                   # each way at least once
     timings[f"a move -> shown in the other browser (median of {len(seen)})"] = statistics.median(seen)
     timings["a move -> shown in the other browser (max)"] = max(seen)
     assert len(stored_actions(voila_server, links["game"])) == actions(p) == actions(q)
