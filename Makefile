@@ -33,9 +33,13 @@ test: check system-packages
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
 # the reference check over whole games, tutorial 11 beside two CPU hogs, three Portuguese tutorials in Voila
-# with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse, in Portuguese and on the
-# board, two browsers' clicks at once, the two-player game's audit, the wheel without extras in a fresh venv); CI runs
-# them after make test.
+# with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse and by keyboard, in
+# Portuguese and on the board, a round by mouse then the bots' finish, two browsers' clicks at once, the solo and
+# two-player games' audits, a reloaded page and a wrong seat key in the browser, the editor in JupyterLab, all
+# the random playouts' and positions' examples, the wheel without extras in a fresh venv; make test
+# keeps a test of each: the setup and round 1 by keyboard and by two browsers, test_final_browser's finish, the
+# start page's and final panel's audits, tests/session's stored games, the editor in Voila, a third of the
+# examples); CI runs them after make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 

@@ -2,10 +2,13 @@
 headless Chromium:
 
 - an automated audit with axe-core (tests/axe_audit.py) of the start page, a solo game in progress (every side
-  tab and board tab), a 2-player game (``slow``) and the final panel: no critical or serious violation (every
-  tutorial's page is audited so in tests/notebooks/test_voila_tutorials.py);
-- a whole solo game played with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space), every decision
-  reachable, the focused control always visibly outlined, the focus never lost between decisions.
+  tab and board tab, ``slow``), a 2-player game (``slow``) and the final panel: no critical or serious violation
+  (every tutorial's page is audited so in tests/notebooks/test_voila_tutorials.py);
+- a solo game played with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space), every decision reachable,
+  the focused control always visibly outlined, the focus never lost between decisions: the setup and round 1,
+  and the whole game (``slow``).
+
+make test audits the start page and the final panel; CI runs the ``slow`` tests too (make test-slow).
 
 Each test opens its own page (its own kernel and game), checked for problems (``no_problems``) when it ends.
 """
@@ -64,6 +67,7 @@ def test_the_start_page_passes_the_audit(watched_page, voila_server):
         watched.page.close()
 
 
+@pytest.mark.slow      # the audit of a page: test_the_start_page_passes_the_audit's, the final panel's. CI runs it
 def test_a_solo_game_passes_the_audit(app_page):
     p = app_page.page
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=5, level="1")
@@ -81,7 +85,7 @@ def test_a_solo_game_passes_the_audit(app_page):
     assert violations(p) == []
 
 
-@pytest.mark.slow      # every tab of a game in progress: the solo game's audit; CI runs it
+@pytest.mark.slow      # every tab of a game in progress: the solo game's audit (slow too); CI runs it
 def test_a_two_player_game_passes_the_audit(game_in_round_two):
     assert audit_every_tab(game_in_round_two.page) == {}
 
@@ -152,16 +156,19 @@ def start_solo_by_keyboard(p, seed: int) -> None:
     expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
 
 
-def test_a_whole_solo_game_with_the_keyboard_alone(app_page, timings):
-    """Every decision of a solo game (level 1) reached with Tab or Shift+Tab and taken with Enter or Space, the
-    focus always outlined; after each, the focus is on the next decision's controls (never lost to the page's
-    start), so the next choice is a few presses away."""
+@pytest.mark.parametrize("until", [pytest.param("Round 2 of 20", id="setup-and-round-1"),
+                                   pytest.param("Game over", id="whole", marks=pytest.mark.slow)])   # CI runs it
+def test_a_solo_game_with_the_keyboard_alone(app_page, timings, until):
+    """Every decision of a solo game (level 1) up to ``until`` (make test: the setup and round 1; the
+    whole game: ``slow``) reached with Tab or Shift+Tab and taken with Enter or Space, the focus
+    always outlined; after each, the focus is on the next decision's controls (never lost to the page's start),
+    so the next choice is a few presses away."""
     p = app_page.page
     start_solo_by_keyboard(p, seed=11)
     start, presses, decisions = time.monotonic(), 0, 0
     last: tuple[str, str] | None = None
     for _ in range(MOST_DECISIONS):
-        if "Game over" in p.locator(TURN).inner_text():
+        if until in p.locator(TURN).inner_text():
             break
         kind = p.locator(TURN).get_attribute("data-kind")
         picked = p.evaluate(PICK_JS, last is not None and last[0] == kind and last[1] != "button.cl-act-done")
@@ -180,10 +187,11 @@ def test_a_whole_solo_game_with_the_keyboard_alone(app_page, timings):
             p.wait_for_function("() => document.activeElement && document.activeElement.closest('.cl-play-tab')",
                                 timeout=TIMEOUT)
     else:
-        raise AssertionError(f"no game over after {MOST_DECISIONS} decisions")
-    timings[f"a whole solo game by keyboard: {decisions} decisions, {presses} Tab presses"] = \
+        raise AssertionError(f"no {until!r} after {MOST_DECISIONS} decisions")
+    timings[f"a solo game by keyboard up to {until!r}: {decisions} decisions, {presses} Tab presses"] = \
         time.monotonic() - start
-    expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
+    if until == "Game over":
+        expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
 
 
 def test_the_page_says_its_language(watched_page, voila_server, timings):

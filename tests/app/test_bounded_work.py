@@ -14,7 +14,7 @@ from carnegie_lab.session import Controller, Seat, Setup
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard
 
-SWITCHES = 10
+SWITCHES = 4          # two round trips: a job or widget left per switch shows at the first
 
 
 def reviews() -> list:

@@ -359,6 +359,10 @@ def test_ten_rapid_clicks_apply_one_action(app_page, voila_server):
     expect(p.locator(".cl-controls button.cl-act-done")).to_be_enabled()
 
 
+# make test: every decision of the setup and round 1 by clicks (test_friends' two browsers) and by keys
+# (test_accessibility_browser), the bots finishing and the final panel (test_final_browser), Undo (the U key,
+# test_whole_game_browser); CI runs this one (make test-slow)
+@pytest.mark.slow
 def test_play_a_whole_round_then_bots_finish(app_page, timings):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)

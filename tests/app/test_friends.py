@@ -3,9 +3,11 @@ temporary file, ``voila_server.store_path``).
 
 Each test with pages and a game of its own: Ada starts a 2-player game of two humans and plays a little;
 the reloaded page brings it back. Ada starts another and makes seat links; Bo opens his in another
-browser (a context of its own in the session's Chromium) and they play the setup and two rounds against
+browser (a context of its own in the session's Chromium) and they play the setup and round 1 against
 each other, each page showing the other's moves. A link with a wrong seat key can watch but not act (an
 address that names no game at all is tested without a browser, in tests/session/test_stored_games.py).
+The reloaded page and the wrong seat key are ``slow`` (tests/session/test_stored_games.py checks both
+without a browser; a stored game opened by its address is the start of most browser tests).
 Bo's link open in two browsers, both click the same decision at the same moment: exactly one move is
 stored, every page shows it, and the page whose click came second says who moved first (``slow``). (The
 last two start from a game and seat links put in the server's store, ``friends_game``.)
@@ -130,6 +132,7 @@ def friends_game(voila_server) -> dict[str, str]:
     return {"game": gid, "watch": watch, "ada": f"{watch}&seat={tokens[0]}", "bo": f"{watch}&seat={tokens[1]}"}
 
 
+@pytest.mark.slow      # "Resumed": tests/session/test_stored_games.py; ?game=ID: game_in_round_two. CI runs it
 def test_a_game_comes_back_when_the_page_is_reloaded(ada, voila_server, timings):
     p = ada.page
     open_app(ada, voila_server.app_url)
@@ -201,8 +204,8 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     pages = {"0": p, "1": q}
     moved: dict[str, dict] = {"0": {}, "1": {}}
     handoffs, start, seen = 0, time.monotonic(), []
-    for _ in range(160):                                   # the rest of the setup and rounds 1 and 2
-        if "Round 3 of 20" in p.locator(TURN).inner_text():
+    for _ in range(160):                                   # the rest of the setup and round 1
+        if "Round 2 of 20" in p.locator(TURN).inner_text():
             break
         who = seat(p)
         mover, other = pages[who], pages["1" if who == "0" else "0"]
@@ -215,11 +218,11 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
             seen.append(time.perf_counter() - clicked)
             handoffs += 1
         assert not mover.locator(".cl-status .cl-error").count(), mover.locator(".cl-status").inner_text()
-    expect(p.locator(TURN)).to_contain_text("Round 3 of 20")
+    expect(p.locator(TURN)).to_contain_text("Round 2 of 20")
     shows(q, actions(p))
-    expect(q.locator(TURN)).to_contain_text("Round 3 of 20")
-    timings.setdefault(f"two browsers: the setup and rounds 1-2 ({handoffs} hand-overs)", time.monotonic() - start)
-    assert handoffs >= 4
+    expect(q.locator(TURN)).to_contain_text("Round 2 of 20")
+    timings.setdefault(f"two browsers: the setup and round 1 ({handoffs} hand-overs)", time.monotonic() - start)
+    assert handoffs >= 2                                   # each way at least once
     timings[f"a move -> shown in the other browser (median of {len(seen)})"] = statistics.median(seen)
     timings["a move -> shown in the other browser (max)"] = max(seen)
     assert len(stored_actions(voila_server, links["game"])) == actions(p) == actions(q)
@@ -230,6 +233,7 @@ def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_s
     no_errors(ada, bo)
 
 
+@pytest.mark.slow      # test_a_watching_dashboard_cannot_act (tests/session/test_stored_games.py). CI runs it
 def test_a_wrong_seat_key_can_watch_but_not_act(friends_game, ada, friend, watched_page):
     open_app(ada, friends_game["ada"])
     stranger = watched_page(friend)

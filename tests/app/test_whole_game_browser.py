@@ -4,7 +4,7 @@ control offered, then Done. On the phone nothing is wider than
 the screen and every control clicked is on it and a touch target; on the desktop the tab's title follows
 the turn, the Play tab's keys play, and the replay's arrows work whatever has focus. No console problems.
 The last pictures go to the gallery (app-phone.png, app-desktop-final.png). The two whole games are ``slow``
-(make test plays the desktop's game by keyboard: tests/app/test_accessibility_browser.py).
+(make test plays this game's setup and round 1 by keyboard: tests/app/test_accessibility_browser.py).
 
 Each test opens its own page (its own kernel and game; the replay's, a finished game put in the server's store):
 none depends on what another one left.
@@ -287,7 +287,7 @@ def test_the_play_keys(desktop):
     no_problems(desktop)
 
 
-@pytest.mark.slow      # this game (seed 11) by keyboard: test_accessibility_browser's whole game. CI runs it
+@pytest.mark.slow      # this game (seed 11) by keyboard: test_accessibility_browser's. CI runs it
 def test_a_whole_solo_game_on_a_desktop(desktop, timings):
     p = desktop.page
     whole_solo_game(p, seed=11, on_phone=False, timings=timings, name="desktop")

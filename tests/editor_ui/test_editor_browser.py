@@ -3,7 +3,8 @@
 server and template, its folder a temporary one; ``jupyter lab`` on that folder). A table is set up by clicks (a
 project on a map site, money typed, the round set), a refused click is said beside the board, *Analyse* answers,
 *Play from here* opens the dashboard and a move is played on it. The Voilà page passes the accessibility audit and
-logs no browser error or warning (JupyterLab's own page is not the widget's to answer for).
+logs no browser error or warning (JupyterLab's own page is not the widget's to answer for). The test in
+JupyterLab is ``slow`` (make test-slow; CI runs it).
 
 Every wait is an explicit ``expect``/``wait_for_function`` with a generous timeout; there is no sleep.
 """
@@ -135,6 +136,7 @@ LAB_SETTINGS = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"
                 "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"}}
 
 
+@pytest.mark.slow      # the editor's page: the Voila test above (make test). CI runs it
 def test_the_same_in_jupyterlab(start_process, free_port, folder, watched_page, tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}"

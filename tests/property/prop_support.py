@@ -12,6 +12,8 @@ import pathlib
 import random
 from typing import Callable
 
+import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import carnegie_lab as cl
@@ -34,6 +36,11 @@ K = C.constants
 GRAMMAR = ruleset_for(None).grammar
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 MAX_DECISIONS = 5000            # far above any real game (a random 4-player game takes ~300)
+
+#: A costly property's number of examples, a pytest parameter: make test checks a third of the profile's
+#: (HYPOTHESIS_PROFILE=ci: 8), make test-slow (CI) all of them.
+EXAMPLES = [pytest.param(max(2, settings().max_examples // 3), id="third"),
+            pytest.param(settings().max_examples, id="all", marks=pytest.mark.slow)]
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 choices = st.lists(st.integers(min_value=0, max_value=2**30), max_size=150)

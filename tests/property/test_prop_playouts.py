@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from prop_support import (
+    EXAMPLES,
     Chooser,
     check_invariants,
     check_notation,
@@ -24,29 +25,30 @@ from prop_support import (
 
 import carnegie_lab as cl
 
-SETTINGS = settings(deadline=None)
 
-
+@pytest.mark.parametrize("examples", EXAMPLES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-@SETTINGS
-@given(seed=seeds, drawn=choices, options=variants)
-def test_random_playout_ends_after_round_20(players, seed, drawn, options):
-    game = new_game(players, seed, **options)
-    check_invariants(game)
-
-    def each(game, action, legal):
+def test_random_playout_ends_after_round_20(players, examples):
+    @settings(deadline=None, max_examples=examples)
+    @given(seed=seeds, drawn=choices, options=variants)
+    def playout(seed, drawn, options):
+        game = new_game(players, seed, **options)
         check_invariants(game)
-        check_notation(game.legal_actions())
 
-    decisions = play(game, Chooser(drawn, seed), each=each)
-    assert game.is_over and game.round == 20
-    assert decisions == len(game.actions)
-    assert len(game.state.history) == 20 and [h["round"] for h in game.state.history] == list(range(1, 21))
-    assert set(game.winners()) <= set(game.players) and game.winners()
-    top = max(s.total for s in game.scores().values())
-    assert game.winners() == [n for n, s in game.scores().items() if s.total == top]
-    with pytest.raises(cl.GameOverError):
-        game.apply("done")
+        def each(game, action, legal):
+            check_invariants(game)
+            check_notation(game.legal_actions())
+
+        decisions = play(game, Chooser(drawn, seed), each=each)
+        assert game.is_over and game.round == 20
+        assert decisions == len(game.actions)
+        assert len(game.state.history) == 20 and [h["round"] for h in game.state.history] == list(range(1, 21))
+        assert set(game.winners()) <= set(game.players) and game.winners()
+        top = max(s.total for s in game.scores().values())
+        assert game.winners() == [n for n, s in game.scores().items() if s.total == top]
+        with pytest.raises(cl.GameOverError):
+            game.apply("done")
+    playout()
 
 
 def _probe(game: cl.Game, rng: random.Random, extra: list[cl.Action]) -> int:
@@ -78,24 +80,27 @@ def _every_legal_action_applies(game: cl.Game) -> None:
     assert dump(game) == before
 
 
+@pytest.mark.parametrize("examples", EXAMPLES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-@SETTINGS
-@given(seed=seeds, drawn=choices, options=variants, stride=st.integers(10, 60),
-       probes=st.lists(grammar_actions(), max_size=5))
-def test_rejected_actions_change_nothing_and_listed_ones_apply(players, seed, drawn, options, stride, probes):
-    game = new_game(players, seed, **options)
-    rng = random.Random(seed)
-    tried = _probe(game, rng, probes)
-    _every_legal_action_applies(game)
+def test_rejected_actions_change_nothing_and_listed_ones_apply(players, examples):
+    @settings(deadline=None, max_examples=examples)
+    @given(seed=seeds, drawn=choices, options=variants, stride=st.integers(10, 60),
+           probes=st.lists(grammar_actions(), max_size=5))
+    def playout(seed, drawn, options, stride, probes):
+        game = new_game(players, seed, **options)
+        rng = random.Random(seed)
+        tried = _probe(game, rng, probes)
+        _every_legal_action_applies(game)
 
-    def each(game, action, legal):
-        nonlocal tried
-        if len(game.actions) % stride == 0 and not game.is_over:
-            tried += _probe(game, rng, probes)
-            _every_legal_action_applies(game)
+        def each(game, action, legal):
+            nonlocal tried
+            if len(game.actions) % stride == 0 and not game.is_over:
+                tried += _probe(game, rng, probes)
+                _every_legal_action_applies(game)
 
-    play(game, Chooser(drawn, seed), each=each)
-    assert tried > 0
+        play(game, Chooser(drawn, seed), each=each)
+        assert tried > 0
+    playout()
 
 
 def test_garbage_is_a_notation_error_and_changes_nothing():

@@ -6,7 +6,8 @@ region, project type, action type, count 1..12, department code and donation id)
 that ``loop.illegal_reason`` accepts. ``legal_actions()`` must list exactly those, each once: no
 legal action missed, none listed that the check refuses. Checked at many positions of random games
 (2-4 players and solo, base, expansion and open-bar tiles, tab sides A and B) and at every decision
-of whole games.
+of whole games (make test: a third of the profile's examples of random positions; all of them and the whole
+games are ``slow``).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import itertools
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from prop_support import Chooser, choices, dump, new_game, pick, seeds, variants
+from prop_support import EXAMPLES, Chooser, choices, dump, new_game, pick, seeds, variants
 
 import carnegie_lab as cl
 from carnegie_lab.core.actions import COUNT, Action
@@ -88,23 +89,26 @@ def check_against_reference(game: cl.Game, everything: list[Action]) -> None:
         assert listed == [] and reference == set()
 
 
-@settings(deadline=None)
-@given(players=players_or_solo, level=solo_levels, seed=seeds, drawn=choices, options=variants,
-       skip=st.integers(0, 400))
-def test_legal_actions_are_the_reference_at_random_positions(players, level, seed, drawn, options, skip):
+@pytest.mark.parametrize("examples", EXAMPLES)
+def test_legal_actions_are_the_reference_at_random_positions(examples):
     """Random positions anywhere in a game: the next CAP decisions are checked."""
-    game = start(players, seed, options, level)
-    everything = every_action(game)
-    chooser = Chooser(drawn, seed)
-    for _ in range(skip):
-        if game.is_over:
-            break
-        game.apply(pick(game.legal_actions(), chooser.next()))
-    for _ in range(CAP):
-        check_against_reference(game, everything)
-        if game.is_over:
-            break
-        game.apply(pick(game.legal_actions(), chooser.next()))
+    @settings(deadline=None, max_examples=examples)
+    @given(players=players_or_solo, level=solo_levels, seed=seeds, drawn=choices, options=variants,
+           skip=st.integers(0, 400))
+    def positions(players, level, seed, drawn, options, skip):
+        game = start(players, seed, options, level)
+        everything = every_action(game)
+        chooser = Chooser(drawn, seed)
+        for _ in range(skip):
+            if game.is_over:
+                break
+            game.apply(pick(game.legal_actions(), chooser.next()))
+        for _ in range(CAP):
+            check_against_reference(game, everything)
+            if game.is_over:
+                break
+            game.apply(pick(game.legal_actions(), chooser.next()))
+    positions()
 
 
 @pytest.mark.slow

@@ -25,9 +25,10 @@ def finished() -> Game:
     return Game.from_record(json.loads((GOLDEN / "base-2p.json").read_text())["record"])
 
 
-def unfinished() -> Game:
+def unfinished(actions: int = 30) -> Game:
+    """The golden game's first ``actions`` (a review's cost grows with them: 30, 13 decisions of seat 1)."""
     record = finished().to_record()
-    return Game.from_record({**record, "actions": record["actions"][:30]})
+    return Game.from_record({**record, "actions": record["actions"][:actions]})
 
 
 def test_the_kernel_refuses_an_unfinished_game_not_stored_a_budget_over_the_cap_and_a_second_review():
@@ -44,18 +45,18 @@ def test_the_kernel_refuses_an_unfinished_game_not_stored_a_budget_over_the_cap_
 
 
 def test_a_review_runs_in_its_own_process_reports_progress_and_is_the_analysis_review():
-    game = finished()
+    game = unfinished()                                                # a stored game's beginning: 13 decisions
     job = ReviewJob()
     seen: list[tuple[int, int]] = []
     ended = threading.Event()
     start = time.monotonic()
-    job.start(game, stored=False, playouts=1, seats=[1], on_progress=lambda d, t: seen.append((d, t)),
+    job.start(game, stored=True, playouts=1, seats=[1], on_progress=lambda d, t: seen.append((d, t)),
               on_done=lambda j: ended.set())
     assert time.monotonic() - start < 2 and job.running             # start() does not wait for it
-    assert job.start(game, stored=False, playouts=1) is False          # a second request joins the review
+    assert job.start(game, stored=True, playouts=1) is False           # a second request joins the review
     assert job._proc.is_alive() and job.running
     with pytest.raises(NotAllowed, match="already running"):
-        job.start(unfinished(), stored=True, playouts=1)               # another game waits
+        job.start(finished(), stored=False, playouts=1)                # another game waits
     # the kernel plays on meanwhile: a move of another game is applied at once
     ctl = Controller()
     moved = time.monotonic()
@@ -66,9 +67,9 @@ def test_a_review_runs_in_its_own_process_reports_progress_and_is_the_analysis_r
     assert rev is not None and rev.seats == (1,) and rev.playouts == 1
     total = len(rev.decisions)
     assert seen == [(k, total) for k in range(1, total + 1)] and (job.done, job.total) == (total, total)
-    # the judge never sees the record's future: the review of the first 40 actions is its beginning
+    # the judge never sees the record's future: the review of the first 12 actions is its beginning
     record = game.to_record()
-    head = review({**record, "actions": record["actions"][:40]}, [1], playouts=1)
+    head = review({**record, "actions": record["actions"][:12]}, [1], playouts=1)
     assert head.decisions and rev.decisions[:len(head.decisions)] == head.decisions
 
 
@@ -76,7 +77,7 @@ def test_cancel_stops_the_process_and_says_so():
     job = ReviewJob()
     first = threading.Event()
     ended: list[str] = []
-    job.start(finished(), stored=False, playouts=8, on_progress=lambda d, t: first.set(),
+    job.start(finished(), stored=False, playouts=1, on_progress=lambda d, t: first.set(),
               on_done=lambda j: ended.append(j.phase))
     assert first.wait(PATIENCE) and job.phase == RUNNING      # a setup decision: playouts to the end
     proc = job._proc
@@ -90,7 +91,7 @@ def test_cancel_stops_the_process_and_says_so():
 
 def test_a_finished_review_is_kept_with_its_stored_game_and_no_other_page_reloads_it(tmp_path):
     store = GameStore(str(tmp_path / "games.db"))
-    ctl = Controller(store=store, game=unfinished())
+    ctl = Controller(store=store, game=unfinished(12))
     gid = ctl.keep()
     assert gid is not None
     other = Controller(store=store)
