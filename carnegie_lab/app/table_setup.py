@@ -22,8 +22,8 @@ from .layout import Frame
 
 
 class TableSetup:
-    """A dashboard's table set up by hand (see the module): ``open(setup)`` shows it (``box``) with its ``editor``;
-    ``go_on`` is *Continue from here*, ``close`` *Back to the game*."""
+    """A dashboard's table set up by hand (see the module): ``open(setup)`` shows it (``box``) with its ``editor``
+    and its two buttons: *Continue from here* (``go_on``) and *Back to the game* (``close``)."""
 
     def __init__(self, commands: Commands, frame: Callable[[], Frame]):
         self.commands, self.frame = commands, frame
@@ -33,8 +33,10 @@ class TableSetup:
         self.box.add_class("cl-set-up-table")
         self.message = W.HTML()
         self.message.add_class("cl-set-up-message")
-        #: what the page's guard would say in the Play tab's status line (hidden here) is said beside the editor
-        self.guard = ErrorGuard(self._say)
+        self.buttons: list[W.Button] = []
+        #: what the page's guard would say in the Play tab's status line (hidden here) is said beside the editor,
+        #: shown again if it was left
+        self.guard = ErrorGuard(self._say, lambda: self.frame().instead(self.box))
 
     def open(self, setup: Setup) -> None:
         """The editor on a fresh table of ``setup``'s players and options (round 1), in the page's place."""
@@ -47,13 +49,13 @@ class TableSetup:
         back = _button(_("Back to the game"), _("leave this table: the page's game again, as it was"), "back",
                        lambda: self.guard(self.close))
         seats = ", ".join(f"{s.name.strip()} ({render(SEAT_KINDS[s.kind], lang).lower()})" for s in setup.seats)
-        self.message.value = ""
+        self.buttons, self.message.value = [go_on, back], ""
         self.box.children = [
             W.HTML(f"<div class='cl-group-title'>{html.escape(_('Set up a table'))}</div><div class='cl-note'>"
                    + html.escape(_("Each click on the board or the panels below changes the table, keeping the "
                                    "rules' laws. Continue from here plays it as a new game: {seats}.").format(
                        seats=seats)) + "</div>"),
-            W.HBox([go_on, back]), self.message, self.editor]
+            W.HBox(self.buttons), self.message, self.editor]
         self.frame().instead(self.box)
 
     def go_on(self) -> None:

@@ -77,7 +77,7 @@ class EditorWidget(W.VBox):
         self.add_class("cl-position-editor")
         _ = translator(lang).gettext            # an unknown language is refused here
         self.lang, self._play = lang, play
-        self.table = EditTable((game or fresh_table()).edit(), lang)
+        self.table = EditTable((fresh_table() if game is None else game).edit(), lang)
         self._guard = ErrorGuard(lambda text: self._say(text, refused=True))
         self.summary, self.message = W.HTML(), W.HTML()
         self.summary.add_class("cl-editor-summary")

@@ -11,6 +11,7 @@ from carnegie_lab.core.errors import CarnegieError
 from carnegie_lab.core.i18n import render
 from carnegie_lab.session import Controller, Limits, NotAllowed, Seat, Setup
 from carnegie_lab.store import GameStore, StoreFull
+from carnegie_lab.widgets import PositionEditor
 
 SETUP = Setup([Seat("Ada"), Seat("Bo", "easy")], seed=4)
 
@@ -82,7 +83,7 @@ def test_set_up_a_table_then_continue_from_here_plays_it_as_a_new_stored_game(tm
         editor.click("chicago/1")
         assert editor.game().money(0) == 30 and editor.game().map_discs()["chicago/1"] is not None
         old = page.controller.game_id
-        setups.box.children[1].children[0].click()                   # Continue from here
+        setups.buttons[0].click()                                   # Continue from here
         ctl = page.controller
         assert page.frame.shown is None and page.board.box.layout.display == ""
         assert ctl.game_id not in (None, old) and page.panels.side.selected_index == 0
@@ -97,7 +98,7 @@ def test_back_to_the_game_and_a_full_store_keep_the_page_s_game(tmp_path):
         page.controller.keep()                                      # the store is full now
         before = page.controller.game.to_record(), page.controller.game_id
         page.new_game_panel.set_up.click()
-        go_on, back = page.setups.box.children[1].children
+        go_on, back = page.setups.buttons
         go_on.click()
         assert "No new game" in said(page) and "full" in said(page)
         assert page.frame.shown is page.setups.box                  # the editor stays, with why beside it
@@ -110,13 +111,13 @@ def test_back_to_the_game_and_a_full_store_keep_the_page_s_game(tmp_path):
 def test_the_table_setup_speaks_portuguese_and_survives_a_language_switch():
     page = Dashboard(setup=SETUP, lang="pt_BR")
     page.new_game_panel.set_up.click()
-    assert "Continuar daqui" in [b.description for b in page.setups.box.children[1].children]
+    assert [b.description for b in page.setups.buttons] == ["Continuar daqui", "Voltar ao jogo"]
     page.set_lang(None)
     assert page.frame.shown is page.setups.box and page.panels.side.layout.display == "none"
 
 
 def test_an_unexpected_error_in_a_panel_is_said_beside_the_board(monkeypatch):
-    editor = cl.widgets.PositionEditor()
+    editor = PositionEditor()
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
@@ -128,3 +129,14 @@ def test_an_unexpected_error_in_a_panel_is_said_beside_the_board(monkeypatch):
     editor.message.value = ""
     editor.resources.boxes["money"].value = 31
     assert "Unexpected error" in editor.message.value
+
+
+def test_an_unexpected_error_on_continue_is_said_beside_the_editor_shown_again(monkeypatch):
+    page = Dashboard(setup=SETUP)
+    page.new_game_panel.set_up.click()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(page.commands, "start_game", broken)
+    page.setups.buttons[0].click()
+    assert "Unexpected error: RuntimeError: boom" in said(page) and page.frame.shown is page.setups.box
