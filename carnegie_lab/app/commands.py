@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from ..core.errors import CarnegieError
 from ..core.i18n import N_, render, translator
+from ..engine import Game
 from ..session import Controller, GameGone, NotAllowed, Overtaken, Progress, Setup
 from ..session.screen import error_text, screen_of, sentence, where_of
 from ..store import StoreError
@@ -115,13 +116,15 @@ class Commands:
         """Start a new game (the New game tab's Start button)."""
         self.guard(self.start_game, setup)
 
-    def start_game(self, setup: Setup) -> str | None:
-        """Start a game (unguarded); why not, if it cannot be started (the page's game is then kept)."""
+    def start_game(self, setup: Setup, table: Game | None = None) -> str | None:
+        """Start a game (unguarded; ``table``: from a table set up by hand, seated as ``setup`` says); why not, if it
+        cannot be started (the page's game is then kept; the form shows why, unless it was a table's)."""
         ctl, p = self.controller, self.page.panels()
         try:
-            ctl.new_game(setup)
+            ctl.new_game(setup, table)
         except (ValueError, CarnegieError) as e:
-            p.new_game_panel.show_error(e)
+            if table is None:
+                p.new_game_panel.show_error(e)
             return error_text(e, self.lang)
         self.page.say("")
         try:

@@ -5,10 +5,9 @@
     cl.widgets.Dashboard(cl.new_game(["Ada", "Bo"], seed=3))
 
 Every click goes through ``act`` (app/clicks.py) to the controller; after every change the session computes the
-page's :class:`~carnegie_lab.session.screen.Screen` and ``draw`` shows it. With a store (a path or a GameStore)
-every game is kept, the page's address names it (``?game=ID``, ``&seat=TOKEN``), and the page's clock brings
-in the other browsers' moves (app/sharing.py).
-"""
+page's :class:`~carnegie_lab.session.screen.Screen` and ``draw`` shows it. With a store (a path or a GameStore) every
+game is kept, the page's address names it (``?game=ID``, ``&seat=TOKEN``), the page's clock brings in the other
+browsers' moves (app/sharing.py)."""
 from __future__ import annotations
 
 import html
@@ -38,6 +37,7 @@ from .play_view import draw_play
 from .replay_actions import ReplayActions
 from .sharing import Sharing, open_link, open_store
 from .side_tabs import SideTabs
+from .table_setup import TableSetup
 from .turn import tab_title
 
 #: Undo's hover while a hint is thought about (the page cannot send a click the kernel would only see after it).
@@ -85,6 +85,7 @@ class Dashboard(RerunNote, W.VBox):
         self.sharing = Sharing(self.controller, page, self.bridge)      # the store side: stored games, links, poll
         self.replays = ReplayActions(self.controller, self.board, page)
         self.commands = Commands(self.controller, self.board, page, self._guard, self.timings)   # bots, undo...
+        self.setups = TableSetup(self.commands, lambda: self.frame)      # the New game tab's *Set up a table*
         self.clicks = ClickPath(self)
         #: what the page computes (its review, its hints' analyses), whatever its panels (session/page_work.py)
         self.work = PageWork(limits, has_clock=lambda: self.bridge is not None and self.bridge.interval > 0)
@@ -112,7 +113,7 @@ class Dashboard(RerunNote, W.VBox):
                      resume=share.resume, delete=share.delete_game, replay_stored=replays.stored,
                      stored_page=share.update_stored, load=do.load, make_links=self.make_links,
                      show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
-                     side_changed=self.tabs.changed)
+                     side_changed=self.tabs.changed, set_up=self.setups.open)
         p = self.panels = build(self.controller, on, self._guard, self.lang, auto, self.work)
         self.turn, self.status, self.controls, self.bots, self.recent = p.turn, p.status, p.controls, p.bots, p.recent
         self.undo_button, self.restart_button, self.final = p.undo_button, p.restart_button, p.final

@@ -5,8 +5,8 @@ that button away (the decision's controls change, Start shows the Play tab). The
 nowhere, and the next Tab starts again from the page's top, past the header and the whole board. This tiny
 anywidget (its JavaScript is the ``_esm`` string: no file, no CDN) watches the dashboard's clicks made from the
 keyboard (a click event with no pointer: ``detail`` 0): for ``patience_ms`` after one (longer while the page
-is busy with it), focus lost goes to the first control of the decision shown (the Play tab's controls), or else
-to the side tab shown.
+is busy with it), focus lost goes to the first control of the decision shown (the Play tab's controls), or to the
+first button of the table set up by hand (app/table_setup.py) while it is shown, or else to the side tab shown.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ import traitlets
 PATIENCE_MS = 4000
 
 _ESM = """
-const PLACES = [".cl-play-tab .cl-controls button", ".cl-side-tabs .lm-TabBar-tab.lm-mod-current"];
+const PLACES = [".cl-play-tab .cl-controls button", ".cl-set-up-table button",
+                ".cl-side-tabs .lm-TabBar-tab.lm-mod-current"];
 export default {
   render({ model, el }) {
     el.classList.add("cl-focus-keeper-view");

@@ -59,6 +59,7 @@ class Actions:
     play_from: Callable[[Replay, int], None]
     replay_this_game: Callable[[], None]
     side_changed: Callable[[], None]
+    set_up: Callable[[Setup], None]                     # the New game tab's *Set up a table*, on the form's setup
 
 
 @dataclass
@@ -132,7 +133,7 @@ def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | 
                    recent, W.HBox([undo_button, restart_button]), keys])
     play.add_class("cl-play-tab")
     # -- new game (and the stored games), save / load, friends, replay
-    new_game_panel = NewGamePanel(on.start, ctl.setup, lang)
+    new_game_panel = NewGamePanel(on.start, ctl.setup, lang, on_set_up=lambda setup: g(on.set_up, setup))
     stored = StoredGames(lambda gid: g(on.resume, gid), lambda gid: g(on.delete, gid),
                          lambda gid: g(on.replay_stored, gid), on_page=lambda offset: g(on.stored_page, offset),
                          on_sort=lambda order: g(ctl.order_games, order), lang=lang)
@@ -200,8 +201,9 @@ def retire(old: Panels, page: W.Widget, game: Game) -> None:
 
 class Frame:
     """The page's frame, made once: the stylesheet, the header (the title and the language picker) and the
-    main row (the board beside the side tabs). A new language changes its words only: the board's figures
-    stay where they are (plotly's views must never be drawn again)."""
+    main row (the board beside the side tabs, or a part shown ``instead`` of them: the New game tab's table set
+    up by hand). A new language changes its words only: the board's figures stay where they are (plotly's views
+    must never be drawn again: they are hidden, never taken out of the page)."""
 
     def __init__(self, board: W.Widget, side: W.Tab, lang: str | None, rounds: int, on_lang: Callable[[str], Any]):
         self.board = board
@@ -210,9 +212,22 @@ class Frame:
         header = W.HBox([self.title, self.language], layout=W.Layout(justify_content="space-between",
                                                                      align_items="center"))
         header.add_class("cl-header-row")
-        self.main = W.HBox([board, side], layout=W.Layout(align_items="flex-start"))
+        self.side, self.slot = side, W.Box(layout=W.Layout(width="100%"))
+        self.shown: W.Widget | None = None
+        self.main = W.HBox([board, side, self.slot], layout=W.Layout(align_items="flex-start"))
         self.main.add_class("cl-main")
         self.parts: list[W.Widget] = [self.sheet, header, self.main]
+        self.instead(None)
+
+    def instead(self, part: W.Widget | None) -> None:
+        """Show ``part`` in the place of the board and the side tabs (None: them again; the part last shown stays
+        in the page, hidden, until another takes its place: shown again, it is not drawn again)."""
+        self.shown = part
+        if part is not None and part not in self.slot.children:
+            self.slot.children = [part]
+        self.slot.layout.display = "none" if part is None else ""
+        for shown in (self.board, self.side):
+            shown.layout.display = "" if part is None else "none"
 
     def relabel(self, side: W.Tab, lang: str | None, rounds: int) -> None:
         """The frame in another language, around the side tabs made in it."""
@@ -220,7 +235,9 @@ class Frame:
         self.sheet.value, self.title.value = style(lang), _title(lang, rounds)
         self.language.value = lang or SOURCE
         name_picker(self.language, lang)
-        self.main.children = [self.board, side]
+        self.side = side
+        self.main.children = [self.board, side, self.slot]
+        self.instead(self.shown)
 
 
 def _title(lang: str | None, rounds: int) -> str:

@@ -78,9 +78,11 @@ def chip(seat: int) -> str:
 
 
 class NewGamePanel:
-    """1-4 seats (name, human or bot), the solo level (1 seat), the seed, the departments, Start."""
+    """1-4 seats (name, human or bot), the solo level (1 seat), the seed, the departments, Start; *Set up a
+    table* (``on_set_up``: the table editor on the form's setup, app/table_setup.py)."""
 
-    def __init__(self, on_start: Callable[[Setup], None], setup: Setup | None = None, lang: str | None = None):
+    def __init__(self, on_start: Callable[[Setup], None], setup: Setup | None = None, lang: str | None = None,
+                 on_set_up: Callable[[Setup], None] | None = None):
         self.on_start, self.lang = on_start, lang
         _ = translator(lang).gettext
         # the choices and defaults of the game's options are their specification's (GAME_OPTIONS)
@@ -143,7 +145,14 @@ class NewGamePanel:
         self.start = W.Button(description=_("Start game"), button_style="primary", icon="play",
                               layout=W.Layout(width="auto"))
         self.start.add_class("cl-start")
-        self.start.on_click(lambda _b: self._start())
+        self.start.on_click(lambda _b: self._start(self.on_start))
+        self.set_up = W.Button(description=_("Set up a table"), icon="edit", layout=W.Layout(width="auto"),
+                               tooltip=_("change the table of this setup by hand (money, projects, round...), then "
+                                         "play on from there"))
+        self.set_up.add_class("cl-set-up")
+        self.set_up.layout.display = "none" if on_set_up is None else ""
+        if on_set_up is not None:
+            self.set_up.on_click(lambda _b: self._start(on_set_up))
         self.message = W.HTML()
         self.message.add_class("cl-new-game-message")
         #: where a bad option's error is shown: next to the option (any other under Start, in ``message``)
@@ -166,7 +175,7 @@ class NewGamePanel:
             W.HTML("<div class='cl-note'>" + _("The seed fixes the timeline tiles, the departments in play and "
                    "the neutral discs: the same seed gives the same game.") + "</div>"),
             W.HTML("<b>" + _("Department tiles") + "</b>"), self.departments, self.tiles,
-            W.HBox([self.start], layout=W.Layout(margin="10px 0 0 0")), self.message])
+            W.HBox([self.start, self.set_up], layout=W.Layout(margin="10px 0 0 0")), self.message])
         self.box.add_class("cl-new-game")
         if setup is not None:
             self.fill(setup)
@@ -212,7 +221,8 @@ class NewGamePanel:
             widget.value = "" if error is None or widget is not target else \
                 f"<p class='cl-error'>{html.escape(error_text(error, self.lang))}</p>"
 
-    def _start(self) -> None:
+    def _start(self, then: Callable[[Setup], None]) -> None:
+        """The form's setup, checked, to ``then`` (Start's, or *Set up a table*'s); else its error by its option."""
         try:
             seed = parse_seed(self.seed.value)
         except ValueError as e:
@@ -225,7 +235,7 @@ class NewGamePanel:
             self.show_error(e, getattr(e, "option", "players"))
             return
         self.show_error(None)
-        self.on_start(setup)
+        then(setup)
 
 
 def limited(text: W.Text, most: int) -> W.Text:

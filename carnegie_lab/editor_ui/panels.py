@@ -7,7 +7,8 @@
 - :class:`RoundPanel`: the round, and who decides now and what.
 
 Every panel calls ``after()`` once its operation is made or refused (the widget then shows the table and the
-words); ``sync()`` shows the table's values again.
+words); ``sync()`` shows the table's values again. Each control's callback runs through ``guard`` (the widget's
+``ErrorGuard``: an unexpected error is said beside the board, never lost).
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from ..views.map import site_positions, site_types
 from ..views.palette import owner_name, project_names
 from .table import EditTable
 
+#: What runs a control's callback: ``guard(fn, *args)`` (the widget's ``ErrorGuard``).
+Guard = Callable[..., None]
 #: The resources a seat's number boxes set, with the editor's keyword for each.
 RESOURCES = ("money", "goods", "vp", "study")
 #: The largest number a box takes (the editor refuses what the laws forbid).
@@ -39,7 +42,8 @@ class Pieces:
     """The owner and the project type of the board's clicks (``owner``: a seat or ``"andrew"``), and the same
     clicks made from lists (``click(key)``: what a click on the board does)."""
 
-    def __init__(self, table: EditTable, after: Callable[[], None], click: Callable[[str], None]):
+    def __init__(self, table: EditTable, after: Callable[[], None], click: Callable[[str], None],
+                 guard: Guard):
         _, C = table.words(), table.game.components
         self.table = table
         self.owners = W.ToggleButtons(description=_("Owner"), style={"button_width": "auto"})
@@ -50,17 +54,17 @@ class Pieces:
         self.types.add_class("cl-editor-type")
         self.sync()
         for control in (self.owners, self.types):
-            control.observe(lambda change: after(), names="value")
+            control.observe(lambda change: guard(after), names="value")
         L, kinds = Labels(table.game, table.lang), site_types(C)
         self.site = W.Dropdown(options=[(f"{L.city(key.split('/')[0])} {key.split('/')[1]} ({kinds[key]})", key)
                                         for key in site_positions(C)], description=_("Site"))
         self.on_site = _button(_("Place or remove"), _("What a click on the site does"), "site")
-        self.on_site.on_click(lambda b: click(self.site.value))
+        self.on_site.on_click(lambda b: guard(click, self.site.value))
         self.region = W.Dropdown(options=[(L.region(r), r) for r in C.tracks], description=_("Track"))
         self.space = W.BoundedIntText(value=1, min=1, max=max(len(t.spaces) for t in C.tracks.values()),
                                       description=_("Space"), layout=W.Layout(width="11em"))
         self.on_track = _button(_("Set track"), _("What a click on the track's space does"), "track")
-        self.on_track.on_click(lambda b: click(f"track/{self.region.value}/{self.space.value - 1}"))
+        self.on_track.on_click(lambda b: guard(click, f"track/{self.region.value}/{self.space.value - 1}"))
         self.box = W.VBox([self.owners, self.types, W.HBox([self.site, self.on_site]),
                            W.HBox([self.region, self.space, self.on_track])])
 
@@ -86,7 +90,7 @@ class Pieces:
 class Resources:
     """A number box per resource of the chosen seat; a new value is one ``set_resources``."""
 
-    def __init__(self, table: EditTable, pieces: Pieces, after: Callable[[], None]):
+    def __init__(self, table: EditTable, pieces: Pieces, after: Callable[[], None], guard: Guard):
         _ = table.words()
         self.table, self.pieces, self.after = table, pieces, after
         names = {"money": _("Money ($)"), "goods": _("Goods"), "vp": _("VP"), "study": _("Study points")}
@@ -96,7 +100,7 @@ class Resources:
         self._quiet = False
         for name, box in self.boxes.items():
             box.add_class(f"cl-editor-{name}")
-            box.observe(lambda change, name=name: self._changed(name, change["new"]), names="value")
+            box.observe(lambda change, name=name: guard(self._changed, name, change["new"]), names="value")
         self.box = W.HBox(list(self.boxes.values()), layout=W.Layout(flex_flow="row wrap"))
         self.sync()
 
@@ -125,7 +129,7 @@ class CompanyPanel:
     """Employees between two places (Move, Add from the supply, Remove to the supply), and a Department tile
     built on a cell or removed from it, for the chosen seat."""
 
-    def __init__(self, table: EditTable, pieces: Pieces, after: Callable[[], None]):
+    def __init__(self, table: EditTable, pieces: Pieces, after: Callable[[], None], guard: Guard):
         _, C = table.words(), table.game.components
         self.table, self.pieces, self.after = table, pieces, after
         L = Labels(table.game, table.lang)
@@ -139,16 +143,16 @@ class CompanyPanel:
         self.move = _button(_("Move"), _("Move the employees from one place to the other"), "move")
         self.add = _button(_("Add"), _("Add employees from the supply to the place 'To'"), "add")
         self.remove = _button(_("Remove"), _("Remove employees from the place 'From' back to the supply"), "remove")
-        self.move.on_click(lambda b: self._employees("move_employees"))
-        self.add.on_click(lambda b: self._employees("add_employees"))
-        self.remove.on_click(lambda b: self._employees("remove_employees"))
+        self.move.on_click(lambda b: guard(self._employees, "move_employees"))
+        self.add.on_click(lambda b: guard(self._employees, "add_employees"))
+        self.remove.on_click(lambda b: guard(self._employees, "remove_employees"))
         tiles = sorted((_(d.name), d.id) for d in C.departments.values() if not d.starting)
         self.cell = W.Dropdown(options=list(C.company.cells), description=_("Cell"))
         self.tile = W.Dropdown(options=tiles, description=_("Department"))
         self.build = _button(_("Build tile"), _("Build the Department tile on the cell (from the pool)"), "build")
         self.unbuild = _button(_("Remove tile"), _("The tile on the cell back to the pool"), "unbuild")
-        self.build.on_click(lambda b: self._tile(True))
-        self.unbuild.on_click(lambda b: self._tile(False))
+        self.build.on_click(lambda b: guard(self._tile, True))
+        self.unbuild.on_click(lambda b: guard(self._tile, False))
         self.box = W.VBox([W.HBox([self.source, self.target, self.count]), W.HBox([self.move, self.add, self.remove]),
                            W.HBox([self.cell, self.tile]), W.HBox([self.build, self.unbuild])])
 
@@ -179,7 +183,7 @@ class RoundPanel:
     """The round (its start: the first player chooses the row), who decides now after which row, and the timeline's
     markers."""
 
-    def __init__(self, table: EditTable, after: Callable[[], None]):
+    def __init__(self, table: EditTable, after: Callable[[], None], guard: Guard):
         _, game = table.words(), table.game
         self.table, self.after = table, after
         rounds = game.rules.constants.rounds
@@ -187,7 +191,7 @@ class RoundPanel:
                                       layout=W.Layout(width="11em"))
         self.round.add_class("cl-editor-round-box")
         self.set_round = _button(_("Set round"), _("Begin this round: the first player chooses the row"), "round")
-        self.set_round.on_click(lambda b: self._round())
+        self.set_round.on_click(lambda b: guard(self._round))
         words = {"choose": _("the row is chosen"), "event": _("an event"), "turn": _("a turn")}
         self.decision = W.Dropdown(options=[(words[d], d) for d in DECISIONS], description=_("Decision"))
         self.seat = W.Dropdown(description=_("Player"))
@@ -195,11 +199,11 @@ class RoundPanel:
         self.row = W.Dropdown(options=[(rows.timeline_row(r)[0], r) for r in game.components.timeline.rows],
                               description=_("Row chosen"))
         self.set_decision = _button(_("Set decision"), _("Who decides now, and what"), "decision")
-        self.set_decision.on_click(lambda b: self._decision())
+        self.set_decision.on_click(lambda b: guard(self._decision))
         self.markers = [W.BoundedIntText(min=0, max=rounds, description=r, tooltip=rows.timeline_row(r)[0],
                                          layout=W.Layout(width="8em")) for r in game.components.timeline.rows]
         self.set_markers = _button(_("Set markers"), _("Each row's marker: how many spaces it has moved"), "markers")
-        self.set_markers.on_click(lambda b: self._markers())
+        self.set_markers.on_click(lambda b: guard(self._markers))
         self.box = W.VBox([W.HBox([self.round, self.set_round]), W.HBox([self.decision, self.seat]),
                            W.HBox([self.row, self.set_decision]), W.HBox([*self.markers, self.set_markers],
                                                                          layout=W.Layout(flex_flow="row wrap"))])
@@ -234,4 +238,4 @@ class RoundPanel:
         self.after()
 
 
-__all__ = ["CompanyPanel", "DECISIONS", "Pieces", "RESOURCES", "Resources", "RoundPanel"]
+__all__ = ["CompanyPanel", "DECISIONS", "Guard", "Pieces", "RESOURCES", "Resources", "RoundPanel"]

@@ -1,23 +1,21 @@
-"""``PositionEditor``: a table set up by clicks, then analysed or played on.
-
-    import carnegie_lab as cl
-    cl.widgets.PositionEditor()                        # a fresh 2-player table in round 1
-    cl.widgets.PositionEditor(game)                    # a copy of a game's table (the game stays as it is)
+"""``EditorWidget``: a table set up by clicks, then analysed or played on. ``cl.widgets.PositionEditor`` is this
+widget whose *Play from here* opens the app's dashboard (app/position_editor.py); the app's New game tab shows it
+to set up a table (app/table_setup.py). The editor sits below the app, which imports it.
 
 The board (``board.EditorBoard``) shows the dashboard's views of the table; a click on a site of the map places
 a project of the chosen owner and type there (or removes the one there), a click on a track's space moves the
 owner's disc there, on a tab's space shows the tab up to it. The panels (``panels``) set a seat's resources, its
 employees and tiles, the round and the decision. Every click is one operation of ``cl.Editor``; a refusal is
 said beside the board in words, and the table stays as it was. *Analyse* evaluates the decision at a small
-budget, *Play from here* opens the dashboard on the table, *Copy position* writes its JSON in the text box and
-*Load position* reads the JSON there.
+budget, *Play from here* (if the widget is given a ``play``) shows the table played on, *Copy position* writes its
+JSON in the text box and *Load position* reads the JSON there.
 """
 from __future__ import annotations
 
 import html
 import json
 from itertools import islice
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as W
 
@@ -59,27 +57,35 @@ def analysis_html(game: Game, lang: str | None = None, playouts: int = ANALYSE_P
                 "a verdict.").format(n=playouts) + "</span></div>")
 
 
-class PositionEditor(W.VBox):
-    """Set up a table by clicks (see the module); ``editor`` is the ``cl.Editor`` behind it, ``game()`` the game
-    of its table."""
+#: What *Play from here* calls: a widget that plays a game with these seats, in a language.
+Play = Callable[[Game, list[Seat], str | None], W.Widget]
 
-    def __init__(self, game: Game | None = None, lang: str | None = None, **kwargs: Any):
+
+def fresh_table(players: list[str] = PLAYERS, seed: int = 0, **options: Any) -> Game:
+    """The table a new editor shows: a fresh setup of ``new_game``'s arguments, at the start of round 1."""
+    editor = Editor.new(players, seed, **options)
+    editor.set_round(1)
+    return editor.game()
+
+
+class EditorWidget(W.VBox):
+    """Set up a table by clicks (see the module); ``editor`` is the ``cl.Editor`` behind it, ``game()`` the game
+    of its table; ``play``: what *Play from here* shows the table in (None: no such button)."""
+
+    def __init__(self, game: Game | None = None, lang: str | None = None, play: Play | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("cl-position-editor")
         _ = translator(lang).gettext            # an unknown language is refused here
-        self.lang = lang
-        editor = Editor.new(PLAYERS) if game is None else game.edit()
-        if game is None:
-            editor.set_round(1)
-        self.table = EditTable(editor, lang)
+        self.lang, self._play = lang, play
+        self.table = EditTable((fresh_table() if game is None else game).edit(), lang)
         self._guard = ErrorGuard(lambda text: self._say(text, refused=True))
         self.summary, self.message = W.HTML(), W.HTML()
         self.summary.add_class("cl-editor-summary")
         self.message.add_class("cl-editor-message")
-        self.pieces = Pieces(self.table, self.show, lambda key: self._guard(self.click, key))
-        self.resources = Resources(self.table, self.pieces, self.show)
-        self.company = CompanyPanel(self.table, self.pieces, self.show)
-        self.rounds = RoundPanel(self.table, self.show)
+        self.pieces = Pieces(self.table, self.show, self.click, self._guard)
+        self.resources = Resources(self.table, self.pieces, self.show, self._guard)
+        self.company = CompanyPanel(self.table, self.pieces, self.show, self._guard)
+        self.rounds = RoundPanel(self.table, self.show, self._guard)
         self.board = EditorBoard(lambda key: self._guard(self.click, key), lang)
         self.analyse = self._button(_("Analyse"), _("The best choices of the decision now, from a few playouts"),
                                     "analyse", self.analyse_now)
@@ -100,8 +106,8 @@ class PositionEditor(W.VBox):
         side = W.VBox([heading(_("Whose pieces a click places")), self.pieces.box,
                        heading(_("Resources")), self.resources.box, heading(_("Company")), self.company.box,
                        heading(_("Round and decision")), self.rounds.box], layout=W.Layout(max_width="560px"))
-        actions = W.HBox([self.analyse, self.play, self.others, self.copy, self.load],
-                         layout=W.Layout(flex_flow="row wrap"))
+        played = [self.play, self.others] if play is not None else []
+        actions = W.HBox([self.analyse, *played, self.copy, self.load], layout=W.Layout(flex_flow="row wrap"))
         self.children = [self.summary, W.HBox([self.board.box, W.VBox([self.message, side])],
                                               layout=W.Layout(flex_flow="row wrap")),
                          actions, self.position, self.analysis, self.played]
@@ -152,13 +158,14 @@ class PositionEditor(W.VBox):
             self.show()
 
     def play_now(self) -> None:
-        """The dashboard on the table, under the buttons: the player deciding now a human, the others as
-        chosen."""
-        from ..app.dashboard import Dashboard
+        """The table played on, under the buttons (``play``'s widget): the player deciding now a human, the others
+        as chosen."""
+        if self._play is None:
+            return
         game = self.game()
         seats = [Seat(name, HUMAN if i == game.current_player else self.others.value)
                  for i, name in enumerate(game.players)]
-        self.played.children = [Dashboard(game=game, seats=seats, lang=self.lang)]
+        self.played.children = [self._play(game, seats, self.lang)]
 
     def copy_now(self) -> None:
         self.position.value = json.dumps(self.table.editor.to_position())
@@ -176,4 +183,4 @@ class PositionEditor(W.VBox):
         self.show()
 
 
-__all__ = ["ANALYSE_PLAYOUTS", "PositionEditor", "analysis_html"]
+__all__ = ["ANALYSE_PLAYOUTS", "EditorWidget", "Play", "analysis_html", "fresh_table"]

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..core.errors import CarnegieError, RecordError
+from ..core.errors import CarnegieError, OptionError, RecordError
 from ..core.i18n import N_
 from ..core.jsontext import read_record_json
 from ..core.words import round_of
@@ -75,22 +75,32 @@ class Controller(StoredSession):
             seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
             self._adopt(game, seats)
 
-    def new_game(self, setup: Setup) -> None:
+    def new_game(self, setup: Setup, table: Game | None = None) -> None:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
         current game is then kept). With a store it is a new stored game, kept from ``keep()`` or
-        its first action on, played in this browser (role LOCAL)."""
+        its first action on, played in this browser (role LOCAL). ``table``: a game set up by hand
+        (``cl.Editor``) to start from instead, seated as ``setup`` says (its record starts from its
+        position)."""
         self._check_new_game()
-        self._begin(setup)
+        self._begin(setup, table)
 
-    def _begin(self, setup: Setup) -> None:
-        """This page's game is a new one of ``setup``, not stored yet."""
-        game = setup.game()
+    def _begin(self, setup: Setup, table: Game | None = None) -> None:
+        """This page's game is a new one of ``setup`` (or ``table``, seated by it), not stored yet."""
+        if table is None:
+            game = setup.game()
+        else:
+            setup.check()
+            if len(table.players) != len(setup.seats):
+                raise OptionError("players", N_("the table has {n} players, not {seats}", n=len(table.players),
+                                                seats=len(setup.seats)))
+            game = table.copy()
         self.setup = Setup([Seat(name, s.kind) for name, s in zip(game.players, setup.seats)], setup.seed,
                            setup.solo_level if len(setup.seats) == 1 else None, setup.departments,
                            setup.label.strip(), setup.hints)
         self._adopt(game, list(self.setup.seats))
         self._detach()
-        self.recent = [N_("New game: {setup}.", setup=self.describe_setup())]
+        self.recent = [N_("New game: {setup}.", setup=self.describe_setup()) if table is None else
+                       N_("A table set up by hand: {setup}.", setup=self.describe_setup())]
 
     def setup_again(self) -> Setup:
         """This game's setup: its seats as they were before any *Bots finish the game*, the level, the departments
@@ -99,9 +109,10 @@ class Controller(StoredSession):
         return setup_of(self.game, seats, self.setup.label)
 
     def restart(self) -> None:
-        """The same game (seats, seed and options) from its start (a stored game is replaced)."""
+        """The same game (seats, seed and options) from its start, a fresh setup or a table set up by hand (a
+        stored game is replaced)."""
         self.authorize(access.RESTART)
-        game = self.setup.game()
+        game = Game.from_record({**self.game.to_record(), "actions": []}, components=self.game.components)
         self._replace(game, list(self.setup.seats), access.RESTART)
         self._adopt(game, list(self.setup.seats))
         self.recent = [N_("Restarted: {setup}.", setup=self.describe_setup())]

@@ -5,7 +5,8 @@ home when first used:
 - :mod:`carnegie_lab.session`: the game session (:class:`Controller`, :class:`Seat`, :class:`Setup`), no widgets;
 - :mod:`carnegie_lab.app`: the dashboard, the page bridge and ``app_dashboard()``, what notebooks/app.ipynb shows;
 - :mod:`carnegie_lab.tutor`: the stepper, its script (:class:`Step`) and the exercises;
-- :mod:`carnegie_lab.editor_ui`: the position editor's widget.
+- :mod:`carnegie_lab.editor_ui`: the position editor's widget (``PositionEditor``: app/position_editor.py, whose
+  *Play from here* opens the dashboard).
 """
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ require_extra("app", "ipywidgets", "anywidget", "plotly")
 #: The module of each public name.
 _HOMES = {"Controller": "session", "Seat": "session", "Setup": "session",
           "Dashboard": "app.dashboard", "Exercise": "tutor.exercise", "app_dashboard": "app.entry",
-          "page_query": "app.entry", "PositionEditor": "editor_ui.widget", "Step": "tutor.script",
+          "page_query": "app.entry", "PositionEditor": "app.position_editor", "Step": "tutor.script",
           "Stepper": "tutor.stepper"}
 
 if TYPE_CHECKING:
     from ..app.dashboard import Dashboard
     from ..app.entry import app_dashboard, page_query
-    from ..editor_ui.widget import PositionEditor
+    from ..app.position_editor import PositionEditor
     from ..session import Controller, Seat, Setup
     from ..tutor.exercise import Exercise
     from ..tutor.script import Step
