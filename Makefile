@@ -33,7 +33,7 @@ test: check system-packages
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
 # the reference check over whole games, tutorial 11 beside two CPU hogs, three Portuguese tutorials in Voila
-# with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse, in Portuguese and on the
+# with ten English ones' Voila pages, the whole games on a phone, on a desktop by mouse, in Portuguese and on the
 # board, two browsers' clicks at once, the two-player game's audit, the wheel without extras in a fresh venv); CI runs
 # them after make test.
 test-slow: $(STAMP)
