@@ -94,19 +94,23 @@ def execute(name: str, kernel) -> Executed:
 
 
 def execute_in_one_kernel(names: SimpleQueue) -> list[Executed]:
-    """Take tutorials from the queue and run them one after another in one kernel, until the queue is empty."""
+    """Take tutorials from the queue and run them one after another in one kernel, until the queue is empty (in
+    a new one after a kernel was lost: a shut down kernel manager cannot start another)."""
     from jupyter_client import AsyncKernelManager
     from jupyter_core.utils import run_sync
 
-    kernel, results = AsyncKernelManager(kernel_name="python3"), []
+    kernel, results = None, []
     try:
         while True:
             try:
-                results.append(execute(names.get_nowait(), kernel))
+                name = names.get_nowait()
             except Empty:
                 return results
+            if kernel is None or not kernel.has_kernel:
+                kernel = AsyncKernelManager(kernel_name="python3")
+            results.append(execute(name, kernel))
     finally:
-        if kernel.has_kernel:
+        if kernel is not None and kernel.has_kernel:
             run_sync(kernel.shutdown_kernel)(now=True)
 
 
