@@ -33,7 +33,7 @@ test: check system-packages
 
 # The tests worth running but not on every run (marker `slow`: the bots' strength checks, the README's commands,
 # the reference check over whole games, tutorial 11 beside two CPU hogs, three Portuguese tutorials in Voila
-# with eight English ones' Voila pages, the whole games on a phone, on a desktop by mouse and by keyboard, in
+# with ten English ones' Voila pages, the whole games on a phone, on a desktop by mouse and by keyboard, in
 # Portuguese and on the board, a round by mouse then the bots' finish, two browsers' clicks at once, the solo and
 # two-player games' audits, a reloaded page and a wrong seat key in the browser, the editor in JupyterLab, all
 # the random playouts' and positions' examples, the wheel without extras in a fresh venv; make test

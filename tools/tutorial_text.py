@@ -75,7 +75,9 @@ def found_spans(code: str, lang: str) -> Iterator[Span]:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" \
                 and len(node.args) == 1 and not node.keywords and is_literal(node.args[0]):
             start, end = offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
-            template, fstring = literal_text(ast.get_source_segment(code, node.args[0]))
+            literal = node.args[0]
+            template, fstring = literal_text(code[offset(literal.lineno, literal.col_offset):
+                                                  offset(literal.end_lineno, literal.end_col_offset)])
             column, inside = start - starts[node.lineno - 1], bracketed(start)
             yield start, end, template, lambda text, c=column, f=fstring, b=inside: wrap(text, c, f, b)
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(node, clean=False):

@@ -329,23 +329,23 @@ tour
 # *blunder*, each given only where the whole 95% interval of the VP given away lies in its range, and
 # *unclear* where it does not. `review_figure` charts the player's expected final margin after each
 # decision that was played out, coloured by its grade (the app's Replay tab shows the same review, see
-# *Review this game*). A small budget keeps it quick: Bo's decisions, at most 4 playouts an action.
+# *Review this game*). A small budget keeps it quick: Bo's decisions, at most 2 playouts an action.
 # Nothing changes this chart once drawn, so `chart` shows it as plotly's own output (hover a point to
 # read it), lighter than a `FigureWidget`.
 
 # %%
-bo = review(final, [1], playouts=4, seed=0)
+bo = review(final, [1], playouts=2, seed=0)
 print(bo.summary()[1].text(LANG))
 chart(review_figure(bo, lang=LANG))
 
 # %%
 bo_grades = bo.summary()[1].grades
 Numbers({79: lambda g: len(bo.decisions), 72: lambda g: bo_grades["best"], 7: lambda g: bo_grades["unclear"],
-         4: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
+         2: lambda g: bo.playouts, 32: lambda g: DEFAULT_PLAYOUTS},
         facts={_("none of Bo's decisions is graded an error"):
                lambda g: bo_grades["inaccuracy"] + bo_grades["mistake"] + bo_grades["blunder"] == 0,
                _("it names no costliest decision"): lambda g: not bo.costliest}).told(
-    _("With at most **4** playouts an action the review grades Bo's **79** decisions: **72** best (the screen "
+    _("With at most **2** playouts an action the review grades Bo's **79** decisions: **72** best (the screen "
       "rates the move he played best) and **7** unclear, where so few playouts cannot tell whether he gave "
       "anything away. So it names no costliest decision: a decision is named only when its playouts show a loss, "
       "rather than a guess. A real review takes more (the default is 32)."), final)

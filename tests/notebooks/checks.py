@@ -2,7 +2,8 @@
 
 It finds the steppers and exercises the notebook made (in its variables and in ``Out``, where IPython keeps
 the value of each cell's last expression), drives them as a learner would, and prints one line
-``TUTORIAL-CHECKS <json>`` that the tests read. It never raises: every problem goes into the report.
+``TUTORIAL-CHECKS <json>`` that the tests read, with the names the notebook's namespace holds. It never raises:
+every problem goes into the report.
 """
 import json as _json
 import traceback as _traceback
@@ -17,7 +18,7 @@ def _tutorial_checks():
         if isinstance(value, (Stepper, Exercise)) and id(value) not in seen:
             seen.add(id(value))
             found.append(value)
-    report = {"steppers": [], "exercises": []}
+    report = {"steppers": [], "exercises": [], "names": sorted(name for name in globals() if not name.startswith("_"))}
     for obj in found:
         if isinstance(obj, Stepper):
             report["steppers"].append(_check_stepper(obj))

@@ -1,9 +1,9 @@
 """The tutorials rendered by Voilà in headless Chromium: every one draws its stepper, passes the accessibility audit
 (tests/axe_audit.py), walks every step with Next, draws every view, checks an exercise (a real mistake refused, the
 right answer accepted), and logs no browser error or warning; notebook 2 also tries "Try your own action". The
-tutorials in Portuguese (notebooks/pt_BR) run the same code in other words: the pages of the same three do the
-same in their language, the words the tests look for the catalog's. make test opens three English tutorials'
-pages, one of each kind (``EVERY_RUN``); make test-slow the others and the Portuguese ones.
+tutorials in Portuguese (notebooks/pt_BR) run the same code in other words: the pages of three, one of each kind
+(``KINDS``), do the same in their language, the words the tests look for the catalog's. make test opens one
+English tutorial's page (``EVERY_RUN``) and notebook 2's; make test-slow the others and the Portuguese ones.
 
 The server and the browser are the session's (tests/conftest.py): a tutorial is a page of the server that
 serves the app (``carnegie-lab app`` serves the whole notebooks/ folder, as Binder does), opened in a new tab
@@ -193,15 +193,19 @@ def answer(page, answers: Answers, given: str, verdict: str, tr=translator()) ->
     expect(exercise).to_contain_text(verdict, timeout=STEP)
 
 
-#: The English tutorials whose Voilà page make test opens, one of each kind: figures in the stepper (1), the
-#: donations' chart, HTML in the stepper (7), a still figure beside it after a long computation (11). The other
-#: pages are ``slow`` (CI runs them in make test-slow, with the Portuguese ones): their stepper is the same widget,
-#: and make test runs each of those notebooks in a kernel (tests/notebooks/test_tutorials.py).
-EVERY_RUN = ("01-components-and-setup.ipynb", "07-donations.ipynb", "11-playing-well.ipynb")
+#: One tutorial of each kind of page: a stepper that opens on a figure (1), one that opens on the donations'
+#: chart, HTML (7), a still figure beside it after a long computation, and exercises in dropdowns (11).
+KINDS = ("01-components-and-setup.ipynb", "07-donations.ipynb", "11-playing-well.ipynb")
+#: The English tutorial whose page make test walks: its stepper opens on HTML, then draws every view's figure,
+#: and its exercise is typed in. make test also opens steppers on a figure: notebook 2's (test_try_your_own_action)
+#: and notebook 6's (test_tutorial_widths_browser.py). The other pages are ``slow`` (CI runs them in make test-slow,
+#: with the Portuguese ones; tutorial 11's still figure also beside two CPU hogs): their stepper is the same
+#: widget, and make test runs each of those notebooks in a kernel (tests/notebooks/test_tutorials.py).
+EVERY_RUN = ("07-donations.ipynb",)
 IN_VOILA = [name if name in EVERY_RUN else pytest.param(name, marks=pytest.mark.slow) for name in TUTORIALS]
-#: The Portuguese pages the browser opens: the same three kinds, in make test-slow. The other translations run
-#: the code of their English pages, and their words are their catalogs' (test_tutorial_catalogs.py).
-IN_PORTUGUESE = [f"pt_BR/{name}" for name in EVERY_RUN]
+#: The Portuguese pages the browser opens: one of each kind, in make test-slow. The other translations run the
+#: code of their English pages, and their words are their catalogs' (test_tutorial_catalogs.py).
+IN_PORTUGUESE = [f"pt_BR/{name}" for name in KINDS]
 
 
 @pytest.mark.parametrize("name", [*IN_VOILA, *(pytest.param(name, marks=pytest.mark.slow) for name in IN_PORTUGUESE)])
