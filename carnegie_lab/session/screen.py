@@ -24,6 +24,7 @@ from .controller import Controller
 from .controls import Buttons, Cell, Choice, Control, MoveGrid, Option, Panel, Picker, panel_for
 from .games_list import NEWEST, ORDERS
 from .guide import RuleStep, hint_reason, rule_step, undo_reason
+from .hint_screen import SHOWN, THINKING, HintRow, HintScreen, Suggestion, hint_screen, suggestions
 from .history import lines_by_round
 from .labels import Labels, type_name
 from .page_work import PageWork
@@ -261,10 +262,11 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
     return Final(shown(ctl.result(), lang), tuple(story(ctl.game, lang)))
 
 
-__all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "KINDS",
-           "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork", "Panel", "Picker",
-           "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep", "SLOTS", "Screen",
-           "Shelf", "StepReview", "Target", "Targets", "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen",
-           "decision_at", "error_text", "final_of", "followed", "lines_by_round", "panel_for", "prompt_of", "recent_of",
-           "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "target_of", "title_of",
-           "turn_of", "type_name", "waiting_html", "where_of"]
+__all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "HintRow",
+           "HintScreen", "KINDS", "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork",
+           "Panel", "Picker", "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep",
+           "SHOWN", "SLOTS", "Screen", "Shelf", "StepReview", "Suggestion", "THINKING", "Target", "Targets", "Turn",
+           "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of", "followed",
+           "hint_screen", "lines_by_round", "panel_for", "prompt_of", "recent_of", "review_screen", "role_of",
+           "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of", "title_of", "turn_of",
+           "type_name", "waiting_html", "where_of"]

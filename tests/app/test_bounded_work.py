@@ -11,6 +11,7 @@ import carnegie_lab as cl
 from carnegie_lab.app import hints
 from carnegie_lab.app.layout import REPLAY
 from carnegie_lab.session import Controller, Seat, Setup
+from carnegie_lab.session.screen import SHOWN
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard
 
@@ -68,7 +69,7 @@ def test_a_language_switch_keeps_the_hint_thought_about(monkeypatch):
     page.hint()
     for switch in range(SWITCHES):
         page.set_lang("pt_BR" if switch % 2 == 0 else None)
-        assert page.hints.output.value.count("class='cl-hint-row'") == hints.SHOWN     # shown again at once
+        assert page.hints.output.value.count("class='cl-hint-row'") == SHOWN     # shown again at once
     page.hint()
     assert thought == [1]
 

@@ -164,7 +164,7 @@ def test_hints_are_allowed_by_default_and_work_from_a_seat_link(path):
     assert bo.screen.why_not["hint"] is None and "hints" not in GameStore(path).info(ada.controller.game_id).app
     bo.hints.playouts = 2
     bo.hints.button.click()
-    assert bo.hints.rows and "cl-hint-rows" in bo.hints.output.value
+    assert bo.hints.screen and "cl-hint-rows" in bo.hints.output.value
     assert ada.screen.why_not["hint"] == "A hint is for a decision of yours, in the live game."   # not Ada's
 
 
