@@ -82,7 +82,7 @@ def test_a_full_store_opens_its_games_and_seat_links_and_start_says_it_is_full(t
     Controller(store=store).keep()                   # the store is full now
     for query in (f"game={shared.game_id}", f"game={shared.game_id}&seat={links[1]}", ""):
         page = Dashboard(store=store, query=query)
-        assert page.status.value == "" and page.controller.game_id == (shared.game_id if query else None)
+        assert page.screen.status.text == "" and page.controller.game_id == (shared.game_id if query else None)
     assert page.controller.role == "local"
     seat = Dashboard(store=store, query=f"game={shared.game_id}&seat={links[1]}")
     assert seat.controller.role == "seat" and seat.controller.my_seat == 1

@@ -6,8 +6,6 @@ what each of Andrew's levels means. The Copy buttons are tested in the browser
 (tests/app/test_browser_friends_and_help.py)."""
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 import pytest
 from clicks import click_first, first_choice
@@ -107,7 +105,7 @@ def test_a_click_sent_before_another_browser_s_move_came_in_is_not_played(path):
     bo.guard._handle_custom_msg({"event": "aim", "seen": shown}, [])
     bo.act(bo.screen.panel.notations()[0])
     assert len(bo.game.actions) == shown + 1 == GameStore(path).info(ada.controller.game_id).actions
-    assert "Bo moved first (in another browser): your move was not played." in html.unescape(bo.status.value)
+    assert "Bo moved first (in another browser): your move was not played." in bo.screen.status.text
     bo.guard._handle_custom_msg({"event": "ping", "id": 1}, [])    # that click's work is done: its aim is over
     bo.guard._handle_custom_msg({"event": "aim", "seen": shown + 1}, [])
     click_first(bo)                     # a click aimed at the decision shown plays
@@ -151,7 +149,7 @@ def test_the_new_game_form_s_hints_allowed_is_kept_with_the_game_and_holds_in_ev
     bo.hints.playouts = 2
     bo.hint()
     assert bo.hints.key is None and bo.hints.output.value == ""
-    assert "turned hints off" in bo.status.value
+    assert "turned hints off" in bo.screen.status.text
     bo.hints.always.value = True                        # the checkbox's message, though it is disabled
     assert bo.hints.key is None and bo.hints.output.value == ""
     again = Dashboard(store=path, query=f"game={gid}")  # Ada's page reloaded (it watches without its link)

@@ -5,6 +5,7 @@ counts of the department modes. The rapid clicks themselves are tested in the br
 (tests/app/test_browser.py)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -64,8 +65,22 @@ def test_the_dashboard_has_its_guard_and_keeps_the_controls_in_place_while_bots_
 def test_a_refused_action_gives_the_controls_back():
     d = Dashboard()
     d.act("house nowhere")
-    assert "cl-error" in d.status.value and BUSY not in d.controls.box._dom_classes
+    assert d.screen.status.error and BUSY not in d.controls.box._dom_classes
     assert d.controls.buttons                                   # the same decision, still clickable
+
+
+def test_the_status_line_draws_what_the_screen_says_the_player_was_told():
+    d = Dashboard()
+    d.act("house nowhere")
+    told = d.screen.status
+    assert told == d.controller.status and told.error and "nowhere" in told.text
+    assert d.status.value == f"<div class='cl-error'>{html.escape(told.text)}</div>"      # drawn, in red
+    d.act(str(d.game.legal_actions()[0]))                       # a click played: nothing more to say
+    assert d.screen.status.text == "" and d.status.value == ""
+    d.say("Bots played the last 2 decisions.")
+    assert d.screen.status.text in d.status.value and "cl-info" in d.status.value
+    d.set_lang("pt_BR")                                         # said in the other language: not said again
+    assert d.screen.status.text == "" and d.status.value == ""
 
 
 def test_the_play_tab_keeps_the_controls_above_the_messages():
