@@ -23,7 +23,7 @@ from .access import FINISH, HINT, LOAD, RESTART, SEAT, WATCH, reason
 from .controller import Controller, Status
 from .controls import Buttons, Cell, Choice, Control, MoveGrid, Option, Panel, Picker, panel_for
 from .games_list import NEWEST, ORDERS
-from .guide import RuleStep, hint_reason, rule_step, undo_reason
+from .guide import RuleStep, hint_reason, play_reason, rule_step, undo_reason
 from .hint_screen import SHOWN, THINKING, HintRow, HintScreen, Suggestion, hint_screen, suggestions
 from .history import lines_by_round
 from .labels import Labels, type_name
@@ -269,6 +269,6 @@ __all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Co
            "Panel", "Picker", "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep",
            "SHOWN", "SLOTS", "Screen", "Shelf", "Status", "StepReview", "Suggestion", "THINKING", "Target", "Targets",
            "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of",
-           "followed", "hint_screen", "lines_by_round", "panel_for", "prompt_of", "recent_of", "review_screen",
-           "role_of", "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of", "title_of",
-           "turn_of", "type_name", "waiting_html", "where_of"]
+           "followed", "hint_screen", "lines_by_round", "panel_for", "play_reason", "prompt_of", "recent_of",
+           "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of",
+           "title_of", "turn_of", "type_name", "waiting_html", "where_of"]

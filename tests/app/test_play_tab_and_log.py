@@ -20,8 +20,10 @@ from carnegie_lab.app.controls_view import BUSY
 from carnegie_lab.app.panels import parse_seed, tiles_note
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.session import HUMAN, Controller, Seat, Setup
 from carnegie_lab.session.history import lines_by_round, own_moves
+from carnegie_lab.session.screen import Status
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure
 from carnegie_lab.widgets import Dashboard
@@ -81,6 +83,22 @@ def test_the_status_line_draws_what_the_screen_says_the_player_was_told():
     assert d.screen.status.text in d.status.value and "cl-info" in d.status.value
     d.set_lang("pt_BR")                                         # said in the other language: not said again
     assert d.screen.status.text == "" and d.status.value == ""
+
+
+def test_a_late_click_plays_nothing_and_the_screen_says_why():
+    """The session words why a click plays nothing (session/guide.py ``play_reason``), in the page's language."""
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "medium")], auto=False)
+    while d.controller.you_to_move:
+        d.act(str(d.game.legal_actions()[0]))
+    actions = list(d.game.actions)
+    d.act("done")                                               # a click that arrived on Bo's decision
+    assert d.game.actions == actions and d.screen.status == Status("Not your decision now.", error=True)
+    d.set_lang("pt_BR")
+    d.act("done")
+    assert d.screen.status.text == translator("pt_BR").gettext("Not your decision now.") != "Not your decision now."
+    d.bots.finish_button.click()
+    d.act("done")
+    assert d.game.is_over and d.screen.status.text == translator("pt_BR").gettext("The game is over.")
 
 
 def test_the_play_tab_keeps_the_controls_above_the_messages():
