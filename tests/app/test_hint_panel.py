@@ -180,7 +180,7 @@ def test_always_show_a_hint_at_each_human_decision_only():
     assert len(calls) == 4
     dash.hints.always.value = False
     dash.act(str(dash.game.legal_actions()[0]))
-    assert len(calls) == 4 and dash.hints.output.value == ""
+    assert len(calls) == 4 and dash.hints.screen is None
 
 
 def test_no_hint_for_a_decision_that_is_not_yours():
@@ -189,7 +189,7 @@ def test_no_hint_for_a_decision_that_is_not_yours():
         dash.act(str(dash.game.legal_actions()[0]))
     assert dash.controller.bot_to_move and dash.screen.why_not["hint"] is not None
     dash.hint()
-    assert dash.hints.output.value == "" and "hint is for a decision of yours" in dash.screen.status.text
+    assert dash.hints.screen is None and "hint is for a decision of yours" in dash.screen.status.text
 
 
 def valued(action, margin: float, half: float) -> ActionValue:
