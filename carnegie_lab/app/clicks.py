@@ -8,9 +8,9 @@ import time
 from typing import Any, Callable, Protocol
 
 from ..core.errors import CarnegieError
-from ..core.i18n import translator
-from ..session import WATCH, Controller, GameGone, NotAllowed, Overtaken
-from ..session.screen import Screen, chosen, error_text, sentence, target_of
+from ..core.i18n import render
+from ..session import Controller, GameGone, NotAllowed, Overtaken
+from ..session.screen import Screen, chosen, error_text, play_reason, sentence, target_of
 from .board import BoardView
 from .click_guard import ClickGuard, Pick
 from .controls_view import ControlsView
@@ -61,13 +61,9 @@ class ClickPath:
     def play(self, notation: str) -> None:
         """Play an action for this browser's player (unguarded), or say why not."""
         page, start = self.page, time.perf_counter()
-        ctl, _ = page.controller, translator(page.lang).gettext
-        if not ctl.you_to_move:        # a click that arrived late: never play for a bot or another seat
-            seat = ctl.current_seat
-            page.say(_("The game is over.") if ctl.game.is_over else
-                     _("You are watching: this browser cannot play.") if ctl.role == WATCH else
-                     _("Not your decision: {player} decides now.").format(player=ctl.seats[seat].name)
-                     if ctl.human_to_move and seat is not None else _("Not your decision now."), error=True)
+        ctl, why = page.controller, play_reason(page.controller)
+        if why is not None:            # a click that arrived late: never play for a bot or another seat
+            page.say(render(why, page.lang), error=True)
             return
         page.controls.disable()        # until the next decision's controls replace them
         try:

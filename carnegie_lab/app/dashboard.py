@@ -10,9 +10,9 @@ game is kept, the page's address names it (``?game=ID``, ``&seat=TOKEN``), the p
 browsers' moves (app/sharing.py)."""
 from __future__ import annotations
 
-import html
 import os
 import time
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
@@ -33,7 +33,7 @@ from .hints import decision_key
 from .layout import Actions, Frame, PageCalls, build, retire
 from .page import PageBridge, in_kernel
 from .page_parts import PageParts
-from .play_view import draw_play
+from .play_view import draw_play, draw_status
 from .replay_actions import ReplayActions
 from .sharing import Sharing, open_link, open_store
 from .side_tabs import SideTabs
@@ -109,7 +109,7 @@ class Dashboard(RerunNote, W.VBox):
         share, replays, do = self.sharing, self.replays, self.commands
         on = Actions(act=self.act, step_bot=do.step_bot, play_bots=do.play_bots, finish=do.finish,
                      auto_changed=do.auto_changed, undo=do.undo, restart=do.restart, rematch=do.rematch,
-                     hint=self.hint, hint_option_changed=self._hint_option_changed, start=do.start,
+                     hint=self.hint, hint_option_changed=self._hint_wanted, start=do.start,
                      resume=share.resume, delete=share.delete_game, replay_stored=replays.stored,
                      stored_page=share.update_stored, load=do.load, make_links=self.make_links,
                      show_moment=replays.show, play_from=replays.play_from, replay_this_game=replays.this_game,
@@ -136,6 +136,7 @@ class Dashboard(RerunNote, W.VBox):
         self.frame.relabel(self.side, lang, self.game.rules.constants.rounds)
         self.side.selected_index = tab
         retire(old, self, self.game)      # the old panels' widgets closed, the page's work kept
+        self.controller.tell("")          # what the status line said, it said in the other language
         self.after_change(run_bots=False)
 
     @property
@@ -153,17 +154,15 @@ class Dashboard(RerunNote, W.VBox):
         self.clicks.act(target)
 
     def hint(self) -> None:
-        """The Hint button: the analysis's best choices for this browser's decision, thought about
-        once per decision (HintPanel's budget): asking again shows the same hint at once, so no page
-        can make its kernel think longer than that per decision."""
+        """The Hint button: the best choices for this browser's decision, thought about once per decision (HintPanel's
+        budget): asking again shows the same hint at once, so no page makes its kernel think longer per decision."""
         why = screen_of(self.controller, self.lang, self.replaying).why_not["hint"]
         if why is not None:
             self.say(why, error=True)
-            return
-        if self.hints.key != decision_key(self.game):
+        elif self.hints.key != decision_key(self.game):
             self._think()
 
-    def _hint_option_changed(self) -> None:
+    def _hint_wanted(self) -> None:
         if self.controller.you_to_move and not self.replaying and self.hints.wanted(self.game):
             self._think()
 
@@ -196,8 +195,7 @@ class Dashboard(RerunNote, W.VBox):
         self.tabs.refresh()
         self.sharing.show_address(self.lang)
         self.timings["redraw (server)"] = time.perf_counter() - start
-        if self.controller.you_to_move and not self.replaying and self.hints.wanted(self.game):
-            self._think()               # "Always show a hint": each new decision of a human seat
+        self._hint_wanted()             # "Always show a hint": each new decision of a human seat
 
     def _show_decision(self) -> None:
         """Compute the page's screen and draw it."""
@@ -235,9 +233,11 @@ class Dashboard(RerunNote, W.VBox):
         self.sharing.make_links()
 
     def say(self, text: str, error: bool = False) -> None:
-        """The status line (errors in red)."""
-        cls = "cl-error" if error else "cl-info"
-        self.status.value = f"<div class='{cls}'>{html.escape(text)}</div>" if text else ""
+        """Tell the player ``text`` (``error``: a refusal): through the controller, onto the screen's status line."""
+        self.controller.tell(text, error)
+        if self.screen is not None:
+            self.screen = replace(self.screen, status=self.controller.status)
+            draw_status(self.panels, self.screen)
 
     def _guard(self, fn: Callable, *args: Any, **kwargs: Any) -> None:
         """Run a callback (a click: the page is active); an unexpected exception is shown in the status line."""

@@ -1,91 +1,27 @@
-"""Hints: the best few actions of the current decision, from the analysis, in the controls' words.
-
-:func:`suggestions` runs ``carnegie_lab.analysis.evaluate`` on the decision (about
-:data:`HINT_THINK` seconds, or a fixed ``playouts`` budget, which gives the same numbers every time)
-and keeps the best :data:`SHOWN` actions, each with its win rate and expected final margin (with
-their 95% intervals) and one line of ``explain``: what it changes at once. Each action is named as
-the Play tab's control that plays it says it (:func:`control_words`). The analysis reads copies of
-the game and only what the table can see: a hint never changes the game and never reveals
-Andrew's hidden cards.
-
-:class:`HintPanel` is its part of the Play tab: the Hint button, the "Always show a hint" checkbox
-and the hint itself ("thinking…" while the analysis runs). The dashboard says when to compute one.
+"""Hints: the Play tab's :class:`HintPanel` (the Hint button, the "Always show a hint" checkbox and the hint) and the
+analysis it runs (:func:`analysis`: ``carnegie_lab.analysis.evaluate`` on the decision, about :data:`HINT_THINK`
+seconds, or a fixed ``playouts`` budget, which gives the same numbers every time). What the hint says is the
+session's (``session/hint_screen.py``: the best few actions in the controls' words, their numbers, what each changes
+at once); :func:`hint_html` draws it. The analysis reads copies of the game and only what the table can see: a hint
+never changes the game and never reveals Andrew's hidden cards. The dashboard says when to compute one.
 """
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as W
 
-from ..analysis import ActionValue, Explanation, evaluate, explain
-from ..analysis.compare import apart
-from ..analysis.words import playout_result
-from ..core.i18n import N_, number, render, translator
+from ..analysis import ActionValue, evaluate
+from ..core.i18n import translator
 from ..engine import Game
-from ..session.screen import Buttons, Labels, MoveGrid, Picker, panel_for
+from ..session.screen import SHOWN, THINKING, HintScreen, hint_screen, suggestions
 from .controls_view import ControlsView
 
 #: Seconds of analysis for a hint in the app.
 HINT_THINK = 1.5
-#: Actions a hint shows.
-SHOWN = 3
 #: A page's memory of the analyses its hints made: ``remember(decision key, think) -> analysis``.
 Remember = Callable[[tuple, Callable[[], list[ActionValue]]], list[ActionValue]]
-#: What the hint says while the analysis runs.
-THINKING = N_("thinking…")
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """One suggested action: the control's words, where that control is, the analysis's numbers and
-    one line of what the action changes at once."""
-    notation: str
-    words: str                 # what the control that plays it says
-    place: str                 # the control's group title ("" for the buttons under the controls)
-    value: ActionValue
-    explanation: str
-
-
-def control_words(game: Game, lang: str | None = None) -> dict[str, tuple[str, str]]:
-    """notation -> (what its control says, the title of the control's group) for every legal action
-    of the current decision, from the same panel the Play tab shows."""
-    panel = panel_for(game, lang)
-    out: dict[str, tuple[str, str]] = {}
-    for group in panel.groups:
-        if isinstance(group, Buttons):
-            for o in group.options:
-                out[o.notation] = (" — ".join(o.label.splitlines()), group.title)
-        elif isinstance(group, Picker):
-            for c in group.choices:
-                out[c.notation] = (c.text or " · ".join(label for _, label in c.values), group.title)
-        elif isinstance(group, MoveGrid):
-            for _, _, notation in group.moves:
-                out[notation] = (Labels(game, lang).action(notation), group.title)
-    for o in panel.footer:
-        out[o.notation] = (o.label, "")
-    return out
-
-
-def explanation_line(explanation: Explanation, lang: str | None = None) -> str:
-    """What an action changes at once, in one line: the acting player's score if the game ended now,
-    then everything else that changes (resources, income, network, the others' scores: the analysis's
-    sentences, in the language)."""
-    _ = translator(lang).gettext
-    actor = explanation.player
-    parts = []
-    for c in explanation.changes:
-        if c.topic == "score" and c.player == actor:
-            if c.name == "total":      # the categories' changes add up to it
-                parts.append(_("score if the game ended now {before} → {after} VP ({change})").format(
-                    before=c.before, after=c.after, change=f"{c.after - c.before:+d}"))
-        else:
-            parts.append(render(c.text, lang))
-    if explanation.guessed:
-        parts.append(_("what Andrew's hidden card does is a guess"))
-    text = "; ".join(parts) if parts else _("nothing changes on the table yet")
-    return text.replace(" -> ", " → ")
 
 
 def analysis(game: Game, think: float | None = HINT_THINK, playouts: int | None = None) -> list[ActionValue]:
@@ -94,61 +30,23 @@ def analysis(game: Game, think: float | None = HINT_THINK, playouts: int | None 
     return evaluate(game, think=None if playouts is not None else think, playouts=playouts)
 
 
-def suggestions(game: Game, think: float | None = HINT_THINK, playouts: int | None = None,
-                count: int = SHOWN, lang: str | None = None, rows: list[ActionValue] | None = None) -> list[Suggestion]:
-    """The best ``count`` actions of the current decision (fewer if there are fewer), best first, from its
-    :func:`analysis` (``rows``, made here if None). Actions that only repeat a listed one (the same build on an
-    equivalent space) are left out."""
-    rows = analysis(game, think, playouts) if rows is None else rows
-    words = control_words(game, lang)
-    out: list[Suggestion] = []
-    listed: set = set()
-    for row in rows:
-        if len(out) == count:
-            break
-        if row.same_as is not None and row.same_as in listed:
-            continue
-        listed.add(row.action)
-        notation = str(row.action)
-        said, place = words.get(notation, (Labels(game, lang).action(row.action), ""))
-        out.append(Suggestion(notation, said, place, row, explanation_line(explain(game, row.action), lang)))
-    return out
-
-
-def hint_html(rows: list[Suggestion], actions: int, lang: str | None = None) -> str:
-    """The hint: a numbered list of the suggestions (``actions``: the game's action count, which
-    says the decision it is for, as the turn card's ``data-actions``). A suggestion the playouts do not
-    tell from the first says so; when they tell none of them from it, the hint says so in words and
-    shows only what each one does now; when even the first loses on average, it says that in words."""
-    if not rows:
+def hint_html(hint: HintScreen | None, actions: int) -> str:
+    """The hint drawn: a numbered list of its rows (``actions``: the game's action count, which says the decision
+    it is for, as the turn card's ``data-actions``)."""
+    if hint is None:
         return ""
-    tr = translator(lang)
-    told = [apart(rows[0].value, s.value) for s in rows[1:]]
-    blind = bool(told) and not any(told)        # the playouts tell none of them from the first
     items = []
-    for s, tied in zip(rows, [False] + [not t and bool(s.value.playouts) for t, s in zip(told, rows[1:])]):
-        place = f" <span class='cl-hint-place'>({html.escape(s.place)})</span>" if s.place else ""
-        numbers = (tr.gettext("as good as the first, as far as the playouts tell: ") if tied else "") + playout_result(
-            s.value, lang)
-        items.append(f"<li class='cl-hint-row' data-notation='{html.escape(s.notation)}'>"
-                     f"<b>{html.escape(s.words)}</b>{place}"
-                     + ("" if blind else f"<div class='cl-hint-numbers'>{html.escape(numbers)}</div>")
-                     + f"<div class='cl-hint-why'>{html.escape(s.explanation)}</div></li>")
-    best = rows[0].value
-    lead = ("<div class='cl-note cl-hint-blind'>" + tr.gettext(
-        "The playouts cannot tell these choices apart yet (the end of the game is too far to see): here is what "
-        "each one does now.") + "</div>") if blind else ""
-    if not blind and best.playouts and best.margin < 0:
-        lead = "<div class='cl-note cl-hint-losing'>" + html.escape(tr.gettext(
-            "Every choice here loses on average; the best keeps the margin to {margin} VP.").format(
-            margin=number(best.margin, "+.1f", lang))) + "</div>"
-    title = (tr.gettext("Hint: the analysis's best choice") if len(rows) == 1 else
-             tr.gettext("Hint: the analysis's best {n} choices").format(n=len(rows)))
-    return (f"<div class='cl-group-title'>{title}</div>{lead}"
+    for row in hint.rows:
+        place = f" <span class='cl-hint-place'>({html.escape(row.place)})</span>" if row.place else ""
+        numbers = f"<div class='cl-hint-numbers'>{html.escape(row.numbers)}</div>" if row.numbers else ""
+        items.append(f"<li class='cl-hint-row' data-notation='{html.escape(row.notation)}'>"
+                     f"<b>{html.escape(row.words)}</b>{place}{numbers}"
+                     f"<div class='cl-hint-why'>{html.escape(row.explanation)}</div></li>")
+    note = (f"<div class='cl-note cl-hint-{hint.note_kind}'>{html.escape(hint.note, quote=False)}</div>"
+            if hint.note else "")
+    return (f"<div class='cl-group-title'>{html.escape(hint.title, quote=False)}</div>{note}"
             f"<ol class='cl-hint-rows' data-actions='{actions}'>{''.join(items)}</ol>"
-            "<div class='cl-note'>" + tr.gettext("From playouts of the game with every player playing on like the "
-                                                 "medium bot; [ ]: {level} intervals. A guide, not a rule.").format(
-                level="95%") + "</div>")
+            f"<div class='cl-note'>{html.escape(hint.footnote, quote=False)}</div>")
 
 
 def decision_key(game: Game) -> tuple:
@@ -186,16 +84,17 @@ class HintPanel:
                            self.output])
         self.box.add_class("cl-hints")
         self.key: tuple | None = None        # the decision the hint shown is for
-        self.rows: list[Suggestion] = []
+        #: the hint shown (session/hint_screen.py; None: none)
+        self.screen: HintScreen | None = None
 
     def show(self, game: Game) -> None:
         """Think about the current decision and show the best actions ("thinking…" meanwhile)."""
         self.output.value = f"<div class='cl-note cl-thinking'>{translator(self.lang).gettext(THINKING)}</div>"
         key = decision_key(game)
         rows = self.remember(key, lambda: analysis(game, self.think, self.playouts))
-        self.rows = suggestions(game, lang=self.lang, rows=rows)
+        self.screen = hint_screen(suggestions(game, rows, self.lang), self.lang)
         self.key = key
-        self.output.value = hint_html(self.rows, len(game.actions), self.lang)
+        self.output.value = hint_html(self.screen, len(game.actions))
 
     def show_while(self, game: Game, controls: ControlsView) -> None:
         """Show the hint, the controls and the Hint button disabled while it is thought about."""
@@ -214,8 +113,7 @@ class HintPanel:
     def forget(self, game: Game) -> None:
         """Clear a hint that is not for the current decision."""
         if self.key is not None and self.key != decision_key(game):
-            self.key, self.rows, self.output.value = None, [], ""
+            self.key, self.screen, self.output.value = None, None, ""
 
 
-__all__ = ["HINT_THINK", "HintPanel", "Remember", "SHOWN", "Suggestion", "analysis", "control_words",
-           "explanation_line", "hint_html", "suggestions"]
+__all__ = ["HINT_THINK", "HintPanel", "Remember", "analysis", "decision_key", "hint_html"]

@@ -1,12 +1,12 @@
 """The Play tab drawn from a :class:`~carnegie_lab.session.screen.Screen`: each part shows its slice (the turn card,
 the Rules link, the role note, the final panel, the controls, the bot bar, the disabled buttons' reasons, what
-happened). Nothing here decides what is shown."""
+happened, the status line). Nothing here decides what is shown."""
 from __future__ import annotations
 
 from ..session.screen import Screen
 from .guide import explain, rules_html
 from .layout import Panels
-from .turn import recent_html, role_html, turn_html
+from .turn import recent_html, role_html, status_html, turn_html
 
 #: The buttons whose disabling the screen explains, by its ``why_not`` key.
 BUTTONS = {"undo": lambda p: p.undo_button, "hint_always": lambda p: p.hints.always, "hint": lambda p: p.hints.button,
@@ -26,8 +26,14 @@ def draw_play(p: Panels, screen: Screen, game) -> None:
     p.rules.value = rules_html(screen.rules, screen.lang)
     p.role_note.value = role_html(screen.role)
     p.recent.value = recent_html(screen.recent)
+    draw_status(p, screen)
     # last: the page (and the browser test) take a new data-actions as 'the decision is shown'
     p.turn.value = turn_html(screen)
 
 
-__all__ = ["BUTTONS", "draw_play"]
+def draw_status(p: Panels, screen: Screen) -> None:
+    """The status line: what the player was told last."""
+    p.status.value = status_html(screen.status)
+
+
+__all__ = ["BUTTONS", "draw_play", "draw_status"]

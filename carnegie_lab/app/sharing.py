@@ -149,7 +149,7 @@ class Sharing:
             return False
         except StoreError as e:                # busy or gone: say so (once), and try again next time
             text = self._("The game store is not answering ({problem}); trying again.").format(problem=e)
-            if html.escape(text) not in self.page.panels().status.value:
+            if text != ctl.status.text:
                 self.page.say(text, error=True)
             return False
         if changed:

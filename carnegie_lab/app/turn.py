@@ -1,11 +1,11 @@
 """The Play tab's words, drawn from the page's :class:`~carnegie_lab.session.screen.Screen`: the turn card, the
-role note (who this browser plays), "What happened" and the page's title."""
+role note (who this browser plays), "What happened", the status line and the page's title."""
 from __future__ import annotations
 
 import html
 
 from ..core.i18n import translator
-from ..session.screen import Recent, Role, Screen
+from ..session.screen import Recent, Role, Screen, Status
 from ..views.palette import PLAYER_COLOURS
 from .panels import chip
 
@@ -48,9 +48,15 @@ def recent_html(recent: Recent | None) -> str:
     return f"<div class='cl-group-title'>{html.escape(recent.head)}</div><ul class='cl-recent-lines'>{items}</ul>"
 
 
+def status_html(status: Status) -> str:
+    """The status line: what the player was told (errors in red)."""
+    cls = "cl-error" if status.error else "cl-info"
+    return f"<div class='{cls}'>{html.escape(status.text)}</div>" if status.text else ""
+
+
 def tab_title(screen: Screen) -> str:
     """The page's title: "Your turn — Carnegie", "Bo to decide — Carnegie", "Game over — Carnegie"."""
     return f"{screen.title} — {APP_NAME}"
 
 
-__all__ = ["APP_NAME", "SHOWN_ACTIONS_JS", "recent_html", "role_html", "tab_title", "turn_html"]
+__all__ = ["APP_NAME", "SHOWN_ACTIONS_JS", "recent_html", "role_html", "status_html", "tab_title", "turn_html"]

@@ -62,8 +62,19 @@ class Progress:
     text: str
 
 
+@dataclass(frozen=True)
+class Status:
+    """What a page's status line tells the player now, in the page's language: an ``error`` (a refusal) or a
+    notice ("" for nothing)."""
+    text: str = ""
+    error: bool = False
+
+
 class Controller(StoredSession):
     """A game with seats, bots, undo, save and load. No widgets: the dashboard only displays it."""
+
+    #: what the page's status line tells the player (:meth:`tell`), until something else is told
+    status = Status()
 
     def __init__(self, setup: Setup | None = None, game: Game | None = None,
                  seats: Sequence[Seat] | None = None, store: GameStore | None = None,
@@ -74,6 +85,10 @@ class Controller(StoredSession):
         else:
             seats = list(seats) if seats is not None else [Seat(n) for n in game.players]
             self._adopt(game, seats)
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """Tell the player ``text`` on the status line (``error``: a refusal; "" clears it)."""
+        self.status = Status(text, error)
 
     def new_game(self, setup: Setup, table: Game | None = None) -> None:
         """Start a game (ValueError/CarnegieError with a clear message if the setup is wrong; the
@@ -304,4 +319,4 @@ class Controller(StoredSession):
                           n=len(game.actions), headline=self.headline())]
 
 
-__all__ = ["Controller", "Progress"]
+__all__ = ["Controller", "Progress", "Status"]

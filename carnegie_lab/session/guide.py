@@ -116,5 +116,19 @@ def hint_reason(ctl: Controller, replaying: bool) -> str | None:
     return why
 
 
-__all__ = ["CONTENTS", "DECISION_STEPS", "RuleStep", "glance", "hint_reason", "rule_step", "step_titles",
-           "undo_reason"]
+def play_reason(ctl: Controller) -> str | None:
+    """Why a click on a control plays nothing now (None if this browser decides): a click that arrived late never
+    plays for a bot or another seat."""
+    if ctl.you_to_move:
+        return None
+    seat = ctl.current_seat
+    if ctl.game.is_over:
+        return N_("The game is over.")
+    if ctl.role == WATCH:
+        return N_("You are watching: this browser cannot play.")
+    return (N_("Not your decision: {player} decides now.", player=ctl.seats[seat].name)
+            if ctl.human_to_move and seat is not None else N_("Not your decision now."))
+
+
+__all__ = ["CONTENTS", "DECISION_STEPS", "RuleStep", "glance", "hint_reason", "play_reason", "rule_step",
+           "step_titles", "undo_reason"]

@@ -20,10 +20,11 @@ from typing import Mapping
 from ..core.i18n import N_, render, translator
 from ..core.words import round_of
 from .access import FINISH, HINT, LOAD, RESTART, SEAT, WATCH, reason
-from .controller import Controller
+from .controller import Controller, Status
 from .controls import Buttons, Cell, Choice, Control, MoveGrid, Option, Panel, Picker, panel_for
 from .games_list import NEWEST, ORDERS
-from .guide import RuleStep, hint_reason, rule_step, undo_reason
+from .guide import RuleStep, hint_reason, play_reason, rule_step, undo_reason
+from .hint_screen import SHOWN, THINKING, HintRow, HintScreen, Suggestion, hint_screen, suggestions
 from .history import lines_by_round
 from .labels import Labels, type_name
 from .page_work import PageWork
@@ -116,6 +117,7 @@ class Screen:
     seats: tuple[str, ...]                       # who plays each seat, as this browser sees it ("you"...)
     replaying: bool = False
     source: str | None = None                    # the employee chosen on the board (the first of two clicks)
+    status: Status = Status()                    # the status line: what the player was told last (Controller.tell)
 
 
 def screen_of(ctl: Controller, lang: str | None = None, replaying: bool = False) -> Screen:
@@ -134,7 +136,8 @@ def screen_of(ctl: Controller, lang: str | None = None, replaying: bool = False)
         why_not={k: _said(v, lang) for k, v in why.items()},
         recent=recent_of(ctl.recent, lang), final=final_of(ctl, lang), bots=bots_of(ctl, lang),
         follow=ctl.my_seat if ctl.role == SEAT else ctl.current_seat if ctl.human_to_move else None,
-        seats=tuple(shown(ctl.seat_label(i), lang) for i in range(len(ctl.seats))), replaying=replaying)
+        seats=tuple(shown(ctl.seat_label(i), lang) for i in range(len(ctl.seats))), replaying=replaying,
+        status=ctl.status)
 
 
 def chosen(screen: Screen, ctl: Controller, source: str | None) -> Screen:
@@ -261,10 +264,11 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
     return Final(shown(ctl.result(), lang), tuple(story(ctl.game, lang)))
 
 
-__all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "KINDS",
-           "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork", "Panel", "Picker",
-           "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep", "SLOTS", "Screen",
-           "Shelf", "StepReview", "Target", "Targets", "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen",
-           "decision_at", "error_text", "final_of", "followed", "lines_by_round", "panel_for", "prompt_of", "recent_of",
-           "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "target_of", "title_of",
-           "turn_of", "type_name", "waiting_html", "where_of"]
+__all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "HintRow",
+           "HintScreen", "KINDS", "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork",
+           "Panel", "Picker", "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep",
+           "SHOWN", "SLOTS", "Screen", "Shelf", "Status", "StepReview", "Suggestion", "THINKING", "Target", "Targets",
+           "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of",
+           "followed", "hint_screen", "lines_by_round", "panel_for", "play_reason", "prompt_of", "recent_of",
+           "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of",
+           "title_of", "turn_of", "type_name", "waiting_html", "where_of"]

@@ -11,7 +11,7 @@ from positions import last_two_rounds
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, explain, review
-from carnegie_lab.app.hints import explanation_line
+from carnegie_lab.session.hint_screen import explanation_line
 
 
 def same_in_every_language(game: cl.Game, *actions) -> set[str]:

@@ -205,7 +205,7 @@ def test_the_page_address_gives_the_language(tmp_path):
     assert d.bridge.query == f"game={gid}&lang=pt_BR"
     bad = Dashboard(store=path)
     bad.open_page("lang=xx")
-    assert bad.lang is None and "does not open a game" in bad.status.value and "&#x27;xx&#x27;" in bad.status.value
+    assert bad.lang is None and "does not open a game" in bad.screen.status.text and "'xx'" in bad.screen.status.text
 
 
 def test_a_stored_english_game_reopened_in_portuguese_shows_its_log_in_portuguese(tmp_path):

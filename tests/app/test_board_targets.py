@@ -177,10 +177,10 @@ def test_a_click_on_an_older_drawing_plays_nothing():
     assert len(d.game.actions) == 12 and d.game.decision.kind == "activate"
     assert list(d.board.targets["company"]) == [second]       # the other workstation, where the first one was
     d.guard._handle_custom_msg({**double, "key": second}, [])  # a click on the older drawing, whatever its key
-    assert len(d.game.actions) == 12 and "moved first" in d.status.value    # said, as of a late button
+    assert len(d.game.actions) == 12 and "moved first" in d.screen.status.text    # said, as of a late button
     d.say("")
     d.guard._handle_custom_msg(double, [])                    # and the double-click's second click
-    assert len(d.game.actions) == 12 and "moved first" in d.status.value
+    assert len(d.game.actions) == 12 and "moved first" in d.screen.status.text
     click(d, "company", second)                               # a click on the drawing shown now plays
     assert len(d.game.actions) == 13
 
@@ -198,16 +198,16 @@ def test_a_late_pick_and_a_late_button_are_refused_in_the_same_words():
                           d.act(next(iter(d.controls.buttons))))):
         d.say("")
         late()
-        said.append(d.status.value)
+        said.append(d.screen.status)
         assert len(d.game.actions) == seen + 1
-    assert said[0] == said[1] and "Bo moved first (in another browser)" in said[0]
+    assert said[0] == said[1] and said[0].error and "Bo moved first (in another browser)" in said[0].text
 
 
 def test_a_stale_click_plays_nothing():
     d = Dashboard()
     before = list(d.game.actions)
     d.act(Pick("map", "no_such_city", len(before)))
-    assert d.game.actions == before and d.status.value == ""         # a click that only looks
+    assert d.game.actions == before and d.screen.status.text == ""         # a click that only looks
 
 
 def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():

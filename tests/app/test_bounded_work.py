@@ -11,6 +11,7 @@ import carnegie_lab as cl
 from carnegie_lab.app import hints
 from carnegie_lab.app.layout import REPLAY
 from carnegie_lab.session import Controller, Seat, Setup
+from carnegie_lab.session.screen import SHOWN
 from carnegie_lab.store import GameStore
 from carnegie_lab.widgets import Dashboard
 
@@ -68,7 +69,7 @@ def test_a_language_switch_keeps_the_hint_thought_about(monkeypatch):
     page.hint()
     for switch in range(SWITCHES):
         page.set_lang("pt_BR" if switch % 2 == 0 else None)
-        assert page.hints.output.value.count("class='cl-hint-row'") == hints.SHOWN     # shown again at once
+        assert page.hints.screen is not None and len(page.hints.screen.rows) == SHOWN     # shown again at once
     page.hint()
     assert thought == [1]
 
@@ -81,7 +82,7 @@ def test_a_full_store_opens_its_games_and_seat_links_and_start_says_it_is_full(t
     Controller(store=store).keep()                   # the store is full now
     for query in (f"game={shared.game_id}", f"game={shared.game_id}&seat={links[1]}", ""):
         page = Dashboard(store=store, query=query)
-        assert page.status.value == "" and page.controller.game_id == (shared.game_id if query else None)
+        assert page.screen.status.text == "" and page.controller.game_id == (shared.game_id if query else None)
     assert page.controller.role == "local"
     seat = Dashboard(store=store, query=f"game={shared.game_id}&seat={links[1]}")
     assert seat.controller.role == "seat" and seat.controller.my_seat == 1

@@ -72,10 +72,10 @@ def test_cancelling_a_move_source(dash):
 def test_an_illegal_action_is_shown_and_the_game_kept(dash):
     actions = dash.game.actions
     dash.act("choose HR")
-    assert "illegal" in dash.status.value and "cl-error" in dash.status.value
+    assert "illegal" in dash.screen.status.text and dash.screen.status.error
     assert dash.game.actions == actions
     dash.act("no such thing")
-    assert "not an action" in dash.status.value
+    assert "not an action" in dash.screen.status.text
 
 
 def test_a_whole_round_by_clicking(dash):
@@ -83,7 +83,7 @@ def test_a_whole_round_by_clicking(dash):
         if dash.game.round >= 2:
             break
         click_first(dash, prefer_done=len(dash.game.actions) % 3 == 0)
-        assert "cl-error" not in dash.status.value, dash.status.value
+        assert not dash.screen.status.error, dash.screen.status
     assert dash.game.round == 2
     assert dash.controller.human_to_move
 
@@ -205,7 +205,7 @@ def test_a_broken_record_shows_the_field_and_keeps_the_game(dash):
               "actions": ["house pittsburgh", "reserve nothing"]}
     upload(dash, json.dumps(broken).encode(), "broken.json")
     assert "actions[1]" in dash.records.message.value and "current game is kept" in dash.records.message.value
-    assert "actions[1]" in dash.status.value
+    assert "actions[1]" in dash.screen.status.text
     assert dash.game.to_record() == before
     upload(dash, b"not json at all")
     assert "not valid JSON" in dash.records.message.value

@@ -89,4 +89,4 @@ def test_a_page_past_its_games_is_told_why_and_keeps_its_game(tmp_path):
     game = d.game
     d.final.rematch.click()
     assert d.game is game and d.game.is_over
-    assert "No new game: this page has started 1 games" in d.status.value and "cl-error" in d.status.value
+    assert "No new game: this page has started 1 games" in d.screen.status.text and d.screen.status.error

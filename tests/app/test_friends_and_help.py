@@ -6,8 +6,6 @@ what each of Andrew's levels means. The Copy buttons are tested in the browser
 (tests/app/test_browser_friends_and_help.py)."""
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 import pytest
 from clicks import click_first, first_choice
@@ -18,6 +16,7 @@ from carnegie_lab.bots import make_bot
 from carnegie_lab.session import Controller, NotAllowed, Seat, Setup
 from carnegie_lab.session.access import HINT, LOCAL, SEAT, WATCH, Place, check, may, reason
 from carnegie_lab.session.guide import DECISION_STEPS, glance, rule_step
+from carnegie_lab.session.hint_screen import SHOWN
 from carnegie_lab.store import GameStore
 from carnegie_lab.tutor.positions import after_setup
 from carnegie_lab.tutor.script import Step
@@ -107,7 +106,7 @@ def test_a_click_sent_before_another_browser_s_move_came_in_is_not_played(path):
     bo.guard._handle_custom_msg({"event": "aim", "seen": shown}, [])
     bo.act(bo.screen.panel.notations()[0])
     assert len(bo.game.actions) == shown + 1 == GameStore(path).info(ada.controller.game_id).actions
-    assert "Bo moved first (in another browser): your move was not played." in html.unescape(bo.status.value)
+    assert "Bo moved first (in another browser): your move was not played." in bo.screen.status.text
     bo.guard._handle_custom_msg({"event": "ping", "id": 1}, [])    # that click's work is done: its aim is over
     bo.guard._handle_custom_msg({"event": "aim", "seen": shown + 1}, [])
     click_first(bo)                     # a click aimed at the decision shown plays
@@ -150,10 +149,10 @@ def test_the_new_game_form_s_hints_allowed_is_kept_with_the_game_and_holds_in_ev
     # a page can send any widget message: the kernel refuses the hint
     bo.hints.playouts = 2
     bo.hint()
-    assert bo.hints.key is None and bo.hints.output.value == ""
-    assert "turned hints off" in bo.status.value
+    assert bo.hints.key is None and bo.hints.screen is None
+    assert "turned hints off" in bo.screen.status.text
     bo.hints.always.value = True                        # the checkbox's message, though it is disabled
-    assert bo.hints.key is None and bo.hints.output.value == ""
+    assert bo.hints.key is None and bo.hints.screen is None
     again = Dashboard(store=path, query=f"game={gid}")  # Ada's page reloaded (it watches without its link)
     assert again.controller.setup.hints is False and again.new_game_panel.hints.value is False
 
@@ -164,7 +163,7 @@ def test_hints_are_allowed_by_default_and_work_from_a_seat_link(path):
     assert bo.screen.why_not["hint"] is None and "hints" not in GameStore(path).info(ada.controller.game_id).app
     bo.hints.playouts = 2
     bo.hints.button.click()
-    assert bo.hints.rows and "cl-hint-rows" in bo.hints.output.value
+    assert bo.hints.screen is not None and len(bo.hints.screen.rows) == SHOWN
     assert ada.screen.why_not["hint"] == "A hint is for a decision of yours, in the live game."   # not Ada's
 
 

@@ -15,18 +15,19 @@ import carnegie_lab.app.hints as hints
 from carnegie_lab.analysis import ActionValue, evaluate, explain
 from carnegie_lab.analysis.compare import screen, twin
 from carnegie_lab.analysis.words import playout_result
-from carnegie_lab.app.hints import (
+from carnegie_lab.app.hints import analysis, hint_html
+from carnegie_lab.bots import make_bot
+from carnegie_lab.session import Seat
+from carnegie_lab.session.controls import panel_for
+from carnegie_lab.session.hint_screen import (
     SHOWN,
     THINKING,
     Suggestion,
     control_words,
     explanation_line,
-    hint_html,
+    hint_screen,
     suggestions,
 )
-from carnegie_lab.bots import make_bot
-from carnegie_lab.session import Seat
-from carnegie_lab.session.controls import panel_for
 from carnegie_lab.widgets import Dashboard
 
 PLAYOUTS = 2        # of every action (to the end of the game): quick, and the same numbers every time
@@ -38,6 +39,11 @@ def played(decisions: int, seed: int = 1, players=("Ada", "Bo"), **options) -> c
     for _ in range(decisions):
         game.apply(bot.choose(game))
     return game
+
+
+def suggested(game: cl.Game, playouts: int = PLAYOUTS, count: int = SHOWN) -> list[Suggestion]:
+    """The hint's suggestions with a fixed budget of playouts."""
+    return suggestions(game, analysis(game, playouts=playouts), count=count)
 
 
 def test_every_legal_action_has_its_controls_words():
@@ -64,9 +70,9 @@ def test_the_words_are_the_buttons_labels():
 
 def test_three_suggestions_best_first_the_same_each_time():
     game = played(12)
-    rows = suggestions(game, playouts=PLAYOUTS)
+    rows = suggested(game)
     assert len(rows) == SHOWN
-    assert rows == suggestions(game, playouts=PLAYOUTS)           # deterministic with a playout budget
+    assert rows == suggested(game)           # deterministic with a playout budget
     best = [str(r.action) for r in evaluate(game, playouts=PLAYOUTS)]
     assert [s.notation for s in rows] == [n for n in best if n in {s.notation for s in rows}]
     assert [s.notation for s in rows] == best[:SHOWN]             # no near-duplicates here
@@ -80,7 +86,7 @@ def test_three_suggestions_best_first_the_same_each_time():
 
 def test_fewer_choices_fewer_suggestions_and_no_repeated_build():
     game = played(12)
-    assert len(suggestions(game, playouts=PLAYOUTS, count=1)) == 1
+    assert len(suggested(game, count=1)) == 1
     # a decision with near-duplicates (the same build on equivalent spaces): each listed once
     game = cl.new_game(["Ada", "Bo"], seed=2)
     bot = make_bot("greedy", 2)
@@ -91,7 +97,7 @@ def test_fewer_choices_fewer_suggestions_and_no_repeated_build():
         game.apply(bot.choose(game))
     else:
         pytest.fail("no decision with near-duplicate actions in a game")
-    shown = suggestions(game, playouts=PLAYOUTS)
+    shown = suggested(game)
     notations = {s.notation for s in shown}
     assert all(s.value.same_as is None or str(s.value.same_as) not in notations for s in shown)
 
@@ -99,7 +105,7 @@ def test_fewer_choices_fewer_suggestions_and_no_repeated_build():
 def test_a_hint_never_changes_the_game():
     game = played(12)
     record, log = game.to_record(), list(game.log)
-    suggestions(game, playouts=PLAYOUTS)
+    suggested(game)
     assert game.to_record() == record and list(game.log) == log
 
 
@@ -109,12 +115,12 @@ def test_a_hint_never_sees_andrews_hidden_cards():
     other = game.copy()
     random.Random(5).shuffle(other.state.andrew.deck)            # the same table, another hidden order
     assert other.state.andrew.deck != game.state.andrew.deck
-    assert suggestions(other, playouts=PLAYOUTS) == suggestions(game, playouts=PLAYOUTS)
+    assert suggested(other) == suggested(game)
 
 
 def test_the_numbers_and_the_explanation_in_a_line_each():
     game = played(12)
-    rows = suggestions(game, playouts=PLAYOUTS)
+    rows = suggested(game)
     text = playout_result(rows[0].value)
     assert re.fullmatch(r"margin [+-]\d+\.\d VP \[[+-]\d+\.\d, [+-]\d+\.\d\]( at round \d+| \(played on to "
                         r"round \d+, the rest guessed\))?, won \d+% \[\d+%, \d+%\] of \d+ playouts?", text), text
@@ -123,7 +129,7 @@ def test_the_numbers_and_the_explanation_in_a_line_each():
     activation = next(s for s in rows if s.notation.startswith("activate"))
     assert "score if the game ended now" in activation.explanation and "money $" in activation.explanation
     assert explanation_line(explain(game, "done")) == "nothing changes on the table yet"
-    page = hint_html(rows, len(game.actions))
+    page = hint_html(hint_screen(rows), len(game.actions))
     assert page.count("class='cl-hint-row'") == SHOWN and f"data-actions='{len(game.actions)}'" in page
     assert all(html.escape(s.words) in page and html.escape(s.explanation) in page for s in rows)
 
@@ -139,16 +145,17 @@ def test_the_hint_button_shows_three_suggestions_and_keeps_the_game(monkeypatch)
     def watched(*args, **kwargs):        # what the page shows while the analysis runs
         seen.append((dash.hints.output.value, "cl-applying" in dash.controls.box._dom_classes))
         return real(*args, **kwargs)
-    real = hints.suggestions
-    monkeypatch.setattr(hints, "suggestions", watched)
+    real = hints.analysis
+    monkeypatch.setattr(hints, "analysis", watched)
     dash.hints.button.click()
     assert seen and THINKING in seen[0][0] and seen[0][1]          # "thinking…", the controls disabled
     assert "cl-applying" not in dash.controls.box._dom_classes       # and given back after
     assert dash.hints.output.value.count("class='cl-hint-row'") == SHOWN
     assert dash.game is game and list(game.actions) == actions
-    first = dash.hints.rows[0]
+    assert dash.hints.screen is not None
+    first = dash.hints.screen.rows[0]
     dash.act(first.notation)                                       # playing it: the old hint goes
-    assert dash.hints.output.value == "" and dash.hints.rows == []
+    assert dash.hints.output.value == "" and dash.hints.screen is None
 
 
 def test_always_show_a_hint_at_each_human_decision_only():
@@ -167,12 +174,13 @@ def test_always_show_a_hint_at_each_human_decision_only():
     dash._show_decision()                                 # the same decision again: not thought again
     assert len(calls) == 1
     for _ in range(3):
-        dash.act(dash.hints.rows[-1].notation)
-        assert calls[-1] == len(dash.game.actions) and dash.hints.rows
+        assert dash.hints.screen is not None
+        dash.act(dash.hints.screen.rows[-1].notation)
+        assert calls[-1] == len(dash.game.actions) and dash.hints.screen
     assert len(calls) == 4
     dash.hints.always.value = False
     dash.act(str(dash.game.legal_actions()[0]))
-    assert len(calls) == 4 and dash.hints.output.value == ""
+    assert len(calls) == 4 and dash.hints.screen is None
 
 
 def test_no_hint_for_a_decision_that_is_not_yours():
@@ -181,7 +189,7 @@ def test_no_hint_for_a_decision_that_is_not_yours():
         dash.act(str(dash.game.legal_actions()[0]))
     assert dash.controller.bot_to_move and dash.screen.why_not["hint"] is not None
     dash.hint()
-    assert dash.hints.output.value == "" and "hint is for a decision of yours" in dash.status.value
+    assert dash.hints.screen is None and "hint is for a decision of yours" in dash.screen.status.text
 
 
 def valued(action, margin: float, half: float) -> ActionValue:
@@ -194,7 +202,8 @@ def test_ties_are_shown_as_ties_and_without_a_difference_no_numbers():
     actions = game.legal_actions()[:3]
 
     def page(*values: ActionValue) -> str:
-        return hint_html([Suggestion(str(a), str(a), "", v, "what it does") for a, v in zip(actions, values)], 12)
+        return hint_html(hint_screen([Suggestion(str(a), str(a), "", v, "what it does")
+                                      for a, v in zip(actions, values)]), 12)
     told = page(valued(actions[0], 10.0, 1.0), valued(actions[1], 9.5, 1.0), valued(actions[2], 2.0, 1.0))
     assert told.count("class='cl-hint-numbers'") == 3 and "apart yet" not in told
     assert told.count("as good as the first, as far as the playouts tell: margin +9.5 VP") == 1
@@ -207,8 +216,8 @@ def test_ties_are_shown_as_ties_and_without_a_difference_no_numbers():
 def test_at_setup_the_hint_says_what_each_choice_does_not_the_same_numbers():
     """At setup every choice once read 'won 0% [0%, 17%] of 19 playouts'."""
     game = cl.new_game(["Ada"], seed=3, solo_level=2)
-    rows = suggestions(game, playouts=2)
-    page = hint_html(rows, 0)
+    rows = suggested(game, 2)
+    page = hint_html(hint_screen(rows), 0)
     assert "The playouts cannot tell these choices apart yet" in page and "playouts</div>" not in page
     assert all(html.escape(s.explanation) in page for s in rows) and len(rows) == SHOWN
     assert all("cities built in" in s.explanation for s in rows if s.notation.startswith("house "))

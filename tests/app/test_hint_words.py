@@ -8,7 +8,8 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import ActionValue
-from carnegie_lab.app.hints import Suggestion, hint_html
+from carnegie_lab.app.hints import hint_html
+from carnegie_lab.session.hint_screen import Suggestion, hint_screen
 
 
 def hint(margins: list[float], lang=None) -> str:
@@ -19,7 +20,7 @@ def hint(margins: list[float], lang=None) -> str:
     values = [replace(base, action=a, margin=m, margin_low=m - 1, margin_high=m + 1)
               for a, m in zip(game.legal_actions(), margins)]
     rows = [Suggestion(str(v.action), f"choice {k}", "", v, "") for k, v in enumerate(values)]
-    return hint_html(rows, len(game.actions), lang)
+    return hint_html(hint_screen(rows, lang), len(game.actions))
 
 
 @pytest.mark.parametrize("lang, words", [(None, "Every choice here loses on average; the best keeps the margin to "

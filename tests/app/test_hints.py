@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from carnegie_lab.app.controls_view import css_class
-from carnegie_lab.app.hints import SHOWN, THINKING
+from carnegie_lab.session.hint_screen import SHOWN, THINKING
 
 from .test_browser import EASY, TIMEOUT, TURN, actions, click_and_wait, ready, start_game
 

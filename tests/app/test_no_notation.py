@@ -66,7 +66,7 @@ def scanned(dash: Dashboard) -> dict[str, str]:
     final = dash.screen.final
     texts |= {"log": log_html(game, limit=10_000), "what happened": html.escape(" ".join(dash.screen.recent.lines)),
               "final panel": html.escape(" ".join((final.result, *final.story))) + dash.final.scores.value,
-              "status": dash.status.value}
+              "status": html.escape(dash.screen.status.text)}
     return texts
 
 

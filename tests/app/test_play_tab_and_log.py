@@ -5,6 +5,7 @@ counts of the department modes. The rapid clicks themselves are tested in the br
 (tests/app/test_browser.py)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -19,8 +20,10 @@ from carnegie_lab.app.controls_view import BUSY
 from carnegie_lab.app.panels import parse_seed, tiles_note
 from carnegie_lab.app.style import STYLE
 from carnegie_lab.bots import make_bot
+from carnegie_lab.core.i18n import translator
 from carnegie_lab.session import HUMAN, Controller, Seat, Setup
 from carnegie_lab.session.history import lines_by_round, own_moves
+from carnegie_lab.session.screen import Status
 from carnegie_lab.store import GameStore
 from carnegie_lab.views import company_figure
 from carnegie_lab.widgets import Dashboard
@@ -64,8 +67,38 @@ def test_the_dashboard_has_its_guard_and_keeps_the_controls_in_place_while_bots_
 def test_a_refused_action_gives_the_controls_back():
     d = Dashboard()
     d.act("house nowhere")
-    assert "cl-error" in d.status.value and BUSY not in d.controls.box._dom_classes
+    assert d.screen.status.error and BUSY not in d.controls.box._dom_classes
     assert d.controls.buttons                                   # the same decision, still clickable
+
+
+def test_the_status_line_draws_what_the_screen_says_the_player_was_told():
+    d = Dashboard()
+    d.act("house nowhere")
+    told = d.screen.status
+    assert told == d.controller.status and told.error and "nowhere" in told.text
+    assert d.status.value == f"<div class='cl-error'>{html.escape(told.text)}</div>"      # drawn, in red
+    d.act(str(d.game.legal_actions()[0]))                       # a click played: nothing more to say
+    assert d.screen.status.text == "" and d.status.value == ""
+    d.say("Bots played the last 2 decisions.")
+    assert d.screen.status.text in d.status.value and "cl-info" in d.status.value
+    d.set_lang("pt_BR")                                         # said in the other language: not said again
+    assert d.screen.status.text == "" and d.status.value == ""
+
+
+def test_a_late_click_plays_nothing_and_the_screen_says_why():
+    """The session words why a click plays nothing (session/guide.py ``play_reason``), in the page's language."""
+    d = Dashboard(cl.new_game(["Ada", "Bo"], seed=1), seats=[Seat("Ada"), Seat("Bo", "medium")], auto=False)
+    while d.controller.you_to_move:
+        d.act(str(d.game.legal_actions()[0]))
+    actions = list(d.game.actions)
+    d.act("done")                                               # a click that arrived on Bo's decision
+    assert d.game.actions == actions and d.screen.status == Status("Not your decision now.", error=True)
+    d.set_lang("pt_BR")
+    d.act("done")
+    assert d.screen.status.text == translator("pt_BR").gettext("Not your decision now.") != "Not your decision now."
+    d.bots.finish_button.click()
+    d.act("done")
+    assert d.game.is_over and d.screen.status.text == translator("pt_BR").gettext("The game is over.")
 
 
 def test_the_play_tab_keeps_the_controls_above_the_messages():

@@ -252,4 +252,5 @@ def test_a_store_that_cannot_be_written_is_reported_at_start(tmp_path, unwritabl
         assert run.returncode == 2 and "cannot be written" in run.stderr, run.stderr
         dashboard = Dashboard(store=path)                               # a notebook's dashboard: plays, not kept
         assert dashboard.controller.store is None
-        assert "Games are not kept" in dashboard.status.value and "cannot be written" in dashboard.status.value
+        said = dashboard.screen.status.text
+        assert "Games are not kept" in said and "cannot be written" in said

@@ -17,13 +17,13 @@ def test_undo_is_disabled_with_its_reason_while_a_hint_thinks(monkeypatch):
     dash.act(str(dash.game.legal_actions()[0]))            # Ada decided: there is something to undo
     assert dash.controller.you_to_move and not dash.undo_button.disabled
     seen: list[tuple[bool, str]] = []
-    think = hints.suggestions
+    think = hints.analysis
 
     def watched(*args, **kwargs):
         seen.append((dash.undo_button.disabled, dash.undo_button.tooltip))
         return think(*args, **kwargs)
-    monkeypatch.setattr(hints, "suggestions", watched)
+    monkeypatch.setattr(hints, "analysis", watched)
     dash.hint()
     assert seen == [(True, sentence(UNDO_WAITS))]                # the hover says why
     assert not dash.undo_button.disabled and dash.undo_button.tooltip != seen[0][1]
-    assert dash.hints.output.value.count("class='cl-hint-row'") == 3
+    assert dash.hints.screen is not None and len(dash.hints.screen.rows) == 3
