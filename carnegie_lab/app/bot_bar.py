@@ -1,5 +1,6 @@
 """The Play tab's bot bar: Step, Play bots, Bots finish the game (with the bot that finishes), "Bots play at
-once" and the progress of the bots at work."""
+once" and the progress of the bots at work. In a human's solo game it lets a bot play the human's seat: Step (one
+decision) and Play to the end, by the bot of the strength chosen beside them."""
 from __future__ import annotations
 
 import html
@@ -35,11 +36,16 @@ class BotBar:
                                tooltip=_("when unchecked, bots wait for Step or Play"), layout=W.Layout(width="auto"))
         self.auto.add_class("cl-auto")
         self.auto.observe(lambda change: auto_changed(), names="value")
-        self.step_button = button(_("Step"), "step-forward", _("one bot decision"), step, "cl-step")
+        #: Step's hover, the finish button's words and hover: in a game with bot seats (False), in a solo game (True)
+        self.words = {False: (_("one bot decision"), _("Bots finish the game"),
+                              _("hand every human seat to the bot chosen next to it and play to the end")),
+                      True: (_("the bot chosen next to it plays your next decision (Undo takes it back)"),
+                             _("Play to the end"), _("the bot chosen next to it plays your seat to the end of the "
+                                                     "game (Undo gives the seat back)"))}
+        self.solo = False
+        self.step_button = button(_("Step"), "step-forward", self.words[False][0], step, "cl-step")
         self.play_button = button(_("Play bots"), "forward", _("bots decide until a human does"), play, "cl-play")
-        self.finish_button = button(
-            _("Bots finish the game"), "fast-forward",
-            _("hand every human seat to the bot chosen next to it and play to the end"), finish, "cl-finish")
+        self.finish_button = button(self.words[False][1], "fast-forward", self.words[False][2], finish, "cl-finish")
         self.finish_kind = W.Dropdown(options=[(render(SEAT_KINDS[k], lang), k) for k in BOT_KINDS],
                                       value=FINISHING_BOT, tooltip=_("the bot that plays the human seats to the end"),
                                       layout=W.Layout(width="120px"))
@@ -68,11 +74,13 @@ class BotBar:
         self.progress_label.value = f"<span class='cl-note'>{done} · {html.escape(where)}</span>"
 
     def draw(self, bots: Bots) -> None:
-        """The screen's bot bar: shown or not, the buttons enabled or why not, where the game is."""
-        self.box.layout.display = "" if bots.shown else "none"
-        explain(self.step_button, bots.step_why)
+        """The screen's bot bar: for a solo game or not, the buttons enabled or why not, where the game is."""
+        self.solo = bots.solo
+        step_hover, self.finish_button.description, finish_hover = self.words[bots.solo]
+        self.play_button.layout.display = self.auto.layout.display = "none" if bots.solo else ""
+        explain(self.step_button, bots.step_why, step_hover)
         explain(self.play_button, bots.step_why)
-        explain(self.finish_button, bots.finish_why)
+        explain(self.finish_button, bots.finish_why, finish_hover)
         self.finish_kind.disabled = self.finish_button.disabled
         self.auto.disabled = not bots.auto_enabled
         self.progress.max = bots.rounds

@@ -43,12 +43,24 @@ class Commands:
         return True
 
     def step_bot(self) -> None:
+        """Step: a bot decision, or in a human's solo game the chosen bot playing the human's decision."""
+        bar = self.page.panels().bots
+        if bar.solo:
+            self.step_for_human(bar.finish_kind.value)
+            return
         result: list = []
         if not self._stored_call(lambda: result.append(self.controller.step_bot())):
             return
         if result[0] is None:
             self.page.say(translator(self.lang).gettext("No bot is deciding now."))
         self.page.refresh(False)
+
+    def step_for_human(self, kind: str) -> None:
+        """A bot of ``kind`` plays the decision of the human deciding now (undo takes it back as any)."""
+        self.busy(translator(self.lang).gettext("A bot decides for you…"))
+        if self._stored_call(lambda: self.controller.step_for_human(kind)):
+            self.page.say("")
+            self.page.refresh(False)
 
     def play_bots(self) -> None:
         self.run_bots(until_human=True)

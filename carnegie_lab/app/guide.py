@@ -27,9 +27,11 @@ def rules_html(step: RuleStep | None, lang: str | None = None) -> str:
             f"rel='noopener' title='{hover}'><i class='fa fa-book'></i> {text}</a></div>")
 
 
-def explain(control: W.DOMWidget, why: str | None) -> None:
+def explain(control: W.DOMWidget, why: str | None, hover: str | None = None) -> None:
     """Disable a control when there is a reason (the screen's words), its hover saying it; else enable it with its
-    own hover."""
+    own hover (``hover``: its own hover from now on)."""
+    if hover is not None:
+        control.__dict__["_cl_tooltip"] = hover
     own = control.__dict__.setdefault("_cl_tooltip", control.tooltip)
     control.disabled = why is not None
     control.tooltip = why if why else own

@@ -53,6 +53,9 @@ from .seats import (
 )
 from .stored import Overtaken, StoredSession
 
+#: Why nobody's decision can be played now, and why a human's seat cannot be handed a decision now.
+OVER, NO_HUMAN = N_("the game is over"), N_("No human is deciding now: a bot is")
+
 
 @dataclass
 class Progress:
@@ -140,7 +143,7 @@ class Controller(StoredSession):
         if self.role != LOCAL and not by_bot and not self.may_act(seat):
             raise NotAllowed(N_("this browser watches the game: it cannot play") if self.role == WATCH else
                              N_("it is {player}'s decision (another browser)", player=self.seats[seat].name)
-                             if seat is not None else N_("the game is over"))
+                             if seat is not None else OVER)
         recent = self.recent
         if not by_bot:
             self.recent = []
@@ -165,6 +168,15 @@ class Controller(StoredSession):
         assert seat is not None                 # a bot is to move, so the game is not over
         action = self.bot(seat).choose(self.game)
         return self._apply(str(action), by_bot=True)
+
+    def step_for_human(self, kind: str = FINISHING_BOT) -> Step:
+        """A bot of ``kind`` plays the decision of the human seat deciding now, as that seat's own move (undo takes
+        it back as any): NotAllowed, and nothing changes, unless this browser may play that decision."""
+        seat = self.current_seat
+        if seat is None or not self.seats[seat].is_human:
+            raise NotAllowed(OVER if seat is None else NO_HUMAN)
+        self.authorize(access.PLAY, seat)
+        return self.apply(str(self.bot(seat, kind).choose(self.game)))
 
     def run_bots(self, until_human: bool = True, limit: int | None = None,
                  progress: Callable[[Progress], None] | None = None, every: float = 0.1) -> list[Step]:

@@ -87,9 +87,10 @@ class Final:
 
 @dataclass(frozen=True)
 class Bots:
-    """The bot bar: whether it is shown (every game but a human's solo game), why Step and Play bots, and Bots
-    finish the game, are disabled (None: enabled), whether "Bots play at once" may change, where the game is."""
-    shown: bool
+    """The bot bar: whether it is a human's ``solo`` game (then Step and Play to the end are a bot of the chosen
+    strength playing the human's seat, and there is no bot seat to play), why Step (and Play bots) and Bots finish
+    the game are disabled (None: enabled), whether "Bots play at once" may change, where the game is."""
+    solo: bool
     step_why: str | None
     finish_why: str | None
     auto_enabled: bool
@@ -249,7 +250,9 @@ def bots_of(ctl: Controller, lang: str | None = None) -> Bots:
     no_bot = (None if ctl.bot_to_move and ctl.plays_bots else WATCHING if ctl.bot_to_move else
               OVER if game.is_over else NO_BOT)
     finish = OVER if game.is_over else reason(ctl.place, FINISH)
-    return Bots(len(ctl.seats) > 1 or not ctl.seats[0].is_human, _said(no_bot, lang), _said(finish, lang),
+    seats = ctl.handover.seats if ctl.handover is not None else ctl.seats     # as they were before the hand-over
+    solo = len(seats) == 1 and seats[0].is_human
+    return Bots(solo, _said(play_reason(ctl) if solo else no_bot, lang), _said(finish, lang),
                 ctl.role != WATCH, game.round, game.rules.constants.rounds, where_of(game, lang))
 
 

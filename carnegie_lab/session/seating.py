@@ -83,9 +83,10 @@ class Seating:
         """This page's place in its game: what it may do (session/access.py)."""
         return Place(self.role, self.owner, self.my_seat, self.shared, self.setup.hints)
 
-    def bot(self, seat: int) -> Bot:
-        """The bot playing a seat (one per seat, seeded from the game's seed and the seat)."""
-        kind = self.seats[seat].kind
+    def bot(self, seat: int, kind: str | None = None) -> Bot:
+        """The bot playing a seat (one per seat, seeded from the game's seed and the seat); ``kind``: a bot of that
+        kind for the seat instead of its own (a human's seat played by a bot for one decision)."""
+        kind = kind or self.seats[seat].kind
         kept = self._bots.get(seat)
         if kept is not None and kept[0] == kind:
             return kept[1]

@@ -1,6 +1,6 @@
-"""Issue 45, points 3 and 4, as the widgets' state shows them: a solo game has no bot controls, the New game form
-gives each new game a new seed unless *Same seed* is asked for, its name fields stop at the store's limit, and a
-bad option's error is shown next to the option."""
+"""Issue 45, points 3 and 4, as the widgets' state shows them: a solo game's bot bar plays the player's seat
+(issue 60), the New game form gives each new game a new seed unless *Same seed* is asked for, its name fields
+stop at the store's limit, and a bad option's error is shown next to the option."""
 from __future__ import annotations
 
 from carnegie_lab.app.layout import FRIENDS
@@ -10,13 +10,20 @@ from carnegie_lab.views.style import SHORT_NAME, shortened
 from carnegie_lab.widgets import Dashboard
 
 
-def test_a_solo_game_shows_no_bot_controls():
+def test_a_solo_game_offers_a_bot_for_the_players_seat():
     dash = Dashboard(setup=Setup([Seat("Ada")], seed=3, solo_level=2))
-    assert not dash.screen.bots.shown and dash.bots.box.layout.display == "none"      # drawn: hidden
+    bar = dash.bots
+    assert dash.screen.bots.solo and bar.box.layout.display != "none"                    # issue 60: shown
+    assert bar.play_button.layout.display == bar.auto.layout.display == "none"        # no bot seat to play
+    assert bar.finish_button.description == "Play to the end" and not bar.step_button.disabled
+    actions = len(dash.game.actions)
+    bar.step_button.click()                                  # the chosen bot plays Ada's decision
+    assert len(dash.game.actions) > actions and dash.controller.seats[0].is_human
     panel = dash.new_game_panel
     panel.players.value = 2
     panel.start.click()
-    assert dash.game.players == ["Ada", "Bo"] and dash.screen.bots.shown               # a bot to step again
+    assert dash.game.players == ["Ada", "Bo"] and not dash.screen.bots.solo           # a bot to step again
+    assert bar.play_button.layout.display == "" and bar.finish_button.description == "Bots finish the game"
 
 
 def test_each_new_game_gets_a_new_seed_unless_same_seed_is_asked():

@@ -53,7 +53,7 @@ def test_the_choices_and_the_board_targets_are_the_legal_actions():
     assert screen.turn.places == ("site or city (Map)",) and screen.title == "Your turn"
     assert screen.why_not["undo"] == "Nothing to undo: no human decision yet." and screen.why_not["hint"] is None
     assert screen.recent is not None and any("Bo places" in line for line in screen.recent.lines)
-    assert screen.bots.shown and screen.bots.step_why == "No bot is deciding now: a human is."
+    assert not screen.bots.solo and screen.bots.step_why == "No bot is deciding now: a human is."
     replaying = screen_of(ctl, replaying=True)             # the board shows a replay: nothing to click on it
     assert replaying.targets == {} and replaying.why_not["hint"] is not None
 
