@@ -283,8 +283,8 @@ def test_new_game_panel_offers_seats_solo_and_the_expansion(app_page):
 
 def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
     """Issue 45, points 3 and 4 at 1400x1000: a pasted 275-character name keeps the store's limit, a bad name's
-    error shows next to the names (in view, not under Start), and a solo game shows no bot controls and no Sell
-    button that reads as one more East city in the setup."""
+    error shows next to the names (in view, not under Start), and a solo game shows the bar that hands the seat to
+    a bot (no Play bots) and no Sell button that reads as one more East city in the setup."""
     p = app_page.page
     p.set_viewport_size({"width": 1400, "height": 1000})
     side_tab(p, "New game")
@@ -302,7 +302,8 @@ def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
                           (".cl-seat-name-1", ".cl-new-game .cl-error", "button.cl-start"))
     assert names < said < start, (names, said, start)       # next to the names, not under Start
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=1, level="1")
-    expect(p.locator(".cl-bots")).to_be_hidden()
+    expect(p.locator("button.cl-finish")).to_have_text("Play to the end")     # issue 60: a bot may play the seat
+    expect(p.locator("button.cl-play")).to_be_hidden()
     expect(p.locator(".cl-footer")).to_contain_text("At any time:")          # Sell under a title of its own
 
 

@@ -55,8 +55,8 @@ def settings(store_path, gid: str):
 
 
 def bot_solo_game(p, seed: int) -> None:
-    """A solo game of Ada, the easy bot, that waits for a click (a human's solo game has no bot controls to finish
-    it with: the page's bots are told not to play at once, and then Bots finish the game does it)."""
+    """A solo game of Ada, the easy bot, that waits for a click (the page's bots are told not to play at once,
+    and then Bots finish the game does it)."""
     p.locator(".cl-auto input").first.uncheck()
     ready(p)
     start_game(p, "1 (solo)", [("Ada", EASY)], seed=seed, level="2")

@@ -128,7 +128,7 @@ def play_to_the_end(p, on_phone: bool, over: str = "Game over") -> int:
 def whole_solo_game(p, seed: int, on_phone: bool, timings, name: str) -> None:
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=seed, level="1")
     expect(p.locator(TURN)).to_contain_text("Setup · Ada (you) to decide", timeout=TIMEOUT)
-    expect(p.locator(".cl-bots")).to_be_hidden()     # Andrew plays by himself: no bot controls (issue 45)
+    expect(p.locator("button.cl-play")).to_be_hidden()     # Andrew plays by himself: no bot seat (issues 45, 60)
     start = time.monotonic()
     clicks = play_to_the_end(p, on_phone)
     timings[f"{name}: a whole solo game, {clicks} clicks"] = time.monotonic() - start
