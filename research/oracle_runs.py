@@ -198,7 +198,7 @@ def _mean_se(values: list[float]) -> str:
     return f"{statistics.fmean(values):.1f} ± {se:.1f}"
 
 
-SHAPE = ("projects", "departments", "donations", "employees", "vp_donations", "vp_tabs", "vp_cities",
+SHAPE = ("projects", "departments", "donations", "employees", "vp_in_game", "vp_donations", "vp_tabs", "vp_cities",
          "vp_departments", "vp_employees", "vp_connections")
 FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", "projects", "departments", "score",
         "andrew_score")
