@@ -10,12 +10,16 @@ playouts already play decently. A playout's move probabilities at a position are
 
 where the choices are the legal actions without the near-duplicates the bots prune (``greedy.prune``) and
 the bias is greedy's one-step lookahead on an evaluation (``hand`` or ``plan``, minus the best choice's
-value, so 0 for greedy's pick; ``none``: plain NRPA). The code of an action generalises across the
-positions of a deal: the stage of the game (the setup and rounds 1-5, 6-10, 11-15, 16-20), the verb and its arguments,
-a company cell standing for the department on it (``activate c1`` -> ``activate sales``), never the raw
-round and action. Level 0 is one playout; level ``l`` runs ``iterations[l-1]`` searches of level
-``l-1``, each from a copy of its policy, keeps the best sequence (ties: the later), and adapts its
-policy towards it with learning rate ``alpha``.
+value, so 0 for greedy's pick; ``none``: plain NRPA). ``memo`` is the hand bias at about a fifth of
+the cost: greedy's lookahead runs at a decision where a choice's code has not been looked ahead yet,
+and else with probability ``refresh``; the other decisions take each choice's bias as the mean of the
+biases its code got in the lookaheads so far (a static prior by code, learnt from greedy as the search
+goes). The code of an action generalises across the positions of a deal: the stage of the game (the
+setup and rounds 1-5, 6-10, 11-15, 16-20), the verb and its arguments, a company cell standing for
+the department on it (``activate c1`` -> ``activate sales``), never the raw round and action. Level 0
+is one playout; level ``l`` runs ``iterations[l-1]`` searches of level ``l-1``, each from a copy of its
+policy, keeps the best sequence (ties: the later), and adapts its policy towards it with learning rate
+``alpha``.
 
 The biases are cached by the position's path from the start (the choices taken), so the playouts of a
 converging policy, which share long prefixes, look each position up once (up to ``CACHE_LIMIT`` positions).
@@ -37,7 +41,8 @@ from carnegie_lab.core.state import State
 Code = tuple[str, ...]
 Policy = dict[Code, float]
 BIASES: dict[str, Callable[[State], Evaluation] | None] = {
-    "hand": evaluator_for, "plan": plan_evaluator, "none": None}
+    "hand": evaluator_for, "plan": plan_evaluator, "none": None, "memo": evaluator_for}
+MEMO = "memo"                     # the bias whose lookaheads are memoised by code (the module docstring)
 #: what a finished game scores for the search, from (own VP, Andrew's VP)
 OBJECTIVES: dict[str, Callable[[int, int], float]] = {
     "margin": lambda own, andrew: own - andrew,
@@ -56,6 +61,7 @@ class Settings:
     tau: float = 0.3
     bias: str = "hand"
     objective: str = "own+margin"
+    refresh: float = 0.1          # the memo bias: the chance of a lookahead where every code is known
 
     @property
     def level(self) -> int:
@@ -111,9 +117,9 @@ class Search:
 
     def __init__(self, start: State, settings: Settings, seed: int):
         if settings.bias not in BIASES or settings.objective not in OBJECTIVES or settings.level < 1 \
-                or min(settings.iterations) < 1 or settings.tau <= 0:
+                or min(settings.iterations) < 1 or settings.tau <= 0 or not 0 <= settings.refresh <= 1:
             raise ValueError(f"bad settings {settings}: bias one of {', '.join(BIASES)}, objective one of "
-                             f"{', '.join(OBJECTIVES)}, iterations and tau positive")
+                             f"{', '.join(OBJECTIVES)}, iterations and tau positive, refresh from 0 to 1")
         self.start = light_copy(start)
         self.settings = settings
         self.rng = random.Random(seed)
@@ -121,17 +127,35 @@ class Search:
         self.evaluator = make(start) if make is not None else None
         self.objective = OBJECTIVES[settings.objective]
         self.cache: dict[int, tuple[list[Action], list[Code], list[float]]] = {}
+        self.memo: dict[Code, tuple[float, int]] | None = {} if settings.bias == MEMO else None
         self.playouts = 0
+        self.lookaheads = 0
 
     def choices(self, state: State, actions: list[Action]) -> tuple[list[Action], list[Code], list[float]]:
         """The choices at a position, their codes and biases (greedy's values minus the best, over ``tau``)."""
         if self.evaluator is None:
             pruned = prune(state, actions)
             return pruned, [code(state, a) for a in pruned], [0.0] * len(pruned)
+        self.lookaheads += 1
         _, scored = greedy_choice(state, actions, _TIES, self.evaluator)
         best = max(v for v, _ in scored)
         tau = self.settings.tau
-        return [a for _, a in scored], [code(state, a) for _, a in scored], [(v - best) / tau for v, _ in scored]
+        codes = [code(state, a) for _, a in scored]
+        if self.memo is not None:
+            for c, (v, _) in zip(codes, scored):
+                total, n = self.memo.get(c, (0.0, 0))
+                self.memo[c] = (total + v - best, n + 1)
+        return [a for _, a in scored], codes, [(v - best) / tau for v, _ in scored]
+
+    def memo_choices(self, state: State, actions: list[Action]) -> tuple[list[Action], list[Code], list[float]] | None:
+        """The choices with the memo's biases (each code's mean), or None where a lookahead is due."""
+        assert self.memo is not None
+        pruned = prune(state, actions)
+        codes = [code(state, a) for a in pruned]
+        if any(c not in self.memo for c in codes) or self.rng.random() < self.settings.refresh:
+            return None
+        tau = self.settings.tau
+        return pruned, codes, [self.memo[c][0] / self.memo[c][1] / tau for c in codes]
 
     def _result(self, state: State, actions: list[Action], steps: list[Step]) -> Result:
         own, andrew = score_totals(state)[:2]
@@ -150,6 +174,8 @@ class Search:
                 action = actions[0]
             else:
                 found = self.cache.get(path)
+                if found is None and self.memo is not None:
+                    found = self.memo_choices(state, actions)
                 if found is None:
                     if len(self.cache) >= CACHE_LIMIT:
                         self.cache.clear()

@@ -1,7 +1,8 @@
 """The oracle study's part 3: GNRPA (research/gnrpa.py) on the study's level-4 deals, with Andrew's deck known.
 
     python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
-                                   [--bias hand|plan|none] [--objective own+margin|margin|own] [--from-bot]
+                                   [--bias hand|plan|none|memo] [--refresh R]
+                                   [--objective own+margin|margin|own] [--from-bot | --from-best]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
 
@@ -10,6 +11,9 @@ and the pilot oracle's games are those of the study's file (benchmarks/results/o
 strength benchmark's ``solo4`` deals with seed 2024, ``search:cut=4``'s logged games, the pilot method's).
 ``--from-bot`` seeds the search with the bot's game on the deal (the top level's first best sequence,
 its policy adapted towards it): the second method, never below the bot's game by the objective.
+``--from-best`` seeds it with the best game by the objective found so far on the deal, among the bot's,
+the pilot oracle's and every row of ``--out`` (the seed chain: each run starts from the last one's best;
+the row's ``seeded_with`` names the seed's player).
 
 Each finished deal appends one JSON line to ``--out`` (default
 benchmarks/results/oracle-gnrpa-level4.jsonl; ``key``: the deal, its seed and the method's spec): the
@@ -37,7 +41,7 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
-from research.gnrpa import BIASES, OBJECTIVES, Search, Settings
+from research.gnrpa import BIASES, MEMO, OBJECTIVES, Search, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
@@ -59,10 +63,23 @@ def study_games(player: str, path: Path = STUDY) -> dict[int, dict[str, Any]]:
     return {r["deal"]: r for r in read_rows(path) if r["player"] == player}
 
 
-def spec(settings: Settings, from_bot: bool, seed: int) -> str:
+#: how a run is seeded: the name its spec starts with
+SEEDINGS = {"none": "gnrpa", "bot": "seeded", "best": "chained"}
+
+
+def spec(settings: Settings, seeding: str, seed: int) -> str:
     its = "x".join(map(str, settings.iterations))
-    return (f"{'seeded' if from_bot else 'gnrpa'}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
-            f":tau={settings.tau}:bias={settings.bias}:objective={settings.objective}:seed={seed}")
+    refresh = f":refresh={settings.refresh}" if settings.bias == MEMO else ""
+    return (f"{SEEDINGS[seeding]}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
+            f":tau={settings.tau}:bias={settings.bias}{refresh}:objective={settings.objective}:seed={seed}")
+
+
+def best_game(deal: int, objective: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The best game on the deal by the objective among the bot's, the pilot oracle's and ``rows``
+    (ties: the first, the bot's before the pilot's before the rows in their order)."""
+    score = OBJECTIVES[objective]
+    games = [study_games(BOT)[deal], study_games(PILOT)[deal], *(r for r in rows if r["deal"] == deal)]
+    return max(games, key=lambda g: score(*g["totals"][:2]))
 
 
 def start_state(game_seed: int, level: int):
@@ -123,13 +140,16 @@ def flow(game_seed: int, level: int, actions: list[str]) -> list[dict[str, Any]]
     return rounds
 
 
-def search_deal(deal: int, settings: Settings, from_bot: bool, seed: int, study: Path = STUDY) -> dict[str, Any]:
-    """One deal searched by GNRPA, as a results row."""
+def search_deal(task: tuple[int, dict[str, Any] | None], settings: Settings, seeding: str, seed: int,
+                study: Path = STUDY) -> dict[str, Any]:
+    """One deal searched by GNRPA from a seed game (or none), ``task`` = (deal, the seed game's row), as a
+    results row."""
+    deal, seed_game = task
     started = time.process_time()
     bot = study_games(BOT, study)[deal]
     game_seed, level = bot["seed"], bot["level"]
     search = Search(start_state(game_seed, level), settings, mix(seed, game_seed))
-    best = search.run(bot["actions"] if from_bot else None)
+    best = search.run(None if seed_game is None else seed_game["actions"])
     cpu = time.process_time() - started
     actions = [str(a) for a in best.actions]
     game = cl.new_game(list(NAMES), seed=game_seed, solo_level=level)
@@ -137,26 +157,33 @@ def search_deal(deal: int, settings: Settings, from_bot: bool, seed: int, study:
         game.apply(text)
     totals = [s.total for s in game.seat_scores()]
     assert tuple(totals) == best.totals, f"deal {deal}: the replay scores {totals}, the search {best.totals}"
-    return {"key": json.dumps([deal, game_seed, spec(settings, from_bot, seed)]), "deal": deal, "seed": game_seed,
-            "level": level, "player": spec(settings, from_bot, seed), "settings": asdict(settings),
-            "from_bot": from_bot, "totals": totals, "margin": totals[0] - totals[1], "won": "P1" in game.winners(),
-            "cpu_seconds": round(cpu, 2), "playouts": search.playouts, "cached_positions": len(search.cache),
+    player = spec(settings, seeding, seed)
+    return {"key": json.dumps([deal, game_seed, player]), "deal": deal, "seed": game_seed,
+            "level": level, "player": player, "settings": asdict(settings), "from_bot": seeding == "bot",
+            "seeded_with": None if seed_game is None else seed_game["player"],
+            "totals": totals, "margin": totals[0] - totals[1], "won": "P1" in game.winners(),
+            "cpu_seconds": round(cpu, 2), "playouts": search.playouts, "lookaheads": search.lookaheads,
+            "cached_positions": len(search.cache),
             "shape": shape(game, 0), "andrew_shape": shape(game, 1), "flow": flow(game_seed, level, actions),
             "actions": actions}
 
 
-def run(deals: list[int], settings: Settings, from_bot: bool, seed: int, out: Path, jobs: int = 1,
+def run(deals: list[int], settings: Settings, seeding: str, seed: int, out: Path, jobs: int = 1,
         scheduler: str | None = None) -> list[dict[str, Any]]:
-    """Search the deals not yet in ``out``, appending each batch's rows; all rows of this method."""
-    player = spec(settings, from_bot, seed)
-    seeds = {k: r["seed"] for k, r in study_games(BOT).items()}
+    """Search the deals not yet in ``out``, appending each batch's rows; all rows of this method.
+    ``seeding``: a key of :data:`SEEDINGS` (no seed game, the bot's, the best so far)."""
+    player = spec(settings, seeding, seed)
+    bots = study_games(BOT)
+    seeds = {k: r["seed"] for k, r in bots.items()}
     missing = [k for k in deals if k not in seeds]
     if missing:
         raise SystemExit(f"the study's file has no deal {missing[0]} (it has {min(seeds)}-{max(seeds)})")
     for start in range(0, len(deals), jobs):
-        done = {row["key"] for row in read_rows(out)}
-        todo = [k for k in deals[start:start + jobs] if json.dumps([k, seeds[k], player]) not in done]
-        rows = run_jobs(partial(search_deal, settings=settings, from_bot=from_bot, seed=seed), todo, jobs, scheduler)
+        rows = read_rows(out)
+        done = {row["key"] for row in rows}
+        todo = [(k, {"none": None, "bot": bots[k], "best": best_game(k, settings.objective, rows)}[seeding])
+                for k in deals[start:start + jobs] if json.dumps([k, seeds[k], player]) not in done]
+        rows = run_jobs(partial(search_deal, settings=settings, seeding=seeding, seed=seed), todo, jobs, scheduler)
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("a") as f:
             for row in rows:
@@ -171,7 +198,7 @@ def _mean_se(values: list[float]) -> str:
     return f"{statistics.fmean(values):.1f} ± {se:.1f}"
 
 
-SHAPE = ("projects", "departments", "donations", "employees", "vp_donations", "vp_tabs", "vp_cities",
+SHAPE = ("projects", "departments", "donations", "employees", "vp_in_game", "vp_donations", "vp_tabs", "vp_cities",
          "vp_departments", "vp_employees", "vp_connections")
 FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", "projects", "departments", "score",
         "andrew_score")
@@ -258,8 +285,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--alpha", type=float, default=default.alpha)
     ap.add_argument("--tau", type=float, default=default.tau, help="the bias's temperature (VP)")
     ap.add_argument("--bias", default=default.bias, choices=tuple(BIASES))
+    ap.add_argument("--refresh", type=float, default=default.refresh,
+                    help="the memo bias: the chance of a lookahead at a decision whose codes are all known")
     ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
-    ap.add_argument("--from-bot", action="store_true", help="seed the search with the bot's game")
+    seeding = ap.add_mutually_exclusive_group()
+    seeding.add_argument("--from-bot", action="store_true", help="seed the search with the bot's game")
+    seeding.add_argument("--from-best", action="store_true",
+                         help="seed the search with the best game so far on the deal (the bot's, the pilot's, --out's)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--report", action="store_true", help="print the tables of --out and search nothing")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -270,9 +302,10 @@ def main(argv: list[str] | None = None) -> int:
         print(report(read_rows(args.out)))
         return 0
     settings = Settings(tuple(int(n) for n in args.iterations.split(",")), args.alpha, args.tau, args.bias,
-                        args.objective)
-    rows = run(deal_list(args.deals), settings, args.from_bot, args.seed, args.out, args.jobs, args.scheduler)
-    print(f"{spec(settings, args.from_bot, args.seed)}: {len(rows)} deals")
+                        args.objective, args.refresh)
+    seeding = "bot" if args.from_bot else "best" if args.from_best else "none"
+    rows = run(deal_list(args.deals), settings, seeding, args.seed, args.out, args.jobs, args.scheduler)
+    print(f"{spec(settings, seeding, args.seed)}: {len(rows)} deals")
     return 0
 
 

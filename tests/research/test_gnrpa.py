@@ -76,3 +76,35 @@ def test_a_run_appends_one_row_a_deal_and_a_rerun_plays_nothing(tmp_path):
     assert oracle_runs.main(args) == 0
     assert out.read_text() == before
     assert "| 0 |" in oracle_runs.report(oracle_runs.read_rows(out))
+
+
+def test_the_memo_bias_is_each_codes_mean_lookahead_and_looks_ahead_only_at_new_codes():
+    search = _search(gnrpa.Settings(iterations=(1,), bias="memo", refresh=0.0))
+    state = oracle_runs.start_state(BOT["seed"], BOT["level"])
+    actions = gnrpa.legal(state)
+    assert search.memo_choices(state, actions) is None          # no code looked ahead yet
+    options, codes, biases = search.choices(state, actions)
+    assert search.lookaheads == 1
+    memo_options, memo_codes, memo_biases = search.memo_choices(state, actions)
+    assert (memo_options, memo_codes) == (options, codes)
+    for c, b, m in zip(codes, biases, memo_biases):
+        if codes.count(c) == 1:
+            assert m == pytest.approx(b)
+    one, two = _search(search.settings), _search(search.settings)
+    first, second = one.run(), two.run()
+    assert first.actions == second.actions and one.lookaheads == two.lookaheads < len(first.steps)
+
+
+def test_the_best_game_so_far_is_the_highest_by_the_objective_and_seeds_a_chained_run(tmp_path):
+    bot, pilot = BOT, oracle_runs.study_games(oracle_runs.PILOT)[0]
+    better = dict(pilot, player="earlier", totals=[150, 90])
+    assert oracle_runs.best_game(0, "own+margin", []) == max(
+        (bot, pilot), key=lambda g: 2 * g["totals"][0] - g["totals"][1])
+    assert oracle_runs.best_game(0, "own+margin", [better, dict(better, deal=1, totals=[200, 0])]) == better
+    out = tmp_path / "runs.jsonl"
+    assert oracle_runs.main(["--deals", "0", "--iterations", "1", "--bias", "none", "--from-best",
+                             "--out", str(out)]) == 0
+    [row] = oracle_runs.read_rows(out)
+    seed_game = oracle_runs.best_game(0, "own+margin", [])
+    assert row["player"].startswith("chained:") and row["seeded_with"] == seed_game["player"]
+    assert 2 * row["totals"][0] - row["totals"][1] >= 2 * seed_game["totals"][0] - seed_game["totals"][1]
