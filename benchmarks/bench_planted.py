@@ -5,19 +5,19 @@ shows to lose, reviewed at the default budget.
         [--plants big,small,big] [--playouts 32] [--reference 10] [--reference-seed 11]
         [--review-seed 0] [--jobs 1] [--out FILE] [--table-only]
 
-Game ``i`` (0 to N - 1) is of kind ``kinds[i % len(kinds)]`` (``soloL``: against Andrew at level L; ``2p``:
-two seats), deal ``seed + i``, every seat played by ``--bot`` (a :func:`~carnegie_lab.bots.make_bot` spec,
-seed ``seed + i``). **Planting** (:func:`planted_game`): the rounds 1 to 19 are cut into one stretch a
-plant (``--plants``, in turn from game to game); in its stretch, from a seeded round on, a bot's decision
-with a choice gets its alternatives (near-duplicates set aside, at most :data:`SCREENED` of them, seeded)
-screened with :data:`SCREEN` paired playouts against the bot's move on a stream of their own; those nearest
-the band's aim (:data:`JUDGED` of them) are judged by **the reference**: the review's own playouts
-(``compare.Playouts``), ``--reference`` times its budget (320 playouts) for the bot's move and the
-alternative, on the reference seed's stream (an alternative stops after a batch of :data:`STEP` that leaves
-its interval wholly outside the band). The first whose **loss** (the bot's move's mean final margin minus
-the alternative's, over their paired playouts) lies in the band (:data:`BANDS`: *big* from 10 VP, *small* 2
-to 5 VP) replaces the bot's move, and the bots play on from there, so the record is a real game; else the
-next decisions of the stretch are tried (:data:`DECISIONS` at most; then that plant is missing).
+Game ``i`` (0 to N - 1) is of kind ``kinds[i % len(kinds)]`` (``soloL``: against Andrew at level L; ``2p``: two
+seats), deal ``seed + i``, every seat played by ``--bot`` (a :func:`~carnegie_lab.bots.make_bot` spec, seed
+``seed + i``). **Planting** (:func:`planted_game`): the rounds 1 to 19 are cut into one stretch a plant
+(``--plants``, in turn from game to game); in its stretch, from a seeded round on, a bot's decision with a
+choice gets its alternatives (near-duplicates set aside, at most :data:`SCREENED` of them, seeded) screened with
+:data:`SCREEN` paired playouts against the bot's move on a stream of their own; those nearest the band's aim
+(:data:`JUDGED` of them, within :data:`SLACK` VP of the band) are judged by **the reference**: the review's own
+playouts (``compare.Playouts``), ``--reference`` times its budget (320 playouts) for the bot's move and the
+alternative, on the reference seed's stream (an alternative stops after a batch of :data:`STEP` that leaves its
+interval wholly outside the band). The first whose **loss** (the bot's move's mean final margin minus the
+alternative's, over their paired playouts) lies in the band (:data:`BANDS`: *big* from 10 VP, *small* 2 to 5 VP)
+replaces the bot's move, and the bots play on from there, so the record is a real game; else the next decisions
+of the stretch are tried (:data:`DECISIONS` at most; then that plant is missing).
 
 **The review** (``analysis.review``) of every seat at ``--playouts`` (default the app's, 32) with
 ``--review-seed``: each planted move's grade, and the grades of the bot's own decisions (the false
@@ -71,11 +71,13 @@ class Band:
 
 BANDS = {"big": Band(10.0, math.inf, 15.0), "small": Band(2.0, 5.0, 3.5)}
 #: the alternatives screened at a decision, at most; the screen's playouts an action (the review's batch)
-SCREENED = 8
+SCREENED = 16
 SCREEN = 8
-#: the screened alternatives judged by the reference at a decision, and the decisions tried for a plant
+#: the screened alternatives judged by the reference at a decision (those whose screen's loss lies within
+#: SLACK VP of the band), and the decisions tried for a plant
 JUDGED = 2
-DECISIONS = 3
+SLACK = 3.0
+DECISIONS = 6
 #: the reference's batch: after each, an alternative whose loss's interval is wholly outside the band stops
 STEP = 32
 #: the screen's stream of a decision (``decision_rng``'s ``stream``), apart from the reference's
@@ -124,7 +126,7 @@ def judged(plays: Playouts, bot: Action, other: Action, n: int, band: Band) -> t
 def plant(game: cl.Game, bot: Action, band: str, seed: int, playouts: int) -> Plant | None:
     """The move to plant in ``game``'s current decision instead of the bot's ``bot``: an alternative whose
     loss by the reference (``playouts`` paired playouts on ``seed``'s stream) is in ``band``; None if the
-    screen's :data:`JUDGED` nearest its aim are not."""
+    screen's :data:`JUDGED` nearest its aim (within :data:`SLACK` of it) are not."""
     state, aim = game.state, BANDS[band]
     kept = prune(state, game.legal_actions())
     mine = twin(state, kept, bot)
@@ -134,7 +136,8 @@ def plant(game: cl.Game, bot: Action, band: str, seed: int, playouts: int) -> Pl
     screen = reference_playouts(game, seed, SCREEN_STREAM)
     estimates = {a: loss_of(screen, bot, a, SCREEN)[0] for a in others}
     plays = reference_playouts(game, seed)
-    for other in sorted(others, key=lambda a: abs(estimates[a] - aim.aim))[:JUDGED]:
+    near = [a for a in others if aim.least - SLACK <= estimates[a] <= aim.most + SLACK]
+    for other in sorted(near, key=lambda a: abs(estimates[a] - aim.aim))[:JUDGED]:
         found = judged(plays, bot, other, playouts, aim)
         if found is not None:
             seat = game.current_player
