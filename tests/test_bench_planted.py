@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from benchmark import benchmark
 
 import carnegie_lab as cl
 from carnegie_lab.bots import make_bot
 from carnegie_lab.bots.greedy import prune
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import bench_planted as module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return benchmark("bench_planted")
 
 
 def test_the_stretches_cut_the_rounds_and_start_inside_them(bench):
