@@ -215,10 +215,15 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
             "reference_seed": args.reference_seed, "review_seed": args.review_seed}
 
 
+def game_of(index: int, args: argparse.Namespace) -> tuple[str, int]:
+    """Game ``index``'s kind and deal."""
+    kinds = args.kinds.split(",")
+    return kinds[index % len(kinds)], args.seed + index
+
+
 def run(index: int, args: argparse.Namespace) -> dict[str, Any]:
     """Game ``index`` planted, reviewed and described as a row of the log."""
-    kinds = args.kinds.split(",")
-    kind, seed = kinds[index % len(kinds)], args.seed + index
+    kind, seed = game_of(index, args)
     bands = args.plants.split(",")
     bands = bands[index % len(bands):] + bands[:index % len(bands)]
     used = cpu()
@@ -279,8 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown kind or band {unknown[0]!r}")
     log = GameLog(args.out)
-    keys = [key(k, args.seed + i, args) for i, k in
-            ((i, args.kinds.split(",")[i % len(args.kinds.split(","))]) for i in range(args.games))]
+    keys = [key(*game_of(i, args), args) for i in range(args.games)]
     print(f"{load()}; {args.games} games, {sum(k in log.rows for k in keys)} already in {args.out}", flush=True)
     for index, name in enumerate(keys):
         if args.table_only or name in log.rows:
@@ -293,7 +297,9 @@ def main(argv: list[str] | None = None) -> int:
               + f"; own {row['own']}; CPU {row['cpu_plant']} s planting, {row['cpu_review']} s review; {row['load']}",
               flush=True)
     rows = [log.rows[k] for k in keys if k in log.rows]
-    print(f"\n{len(rows)} games, {sum(len(r['plants']) for r in rows)} plants; " + " ".join(
+    missing = [band for r in rows for band in r["missing"]]
+    print(f"\n{len(rows)} games, {sum(len(r['plants']) for r in rows)} plants (not found: "
+          + ", ".join(f"{band} {missing.count(band)}" for band in BANDS) + "); " + " ".join(
         f"{k}={v}" for k, v in settings(args).items()))
     print("\n".join(table(rows)))
     return 0
