@@ -2,10 +2,8 @@
 named by one seed only could be among the three costliest of the other seed's review."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from benchmark import benchmark
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review
@@ -13,17 +11,10 @@ from carnegie_lab.analysis.compare import unplayed
 from carnegie_lab.analysis.explain import Explanation
 from carnegie_lab.analysis.review import Costly, Decision, costliest
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import bench_review as module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return benchmark("bench_review")
 
 
 def decision(index: int, grade: str, low: float, high: float) -> Decision:
