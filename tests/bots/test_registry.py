@@ -41,7 +41,7 @@ def test_the_docs_bot_is_one_registered_class_that_simulate_and_the_cli_play(has
     out, err = io.StringIO(), io.StringIO()
     args = build_parser().parse_args(["--bots", "hasty,random", "--games", "1", "--seed", "4", "--quiet"])
     assert run(args, out, err) == 0 and err.getvalue() == ""
-    assert out.getvalue().startswith(f"game    1  seed {result.results[0].seed:>10}  P1 hasty")
+    assert out.getvalue().startswith(f"game    1  seed {result.results[0].seed:>10}  P1 (hasty)")
     assert "hasty" in build_parser().format_help()
     with pytest.raises(cl.CarnegieError, match="bad parameters for bot 'hasty:depth=2'"):
         make_bot("hasty:depth=2")
