@@ -42,7 +42,6 @@ class BotBar:
                       True: (_("the bot chosen next to it plays your next decision (Undo takes it back)"),
                              _("Play to the end"), _("the bot chosen next to it plays your seat to the end of the "
                                                      "game (Undo gives the seat back)"))}
-        self.solo = False
         self.step_button = button(_("Step"), "step-forward", self.words[False][0], step, "cl-step")
         self.play_button = button(_("Play bots"), "forward", _("bots decide until a human does"), play, "cl-play")
         self.finish_button = button(self.words[False][1], "fast-forward", self.words[False][2], finish, "cl-finish")
@@ -75,7 +74,6 @@ class BotBar:
 
     def draw(self, bots: Bots) -> None:
         """The screen's bot bar: for a solo game or not, the buttons enabled or why not, where the game is."""
-        self.solo = bots.solo
         step_hover, self.finish_button.description, finish_hover = self.words[bots.solo]
         self.play_button.layout.display = self.auto.layout.display = "none" if bots.solo else ""
         explain(self.step_button, bots.step_why, step_hover)

@@ -63,7 +63,7 @@ class ClickPath:
         page, start = self.page, time.perf_counter()
         ctl, why = page.controller, play_reason(page.controller)
         if why is not None:            # a click that arrived late: never play for a bot or another seat
-            page.say(render(why, page.lang), error=True)
+            page.say(sentence(render(why, page.lang)), error=True)
             return
         page.controls.disable()        # until the next decision's controls replace them
         try:

@@ -12,7 +12,7 @@ from ..core.errors import CarnegieError
 from ..core.i18n import N_, render, translator
 from ..engine import Game
 from ..session import Controller, GameGone, NotAllowed, Overtaken, Progress, Setup
-from ..session.screen import error_text, screen_of, sentence, where_of
+from ..session.screen import OVER, bots_of, error_text, screen_of, sentence, where_of
 from ..store import StoreError
 from .board import BoardView
 from .final import rematch_setup
@@ -44,9 +44,8 @@ class Commands:
 
     def step_bot(self) -> None:
         """Step: a bot decision, or in a human's solo game the chosen bot playing the human's decision."""
-        bar = self.page.panels().bots
-        if bar.solo:
-            self.step_for_human(bar.finish_kind.value)
+        if bots_of(self.controller).solo:
+            self.step_for_human(self.page.panels().bots.finish_kind.value)
             return
         result: list = []
         if not self._stored_call(lambda: result.append(self.controller.step_bot())):
@@ -70,7 +69,7 @@ class Commands:
         """Hand the human seats to a bot and play to the end."""
         tr = translator(self.lang)
         if self.controller.game.is_over:
-            self.page.say(tr.gettext("The game is over."))
+            self.page.say(sentence(render(OVER, self.lang)))
             return
         self.busy(tr.gettext("Bots are finishing the game…"))
         start = time.perf_counter()

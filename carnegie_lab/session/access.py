@@ -27,6 +27,8 @@ RESTART, LOAD, FINISH, MAKE_LINKS, RENEW_OWN_LINK, DELETE, KEEP_REVIEW, HINT, UN
     N_("Renewing your link"), N_("Deleting"), N_("Keeping a review"), N_("A hint"), N_("Undo"), N_("Playing"))
 #: Only the owner's page, and only in a game it plays alone (not shared with seat links).
 OWNER_ALONE = (RESTART, LOAD, FINISH)
+#: Why nothing can be played, stepped or finished any more (shown as a sentence: "The game is over.").
+OVER = N_("the game is over")
 
 
 class NotAllowed(CarnegieError):
@@ -132,5 +134,5 @@ def asking(store: GameStore, game_id: str, owner_key: str | None, token: str | N
 
 
 __all__ = ["DELETE", "FINISH", "HINT", "IDLE_ENV", "KEEP_REVIEW", "LOAD", "LOCAL", "Limits", "MAKE_LINKS",
-           "MAX_GAMES_ENV", "NotAllowed", "OWNER_ALONE", "PLAY", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT", "UNDO",
-           "WATCH", "asking", "check", "may", "may_play", "reason"]
+           "MAX_GAMES_ENV", "NotAllowed", "OVER", "OWNER_ALONE", "PLAY", "Place", "RENEW_OWN_LINK", "RESTART", "SEAT",
+           "UNDO", "WATCH", "asking", "check", "may", "may_play", "reason"]

@@ -36,7 +36,7 @@ from ..core.words import round_of
 from ..engine import Game
 from ..store import GameStore, check_names
 from . import access
-from .access import LOCAL, WATCH, Limits, NotAllowed
+from .access import LOCAL, OVER, WATCH, Limits, NotAllowed
 from .history import own_moves
 from .seating import Step
 from .seats import (
@@ -53,8 +53,8 @@ from .seats import (
 )
 from .stored import Overtaken, StoredSession
 
-#: Why nobody's decision can be played now, and why a human's seat cannot be handed a decision now.
-OVER, NO_HUMAN = N_("the game is over"), N_("No human is deciding now: a bot is")
+#: Why a human's seat cannot be handed a decision now.
+NO_HUMAN = N_("No human is deciding now: a bot is")
 
 
 @dataclass

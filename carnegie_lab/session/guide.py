@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.i18n import N_
 from ..engine import Game
-from .access import HINT, LOCAL, WATCH, reason
+from .access import HINT, LOCAL, OVER, WATCH, reason
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -117,13 +117,13 @@ def hint_reason(ctl: Controller, replaying: bool) -> str | None:
 
 
 def play_reason(ctl: Controller) -> str | None:
-    """Why a click on a control plays nothing now (None if this browser decides): a click that arrived late never
-    plays for a bot or another seat."""
+    """Why a click on a control plays nothing now (None if this browser decides; shown as a sentence): a click that
+    arrived late never plays for a bot or another seat."""
     if ctl.you_to_move:
         return None
     seat = ctl.current_seat
     if ctl.game.is_over:
-        return N_("The game is over.")
+        return OVER
     if ctl.role == WATCH:
         return N_("You are watching: this browser cannot play.")
     return (N_("Not your decision: {player} decides now.", player=ctl.seats[seat].name)

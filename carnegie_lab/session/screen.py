@@ -19,7 +19,7 @@ from typing import Mapping
 
 from ..core.i18n import N_, render, translator
 from ..core.words import round_of
-from .access import FINISH, HINT, LOAD, RESTART, SEAT, WATCH, reason
+from .access import FINISH, HINT, LOAD, OVER, RESTART, SEAT, WATCH, reason
 from .controller import Controller, Status
 from .controls import Buttons, Cell, Choice, Control, MoveGrid, Option, Panel, Picker, panel_for
 from .games_list import NEWEST, ORDERS
@@ -231,8 +231,7 @@ def recent_of(recent: list[str], lang: str | None = None) -> Recent | None:
     return Recent(head, tuple(shown(t, lang) for t in lines))
 
 
-#: Why the bot bar's buttons are disabled.
-OVER = N_("The game is over")
+#: Why the bot bar's buttons are disabled (and :data:`~.access.OVER`).
 WATCHING = N_("You are watching: the players' browsers play the bots")
 NO_BOT = N_("No bot is deciding now: a human is")
 
@@ -268,10 +267,10 @@ def final_of(ctl: Controller, lang: str | None = None) -> Final | None:
 
 
 __all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Control", "DONE", "Final", "HintRow",
-           "HintScreen", "KINDS", "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "Option", "PageWork",
-           "Panel", "Picker", "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role", "RuleStep",
-           "SHOWN", "SLOTS", "Screen", "Shelf", "Status", "StepReview", "Suggestion", "THINKING", "Target", "Targets",
-           "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of",
+           "HintScreen", "KINDS", "Labels", "Mark", "Moment", "MoveGrid", "NEWEST", "ORDERS", "OVER", "Option",
+           "PageWork", "Panel", "Picker", "RECENT_LINES", "Recent", "Replay", "ReviewJob", "ReviewScreen", "Role",
+           "RuleStep", "SHOWN", "SLOTS", "Screen", "Shelf", "Status", "StepReview", "Suggestion", "THINKING", "Target",
+           "Targets", "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of",
            "followed", "hint_screen", "lines_by_round", "panel_for", "play_reason", "prompt_of", "recent_of",
            "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of",
            "title_of", "turn_of", "type_name", "waiting_html", "where_of"]

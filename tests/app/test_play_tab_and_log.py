@@ -98,7 +98,7 @@ def test_a_late_click_plays_nothing_and_the_screen_says_why():
     assert d.screen.status.text == translator("pt_BR").gettext("Not your decision now.") != "Not your decision now."
     d.bots.finish_button.click()
     d.act("done")
-    assert d.game.is_over and d.screen.status.text == translator("pt_BR").gettext("The game is over.")
+    assert d.game.is_over and d.screen.status.text == "O jogo terminou."
 
 
 def test_the_play_tab_keeps_the_controls_above_the_messages():
