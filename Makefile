@@ -36,10 +36,13 @@ test: check system-packages
 # with ten English ones' Voila pages, the whole games on a phone, on a desktop by mouse and by keyboard, in
 # Portuguese and on the board, a round by mouse then the bots' finish, two browsers' clicks at once, the solo and
 # two-player games' audits, a reloaded page and a wrong seat key in the browser, the editor in JupyterLab, all
-# the random playouts' and positions' examples, the wheel without extras in a fresh venv; make test
-# keeps a test of each: the setup and round 1 by keyboard and by two browsers, test_final_browser's finish, the
-# start page's and final panel's audits, tests/session's stored games, the editor in Voila, a third of the
-# examples); CI runs them after make test.
+# the random playouts' and positions' examples, the wheel without extras in a fresh venv, the setup and round 1
+# by two browsers, the rules link's tutorial page, the phone's pages, the page's language and picker, seat-link
+# renewals, a finished game's undo by a watcher, the owner's delete, a visitor's hourly brake, a seed out of
+# range and a broken record in the page, the ringed cities' hovers, a tutorial's own action; make test keeps a test of
+# each: the setup and round 1 by keyboard, Bo's undo seen in Ada's browser, test_final_browser's finish, the
+# start page's and final panel's audits, tests/session's stored games, the editor in Voila, a watcher's refused
+# clicks, the kernel cap, a third of the examples); CI runs them after make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 

@@ -139,6 +139,7 @@ def whole_solo_game(p, seed: int, on_phone: bool, timings, name: str) -> None:
 # --------------------------------------------------------------------------- the phone
 
 
+@pytest.mark.slow
 def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
     p = phone.page
     width, inner = p.evaluate(WIDTH_JS)
@@ -193,6 +194,7 @@ NO_PINCH_JS = """([x, y]) => {
 }"""
 
 
+@pytest.mark.slow
 def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
     """The map is zoomed out to fit the screen: a player pinches it to read it closer. Headless Chromium draws no
     pinch zoom, so the test checks what would stop one: the page's viewport forbids no zoom, no element under the

@@ -135,12 +135,14 @@ def test_no_peeking_at_andrews_deck(monkeypatch):
         assert len(stats) > 1
         rng = random.Random(1)
         others = [hidden_orders(game, rng) for _ in range(3)]
+        chosen, greedy = bot.choose(game), GreedyBot(4).choose(game)
+        rollout = RolloutBot(4).analyse(game) if kind == "choose" else None   # it deliberates on the row
         for other in others:
             assert bot.analyse(other) == stats
-            assert bot.choose(other) == bot.choose(game)
-            assert GreedyBot(4).choose(other) == GreedyBot(4).choose(game)
-            if kind == "choose":                         # the rollout bot deliberates on the row
-                assert RolloutBot(4).analyse(other) == RolloutBot(4).analyse(game)
+            assert bot.choose(other) == chosen
+            assert GreedyBot(4).choose(other) == greedy
+            if rollout is not None:
+                assert RolloutBot(4).analyse(other) == rollout
         with monkeypatch.context() as m:                 # the control: a peeking search
             m.setattr(search_module, "resample_hidden", lambda state, rng: None)
             assert any(bot.analyse(other) != bot.analyse(game) for other in others)
