@@ -78,8 +78,8 @@ class Decision(Verdict):
     def text(self, lang: str | None = None) -> str:
         """The decision in words (the prompt names the player), in a language (None: English)."""
         _ = translator(lang).gettext
-        numbers = dict(n=self.index + 1, prompt=render(self.prompt, lang),
-                       verdict=review_loss(self.grade, self.loss, lang), action=_value_text(self.played, lang))
+        numbers = dict(n=self.index + 1, prompt=render(self.prompt, lang), action=_value_text(self.played, lang),
+                       verdict=review_loss(self.grade, self.loss, lang, self.playouts))
         if not self.loss:
             return _("decision {n}, {prompt}: {verdict}, played {action}").format(**numbers)
         return "\n  ".join((_("decision {n}, {prompt}: {verdict}").format(**numbers),

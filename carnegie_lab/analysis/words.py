@@ -59,18 +59,26 @@ def review_progress(done: int, total: int, lang: str | None = None, *, left: flo
     return tr.gettext("{progress}, about {minutes} min left").format(progress=text, minutes=round(left / 60))
 
 
-def review_loss(grade: str, loss: float, lang: str | None = None) -> str:
+def review_loss(grade: str, loss: float, lang: str | None = None, playouts: int | None = None) -> str:
     """A reviewed decision's verdict, such as 'best' or 'mistake, 6.1 VP given away'.
 
     Args:
         grade: One of ``analysis.GRADES`` (translated too; *unclear* says why).
         loss: The VP given away.
         lang: The language (default: the current one).
+        playouts: The paired playouts an action behind the verdict, given to say what backs a *best*: the
+            screen alone (0) or playouts against the best other choices.
     """
-    _ = translator(lang).gettext
+    tr = translator(lang)
+    _ = tr.gettext
     if grade == "unclear":
         return _("unclear, about {loss} VP given away: the playouts cannot tell which grade").format(
             loss=number(loss, ".1f", lang))
+    if grade == "best" and playouts == 0:
+        return _("best: rated first by the quick evaluation (not played out)")
+    if grade == "best" and playouts:
+        return tr.ngettext("best: no other choice did better in {n} paired playout",
+                           "best: no other choice did better in {n} paired playouts", playouts).format(n=playouts)
     if not loss:
         return _(grade)
     return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))

@@ -142,8 +142,8 @@ def _step(replay: Replay, d: Decision) -> int:
 
 def _mark(replay: Replay, held: list[Decision], lang: str | None) -> Mark:
     _ = translator(lang).gettext
-    titles = tuple(_("{player}, step {n}: {loss}").format(player=d.player, n=_step(replay, d),
-                                                          loss=review_loss(d.grade, d.loss, lang)) for d in held)
+    titles = tuple(_("{player}, step {n}: {loss}").format(
+        player=d.player, n=_step(replay, d), loss=review_loss(d.grade, d.loss, lang, d.playouts)) for d in held)
     return Mark(held[0].grade, held[0].index, _step(replay, held[0]), len(held), titles)
 
 
@@ -165,7 +165,7 @@ def step_review(review: Review | None, replay: Replay, moment: Moment, lang: str
     def said(v) -> Said:
         return Said(str(v.action), labels.action(v.action), playout_result(v, lang))
     lines = tuple(explain(before, d.best.action).lines_in(lang)[1:]) if d.loss else ()  # the first names the action
-    return StepReview(d.index, d.seat, d.grade, review_loss(d.grade, d.loss, lang), said(d.played),
+    return StepReview(d.index, d.seat, d.grade, review_loss(d.grade, d.loss, lang, d.playouts), said(d.played),
                       said(d.best) if d.loss else None, lines)
 
 

@@ -78,6 +78,20 @@ def test_the_loss_and_its_interval_come_from_paired_playouts(greedy_random):
             assert d.grade == grade_of(d.best.margin - d.played.margin, d.low, d.high)
 
 
+def test_a_best_says_what_backs_it(greedy_random):
+    """Issue 57: a *best* says whether the screen alone passed it or paired playouts did, in both languages."""
+    _, rev = greedy_random
+    screened = next(d for d in rev.decisions if d.grade == "best" and not d.playouts)
+    assert "rated first by the quick evaluation (not played out)" in screened.text()
+    assert "avaliação rápida (sem simulações)" in screened.text("pt_BR")
+    played_out = [d for d in rev.decisions if d.grade == "best" and d.playouts]
+    assert played_out
+    for d in played_out:
+        assert f"no other choice did better in {d.playouts} paired playout" in d.text()
+    worse = next(d for d in rev.decisions if d.loss)
+    assert "paired playout" not in worse.text() and "not played out" not in worse.text()
+
+
 def test_a_grade_never_rests_on_one_playout(short):
     """One playout an action gives no interval: what the screen does not pass is unclear, never a blunder."""
     rev = review(short, playouts=1)
