@@ -34,8 +34,8 @@ def playout_result(v: ActionValue, lang: str | None = None) -> str:
     text = tr.ngettext("margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playout",
                        "margin {margin} VP{margin_interval}{where}, won {won}{won_interval} of {n} playouts",
                        v.playouts).format(
-        margin=number(v.margin, "+.1f", lang), margin_interval=_interval(v.margin_low, v.margin_high, "+.1f", lang),
-        where=where, won=number(v.win_rate, ".0%", lang), won_interval=_interval(v.win_low, v.win_high, ".0%", lang),
+        margin=number(v.margin, "+.1f", lang), margin_interval=interval(v.margin_low, v.margin_high, "+.1f", lang),
+        where=where, won=number(v.win_rate, ".0%", lang), won_interval=interval(v.win_low, v.win_high, ".0%", lang),
         n=v.playouts)
     return text if v.finalist else _("{result} (stopped early: it trailed the others)").format(result=text)
 
@@ -84,7 +84,9 @@ def review_loss(grade: str, loss: float, lang: str | None = None, playouts: int 
     return _("{grade}, {loss} VP given away").format(grade=_(grade), loss=number(loss, ".1f", lang))
 
 
-def _interval(low: float, high: float, spec: str, lang: str | None) -> str:
+def interval(low: float, high: float, spec: str, lang: str | None) -> str:
+    """An interval in words, after the figure it is of (" [-0.4, +2.8]", numbers written with ``spec``); "" where it
+    cannot be computed or has no width (nothing was uncertain)."""
     if not (math.isfinite(low) and math.isfinite(high)) or low == high:
         return ""
     return f" [{number(low, spec, lang)}, {number(high, spec, lang)}]"

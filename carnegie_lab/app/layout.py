@@ -140,7 +140,7 @@ def build(ctl: Controller, on: Actions, guard: Callable[..., None], lang: str | 
     records = RecordPanel(on.load, lang)
     friends = FriendsPanel(lambda: g(on.make_links), lang)
     replay = ReplayPanel(on.show_moment, lambda r, n: g(on.play_from, r, n), lambda: g(on.replay_this_game),
-                         work.review, lang)
+                         work.review, lang, work.evals)
     new_game_tab = W.VBox([new_game_panel.box, stored.box])    # the list fills below: the form never moves
     side = W.Tab(children=[play, new_game_tab, records.box, friends.box, replay.box], titles=side_titles(lang))
     side.add_class("cl-side-tabs")

@@ -1,5 +1,6 @@
 """The Replay tab: scrub through a game (a slider, step and round buttons, the arrow keys), read
-what each step wrote, see the score if the game had ended there, and play on from any step.
+what each step wrote, see the score if the game had ended there and the evaluation bar (app/eval_bar.py), and play on
+from any step.
 
 The panel shows a :class:`~.replay.Replay`; the board shows the game at the chosen moment (the
 dashboard's ``on_show``), and "Play from here" hands that moment to the dashboard (``on_branch``),
@@ -16,11 +17,12 @@ from ..core.i18n import translator
 from ..core.words import round_of
 from ..engine import Game
 from ..session import Seat
-from ..session.screen import Moment, Replay, ReviewJob, shown
+from ..session.screen import EvalJob, Moment, Replay, ReviewJob, shown
 from .action_words import words_html
 from .aria import AriaLabels
 from .board_html import scores_html
 from .control_widgets import shared
+from .eval_bar import EvalBar
 from .keys import ArrowKeys
 from .panels import chip
 from .review_panel import ReviewPanel
@@ -33,7 +35,8 @@ class ReplayPanel:
     """A replay and its controls (see the module)."""
 
     def __init__(self, on_show: ShowFn, on_branch: Callable[[Replay, int], None],
-                 on_this_game: Callable[[], None], review_job: ReviewJob | None = None, lang: str | None = None):
+                 on_this_game: Callable[[], None], review_job: ReviewJob | None = None, lang: str | None = None,
+                 evals: EvalJob | None = None):
         self.on_show, self.on_branch, self.lang = on_show, on_branch, lang
         tr = translator(lang)
         _, self.ngettext = tr.gettext, tr.ngettext
@@ -79,7 +82,9 @@ class ReplayPanel:
         self.keys = ArrowKeys(self.key)
         #: the game review: its marks under the slider, its verdict in the step, its controls and chart
         self.review = ReviewPanel(review_job or ReviewJob(), self.go, self._reviewed, lang)
-        self.controls = W.VBox([self.slider, self.review.marks,
+        #: the evaluation bar of the moment shown, above the slider (computed in the background: the page's ``evals``)
+        self.bar = EvalBar(evals or EvalJob(), lang)
+        self.controls = W.VBox([self.bar.widget, self.slider, self.review.marks,
                                 W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap")),
                                 self.play_here, self.step, self.score, self.review.box])
         self.box = W.VBox([W.HTML("<div class='cl-group-title'>" + _("Replay") + "</div>"), self.source, self.this_game,
@@ -139,6 +144,7 @@ class ReplayPanel:
         moment = replay.moments[index]
         self.game = game = replay.game_at(moment.actions)
         self.step.value = self._moment_html(moment, index) + self.review.step_html(moment)
+        self.bar.show(replay, index, self.review.review)
         _ = translator(self.lang).gettext
         self.score.value = scores_html(game, caption=_("Final scores") if game.is_over else
                                        _("Score if the game ended at this step"), lang=self.lang)
@@ -156,6 +162,7 @@ class ReplayPanel:
         if self.replay is not None:
             moment = self.replay.moments[self.index]
             self.step.value = self._moment_html(moment, self.index) + self.review.step_html(moment)
+            self.bar.show(self.replay, self.index, self.review.review)
 
     def branch(self) -> None:
         if self.replay is not None:

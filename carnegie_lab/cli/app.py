@@ -138,8 +138,8 @@ def add_app_parser(subparsers, lang: str | None = None) -> None:
                    help=_("at most N of those pages for one visitor (one address; behind a proxy its X-Real-IP), "
                           "so that no visitor holds them all (default: a quarter of --max-kernels, at least 1)"))
     p.add_argument("--max-jobs", type=partial(_count, lang=lang), default=None, metavar="N",
-                   help=_("at most N background processes (game reviews) at once, for all pages (default: half "
-                          "the cores, at least 1: {n} here)").format(n=default_max_jobs()))
+                   help=_("at most N background processes (game reviews, replays' evaluation bars) at once, for "
+                          "all pages (default: half the cores, at least 1: {n} here)").format(n=default_max_jobs()))
     p.add_argument("--games-per-hour", type=partial(_count, lang=lang), default=GAMES_PER_HOUR, metavar="N",
                    help=_("a visitor (one address) stores at most N new games an hour (default {n}; 0: no "
                           "limit)").format(n=GAMES_PER_HOUR))

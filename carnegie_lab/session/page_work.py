@@ -1,12 +1,14 @@
 """What one page runs in the background, whatever its panels (made again when its language changes): its one review
-job, the analyses of the decisions it gave hints for, and whether the page is still there (its clock's ticks): a
-review whose page has gone is cancelled. The server's caps on that work: ``work.py``. No widget here."""
+job, its replay's evaluation bar (``eval_job.EvalJob``: its values and their process), the analyses of the decisions
+it gave hints for, and whether the page is still there (its clock's ticks): a review or an evaluation whose page has
+gone is cancelled. The server's caps on that work: ``work.py``. No widget here."""
 from __future__ import annotations
 
 import time
 from typing import Any, Callable
 
 from .access import Limits
+from .eval_job import EvalJob
 from .review import ReviewJob
 from .work import JobSlots
 
@@ -17,9 +19,10 @@ HINTS_KEPT = 16
 
 
 class PageWork:
-    """A page's background work (see the module): ``review``, its one review job, made here and kept when the
-    page's panels are made again; ``hints``: the analysis of the decisions it gave hints for; the page's
-    clock (``tick``) and what it runs on its main thread (``busy``) tell whether the page is still there."""
+    """A page's background work (see the module): ``review``, its one review job, and ``evals``, its replay's
+    evaluation bar, made here and kept when the page's panels are made again; ``hints``: the analysis of the
+    decisions it gave hints for; the page's clock (``tick``) and what it runs on its main thread (``busy``) tell
+    whether the page is still there."""
 
     def __init__(self, limits: Limits, has_clock: Callable[[], bool], clock: Callable[[], float] = time.monotonic):
         """``has_clock()``: the page's clock runs now (its ticks tell that the page is there)."""
@@ -27,6 +30,7 @@ class PageWork:
         self.last_seen = clock()
         self._busy = 0
         self.review = ReviewJob(limits.review_playouts, slots=JobSlots.of_server(), present=self.present)
+        self.evals = EvalJob(slots=JobSlots.of_server(), present=self.present)
         self.hints: dict[Any, Any] = {}
 
     def tick(self) -> None:
@@ -56,8 +60,9 @@ class PageWork:
         return self.hints[key]
 
     def close(self) -> None:
-        """The page is closed: its review stops."""
+        """The page is closed: its review and its evaluations stop."""
         self.review.cancel()
+        self.evals.cancel()
 
 
 __all__ = ["GONE_AFTER", "HINTS_KEPT", "PageWork"]

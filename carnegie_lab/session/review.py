@@ -23,12 +23,10 @@ stored game, session/access.py) and the stored game is still the one reviewed. `
 """
 from __future__ import annotations
 
-import multiprocessing
-import os
 import threading
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any, Callable, Sequence
 
 from ..analysis.review import Review, review
@@ -37,6 +35,7 @@ from ..core.i18n import N_, message_of
 from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
+from .lifeline import SPAWN, end_with_parent
 from .work import JobSlots, Slot
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
@@ -84,21 +83,9 @@ class Shelf:
         return rev if rev.players == tuple(game.players) else None
 
 
-def _end_with_parent() -> None:
-    """End this process as soon as the process that started it ends, however it ends (even SIGKILL)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(1)
-    threading.Thread(target=watch, daemon=True, name="carnegie-lab review lifeline").start()
-
-
 def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn: Connection) -> None:
     """The review process: progress, then the review's data (or why not), sent to the kernel."""
-    _end_with_parent()
+    end_with_parent()
     try:
         rev = review(record, seats, playouts=playouts, seed=seed,
                      on_progress=lambda done, total: conn.send(("progress", done, total)))
@@ -178,9 +165,8 @@ class ReviewJob:
                 shelf = None if keep is None else (keep, keep.revision())
             except CarnegieError:               # the stored game is gone: the review is not kept
                 shelf = None
-            context = multiprocessing.get_context("spawn")     # no fork of a kernel's threads
-            receive, send = context.Pipe(duplex=False)
-            self._proc = context.Process(target=_work, daemon=True, name="carnegie-lab review",
+            receive, send = SPAWN.Pipe(duplex=False)
+            self._proc = SPAWN.Process(target=_work, daemon=True, name="carnegie-lab review",
                                          args=(game.to_record(), None if seats is None else list(seats), playouts,
                                                seed, send))
             self.phase, self.done, self.total, self.result, self.error, self.kept = RUNNING, 0, 0, None, "", False

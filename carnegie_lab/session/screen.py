@@ -8,8 +8,8 @@ escaped already and the catalog's sentence carries its emphasis.
 
 This module is also what a front end imports of the session besides the controller (``tests/test_layers.py``):
 the shapes of the controls and targets, the words (``Labels``, ``shown``, ``error_text``), the games list's
-orders, a replay's moments, the review's job and screen, and what a page computes (``PageWork``) are named
-here.
+orders, a replay's moments, the review's job and screen, the evaluation bar's job and screen, and what a page
+computes (``PageWork``) are named here.
 """
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from typing import Mapping
 from ..core.i18n import N_, render, translator
 from ..core.words import round_of
 from .access import FINISH, HINT, LOAD, OVER, RESTART, SEAT, WATCH, reason
+from .bar_screen import BarScreen, bar_screen
 from .controller import Controller, Status
 from .controls import Buttons, Cell, Choice, Control, MoveGrid, Option, Panel, Picker, panel_for
+from .eval_job import EvalJob
 from .games_list import NEWEST, ORDERS
 from .guide import RuleStep, hint_reason, play_reason, rule_step, undo_reason
 from .hint_screen import SHOWN, THINKING, HintRow, HintScreen, Suggestion, hint_screen, suggestions
@@ -273,4 +275,5 @@ __all__ = ["BOARD_PLACES", "Bots", "Buttons", "CANCELLED", "Cell", "Choice", "Co
            "Targets", "Turn", "YOUR_TURN", "action_words", "bots_of", "chosen", "decision_at", "error_text", "final_of",
            "followed", "hint_screen", "lines_by_round", "panel_for", "play_reason", "prompt_of", "recent_of",
            "review_screen", "role_of", "screen_of", "sentence", "shown", "step_review", "suggestions", "target_of",
-           "title_of", "turn_of", "type_name", "waiting_html", "where_of"]
+           "title_of", "turn_of", "type_name", "waiting_html", "where_of",
+           "BarScreen", "EvalJob", "bar_screen"]
