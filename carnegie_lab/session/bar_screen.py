@@ -49,7 +49,7 @@ def bar_screen(job: EvalJob, replay: Replay, step: int, review: Review | None = 
     if played is None:
         return bar
     return replace(bar, grade=played.grade, grade_text=_("the move played: {verdict}").format(
-        verdict=review_loss(played.grade, played.loss, lang)))
+        verdict=review_loss(played.grade, played.loss, lang, played.playouts)))
 
 
 def _standing(job: EvalJob, replay: Replay, step: int, lang: str | None) -> BarScreen:

@@ -40,6 +40,9 @@ PLAYOUTS = 3
 KEPT = 512
 #: seconds the process waits for the next moment before it ends
 LINGER = 20.0
+#: why the moments of a game still being played get no value (as a review, the bar is for finished games: a value
+#: of a live game's position would be a hint that its creator may have turned off, for any page that replays it)
+LIVE = N_("the bar values the moments of a finished game, as a review does: this game is still being played")
 #: the process's name (``multiprocessing.active_children``)
 NAME = "carnegie-lab evaluation"
 
@@ -145,12 +148,15 @@ class EvalJob:
         return key == self._busy or (self._next is not None and self._next[0] == key)
 
     def ask(self, replay: Replay, moment: Moment) -> None:
-        """Value this moment in the background, unless it is valued, pending or the end of the game; it comes next
-        (instead of a moment asked before it, not started yet). Returns at once; a refusal (the server's slots are
-        taken) is kept as the moment's problem."""
+        """Value this moment of a finished game in the background, unless it is valued, pending or the end of the
+        game; it comes next (instead of a moment asked before it, not started yet). Returns at once; a refusal (a
+        game still being played, :data:`LIVE`; the server's slots taken) is kept as the moment's problem."""
         key = moment_key(replay, moment)
         with self._lock:
             if key in self.values or self.pending(key) or over(replay, moment):
+                return
+            if not replay.final.is_over:            # a value of a game in play is a hint, whoever asks
+                self.problems[key] = NotAllowed(LIVE)
                 return
             self.problems.pop(key, None)
             self._next = (key, replay.game_at(moment.actions).to_record())

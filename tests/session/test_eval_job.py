@@ -137,3 +137,17 @@ def test_the_bar_says_the_figure_with_its_intervals_the_end_and_the_grade_in_bot
     assert bar_screen(job, replay, 5, review).grade_text == "the move played: mistake, 6.1 VP given away"
     assert bar_screen(job, replay, 5, review, "pt_BR").grade_text.startswith("o lance jogado: ")
     assert bar_screen(job, replay, 4, review).grade == ""
+
+
+def test_a_game_still_being_played_gets_no_value_and_starts_no_process(replay):
+    """A value of a live game's position is a hint (its creator may have turned hints off, a watcher may replay it):
+    as a review, the bar values finished games only, in both languages."""
+    game = replay.game_at(30)
+    live = Replay(game, game_id="stored-2")
+    job = EvalJob()
+    job.ask(live, live.moments[3])
+    assert not job.running and job.value(moment_key(live, live.moments[3])) is None
+    bar = bar_screen(job, live, 3)
+    assert bar.kind == NONE and bar.text == ("No evaluation: the bar values the moments of a finished game, as a "
+                                             "review does: this game is still being played.")
+    assert "terminado" in bar_screen(job, live, 3, lang="pt_BR").text
