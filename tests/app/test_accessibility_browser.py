@@ -194,7 +194,7 @@ def test_a_solo_game_with_the_keyboard_alone(app_page, timings, until):
         expect(p.locator(".cl-final")).to_contain_text(re.compile(r"wins? with \d+ VP"))
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # a Portuguese page: test_whole_game_pt_br_browser; CI runs it
 def test_the_page_says_its_language(watched_page, voila_server, timings):
     """Issue 45: a screen reader reads the app in its language's voice: ``<html lang>`` follows ``?lang=``."""
     watched = open_app(watched_page(), voila_server, timings, "the app in Portuguese (audit)", "?lang=pt_BR")

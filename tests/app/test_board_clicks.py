@@ -131,7 +131,7 @@ def click_on_board(p, figure: str, prefer: tuple[str, ...] = ()) -> None:
     assert not p.locator(".cl-status .cl-error").count(), (key, p.locator(".cl-status").inner_text())
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # the targets without a browser: test_board_targets; CI runs it
 def test_the_ringed_cities_say_what_a_click_does(app_page):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=21)

@@ -307,7 +307,7 @@ def test_a_long_name_is_cut_and_a_bad_name_said_in_view(app_page):
     expect(p.locator(".cl-footer")).to_contain_text("At any time:")          # Sell under a title of its own
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # seeds checked without a browser: test_play_tab_and_log; CI runs it
 def test_a_seed_out_of_range_starts_nothing(app_page):
     p = app_page.page
     before = p.locator(TURN).get_attribute("data-game"), actions(p)
@@ -513,7 +513,7 @@ def test_save_link_of_a_game_played_for_a_while(game_in_round_two, voila_server)
     side_tab(p, "Play")
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # without a browser: test_dashboard's broken record; CI runs it
 def test_a_broken_record_is_reported_and_the_game_kept(app_page, tmp_path):
     p = app_page.page
     before = actions(p)

@@ -67,7 +67,7 @@ def test_the_disabled_hint_button_says_why_and_the_waiting_player_reads_their(ad
     no_errors(ada)
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # a tutorial's Voila page: test_voila_tutorials; CI runs it
 def test_the_rules_link_opens_the_tutorial_at_the_decision_s_step(ada, watched_page, voila_server):
     side_tab(ada.page, "Play")
     expect(ada.page.locator(TURN)).to_have_attribute("data-yours", "0", timeout=TIMEOUT)   # Bo places his house first

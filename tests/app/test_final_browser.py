@@ -93,7 +93,7 @@ def test_the_final_panel_tells_the_story_and_rematch_deals_a_new_seed(app_page, 
     expect(p.locator(".cl-recent")).to_contain_text(f"seed {seed}")
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # same seed without a browser: test_final; CI runs it
 def test_same_seed_deals_the_same_game_again(app_page, voila_server):
     p = app_page.page
     bot_solo_game(p, SEED + 1)

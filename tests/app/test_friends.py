@@ -169,7 +169,7 @@ def test_a_game_comes_back_when_the_page_is_reloaded(ada, voila_server, timings)
     no_errors(ada)
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # two browsers in make test: test_browser_friends_and_help's undo; CI runs it
 def test_two_browsers_play_against_each_other(ada, friend, watched_page, voila_server, timings):
     p = ada.page
     open_app(ada, voila_server.app_url)

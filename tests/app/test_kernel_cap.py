@@ -63,7 +63,7 @@ def test_one_visitor_holds_at_most_its_share_of_the_kernels(braked):
     assert visit(braked.app_url, "10.0.0.2")[0] == 200           # another visitor's page opens
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # the cap: the test above; CI runs it
 def test_a_visitor_s_pages_store_at_most_its_games_an_hour(braked):
     """The server names each page's visitor to its kernel (X-Carnegie-Visitor, whatever the client sent): the
     brake on new games counts a visitor's Starts across its pages."""

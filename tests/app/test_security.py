@@ -201,7 +201,7 @@ def test_a_player_renews_only_their_own_link(voila_server, games):
         assert store.record(gid) == before[0] and store.info(gid).deleted_at is None
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # deleting without a browser: tests/store; CI runs it
 def test_the_owner_s_page_deletes_and_the_admin_command_restores(voila_server, owner, games, tmp_path):
     with GameStore(voila_server.store_path) as store:
         gid = store.save(cl.new_game(["Ada", "Cy"], seed=23), owner=owner)

@@ -130,7 +130,7 @@ def shared(voila_server, owner) -> tuple[str, dict[int, str]]:
         return gid, store.add_seat_tokens(gid, [0, 1])
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # a watcher's refused clicks: the test above; CI runs it
 def test_a_watcher_cannot_undo_a_game_the_bots_finished(voila_server, finished):
     """The break as found: a browser without the owner key opened the game's address and its Undo took
     the stored game back to its setup. Undo is disabled with the reason in its hover, and every message
@@ -159,7 +159,7 @@ def test_a_watcher_and_another_seat_change_nothing_of_a_shared_game(voila_server
     assert stored_rows(voila_server.store_path, gid) == before
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # seat links checked at acting time: the watcher's test; CI runs it
 def test_a_renewed_seat_link_stays_renewed(voila_server, shared):
     """The break as found: the owner renewed Bo's link, and Bo's old page, still open, made itself a new
     valid link with Make links, so the owner's new link for Bo stopped working."""

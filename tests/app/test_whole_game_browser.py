@@ -139,7 +139,7 @@ def whole_solo_game(p, seed: int, on_phone: bool, timings, name: str) -> None:
 # --------------------------------------------------------------------------- the phone
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # 390 px: test_text_fit_browser; CI runs it
 def test_on_a_phone_the_play_panel_is_on_the_screen(phone):
     p = phone.page
     width, inner = p.evaluate(WIDTH_JS)
@@ -194,7 +194,7 @@ NO_PINCH_JS = """([x, y]) => {
 }"""
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # 390 px: test_text_fit_browser; CI runs it
 def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
     """The map is zoomed out to fit the screen: a player pinches it to read it closer. Headless Chromium draws no
     pinch zoom, so the test checks what would stop one: the page's viewport forbids no zoom, no element under the
@@ -219,7 +219,7 @@ def test_on_a_phone_a_pinch_on_the_map_is_left_to_the_browser(phone):
     no_problems(phone)
 
 
-@pytest.mark.slow      # the phone's layout is test_on_a_phone_the_play_panel_is_on_the_screen's; CI runs it
+@pytest.mark.slow      # the phone's layout at 390 px: test_text_fit_browser; CI runs it
 def test_a_whole_solo_game_on_a_phone(phone, timings):
     p = phone.page
     whole_solo_game(p, seed=7, on_phone=True, timings=timings, name="phone")

@@ -78,7 +78,7 @@ def test_a_whole_solo_game_in_portuguese(portuguese, timings):
     no_problems(portuguese)
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # without a browser: test_app_pt_br's picker; CI runs it
 def test_the_picker_switches_the_page_to_english(portuguese):
     p = portuguese.page
     p.locator(".cl-language select").select_option(label="English")

@@ -329,7 +329,7 @@ def test_the_portuguese_contents_page_in_voila_from_the_start_page(watched_page,
         watched.page.close()
 
 
-@pytest.mark.slow
+@pytest.mark.slow      # a tutorial's page: test_a_tutorial_in_voila; CI runs it
 @pytest.mark.parametrize("name", ["02-company-and-employees.ipynb"])
 def test_try_your_own_action(tutorial, name):
     tour = tutorial.page.locator(".cl-tut").first
