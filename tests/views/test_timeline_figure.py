@@ -6,6 +6,7 @@ from views_helpers import segments, trace
 
 from carnegie_lab.rules.timeline import space
 from carnegie_lab.views import timeline_figure
+from carnegie_lab.views.palette import DEPARTMENT_TYPE_NAMES
 from carnegie_lab.views.timeline import _marker_x, _y
 
 
@@ -45,7 +46,7 @@ def test_gear_on_this_rounds_event_space(event3, mid3):
     k = event3.state.board.markers[f.event_row] + 1
     assert list(gear.customdata) == [f"{event3.components.timeline.rows[f.event_row]}/{k}"]
     assert list(trace(fig, "timeline-chosen").customdata) == [f.chosen]
-    assert f.chosen in fig.layout.title.text
+    assert f"<b>{DEPARTMENT_TYPE_NAMES[f.chosen]}</b>" in fig.layout.title.text     # the row by its name
     assert len(trace(timeline_figure(mid3), "timeline-gear").x) == 0     # no row chosen yet
 
 
