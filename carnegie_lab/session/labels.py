@@ -76,7 +76,9 @@ class Labels:
 
     def cell(self, seat: int, cell: str) -> str:
         """A company cell in words (``core.words.place``): 'Human Resources', 'Lobby', 'the empty space
-        on floor 2, column 1'."""
+        on floor 2, column 1'; a text that names no cell as it is."""
+        if cell not in self.C.company.cells:
+            return cell
         return render(place(self.C, self.game.department_at(seat, cell), cell), self.lang)
 
     def owner(self, owner: object) -> str:
