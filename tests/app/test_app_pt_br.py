@@ -170,6 +170,8 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
     en, pt = Dashboard(game), Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
     assert list(en.side.titles) == ["Play", "New game", "Save / load", "Friends", "Replay"]
     assert list(pt.side.titles) == ["Jogar", "Novo jogo", "Salvar / carregar", "Amigos", "Reprodução"]
+    modes = [label for label, _ in pt.new_game_panel.departments.options]   # no English name left (issue 60)
+    assert modes[-1].startswith("Sortimento completo") and not any("Open bar" in m for m in modes)
     assert pt.undo_button.description == "Desfazer" and en.undo_button.description == "Undo"
     assert pt.screen.turn.headline.startswith("Preparação") and en.screen.turn.headline.startswith("Setup")
     assert pt.frame.language.value == "pt_BR" and en.frame.language.value == "en"

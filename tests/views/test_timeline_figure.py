@@ -50,6 +50,16 @@ def test_gear_on_this_rounds_event_space(event3, mid3):
     assert len(trace(timeline_figure(mid3), "timeline-gear").x) == 0     # no row chosen yet
 
 
+@pytest.mark.parametrize("lang", [None, "pt_BR"])
+def test_a_legend_says_what_the_symbols_mean_and_the_rows_are_named_on_hover(mid3, lang):
+    fig = timeline_figure(mid3, lang=lang)
+    legend = [a.text for a in fig.layout.annotations if "♥" in a.text]
+    words = {None: ("Take Income", "Make a Donation"), "pt_BR": ("Receber Receita", "Fazer uma Doação")}[lang]
+    assert len(legend) == 1 and legend[0].startswith("$ ") and all(w in legend[0] for w in words)
+    named = [t for t in trace(fig, "round-labels").hovertext if ": " in t]       # a played round: its row's name
+    assert named and not [t for t in named if t.split(": ")[-1] in DEPARTMENT_TYPE_NAMES]
+
+
 @pytest.mark.parametrize("name", ["mid3", "event3", "finished"])
 def test_round_strip(positions, name):
     game = positions[name]
