@@ -221,13 +221,23 @@ def named(game, text: str, lang: str | None) -> str:
     """A text without the names of the game's things (a tile 'HR Administration', a donation 'Education: HR
     departments'), and with each row type's short form beside its name ('HR · Human Resources') left as the
     name: what is left should have no code."""
-    _ = translator(lang).gettext
-    C = game.components
-    for row in C.timeline.rows:
-        text = text.replace(f"{row} · {_(TYPE_NAMES[row])}", _(TYPE_NAMES[row]))
-    names = sorted({part for table in (C.departments, C.donations) for x in table.values()    # the chart's short
-                    for part in (_(x.name), _(x.name).split(": ")[-1])}, key=len, reverse=True)   # names too
-    return re.sub("|".join(map(re.escape, names)), " ", text)
+    return _names(game.components, lang).sub(" ", text)
+
+
+_NAMES: dict[tuple[int, str | None], tuple[object, re.Pattern[str]]] = {}
+
+
+def _names(components, lang: str | None) -> re.Pattern[str]:
+    """The names :func:`named` takes out, longest first, and the short forms beside their names (made once
+    for a game's components, kept with them, and a language)."""
+    key = (id(components), lang)
+    if key not in _NAMES:
+        _ = translator(lang).gettext
+        names = {part for table in (components.departments, components.donations) for x in table.values()
+                 for part in (_(x.name), _(x.name).split(": ")[-1])}                # the chart's short names too
+        names |= {f"{row} · {_(TYPE_NAMES[row])}" for row in components.timeline.rows}
+        _NAMES[key] = components, re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+    return _NAMES[key][1]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
