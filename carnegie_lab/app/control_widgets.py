@@ -108,7 +108,7 @@ class PickerView:
     def _update_preview(self) -> None:
         c = self.choice()
         self.preview.value = f"<span class='cl-preview'>{esc(c.text if c else '')}</span>"
-        self.submit.tooltip = c.notation if c else ""
+        self.submit.tooltip = c.text if c else ""
         if c is not None:
             self.parent.buttons[c.notation] = self.submit
 
@@ -190,7 +190,7 @@ class GridView:
             text = _("Blue cells have an employee who can move: click one.")
         else:
             text = _("Moving an employee from <b>{cell}</b>: click a green cell (or the same cell again to "
-                     "cancel).").format(cell=self.source)
+                     "cancel).").format(cell=esc(next(c.words for c in self.grid.cells if c.name == self.source)))
         self.hint.value = f"<span class='cl-note'>{text}</span>"
 
 

@@ -128,11 +128,9 @@ class ControlsView:
             b = W.Button(layout=layout)
             b.on_click(self._clicked)
         playable = bool(option.notation)
-        tip = f"{option.tooltip} — {option.notation}" if option.tooltip and playable else \
-            option.tooltip or option.notation
         dom = (("cl-option", css_class(option.notation)) if playable else ("cl-inactive",)) + classes
         with b.hold_sync():
-            b.description, b.tooltip, b.layout, b.button_style = option.label, tip, layout, style
+            b.description, b.tooltip, b.layout, b.button_style = option.label, option.tooltip, layout, style
             b.disabled = not playable
             b._dom_classes = dom
         b._cl_notation = option.notation

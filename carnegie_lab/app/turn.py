@@ -23,7 +23,7 @@ def turn_html(screen: Screen) -> str:
     where on the board the ringed choices are."""
     t, _ = screen.turn, translator(screen.lang).gettext
     colour = PLAYER_COLOURS[t.seat % len(PLAYER_COLOURS)] if t.seat is not None else "#8a8478"
-    hint = ("<div class='cl-board-hint'>" + _("Or click a ringed {places} on the board.").format(
+    hint = ("<div class='cl-board-hint'>" + _("Or click, on the board, a ringed {places}.").format(
         places=_(" or ").join(t.places)) + "</div>" if t.places else "")
     return (f"<div class='cl-turn' data-actions='{t.actions}' data-kind='{t.kind}' "
             f"data-seat='{'' if t.seat is None else t.seat}' data-yours='{int(t.yours)}' data-game='{t.game_id}' "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import N_, SOURCE, Message, Worded, translator, wording
+from .i18n import N_, Message, Worded, translator, wording
 from .later import Later, later
 
 #: whether a department's use sends a mission, in words (``_(MISSIONS[department.mission])`` in a language)
@@ -20,7 +20,7 @@ MISSIONS = {"never": N_("never"), "optional": N_("optional"), "always": N_("alwa
 CITY_SIZES = {"small": N_("small"), "medium": N_("medium"), "major": N_("major")}
 
 if TYPE_CHECKING:
-    from .components import Reward
+    from .components import Components, Reward
 
 #: The score categories' names, keyed by the fields of ``rules.scoring.ScoreBreakdown`` (the one list of
 #: categories, ``rules.scoring.CATEGORIES``; tests check every field is named): the score chart, the
@@ -141,15 +141,35 @@ def _plural_words(lang: str, singular: str, plural_: str, n: int, fields: tuple)
     return translator(lang).ngettext(singular, plural_, n).format(n=n, **filled)
 
 
-def english_id(id_: str, name: str) -> Worded:
-    """An id an English text shows as it is ('west', 'HR'), another language by its name, translated
-    ('Oeste', 'Recursos Humanos')."""
+def id_name(id_: str, name: str) -> Worded:
+    """An id ('west', 'HR') in words, by its name in the language ('West', 'Recursos Humanos'), never by
+    the id (a log line kept before English named it by its id reads by its name too)."""
     return Worded(_id_words, id_, name)
 
 
 @wording
 def _id_words(lang: str, id_: str, name: str) -> str:
-    return id_ if lang == SOURCE else translator(lang).gettext(name)
+    return translator(lang).gettext(name)
+
+
+#: What a company cell holds when it is no Department tile, in words.
+OTHER_CELLS = {"lobby": N_("Lobby")}
+
+
+def position(components: Components, cell: str) -> Message:
+    """Where a company cell is, in words: 'floor 2, column 1' (floor 1 is the ground floor, column 1 the
+    left one), for a cell that holds nothing to name it by."""
+    c = components.company.cells[cell]
+    return N_("floor {floor}, column {column}", floor=c.row, column=c.col)
+
+
+def place(components: Components, dept_id: str | None, cell: str) -> Message:
+    """A company cell in words, by what it holds (``dept_id``, None if nothing): its department's name
+    ('Human Resources'), the Lobby, or an empty space by where it is ('the empty space on floor 2, column 1')."""
+    if dept_id is None:
+        return N_("the empty space on {position}", position=position(components, cell))
+    dept = components.departments.get(dept_id)
+    return Message(dept.name) if dept is not None else OTHER_CELLS.get(dept_id, Message(dept_id.capitalize()))
 
 
 def use(name: str) -> Message:

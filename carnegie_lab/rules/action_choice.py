@@ -5,7 +5,7 @@ from ..core.components import ACTION_TYPES
 from ..core.i18n import N_
 from ..core.later import later, line
 from ..core.state import DecisionKind, State
-from ..core.words import english_id
+from ..core.words import id_name
 from .core import note
 from .registry import Args, Vocab, verb
 from .timeline import TYPE_NAMES
@@ -39,4 +39,4 @@ def _switch(state: State, pi: int, args: Args) -> None:
     p.action_choice = False
     state.flow.turn_type = args[0]
     note(state, lambda: line("{player} plays the Action Choice tile to use {type} departments", player=p.name,
-                      type=later(english_id, args[0], TYPE_NAMES[args[0]])))
+                      type=later(id_name, args[0], TYPE_NAMES[args[0]])))

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ..core.actions import Action
-from ..core.i18n import N_, Message, Worded, translator, wording
+from ..core.i18n import N_, Message, Worded, render, translator, wording
 from ..core.later import later, line
-from ..core.state import Arrival, DecisionKind, State
+from ..core.state import Arrival, DecisionKind, Player, State
+from ..core.words import place
 from . import company
 from .core import note
 from .registry import Args, Vocab, verb
@@ -66,18 +67,25 @@ def _move(state: State, pi: int, args: Args) -> None:
     state.flow.moves -= 1
     left = state.flow.moves
     if left:
-        note(state, lambda: later(Worded, _moved, p.name, source, target, left))
+        note(state, lambda: later(Worded, _moved, p.name, *moved(state, p, source, target).values(), left))
     else:
-        note(state, lambda: line("{player} moves an employee {source} -> {target} (0 moves left)", player=p.name,
-                                 source=source, target=target))
+        note(state, lambda: line("{player} moves an employee from {source} to {target} (0 moves left)",
+                                 player=p.name, **moved(state, p, source, target)))
+
+
+def moved(state: State, p: Player, source: str, target: str) -> dict[str, Message]:
+    """The cells of a move in words, as the log names them (``source``, ``target``): what they hold."""
+    C = state.rules.components
+    return {"source": place(C, p.cells.get(source), source), "target": place(C, p.cells.get(target), target)}
 
 
 @wording
 def _moved(lang: str, player: str, source: str, target: str, left: int) -> str:
-    """The log's line of a move with moves left, in a language (its plural)."""
-    return translator(lang).ngettext("{player} moves an employee {source} -> {target} ({n} move left)",
-                                     "{player} moves an employee {source} -> {target} ({n} moves left)",
-                                     left).format(player=player, source=source, target=target, n=left)
+    """The log's line of a move with moves left, in a language (its plural; a cell a Message, its words)."""
+    return translator(lang).ngettext("{player} moves an employee from {source} to {target} ({n} move left)",
+                                     "{player} moves an employee from {source} to {target} ({n} moves left)",
+                                     left).format(player=player, source=render(source, lang),
+                                                  target=render(target, lang), n=left)
 
 
 def activation_cost(state: State, pi: int, args: Args) -> tuple[int, int]:
@@ -158,6 +166,8 @@ def _lobby(state: State, pi: int, args: Args) -> None:
     main = company.main_lobby(p)
     if args[0] != main:
         company.move_employee(state.rules, p, main, args[0])
+    note(state, lambda: line("{player} puts an arriving employee in {lobby}", player=p.name,
+                             lobby=place(state.rules.components, p.cells.get(args[0]), args[0])))
     frame = state.flow.stack[-1]
     assert isinstance(frame, Arrival)
     frame.count -= 1

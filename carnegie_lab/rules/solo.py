@@ -14,7 +14,7 @@ from ..core.components import PROJECT_TYPES, SoloCard
 from ..core.i18n import N_, Message, Worded, translator, wording
 from ..core.later import later, line
 from ..core.state import ANDREW, Andrew, Phase, State
-from ..core.words import a_project, english_id, plural_line
+from ..core.words import a_project, id_name, plural_line
 from .construction import free_site, place_disc
 from .core import note
 from .donations import taken
@@ -190,7 +190,7 @@ def _management(state: State, c: SoloCard) -> None:
         tile = next((d.id for d in sorted(depts.values(), key=lambda d: d.number)
                      if d.type == dept_type and state.board.pool.get(d.id, 0) > 0 and d.id not in taken_now), None)
         if tile is None:
-            _slide(state, 1, N_("no {type} department left for him", type=english_id(dept_type, TYPE_NAMES[dept_type])))
+            _slide(state, 1, N_("no {type} department left for him", type=id_name(dept_type, TYPE_NAMES[dept_type])))
             continue
         state.board.pool[tile] -= 1
         _andrew(state).departments.append(tile)

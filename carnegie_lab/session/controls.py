@@ -22,7 +22,7 @@ from typing import Iterable, Union
 from ..core.actions import Action
 from ..core.components import Reward
 from ..core.i18n import N_, render, translator
-from ..core.words import CITY_SIZES, MISSIONS, reward
+from ..core.words import CITY_SIZES, MISSIONS, position, reward
 from ..core.words import mission as mission_words
 from ..engine import Decision, Game
 from ..views.palette import donation_vp
@@ -96,12 +96,14 @@ class Picker:
 
 @dataclass(frozen=True)
 class Cell:
-    """A company cell as a grid button: ``row`` 1 is the top row (the company's row 4)."""
+    """A company cell as a grid button: ``row`` 1 is the top row (the company's row 4); ``words``: the cell
+    in words (its department, or an empty space by where it is)."""
     name: str
     label: str
     tooltip: str
     row: int
     col: int
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -343,11 +345,12 @@ def _cell_grid(ask: Ask, moves: list[tuple[str, str, str]], key: str, title: str
             people.append(_("{n} working").format(n=standing))
         if lying:
             people.append(ask.ngettext("{n} lying", "{n} lying", lying))
-        label = f"{cell.name} · {dept}\n{', '.join(people) or '–'}"
-        tip = ask.ngettext("{cell}: {department}; {standing} standing (working), {n} lying (inactive)",
-                           "{cell}: {department}; {standing} standing (working), {n} lying (inactive)", lying).format(
-            cell=cell.name, department=dept, standing=standing)
-        cells.append(Cell(cell.name, label, tip, 5 - cell.row, cell.col))
+        label = f"{dept}\n{', '.join(people) or '–'}"
+        words = ask.words.cell(ask.seat, cell.name)
+        tip = ask.ngettext("{cell}: {standing} standing (working), {n} lying (inactive)",
+                           "{cell}: {standing} standing (working), {n} lying (inactive)", lying).format(
+            cell=words, standing=standing)
+        cells.append(Cell(cell.name, label, tip, 5 - cell.row, cell.col, words))
     return MoveGrid(key, title, tuple(cells), tuple(moves), note)
 
 
@@ -377,7 +380,7 @@ def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
         salary = {"raise": _("raise the salary: "), "cut": _("cut the salary: ")}.get(a.args[-1], "") \
             if len(a.args) == 2 else ""
         extra = _(", {vp} VP").format(vp=f"{vp:+d}") if vp else ""
-        opts.append(Option(f"{name} ({cell}) · {salary}${cost}{extra}", str(a),
+        opts.append(Option(f"{name} · {salary}${cost}{extra}", str(a),
                            _("stand up one lying employee in {name} on its cheapest free workstation "
                              "(${cost}{extra})").format(name=name, cost=cost, extra=extra)))
     note = _("Standing employees work; lying ones don't.")
@@ -389,8 +392,7 @@ def _activate(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 
 def _lobby(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     count = ask.context.count or 1
-    opts = tuple(Option(f"{ask.words.department_of_cell(ask.seat, a.args[0])} ({a.args[0]})", str(a))
-                 for a in items)
+    opts = tuple(Option(ask.words.cell(ask.seat, a.args[0]), str(a)) for a in items)
     return [Buttons("lobby", ask._("Which lobby does an arriving employee go to? ({n} arriving)").format(n=count),
                     opts)]
 
@@ -398,11 +400,10 @@ def _lobby(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
 def _property(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
     L = ask.words
     target = ask.context.cell or "?"
-    opts = tuple(Option(ask._("from {department} ({cell})").format(
-        department=L.department_of_cell(ask.seat, a.args[0]), cell=a.args[0]), str(a)) for a in items)
-    name = L.department_of_cell(ask.seat, target)
-    return [Buttons("property", ask._("Property Management: move an employee into {department} ({cell})").format(
-        department=name, cell=target), opts)]
+    opts = tuple(Option(ask._("from {department}").format(department=L.cell(ask.seat, a.args[0])), str(a))
+                 for a in items)
+    return [Buttons("property", ask._("Property Management: move an employee into {department}").format(
+        department=L.cell(ask.seat, target)), opts)]
 
 
 def _study(ask: Ask, verb: str, items: list[Action]) -> list[Control]:
@@ -486,7 +487,8 @@ def _slots(ask: Ask, patterns: set, a: Action) -> tuple[tuple[str, ...], str, tu
         assert dept is not None
         return (_("Department"), _("Space")), _("Build"), ((code, f"{_(dept.name)} — {L.tile_effect(code)}"),
                                                         (cell, _("{cell} · {n} VP").format(
-                                                            cell=cell, n=C.company.cells[cell].vp)))
+                                                            cell=render(position(C, cell), L.lang),
+                                                            n=C.company.cells[cell].vp)))
     if len(args) == 3 and args[0] in C.donations and args[1] == "to":
         return (_("Donation"), _("Mission")), _("Donate"), ((args[0], L.donation(args[0])), _mission(L, args[-1]))
     return (tuple(_("argument {n}").format(n=i + 1) for i in range(len(args))), _("Use"),

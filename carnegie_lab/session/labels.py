@@ -13,6 +13,7 @@ from ..core.actions import Action
 from ..core.components import Department
 from ..core.i18n import N_, render, translator
 from ..core.state import ANDREW, NEUTRAL
+from ..core.words import place
 from ..views.palette import DEPARTMENT_TYPE_NAMES, owner_name
 
 if TYPE_CHECKING:
@@ -32,9 +33,6 @@ AUTOMATIC = N_("nothing to decide: the game went on")
 #: The words of the notation's fixed arguments (``activate b2 raise``, ``income 2 at 3``).
 LITERALS = {"raise": N_("raising the salary"), "cut": N_("cutting the salary"),
             "at": N_("with the income of track space")}
-
-#: What a company cell holds when it is no department.
-OTHER_CELLS = {"lobby": N_("Lobby")}
 
 def type_name(action_type: str, lang: str | None = None) -> str:
     """A department type in words ('Human Resources'), in a language."""
@@ -74,12 +72,14 @@ class Labels:
     def department_of_cell(self, seat: int, cell: str) -> str:
         """What is on a company cell: a department's name, "Lobby" or "empty"."""
         dept_id = self.game.department_at(seat, cell)
-        if dept_id is None:
-            return self._("empty")
-        dept = self.C.departments.get(dept_id)
-        if dept is None:
-            return render(OTHER_CELLS.get(dept_id, dept_id.capitalize()), self.lang)
-        return self._(dept.name)
+        return self._("empty") if dept_id is None else self.cell(seat, cell)
+
+    def cell(self, seat: int, cell: str) -> str:
+        """A company cell in words (``core.words.place``): 'Human Resources', 'Lobby', 'the empty space
+        on floor 2, column 1'; a text that names no cell as it is."""
+        if cell not in self.C.company.cells:
+            return cell
+        return render(place(self.C, self.game.department_at(seat, cell), cell), self.lang)
 
     def owner(self, owner: object) -> str:
         """Who holds a piece: a seat's player name, Andrew Carnegie, or "neutral"."""
@@ -114,7 +114,8 @@ class Labels:
     def action(self, action: Action | str) -> str:
         """What an action does, in the controls' words, said on the game before it is played: 'use
         Construction (build a Commerce project in Chicago (1 goods), mission to the Midwest)', 'move an
-        employee from b2 to a2', 'End my turn'. Its notation (``str(action)``) is for the analysts, on hover."""
+        employee from Commerce & Finance to Human Resources', 'End my turn'. Its notation (``str(action)``) is for
+        the analysts, on the replay's hover."""
         game, _ = self.game, self._
         a = game.parse(action)
         if a.verb == "done":
@@ -126,7 +127,7 @@ class Labels:
         kinds = next((p for p in game.patterns(a.verb) if len(p) == len(a.args)), ())
         named = [self._argument(kind, arg) for kind, arg in zip(kinds, a.args)]
         if kinds == ("cell", "cell"):
-            return _("{words} from {source} to {target}").format(words=words, source=a.args[0], target=a.args[1])
+            return _("{words} from {source} to {target}").format(words=words, source=named[0], target=named[1])
         if vocab.group == "income":
             count, region = int(a.args[0]), game.decision.context.income
             home = self.ngettext("{words}: {n} employee home", "{words}: {n} employees home", count)
@@ -141,7 +142,7 @@ class Labels:
             return render(LITERALS.get(arg, arg), self.lang)
         seat = self.game.decision.player
         if kind == "cell" and seat is not None:
-            return f"{self.department_of_cell(seat, arg)} ({arg})"
+            return self.cell(seat, arg)
         if kind == "name":
             dept = self.department(arg)
             return self._(dept.name) if dept is not None else self.donation(arg)
@@ -170,7 +171,7 @@ class Labels:
             name=name, event=what.lower())
         if self.types[row] != action_type:
             tip += " " + _("(The {code} row is at its end: the {other} row's next event is used.)").format(
-                code=action_type, other=self.types[row])
+                code=name, other=type_name(self.types[row], self.lang))
         return label, tip
 
     def tab_step(self, seat: int, ptype: str) -> str:

@@ -43,10 +43,11 @@ YOUR_TURN = N_("Your turn")
 #: At most this many lines of "what happened" are shown in the Play tab (the Log tab has them all).
 RECENT_LINES = 14
 #: Where the board's clickable things are, by kind of figure (for the turn card's hint).
-BOARD_PLACES = {"map": N_("site or city (Map)"), "timeline": N_("row (Tracks & Timeline: Timeline)"),
-                "tracks": N_("track or tab space (Tracks & Timeline: Tracks)"),
-                "donations": N_("donation space (Tracks & Timeline: Donation chart)"),
-                "company": N_("employee, cell or workstation (Companies)")}
+BOARD_PLACES = {"map": N_("site or city on the Map tab"),
+                "timeline": N_("row of the Timeline, on the Tracks & Timeline tab"),
+                "tracks": N_("track or tab space of the Tracks & project tabs, on the Tracks & Timeline tab"),
+                "donations": N_("donation space of the Donation chart, on the Tracks & Timeline tab"),
+                "company": N_("employee, department or workstation on the Companies tab")}
 
 Targets = Mapping[str, Mapping[str, Target]]
 

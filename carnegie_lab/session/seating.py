@@ -215,8 +215,6 @@ def silent(name: str, notation: str, kind: str) -> str:
     """A line for an action that wrote nothing in the game log (e.g. ``done``)."""
     if notation == "done":
         return N_(_DONE[kind] if kind in _DONE else N_("{player} is done"), player=name)
-    if notation.startswith("lobby "):
-        return N_("{player} puts an arriving employee in the lobby on {cell}", player=name, cell=notation.split()[1])
     return f"{name}: {notation}"
 
 

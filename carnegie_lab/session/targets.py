@@ -79,7 +79,7 @@ def board_targets(game: Game, source: str | None = None, lang: str | None = None
             _add(out[kind], key, target)
     if source is not None:
         _add(out["company"], source, Target("", _("{cell}: the employee chosen to move; click again to choose none")
-                                            .format(cell=_cell(at.words, seat, source)), selects=None))
+                                            .format(cell=at.words.cell(seat, source)), selects=None))
     return {kind: {key: _merged(targets, _) for key, targets in keys.items()} for kind, keys in out.items()}
 
 
@@ -148,23 +148,23 @@ def _move(at: _At, a: Action) -> Place:
     cell, to = a.args[0], a.args[1]
     if at.source is None:
         return "company", cell, Target("", L._("{cell}: move one of its employees (click, then a ringed cell)").format(
-            cell=_cell(L, seat, cell)), selects=cell)
+            cell=L.cell(seat, cell)), selects=cell)
     if cell == at.source:
         return "company", to, Target(str(a), L._("move an employee from {source} to {target}").format(
-            source=_cell(L, seat, cell), target=_cell(L, seat, to)))
+            source=L.cell(seat, cell), target=L.cell(seat, to)))
     return None
 
 
 def _lobby(at: _At, a: Action) -> Place:
     return "company", a.args[0], Target(str(a), at.words._("the arriving employee lies down in {cell}").format(
-        cell=_cell(at.words, at.seat, a.args[0])))
+        cell=at.words.cell(at.seat, a.args[0])))
 
 
 def _property(at: _At, a: Action) -> Place:
     L, seat = at.words, at.seat
     built = at.game.decision.context.cell or "?"
     return "company", a.args[0], Target(str(a), L._("move an employee from {source} into {target}").format(
-        source=_cell(L, seat, a.args[0]), target=_cell(L, seat, built)))
+        source=L.cell(seat, a.args[0]), target=L.cell(seat, built)))
 
 
 def _activate(at: _At, a: Action) -> Place:
@@ -174,12 +174,6 @@ def _activate(at: _At, a: Action) -> Place:
 #: what a click on the board plays, by the board thing a verb picks (its ``Vocab.board``)
 TARGETS = {"start": _start, "site": _site, "city": _city, "row": _row, "track": _track, "tab": _tab,
            "donation": _donation, "move": _move, "lobby": _lobby, "property": _property, "activate": _activate}
-
-
-def _cell(L: Labels, seat: int, cell: str) -> str:
-    if L.game.department_at(seat, cell) is None:
-        return L._("the empty cell {cell}").format(cell=cell)
-    return f"{L.department_of_cell(seat, cell)} ({cell})"
 
 
 def _workstation(game: Game, seat: int, cell: str) -> str:
@@ -197,7 +191,7 @@ def _activation(game: Game, L: Labels, a: Action) -> str:
     seat = game.current_player
     assert seat is not None
     return _("{cell}: stand a lying employee up here for ${cost}{salary}{extra}").format(
-        cell=_cell(L, seat, a.args[0]), cost=cost, salary=salary, extra=extra)
+        cell=L.cell(seat, a.args[0]), cost=cost, salary=salary, extra=extra)
 
 
 def _add(targets: dict[str, list[Target]], key: str, target: Target) -> None:

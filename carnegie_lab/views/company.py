@@ -9,7 +9,7 @@ the regions come from the game's component data (``game.components``).
 from __future__ import annotations
 
 from ..core.i18n import render, translator
-from ..core.words import MISSIONS, SCORE_NAMES
+from ..core.words import MISSIONS, SCORE_NAMES, position
 from .palette import (
     DEPARTMENT_COLOURS,
     DEPARTMENT_TYPE_NAMES,
@@ -107,7 +107,7 @@ def _department_hover(game, dept, cell, lang: str | None) -> str:
     _ = translator(lang).gettext
     prices = ", ".join(_("permanent") if p is None else f"${p}" for p in dept.workstations) or _("none")
     kind = _(DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type))
-    lines = [f"<b>{esc(_(dept.name))}</b> ({esc(kind)})", _("cell {cell}").format(cell=cell.name),
+    lines = [f"<b>{esc(_(dept.name))}</b> ({esc(kind)})",
              _("workstations: {prices}").format(prices=prices),
              _("missions: {missions}").format(missions=_(MISSIONS[dept.mission])),
              esc(render(game.rules.summary(dept), lang))]
@@ -153,7 +153,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
             names_y.append(y0 + 0.2)
             names_t.append(_("empty · {vp} VP").format(vp=cell.vp) if cell.vp else _("empty"))
             names_c.append("#b0a898")
-            hover_t.append(_("cell {cell}: empty").format(cell=cell.name) + (
+            hover_t.append(_("Empty space on {position}").format(position=render(position(C, cell.name), lang)) + (
                 " " + _("(a tile built here scores {vp} VP)").format(vp=cell.vp) if cell.vp else ""))
         elif dept is None:                                   # the printed Lobby
             lobby.append((x0, y0, x1, y1))
@@ -161,7 +161,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
             names_y.append(y0 + 0.17)
             names_t.append("<b>" + _("Lobby").upper() + "</b>")
             names_c.append(INK)
-            hover_t.append(_("<b>Lobby</b> ({cell}): new employees arrive here").format(cell=cell.name))
+            hover_t.append(_("<b>Lobby</b>: new employees arrive here"))
         else:
             tcolour = DEPARTMENT_COLOURS[dept.type]
             tiles[dept.type].append((x0, y0, x1, y1))
@@ -170,7 +170,8 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
             names_y.append(y0 + 0.15)
             names_t.append(f"<b>{_wrap(_(dept.name))}</b>")
             names_c.append(text_on(tcolour))
-            flags = [dept.type]
+            kind = _(DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type))
+            flags = []
             if dept.ongoing:
                 flags.append(_("ongoing"))
             if dept.end_game:
@@ -181,7 +182,8 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
                 flags.append(_("{vp} VP").format(vp=cell.vp))
             info_x.append(cx)
             info_y.append(y0 + 0.41)
-            info_t.append(" · ".join(flags))
+            info_t.append("<br>".join(esc(line) for line in (kind if kind != _(dept.name) else "", " · ".join(flags))
+                                      if line))
             hover_t.append(_department_hover(game, dept, cell, lang))
             n = len(dept.workstations)
             occupied = set(game.workstations_taken(player, cell.name))

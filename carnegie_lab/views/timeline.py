@@ -90,7 +90,8 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
             hy.append(y)
             what = event_text(rs, ev.income, ev.donation, lang)
             state_text = _("done") if k <= markers[r] else _("next") if k == markers[r] + 1 else _("to come")
-            ht.append(_("<b>{row} space {space}</b> ({tile})").format(row=row, space=k, tile=_tile_name(game, r, k, _))
+            ht.append(_("<b>{row} space {space}</b> ({tile})").format(row=esc(_(_row_name(row))), space=k,
+                                                                     tile=_tile_name(game, r, k, _))
                       + f"<br>{what}<br>{state_text}")
     traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(colours, kind), line="#ffffff", width=1.5,
                          radius=0.08) for kind, rects in fills.items()]
@@ -110,8 +111,8 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
     my = [_y(r) for r in range(len(rows))]
     traces.append(dict(type="scatter", name="timeline-markers", mode="markers", x=mx, y=my,
                        customdata=list(rows), meta=dict(spaces=list(markers)), hoverinfo="text",
-                       hovertext=[_("{row} marker on the start").format(row=row) if k == 0 else
-                                  _("{row} marker on space {space}").format(row=row, space=k)
+                       hovertext=[_("{row} marker on the start").format(row=esc(_(_row_name(row)))) if k == 0 else
+                                  _("{row} marker on space {space}").format(row=esc(_(_row_name(row))), space=k)
                                   for row, k in zip(rows, markers)], showlegend=False,
                        marker=dict(symbol="diamond-tall", size=24, color=INK, line=dict(width=1.5, color="white"))))
     # The gear: this round's event space (the chosen row, or the row below it if that row is full).
@@ -136,8 +137,8 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
         ring = [(-0.04, _y(r) - H / 2 - 0.04, 2.79, _y(r) + H / 2 + 0.04)]
     traces.append(dict(fill_trace("timeline-chosen", ring, "rgba(0,0,0,0)", line=GOLD, width=4, radius=0.08),
                        customdata=[picked] if ring else []))
-    traces += _round_strip(game)
-    chosen = (_("this round: <b>{row}</b> ({name})").format(row=picked, name=esc(_(_row_name(picked)))) if picked
+    traces += _round_strip(game, lang)
+    chosen = (_("this round: <b>{row}</b>").format(row=esc(_(_row_name(picked)))) if picked
               else _("the first player chooses a row") if phase == "choose" else "")
     headers = [dict(x=_box_x0(k) + W / 2, y=Y0 - H / 2 - 0.06, xref="x", yref="y", yanchor="bottom",
                     showarrow=False, font=dict(size=11, color=MUTED),
@@ -147,12 +148,16 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
                         showarrow=False, font=dict(size=13),
                         text="<b>" + _("Rounds") + f"</b>  <span style='color:{MUTED}'>"
                         + _("coloured by the row chosen") + "</span>"))
+    headers.append(dict(x=17.0, y=ROUND_Y - 0.55, xref="x", yref="y", xanchor="right", yanchor="bottom",
+                        showarrow=False, font=dict(size=12, color=MUTED),
+                        text=esc(_("$ region: Take Income in that region · ♥ donation: Make a Donation"))))
     title = _("{round}: timeline").format(round=round_of(game.round, C.constants.rounds, lang=lang)) \
         + (f" · {chosen}" if chosen else "")
     if live:
         event = _event_text(game, gear, markers, lang) or _("no event")
         moved = "" if rows[gear] == picked else \
-            " " + _("(the {row} row is full: the gear moves down to {below})").format(row=picked, below=rows[gear])
+            " " + _("(the {row} row is full: the gear moves down to {below})").format(
+                row=_(_row_name(picked)), below=_(_row_name(rows[gear])))
         subtitle = _("⚙ this round's event: <b>{event}</b>").format(event=esc(event)) + esc(moved)
     else:
         subtitle = ""
@@ -249,14 +254,15 @@ def _marker_x(k: int) -> float:
     return _x(0) + W * 0.3 if k == 0 else _box_x0(k) + 0.2
 
 
-def _round_strip(game) -> list:
+def _round_strip(game, lang: str | None) -> list:
     now = game.round
     chosen = {h["round"]: h["chosen"] for h in game.round_summaries()}
     if game.chosen_action and now not in chosen:
         chosen[now] = game.chosen_action
     rounds = game.components.constants.rounds
     by_row: dict[str, list] = {k: [] for k in (*game.components.timeline.rows, "later")}
-    xs, ys, texts, colours = [], [], [], []
+    _ = translator(lang).gettext
+    xs, ys, texts, colours, hovers = [], [], [], [], []
     for n in range(1, rounds + 1):
         x0 = (n - 1) * ROUND_STEP
         row = chosen.get(n)
@@ -264,13 +270,15 @@ def _round_strip(game) -> list:
         by_row[row or "later"].append((x0, ROUND_Y - 0.3, x0 + ROUND_W, ROUND_Y + 0.3))
         xs.append(x0 + ROUND_W / 2)
         ys.append(ROUND_Y)
-        texts.append(f"<b>{n}</b><br>{row}" if row else f"{n}")
+        texts.append(f"<b>{n}</b><br>{row}" if row else f"{n}")       # the row's short form, its name on hover
+        hovers.append(_("Round {round}: {row}").format(round=n, row=esc(_(_row_name(row)))) if row else
+                      _("Round {round}").format(round=n))
         colours.append(text_on(colour) if row else MUTED)
     traces = [fill_trace(f"round-boxes-{row}", rects,
                          "#ece7dc" if row == "later" else DEPARTMENT_COLOURS.get(row, ROW_COLOUR), radius=0.06)
               for row, rects in by_row.items()]
     traces.append(dict(text_trace("round-labels", xs, ys, texts, size=10), customdata=list(range(1, rounds + 1)),
-                       textfont=dict(size=10, color=colours, family=FONT)))
+                       textfont=dict(size=10, color=colours, family=FONT), hovertext=hovers, hoverinfo="text"))
     current = []
     if 1 <= now <= rounds and game.phase != "over":
         x0 = (now - 1) * ROUND_STEP

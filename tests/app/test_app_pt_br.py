@@ -169,7 +169,9 @@ def test_the_dashboard_speaks_portuguese_and_english_stays_the_default():
     game = cl.new_game(["Ada", "Bo"], seed=1)
     en, pt = Dashboard(game), Dashboard(cl.new_game(["Ada", "Bo"], seed=1), lang="pt_BR")
     assert list(en.side.titles) == ["Play", "New game", "Save / load", "Friends", "Replay"]
-    assert list(pt.side.titles) == ["Jogar", "Novo jogo", "Salvar / carregar", "Amigos", "Replay"]
+    assert list(pt.side.titles) == ["Jogar", "Novo jogo", "Salvar / carregar", "Amigos", "Reprodução"]
+    modes = [label for label, _ in pt.new_game_panel.departments.options]   # no English name left (issue 60)
+    assert modes[-1].startswith("Sortimento completo") and not any("Open bar" in m for m in modes)
     assert pt.undo_button.description == "Desfazer" and en.undo_button.description == "Undo"
     assert pt.screen.turn.headline.startswith("Preparação") and en.screen.turn.headline.startswith("Setup")
     assert pt.frame.language.value == "pt_BR" and en.frame.language.value == "en"
@@ -244,7 +246,7 @@ def test_a_stored_game_that_began_at_a_position_reads_its_start_in_portuguese(tm
     loaded = store.load(store.save(game))
     assert loaded.log == game.log and len(loaded.log) == 5
     assert [render(line, "pt_BR") for line in loaded.log] == [render(line, "pt_BR") for line in played.log] + [
-        "Ada move um empregado b1 -> a1 (restam 5 movimentos)"]
+        "Ada move um empregado de Lobby para Recursos Humanos (restam 5 movimentos)"]
     assert render(loaded.log[0], "pt_BR") == "Bo posiciona o projeto inicial de Habitação em Chicago"
 
 

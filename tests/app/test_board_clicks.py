@@ -37,8 +37,8 @@ FIGURES = {"map": ("Map", None), "timeline": ("Tracks & Timeline", "Timeline"),
            "tracks": ("Tracks & Timeline", "Tracks & project tabs"),
            "donations": ("Tracks & Timeline", "Donation chart"), "company": ("Companies", None)}
 #: The words of the turn card's hint that name each figure.
-HINTS = {"map": "(Map)", "timeline": "Timeline)", "tracks": "Tracks)", "donations": "Donation chart)",
-         "company": "(Companies)"}
+HINTS = {"map": "on the Map tab", "timeline": "of the Timeline,", "tracks": "of the Tracks & project tabs,",
+         "donations": "of the Donation chart,", "company": "on the Companies tab"}
 
 #: The drawn points of a figure's ``targets`` trace: [key, x, y] in the page.
 TARGET_POINTS_JS = """(kind) => {
@@ -136,7 +136,7 @@ def test_the_ringed_cities_say_what_a_click_does(app_page):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=21)
     expect(p.locator(TURN)).to_have_attribute("data-kind", "house", timeout=TIMEOUT)
-    expect(p.locator(f"{TURN} .cl-board-hint")).to_contain_text("site or city (Map)")
+    expect(p.locator(f"{TURN} .cl-board-hint")).to_contain_text("site or city on the Map tab")
     board_tab(p, "Map")
     p.wait_for_function(f"() => ({TARGET_POINTS_JS})('map').length > 0", timeout=TIMEOUT)
     _, x, y = p.evaluate(TARGET_POINTS_JS, "map")[0]

@@ -164,7 +164,7 @@ def test_a_click_on_a_ringed_city_plays_it():
     assert d.game.actions[-1] == f"house {city}" and d.game.decision.kind == "reserve"
     trace = next(t for t in slot.widget.data if t.name == TARGETS)
     assert list(trace.customdata) == [] and not d.screen.targets["map"]           # nothing on the map now
-    assert "Or click a ringed" not in d.turn.value
+    assert "a ringed" not in d.turn.value
 
 
 def test_a_click_on_an_older_drawing_plays_nothing():
@@ -215,8 +215,8 @@ def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():
                      auto=False)
     assert bots.screen.targets == bots.board.targets == {} and bots.screen.turn.places == ()
     d = Dashboard()
-    assert d.board.targets["map"] and d.screen.turn.places == ("site or city (Map)",)
-    assert "Or click a ringed site or city (Map) on the board." in d.turn.value
+    assert d.board.targets["map"] and d.screen.turn.places == ("site or city on the Map tab",)
+    assert "Or click, on the board, a ringed site or city on the Map tab." in d.turn.value
     d.side.selected_index = REPLAY
     assert d.board.targets == {}
     trace = next(t for t in d.board.slots["map"].widget.data if t.name == TARGETS)
@@ -228,7 +228,7 @@ def test_the_board_takes_no_clicks_when_it_is_not_yours_or_in_a_replay():
 def test_a_click_on_the_donation_chart_donates():
     game = until(cl.new_game(["Ada", "Bo"], seed=1), lambda g: any(a.verb == "donate" for a in g.legal_actions()))
     d = Dashboard(game)                                       # hot-seat: every decision is this browser's
-    assert "donation space (Tracks & Timeline: Donation chart)" in d.screen.turn.places
+    assert "donation space of the Donation chart, on the Tracks & Timeline tab" in d.screen.turn.places
     d.board.select("Tracks & Timeline", "donations")
     slot = d.board.slots["donations"]
     assert target_keys(slot) == set(game.free_donations())

@@ -3,7 +3,9 @@ before the log's sentences became messages of the translation layer (``log_diges
 first 10 hex digits of each line's sha256, from the engine of commit 728aec2, whose log was written with
 f-strings; since issue 45 with the lines it reworded on purpose: the income line, Andrew Carnegie's steps up a
 track, a taken donation space and the plurals of a count, each checked to be one of those before the digests
-were written again)."""
+were written again; since issue 60 with a company's cells and the department types named by their names, "Ada
+moves an employee from Lobby to Human Resources", "builds Sales on floor 3, column 2", and a line for each
+arriving employee put in a lobby of the player's choice, checked the same way)."""
 from __future__ import annotations
 
 import hashlib

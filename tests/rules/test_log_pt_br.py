@@ -165,7 +165,7 @@ def test_a_copy_an_undo_a_replay_and_a_position_keep_the_messages():
         game.apply(action)
     english = game.log
     rendered = [render(line, "pt_BR") for line in english]
-    assert rendered[-1] == "Ada move um empregado b1 -> c1 (restam 4 movimentos)"
+    assert rendered[-1] == "Ada move um empregado de Lobby para Construção (restam 4 movimentos)"
     game.undo()
     game.apply("move b1 c1")
     again = [game, game.copy(), cl.Game.from_record(game.to_record()),

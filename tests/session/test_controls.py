@@ -235,7 +235,7 @@ def test_property_and_lobby_decisions(seen):
         assert all(o.notation.startswith("property ") for o in group.options)
         cell = game.decision.context.cell
         dept = game.components.departments[game.state.players[panel.seat].cells[cell]]
-        assert group.title.endswith(f"into {dept.name} ({cell})")
+        assert group.title.endswith(f"into {dept.name}")
     for game, panel in seen["arrival"]:
         group = panel.group("lobby")
         assert all(o.notation.startswith("lobby ") for o in group.options)

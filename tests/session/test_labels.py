@@ -151,7 +151,9 @@ def test_an_action_in_words_names_what_the_board_names():
     assert Labels(game).action(reserve) == f"reserve a department tile: {name}"
     until(game, lambda g: g.decision.kind == "setup")
     move = next(a for a in game.legal_actions() if a.verb == "move")
-    assert Labels(game).action(move) == f"move an employee from {move.args[0]} to {move.args[1]}"
+    words, seat = Labels(game), game.decision.player                  # the cells by what they hold
+    assert words.action(move) == f"move an employee from {words.cell(seat, move.args[0])} to " \
+        f"{words.cell(seat, move.args[1])}" and move.args[0] not in words.action(move)
     assert Labels(game).action("done") == "Done moving"            # the Done button's words there
     until(game, lambda g: g.decision.kind == "choose")
     assert Labels(game).action("choose CO").endswith(": Construction")

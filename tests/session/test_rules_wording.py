@@ -30,7 +30,7 @@ WORD = r"[^\W\d_]+"
 KEY_VALUE = re.compile(rf"(?:^|\(|: |, )((?:{WORD} ){{0,3}}{WORD} \d+)(?=$|\)|, |;)")
 #: a number that names a thing ("level 2", "Round 3", "track space 4") or closes a clause ("at least 1")
 NAMED_NUMBERS = re.compile(r"(?i)\b(level|nível|round|rodada|space|espaço|at least|no mínimo|pelo menos|"
-                           r"seed|semente|tile|peça) \d+$")
+                           r"seed|semente|tile|peça|floor|andar|column|coluna) \d+$")
 PLURAL_MARK = re.compile(r"\w\((?:s|es|ns|is)\)")
 BARE_ID = re.compile(r"\b[NA]\d\d\b")
 

@@ -50,7 +50,7 @@ def test_the_choices_and_the_board_targets_are_the_legal_actions():
     assert screen.panel is not None and set(screen.panel.notations()) == {str(a) for a in ctl.game.legal_actions()}
     on_map = {t.notation for t in screen.targets["map"].values()}
     assert on_map and on_map <= set(screen.panel.notations())
-    assert screen.turn.places == ("site or city (Map)",) and screen.title == "Your turn"
+    assert screen.turn.places == ("site or city on the Map tab",) and screen.title == "Your turn"
     assert screen.why_not["undo"] == "Nothing to undo: no human decision yet." and screen.why_not["hint"] is None
     assert screen.recent is not None and any("Bo places" in line for line in screen.recent.lines)
     assert not screen.bots.solo and screen.bots.step_why == "No bot is deciding now: a human is."

@@ -6,6 +6,7 @@ from views_helpers import segments, trace
 
 from carnegie_lab.rules.timeline import space
 from carnegie_lab.views import timeline_figure
+from carnegie_lab.views.palette import DEPARTMENT_TYPE_NAMES
 from carnegie_lab.views.timeline import _marker_x, _y
 
 
@@ -45,8 +46,18 @@ def test_gear_on_this_rounds_event_space(event3, mid3):
     k = event3.state.board.markers[f.event_row] + 1
     assert list(gear.customdata) == [f"{event3.components.timeline.rows[f.event_row]}/{k}"]
     assert list(trace(fig, "timeline-chosen").customdata) == [f.chosen]
-    assert f.chosen in fig.layout.title.text
+    assert f"<b>{DEPARTMENT_TYPE_NAMES[f.chosen]}</b>" in fig.layout.title.text     # the row by its name
     assert len(trace(timeline_figure(mid3), "timeline-gear").x) == 0     # no row chosen yet
+
+
+@pytest.mark.parametrize("lang", [None, "pt_BR"])
+def test_a_legend_says_what_the_symbols_mean_and_the_rows_are_named_on_hover(mid3, lang):
+    fig = timeline_figure(mid3, lang=lang)
+    legend = [a.text for a in fig.layout.annotations if "♥" in a.text]
+    words = {None: ("Take Income", "Make a Donation"), "pt_BR": ("Receber Receita", "Fazer uma Doação")}[lang]
+    assert len(legend) == 1 and legend[0].startswith("$ ") and all(w in legend[0] for w in words)
+    named = [t for t in trace(fig, "round-labels").hovertext if ": " in t]       # a played round: its row's name
+    assert named and not [t for t in named if t.split(": ")[-1] in DEPARTMENT_TYPE_NAMES]
 
 
 @pytest.mark.parametrize("name", ["mid3", "event3", "finished"])

@@ -8,7 +8,7 @@ from ...core.components import Components, Department
 from ...core.i18n import N_, Message, Worded, render, wording
 from ...core.later import later, line
 from ...core.state import State
-from ...core.words import amount_text, count_of, english_id, plural
+from ...core.words import amount_text, count_of, id_name, plural
 from ...core.words import mission as mission_words
 from .. import company
 from ..construction import projects_in
@@ -170,7 +170,7 @@ def count_tile(dept_id: str, counted_type: str, kind: str, per: str, value: floa
         mission(state, pi, cell, args[-1])
         n = company.departments_of_type(state.rules, state.players[pi], counted_type)
         grant(state, pi, plural("{department} ({n} {type} department)", "{department} ({n} {type} departments)", n,
-                                department=Message(dept.name), type=english_id(counted_type, TYPE_NAMES[counted_type])),
+                                department=Message(dept.name), type=id_name(counted_type, TYPE_NAMES[counted_type])),
               kind, n * param(dept, per))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:
@@ -200,7 +200,7 @@ def region_tile(dept_id: str, choices: dict[str, str], value: float) -> Departme
         n = projects_in(state, pi, region)
         name = state.rules.components.regions[region].name
         what = plural("{department} ({n} project in the {region})", "{department} ({n} projects in the {region})", n,
-                      department=Message(dept.name), region=english_id(region, name))
+                      department=Message(dept.name), region=id_name(region, name))
         grant(state, pi, what, choice, n * param(dept, choices[choice]))
 
     def describe(state: State, pi: int, dept: Department, args: Args) -> str:

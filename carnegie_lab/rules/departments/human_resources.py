@@ -8,6 +8,7 @@ from ...core.state import DecisionKind, Relocation, State
 from ...core.words import amount_text, count_of, plural, plural_line
 from .. import company
 from ..core import note, recruit
+from ..employees import moved
 from ..registry import Args, DepartmentRules, Vocab, department, verb
 from .base import (
     check_region_last,
@@ -192,8 +193,8 @@ def _relocate(state: State, pi: int, args: Args) -> None:
     frame.count -= 1
     if frame.count == 0:
         state.flow.stack.pop()
-    note(state, lambda: line("{player} moves an employee {source} -> {target} with HR Administration", player=p.name,
-                      source=args[0], target=args[1]))
+    note(state, lambda: line("{player} moves an employee from {source} to {target} with HR Administration",
+                             player=p.name, **moved(state, p, *args)))
 
 
 # -- Local Partners (expansion): money or moves per project in a region ---------------------------

@@ -6,10 +6,11 @@ from ...core.components import Department
 from ...core.i18n import N_, Message
 from ...core.later import later, line
 from ...core.state import DecisionKind, PropertyMove, State
-from ...core.words import amount_text, count_of
+from ...core.words import amount_text, count_of, position
 from .. import company
 from ..construction import projects_in
 from ..core import note, pay_check
+from ..employees import moved
 from ..registry import Args, DepartmentRules, Vocab, department, verb
 from .base import (
     check_region_last,
@@ -112,7 +113,8 @@ def _strategic_planning(state: State, pi: int, sp: Department, cell: str, args: 
     p.cells[target] = dept.id
     p.built.append(dept.id)
     note(state, lambda: line("{player} builds {department} on {cell} ({cost})", player=p.name,
-                      department=Message(dept.name), cell=target, cost=later(count_of, "goods", cost)))
+                      department=Message(dept.name), cell=position(rs.components, target),
+                      cost=later(count_of, "goods", cost)))
     for owned, hook in rs.staffed(p, "department_built"):
         hook(state, pi, owned, target)
 
@@ -121,7 +123,8 @@ def _describe_build(state: State, pi: int, sp: Department, args: Args) -> str:
     code, cell = args
     dept = state.rules.by_code[code]
     vp = state.rules.components.company.cells[cell].vp
-    return N_("build {name} on {cell}: {goods} goods, {vp} VP at the end", name=Message(dept.name), cell=cell,
+    return N_("build {name} on {cell}: {goods} goods, {vp} VP at the end", name=Message(dept.name),
+              cell=position(state.rules.components, cell),
               goods=department_cost(state, pi, dept, cell), vp=vp)
 
 
@@ -233,8 +236,8 @@ def _property(state: State, pi: int, args: Args) -> None:
     target = _target(state)
     state.flow.stack.pop()
     company.move_employee(state.rules, p, args[0], target)
-    note(state, lambda: line("{player} moves an employee {source} -> {target} with Property Management", player=p.name,
-                      source=args[0], target=target))
+    note(state, lambda: line("{player} moves an employee from {source} to {target} with Property Management",
+                             player=p.name, **moved(state, p, args[0], target)))
 
 
 # -- the expansion tiles ----------------------------------------------------------------------------
