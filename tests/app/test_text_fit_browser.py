@@ -1,0 +1,137 @@
+"""Every text of the app fits its box or wraps (issue 60): a solo game and a 2-player game in round 6, in English
+and Brazilian Portuguese, 1400, 1280 and 390 px wide and in an output area 390 px wide in a wide page (a notebook
+beside JupyterLab's panels), every board tab and view and every side tab; no text is cut by a box that hides its
+overflow (ellipsis included) or a dropdown narrower than its choice, none overlaps another, and no text of a figure
+leaves the figure or the tile, space or box it is written in, covers another text or a count the bars it counts
+(fit_check.js says how each is found).
+
+One page per game and language, walked at each width in turn (a page costs a kernel that runs the notebook). In
+``make test``: the solo game at 390 px in Portuguese, the longest words in the narrowest page; the others are slow.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import carnegie_lab as cl
+from carnegie_lab.bots import make_bot
+from carnegie_lab.session import BOT_KINDS, HUMAN
+from carnegie_lab.store import GameStore
+
+from .conftest import READY, TURN, no_problems, open_app
+from .test_browser import TIMEOUT, resize
+
+pytestmark = pytest.mark.browser
+
+FIT_JS = Path(__file__).with_name("fit_check.js").read_text()
+#: The games: each seat's name, and Andrew's level for a solo game.
+GAMES = {"solo": (["Ada"], 2), "two players": (["Ada", "Bo"], None)}
+#: The widths: a page's (its viewport), or a 390 px output area in a page 1400 px wide ("output area").
+WIDTHS = (1400, 1280, 390, "output area")
+HEIGHT = 900
+FAST = ("solo", "pt_BR", 390)
+
+#: What the board shows, as a signature that changes when a tab or view is shown: the shown figures' titles and
+#: the shown tables' and log's words.
+BOARD_JS = """() => Array.from(document.querySelectorAll('.cl-board .js-plotly-plot, .cl-score-table, .cl-log'))
+  .filter(e => e.getClientRects().length > 0)
+  .map(e => e.classList.contains('js-plotly-plot') ? (e.querySelector('.gtitle') || {}).textContent : e.innerText)
+  .join('|')"""
+#: Two frames drawn (the widgets fit their children in the first frame after a change).
+FRAMES_JS = "async () => { for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r)); }"
+
+
+def stored_game(names: list[str], level: int | None, store_path) -> str:
+    """A game of ``names`` against the easy bot's choices (Andrew at ``level``) in round 6, the first seat's decision,
+    put in the server's store: its id."""
+    game = cl.new_game(names, seed=5, **({"solo_level": level} if level else {}))
+    bot = make_bot(BOT_KINDS[0], 5)
+    while not (game.round >= 6 and game.current_player == 0):
+        game.apply(bot.choose(game))
+    seats = [{"name": names[0], "kind": HUMAN}] + [{"name": n, "kind": BOT_KINDS[0]} for n in names[1:]]
+    with GameStore(store_path) as store:
+        return store.save(game, app={"seats": seats})
+
+
+@pytest.fixture(scope="module")
+def pages(watched_page, voila_server, timings):
+    """``pages(game, lang)``: the module's page of that game in that language, opened the first time it is asked
+    for; each is checked for problems (``no_problems``) and closed when the module ends."""
+    opened: dict = {}
+
+    def page(game: str, lang: str):
+        if (game, lang) not in opened:
+            gid = stored_game(*GAMES[game], voila_server.store_path)
+            opened[game, lang] = open_app(watched_page(), voila_server, timings, "a text-fit page",
+                                          f"?game={gid}&lang={lang}", f"{TURN}[data-game='{gid}']")
+        return opened[game, lang]
+
+    yield page
+    try:
+        for watched in opened.values():
+            no_problems(watched)
+    finally:
+        for watched in opened.values():
+            watched.page.close()
+
+
+def set_width(p, width) -> None:
+    """The page ``width`` px wide, or a wide page with the dashboard in a box 390 px wide ("output area")."""
+    box = width == "output area"
+    resize(p, {"width": 1400 if box else width, "height": HEIGHT})
+    p.locator(".cl-dashboard").evaluate("(e, w) => { e.style.width = w; }", "390px" if box else "")
+    p.evaluate(FRAMES_JS)
+
+
+def shown(p, click, name: str) -> list[list[str]]:
+    """Click (unless ``click`` is None), wait until the page has drawn what it shows then, and check it: the
+    problems, each led by ``name``."""
+    if click is not None:
+        before = p.evaluate(BOARD_JS)
+        click()
+        p.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
+        if name.startswith("board"):
+            p.wait_for_function(f"b => ({BOARD_JS})() !== b", arg=before, timeout=TIMEOUT)
+    p.evaluate(FRAMES_JS)
+    return [[name, *problem] for problem in p.evaluate(FIT_JS, ".cl-dashboard")]
+
+
+def walk(p) -> list[list[str]]:
+    """Every board tab and view, then every side tab: the problems of each."""
+    found = shown(p, None, "board, as opened")
+    tabs = p.locator(".cl-board-tabs button")
+    for i in range(tabs.count()):
+        tab = tabs.nth(i)
+        if "mod-active" not in (tab.get_attribute("class") or ""):
+            found += shown(p, tab.click, f"board: {tab.inner_text()}")
+        views = p.locator(".cl-view-selector:visible button")
+        for j in range(views.count()):
+            view = views.nth(j)
+            if "mod-active" not in (view.get_attribute("class") or ""):
+                found += shown(p, view.click, f"board: {tab.inner_text()}: {view.inner_text()}")
+    side = p.locator(".cl-side-tabs .lm-TabBar-tab")
+    for i in list(range(1, side.count())) + [0]:
+        tab = side.nth(i)
+        found += shown(p, tab.click, f"side tab: {tab.inner_text()}")
+        if i == side.count() - 1:                        # the Replay tab: its replay of the game shown
+            p.locator(".cl-replay-where").wait_for(timeout=TIMEOUT)
+            found += shown(p, None, f"side tab: {tab.inner_text()}, the replay shown")
+    tabs.first.click()                                    # back to the map, the whole map
+    p.locator(".cl-view-selector:visible button").first.click()
+    p.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
+    return found
+
+
+CASES = [pytest.param(game, lang, width, marks=() if (game, lang, width) == FAST else pytest.mark.slow,
+                      id=f"{game}-{lang}-{width}")
+         for game in GAMES for lang in ("pt_BR", "en") for width in WIDTHS]
+
+
+@pytest.mark.parametrize("game, lang, width", CASES)
+def test_every_text_fits_its_box(pages, game, lang, width):
+    p = pages(game, lang).page
+    set_width(p, width)
+    found = walk(p)
+    assert found == [], "\n".join(" | ".join(problem) for problem in found)
+    assert p.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
