@@ -30,8 +30,12 @@
     const rects = Array.from(range.getClientRects()).filter(r => r.width > 0.5 && r.height > 0.5);
     let cut = null, unseen = false;
     for (let a = e, x = true, y = true; a && a !== document.body && (x || y); a = a.parentElement) {
-      if (a.clientWidth <= 2 || a.clientHeight <= 2) { unseen = true; break; }   // for screen readers only
       const s = getComputedStyle(a), r = a.getBoundingClientRect();
+      if (s.display === 'inline' || s.display === 'contents') continue;          // no box of its own
+      if ((hides(s.overflowX) || hides(s.overflowY)) && (a.clientWidth <= 2 || a.clientHeight <= 2)) {
+        unseen = true;                                                          // for screen readers only
+        break;
+      }
       const box = {left: r.left + a.clientLeft, top: r.top + a.clientTop};
       box.right = box.left + a.clientWidth;
       box.bottom = box.top + a.clientHeight;
@@ -117,5 +121,5 @@
               if (meets(r, {left: b.left - w, right: b.right + w, top: b.top - w, bottom: b.bottom + w}, 1)) out.push(['figure-overlap', title, words(t.textContent) + ' / a mark of ' + marks]);
             }
   }
-  return out;
+  return Array.from(new Set(out.map(JSON.stringify)), JSON.parse);
 }

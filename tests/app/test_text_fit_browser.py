@@ -10,14 +10,20 @@ One page per game and language, walked at each width in turn (a page costs a ker
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import plotly
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.analysis import Review, review
+from carnegie_lab.app.review_panel import CHART_WIDTH
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN
 from carnegie_lab.store import GameStore
+from carnegie_lab.ui.figures import scaled
+from carnegie_lab.views import review_figure
 
 from .conftest import READY, TURN, no_problems, open_app
 from .test_browser import TIMEOUT, resize
@@ -135,3 +141,71 @@ def test_every_text_fits_its_box(pages, game, lang, width):
     found = walk(p)
     assert found == [], "\n".join(" | ".join(problem) for problem in found)
     assert p.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+#: A page with one of each fault the check finds, and words that fit: a button whose words end in an ellipsis, a
+#: box that hides its overflow, a dropdown narrower than its choice, two lines over each other, a screen reader's
+#: hidden label (never a fault), and a figure whose text leaves its tile and covers another.
+FAULTS = """<div class='root' style='font: 13px Arial; width: 300px'>
+  <button style='width: 60px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap'>Human Resources</button>
+  <div style='width: 50px; overflow: hidden; white-space: nowrap'><span>Research &amp; Development</span></div>
+  <select style='width: 60px'><option>Strategic Planning, then a tile</option></select>
+  <div style='position: relative; height: 20px'><span>3 VP from cities</span>
+    <span style='position: absolute; left: 10px; top: 2px'>overlapping</span></div>
+  <div style='position: absolute; width: 1px; height: 1px; overflow: hidden'>for screen readers only</div>
+  <p>words that fit</p>
+  <div id='figure'></div>
+</div>"""
+TILE = {"data": [{"type": "scatter", "x": [0, 1, 1, 0, 0], "y": [0, 0, 1, 1, 0], "fill": "toself", "mode": "lines"},
+                 {"type": "scatter", "mode": "text", "x": [0.5, 0.5], "y": [0.5, 0.45],
+                  "text": ["Research & Development", "CENTRO-OESTE"], "textfont": {"size": 14}}],
+        "layout": {"width": 300, "height": 200, "margin": {"l": 100, "r": 100, "t": 50, "b": 50},
+                   "xaxis": {"range": [0, 1], "visible": False}, "yaxis": {"range": [0, 1], "visible": False}}}
+PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+
+
+def static_page(chromium, content: str, figure: dict | None = None):
+    """A page of the session's Chromium with ``content`` and plotly.js, ``figure`` drawn in its #figure."""
+    page = chromium.new_page(viewport={"width": 1000, "height": 800})
+    page.set_content(content)
+    page.add_script_tag(path=str(PLOTLY_JS))
+    if figure:
+        page.evaluate("s => Plotly.newPlot('figure', s.data, s.layout, {staticPlot: true})", figure)
+    return page
+
+
+def test_the_check_finds_each_fault(chromium):
+    page = static_page(chromium, FAULTS, TILE)
+    try:
+        found = page.evaluate(FIT_JS, ".root")
+    finally:
+        page.close()
+    words = " ".join(f"{kind}: {text}" for kind, _where, text in found)
+    for fault in ("cut: Human Resources", "cut: Research & Development", "cut: Strategic Planning, then a tile",
+                  "overlap: 3 VP from cities / overlapping", "figure-cut: Research & Development (its box)",
+                  "figure-overlap: Research & Development / CENTRO-OESTE"):
+        assert fault in words, (fault, found)
+    assert "screen readers" not in words and "words that fit" not in words
+
+
+def reviewed_game() -> Review:
+    """A review of both seats' decisions in the last two rounds of a 2-player game, at 1 playout (a second)."""
+    game, rng = cl.new_game(["Ada", "Bo"], seed=5), random.Random(5)
+    while game.round < game.rules.constants.rounds - 1:
+        game.apply(rng.choice(game.legal_actions()))
+    game = cl.Game.from_position(game.to_position())
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return review(game, playouts=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+def test_the_review_chart_fits_the_side_panel(chromium, lang):
+    """The Replay tab's review chart at its width there: its axes' titles whole (the y axis's was cut), no text
+    over another."""
+    spec = scaled(review_figure.spec(reviewed_game(), lang=lang), CHART_WIDTH)
+    page = static_page(chromium, "<div class='root'><div id='figure'></div></div>", spec)
+    try:
+        assert page.evaluate(FIT_JS, ".root") == []
+    finally:
+        page.close()
