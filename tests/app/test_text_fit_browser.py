@@ -18,6 +18,7 @@ import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, review
+from carnegie_lab.app.board import TABS
 from carnegie_lab.app.review_panel import CHART_WIDTH
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN
@@ -25,18 +26,22 @@ from carnegie_lab.store import GameStore
 from carnegie_lab.ui.figures import scaled
 from carnegie_lab.views import review_figure
 
-from .conftest import READY, TURN, no_problems, open_app
+from .conftest import READY, no_problems, open_app
 from .test_browser import TIMEOUT, resize
 
 pytestmark = pytest.mark.browser
 
 FIT_JS = Path(__file__).with_name("fit_check.js").read_text()
-#: The games: each seat's name, and Andrew's level for a solo game.
-GAMES = {"solo": (["Ada"], 2), "two players": (["Ada", "Bo"], None)}
+#: The games: each seat's name, Andrew's level for a solo game, the seed, and how many actions the easy bot plays
+#: (None: up to the first seat's first decision of round 6).
+GAMES = {"solo": (["Ada"], 2, 5, None), "two players": (["Ada", "Bo"], None, 5, None),
+         "strategic planning": (["Ada"], 2, 1, 50)}           # Ada may build a tile with Strategic Planning
 #: The widths: a page's (its viewport), or a 390 px output area in a page 1400 px wide ("output area").
 WIDTHS = (1400, 1280, 390, "output area")
 HEIGHT = 900
 FAST = ("solo", "pt_BR", 390)
+#: The owner key of the module's browser: the games it stores are that browser's.
+OWNER = "text-fit-owner-key-000"
 
 #: What the board shows, as a signature that changes when a tab or view is shown: the shown figures' titles and
 #: the shown tables' and log's words.
@@ -48,29 +53,32 @@ BOARD_JS = """() => Array.from(document.querySelectorAll('.cl-board .js-plotly-p
 FRAMES_JS = "async () => { for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r)); }"
 
 
-def stored_game(names: list[str], level: int | None, store_path) -> str:
-    """A game of ``names`` against the easy bot's choices (Andrew at ``level``) in round 6, the first seat's decision,
-    put in the server's store: its id."""
-    game = cl.new_game(names, seed=5, **({"solo_level": level} if level else {}))
-    bot = make_bot(BOT_KINDS[0], 5)
-    while not (game.round >= 6 and game.current_player == 0):
+def stored_game(names: list[str], level: int | None, seed: int, actions: int | None, store_path) -> str:
+    """A game of ``names`` (Andrew at ``level``) played by the easy bot for ``actions`` actions (None: up to the first
+    seat's first decision of round 6), put in the server's store: its id."""
+    game = cl.new_game(names, seed=seed, **({"solo_level": level} if level else {}))
+    bot = make_bot(BOT_KINDS[0], seed)
+    while (len(game.actions) < actions) if actions else not (game.round >= 6 and game.current_player == 0):
         game.apply(bot.choose(game))
     seats = [{"name": names[0], "kind": HUMAN}] + [{"name": n, "kind": BOT_KINDS[0]} for n in names[1:]]
     with GameStore(store_path) as store:
-        return store.save(game, app={"seats": seats})
+        return store.save(game, app={"seats": seats}, owner=OWNER)
 
 
 @pytest.fixture(scope="module")
-def pages(watched_page, voila_server, timings):
+def pages(new_context, watched_page, voila_server, timings):
     """``pages(game, lang)``: the module's page of that game in that language, opened the first time it is asked
-    for; each is checked for problems (``no_problems``) and closed when the module ends."""
+    for in a browser of the module's own whose owner key is :data:`OWNER` (the games are its own: it plays Ada's
+    decision, its controls shown); each is checked for problems (``no_problems``) and closed when the module ends."""
     opened: dict = {}
+    browser = new_context()
+    browser.add_init_script(f"localStorage.setItem('carnegie-lab-owner', '{OWNER}')")
 
     def page(game: str, lang: str):
         if (game, lang) not in opened:
             gid = stored_game(*GAMES[game], voila_server.store_path)
-            opened[game, lang] = open_app(watched_page(), voila_server, timings, "a text-fit page",
-                                          f"?game={gid}&lang={lang}", f"{TURN}[data-game='{gid}']")
+            opened[game, lang] = open_app(watched_page(browser), voila_server, timings, "a text-fit page",
+                                          f"?game={gid}&lang={lang}")
         return opened[game, lang]
 
     yield page
@@ -109,13 +117,16 @@ def walk(p) -> list[list[str]]:
     tabs = p.locator(".cl-board-tabs button")
     for i in range(tabs.count()):
         tab = tabs.nth(i)
+        name = tab.inner_text()
         if "mod-active" not in (tab.get_attribute("class") or ""):
-            found += shown(p, tab.click, f"board: {tab.inner_text()}")
-        views = p.locator(".cl-view-selector:visible button")
-        for j in range(views.count()):
-            view = views.nth(j)
-            if "mod-active" not in (view.get_attribute("class") or ""):
-                found += shown(p, view.click, f"board: {tab.inner_text()}: {view.inner_text()}")
+            found += shown(p, tab.click, f"board: {name}")
+        if TABS[i] != "Log":                              # the tab's views, once its selector is drawn
+            views = p.locator(f".cl-view-selector-{i} button")
+            views.first.wait_for(timeout=TIMEOUT)
+            for j in range(views.count()):
+                view = views.nth(j)
+                if "mod-active" not in (view.get_attribute("class") or ""):
+                    found += shown(p, view.click, f"board: {name}: {view.inner_text()}")
     side = p.locator(".cl-side-tabs .lm-TabBar-tab")
     for i in list(range(1, side.count())) + [0]:
         tab = side.nth(i)
@@ -124,14 +135,14 @@ def walk(p) -> list[list[str]]:
             p.locator(".cl-replay-where").wait_for(timeout=TIMEOUT)
             found += shown(p, None, f"side tab: {tab.inner_text()}, the replay shown")
     tabs.first.click()                                    # back to the map, the whole map
-    p.locator(".cl-view-selector:visible button").first.click()
+    p.locator(".cl-view-selector-0 button").first.click()
     p.wait_for_selector(READY, state="attached", timeout=TIMEOUT)
     return found
 
 
 CASES = [pytest.param(game, lang, width, marks=() if (game, lang, width) == FAST else pytest.mark.slow,
                       id=f"{game}-{lang}-{width}")
-         for game in GAMES for lang in ("pt_BR", "en") for width in WIDTHS]
+         for game in ("solo", "two players") for lang in ("pt_BR", "en") for width in WIDTHS]
 
 
 @pytest.mark.parametrize("game, lang, width", CASES)
@@ -141,6 +152,20 @@ def test_every_text_fits_its_box(pages, game, lang, width):
     found = walk(p)
     assert found == [], "\n".join(" | ".join(problem) for problem in found)
     assert p.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.slow
+def test_a_strategic_planning_choice_fits(pages):
+    """The tiles Strategic Planning may build, in a dropdown (which cannot wrap): it names each tile, and what the
+    chosen one does wraps under it (the dropdown cut it)."""
+    p = pages("strategic planning", "pt_BR").page
+    set_width(p, 390)
+    found = p.evaluate(FIT_JS, ".cl-play-tab")
+    assert found == [], found
+    tile = p.locator(".cl-controls .cl-slot-0 select")
+    more = p.locator(".cl-controls .cl-slot-more")
+    assert tile.evaluate("e => e.options[e.selectedIndex].text").replace("\xa0", " ") == "Novo Lobby"
+    assert more.inner_text().startswith("um segundo lobby"), more.inner_text()
 
 
 #: A page with one of each fault the check finds, and words that fit: a button whose words end in an ellipsis, a
