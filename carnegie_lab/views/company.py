@@ -98,7 +98,7 @@ def _cell_box(cell) -> tuple[float, float, float, float]:
 
 def _fold(line: str, width: int = PANEL_LETTERS, sep: str = " · ") -> list[str]:
     """A line of the side panel as lines of at most ``width`` letters (its markup not counted): its parts (split at
-    ``sep``) together while they fit, a part longer than a line at its spaces."""
+    ``sep``) together while they fit, a part longer than a line at its spaces (none inside a tag)."""
     def size(text: str) -> int:
         return len(re.sub(r"<[^>]*>", "", text))
     out: list[str] = []
@@ -106,7 +106,7 @@ def _fold(line: str, width: int = PANEL_LETTERS, sep: str = " · ") -> list[str]
         if out and size(out[-1] + sep + part) <= width:
             out[-1] += sep + part
             continue
-        words = part.split(" ")
+        words = [m.group(0) for m in re.finditer(r"<(\w+)[^>]*>.*?</\1>|\S+", part)]   # a tag's words kept together
         out.append(words[0])
         for word in words[1:]:
             if size(out[-1] + " " + word) <= width:
