@@ -91,6 +91,7 @@ class BoardView:
     def _selector(self, tab: int) -> W.ToggleButtons:
         sel = W.ToggleButtons(style={"button_width": "auto"})
         sel.add_class("cl-view-selector")
+        sel.add_class(f"cl-view-selector-{tab}")        # its tab's (a test waits for it after a tab is clicked)
         sel.observe(lambda change: self._changed(), names="value")
         return sel
 

@@ -14,6 +14,9 @@ from .aria import hidden_label
 
 #: Pickers show a slot as toggle buttons up to this many values, as a dropdown above.
 TOGGLE_MAX = 5
+#: What parts a value's label into its name and the rest ("Logistics — while an employee stands here: ..."):
+#: a dropdown shows the name, and the rest of the chosen value under it.
+MORE = " — "
 
 
 class Host(Protocol):
@@ -76,22 +79,39 @@ class PickerView:
     def keys(self) -> list[str]:
         return [s.value for s in self.selectors]
 
+    @staticmethod
+    def _more(note: W.HTML, words: str) -> None:
+        note.value = f"<span class='cl-note'>{esc(words)}</span>" if words else ""
+
     def _build_from(self, start: int) -> None:
         del self.selectors[start:]
         for i in range(start, len(self.picker.slots)):
             options = self.picker.options(i, self.keys())
             labels = [(label, key) for key, label in options]
+            shown: list[W.Widget]
             if len(labels) <= TOGGLE_MAX and sum(len(lbl) for lbl, _ in labels) < 60:
                 sel = W.ToggleButtons(options=labels, value=labels[0][1], style={"button_width": "auto"})
-            else:
-                sel = W.Dropdown(options=labels, value=labels[0][1], layout=W.Layout(width="100%"))
+                shown = [sel]
+            else:     # a dropdown cannot wrap: it shows a label's name, and the rest of the chosen one wraps below it
+                sel = W.Dropdown(options=[(lbl.split(MORE)[0], key) for lbl, key in labels], value=labels[0][1],
+                                 layout=W.Layout(width="100%"))
+                more = {key: lbl.partition(MORE)[2] for lbl, key in labels}
+                shown = [sel]
+                if any(more.values()):
+                    note = W.HTML(layout=W.Layout(width="100%"))
+                    note.add_class("cl-slot-more")
+                    sel.observe(lambda change, note=note, more=more: self._more(note, more[change["new"]]),
+                                names="value")
+                    self._more(note, more[sel.value])
+                    shown.append(note)
             sel.add_class("cl-slot-" + str(i))
             hidden_label(sel, self.picker.slots[i])      # its name for screen readers: the slot's title beside it
             sel.observe(lambda change, i=i: self._changed(i), names="value")
             self.selectors.append(sel)
             holder = self.rows[i].children[1]
             old = holder.children
-            holder.children = [sel]
+            holder.layout.flex_flow = "column"
+            holder.children = shown
             for w in old:
                 close_tree(w)
         self._update_preview()

@@ -57,6 +57,7 @@ table.cl-scores caption { white-space: nowrap; }
 .cl-ok { color: #2e7d32; }
 .cl-slot { font-size: 12px; color: #5b5348; line-height: 28px; }
 .cl-preview { font-size: 12px; color: #5b5348; line-height: 1.3; }
+.cl-dashboard button.cl-submit { flex: 0 0 auto; }   /* its words whole; the sentence beside it wraps */
 .cl-dashboard button.cl-cell, .cl-dashboard button.cl-wrap {
   white-space: pre-line !important; line-height: 1.2; font-size: 11px; padding: 3px 4px; height: auto; }
 .cl-dashboard button.cl-cell { height: 58px; }

@@ -8,6 +8,8 @@ the regions come from the game's component data (``game.components``).
 """
 from __future__ import annotations
 
+import re
+
 from ..core.i18n import render, translator
 from ..core.words import MISSIONS, SCORE_NAMES, position
 from .palette import (
@@ -32,16 +34,20 @@ from .style import (
     targets_trace,
     text_trace,
     view,
+    wrapped,
 )
 
 WIDTH, HEIGHT = 1000, 620
 X_RANGE = (-0.03, 7.4)
 GAP = 0.045
 PANEL_X = 4.35                      # left edge of the side panel
-LYING_PER_ROW = 5
+LYING_PER_ROW = 4                   # the bars of lying employees in a row, clear of their count at the cell's right
+LYING_STEP = 0.15
+#: The side panel's lines of words and the score's wrap at this many letters: the panel is ~300 px wide at 12 px.
+PANEL_LETTERS = 46
 
 
-PANEL_BOX = (PANEL_X, 0.045, 7.35, 1.12)
+PANEL_BOX = (PANEL_X, 0.045, 7.35, 1.25)
 MISSIONS_TOP = 1.5
 
 
@@ -90,16 +96,24 @@ def _cell_box(cell) -> tuple[float, float, float, float]:
     return x0 + GAP, y0 + GAP, x0 + 1 - GAP, y0 + 1 - GAP
 
 
-def _wrap(text: str, width: int = 15) -> str:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    lines.append(line)
-    return "<br>".join(esc(x) for x in lines)
+def _fold(line: str, width: int = PANEL_LETTERS, sep: str = " · ") -> list[str]:
+    """A line of the side panel as lines of at most ``width`` letters (its markup not counted): its parts (split at
+    ``sep``) together while they fit, a part longer than a line at its spaces (none inside a tag)."""
+    def size(text: str) -> int:
+        return len(re.sub(r"<[^>]*>", "", text))
+    out: list[str] = []
+    for part in line.split(sep):
+        if out and size(out[-1] + sep + part) <= width:
+            out[-1] += sep + part
+            continue
+        words = [m.group(0) for m in re.finditer(r"<(\w+)[^>]*>.*?</\1>|\S+", part)]   # a tag's words kept together
+        out.append(words[0])
+        for word in words[1:]:
+            if size(out[-1] + " " + word) <= width:
+                out[-1] += " " + word
+            else:
+                out.append(word)
+    return out
 
 
 def _department_hover(game, dept, cell, lang: str | None) -> str:
@@ -168,7 +182,7 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
             bands[dept.type].append((x0, y0, x1, y0 + 0.3))
             names_x.append(cx)
             names_y.append(y0 + 0.15)
-            names_t.append(f"<b>{_wrap(_(dept.name))}</b>")
+            names_t.append(f"<b>{wrapped(_(dept.name), 12)}</b>")
             names_c.append(text_on(tcolour))
             kind = _(DEPARTMENT_TYPE_NAMES.get(dept.type, dept.type))
             flags = []
@@ -203,11 +217,11 @@ def company_figure(game, player: int, *, highlight=None, targets=None, lang: str
         shown = min(lying, 2 * LYING_PER_ROW)
         for k in range(shown):
             row, col = divmod(k, LYING_PER_ROW)
-            ly_x.append(x0 + 0.12 + col * 0.165)
+            ly_x.append(x0 + 0.12 + col * LYING_STEP)
             ly_y.append(y0 + 0.6 + row * 0.13 - (0.08 if dept is None else 0))
             ly_keys.append(cell.name)
         if lying:
-            count_x.append(x1 - 0.04)
+            count_x.append(x1 - 0.03)
             count_y.append(y0 + 0.6 - (0.08 if dept is None else 0))
             count_t.append(f"{lying}")
     traces = [fill_trace("empty-cells", empty, "#f3efe6", line="#d3ccbd", width=1.2, radius=0.05),
@@ -260,7 +274,7 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
     colour = owner_colour(player)
     x0 = PANEL_X
     active = game.active_employees(player)
-    big = "<span style='font-size:24px'><b>{}</b></span>"
+    big = "<span style='font-size:22px'><b>{}</b></span>"
     # the VP earned during play are a line of the score below: beside the money they read as the score
     built, donations, reserve = len(game.built_tiles(player)), game.donations_made(player), game.reserved_tile(player)
     lines = [f"{big.format('$' + str(game.money(player)))}    "
@@ -275,8 +289,9 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
     if game.holds_action_choice(player):
         lines.append(_("holds the Action Choice tile"))
     traces = [fill_trace("panel", [PANEL_BOX], tint(colour, 0.85), line=colour, width=2, radius=0.06)]
-    traces.append(text_trace("panel-text", [x0 + 0.14], [0.58], ["<br>".join(lines)], size=13,
-                             position="middle right"))
+    folded = lines[:1] + [part for line in lines[1:] for part in _fold(line)]
+    traces.append(text_trace("panel-text", [x0 + 0.14], [(PANEL_BOX[1] + PANEL_BOX[3]) / 2], ["<br>".join(folded)],
+                             size=12, position="middle right"))
     # Missions: one box per region, one marker per employee away.
     mx, my, mkeys, boxes = [], [], [], []
     labels_x, labels_y, labels_t = [], [], []
@@ -308,8 +323,8 @@ def _panel(game, player: int, lang: str | None) -> tuple[list, list]:
                   + "</span>",
              font=dict(size=12)),
         dict(x=x0, y=top + 1.75, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False, align="left",
-             text=_("<b>Score if the game ended now: {total} VP</b>").format(total=score.total) + "<br>"
-                  f"<span style='color:#5b5348'>{esc(', '.join(parts[:4]))}<br>{esc(', '.join(parts[4:]))}</span>",
+             text=_("<b>Score if the game ended now: {total} VP</b>").format(total=score.total) + "".join(
+                 f"<br><span style='color:#5b5348'>{esc(line)}</span>" for line in _fold(", ".join(parts), sep=", ")),
              font=dict(size=12)),
         dict(x=0, y=4.06, xref="x", yref="y", xanchor="left", yanchor="top", showarrow=False,
              font=dict(size=11, color=MUTED),

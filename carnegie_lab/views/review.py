@@ -88,9 +88,11 @@ def review_figure(review: Review, *, lang: str | None = None, said: Said | None 
         notes.append(dict(x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                           text=_("no decision with a choice to review"), font=dict(size=16, color=MUTED)))
     layout = base_layout(
-        _("Game review"), 900, 440, margin=dict(l=60, r=20, t=110, b=45), annotations=notes,
+        # drawn at the side panel's width (440 px): scaled down from a wider figure, its plot was too short for the
+        # y axis's title
+        _("Game review"), 440, 360, margin=dict(l=60, r=20, t=110, b=45), annotations=notes,
         xaxis=dict(title=dict(text=_("decision (actions of the game)")), gridcolor=GRID, zeroline=False,
-                   fixedrange=True),
+                   fixedrange=True, ticklabelstandoff=6),          # clear of the y axis's lowest number
         yaxis=dict(title=dict(text=_("expected final margin (VP)")), gridcolor=GRID, zeroline=True,
                    zerolinecolor=INK, zerolinewidth=1, fixedrange=True),
         meta=dict(view="review"))

@@ -8,6 +8,7 @@ a :class:`View` (``@view``): called, it returns the ``go.Figure``; its ``spec`` 
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -71,6 +72,19 @@ def text_trace(name: str, xs, ys, texts, size: float = 12, colour: str = INK, po
     return dict(type="scatter", name=name, x=list(xs), y=list(ys), text=list(texts), mode="text",
                 textposition=position, textfont=dict(size=size, color=colour, family=FONT),
                 hoverinfo="skip", showlegend=False, **extra)
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` letters (a longer word on a line of its own; a line may end after a
+    hyphen: 'CENTRO-', 'OESTE'), escaped, joined by <br>."""
+    lines: list[str] = []
+    for word in re.findall(r"\S+?-(?=\S)|\S+", text):
+        glue = "" if lines and lines[-1].endswith("-") else " "
+        if lines and len(lines[-1] + glue + word) <= width:
+            lines[-1] += glue + word
+        else:
+            lines.append(word)
+    return "<br>".join(esc(x) for x in lines)
 
 
 def base_layout(title: str, width: int, height: int, **extra) -> dict:

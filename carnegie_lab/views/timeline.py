@@ -32,6 +32,7 @@ from .style import (
     targets_trace,
     text_trace,
     view,
+    wrapped,
 )
 
 WIDTH, HEIGHT = 1150, 500
@@ -96,10 +97,13 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
     traces = [fill_trace(f"timeline-fill-{kind}", rects, _fill_colour(colours, kind), line="#ffffff", width=1.5,
                          radius=0.08) for kind, rects in fills.items()]
     traces.append(fill_trace("timeline-passed", passed, "rgba(251,248,241,0.8)", radius=0.08))
-    traces.append(text_trace("timeline-events", tx, ty, tt, size=12))
-    traces.append(text_trace("timeline-rows", [0.15] * len(rows), [_y(r) for r in range(len(rows))],
-                             [f"<b>{row}</b><br><span style='font-size:11px'>{esc(_(_row_name(row)))}</span>"
-                              for row in rows], size=15, position="middle right", colour="white"))
+    traces.append(text_trace("timeline-events", tx, ty, tt, size=10.5))   # "$ Centro-Oeste" in a ~96 px space
+    # each row's code, and its name beside it in two lines at most: the label is ~125 px wide in the dashboard
+    traces.append(text_trace("timeline-rows", [0.12] * len(rows), [_y(r) for r in range(len(rows))],
+                             [f"<b>{row}</b>" for row in rows], size=15, position="middle right", colour="white"))
+    traces.append(text_trace("timeline-row-names", [0.85] * len(rows), [_y(r) for r in range(len(rows))],
+                             [wrapped(_(_row_name(row)), 14) for row in rows], size=10.5, position="middle right",
+                             colour="white"))
     traces.append(text_trace("timeline-start", [_x(0) + W * 0.3] * len(rows), [_y(r) for r in range(len(rows))],
                              ["" if k == 0 else _("start") for k in markers], size=10, colour=MUTED))
     traces.append(dict(type="scatter", name="timeline-hover", mode="markers", x=hx, y=hy, hovertext=ht,
@@ -121,15 +125,16 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
     if live:
         k = markers[gear] + 1
         x0 = _box_x0(k)
-        gx, gy, gk = [x0 + W - 0.2], [_y(gear) - H / 2 + 0.2], [f"{rows[gear]}/{k}"]
+        # on the space's top right corner, clear of its words
+        gx, gy, gk = [x0 + W - 0.05], [_y(gear) - H / 2 + 0.02], [f"{rows[gear]}/{k}"]
         traces.append(fill_trace("timeline-gear-ring", [(x0, _y(gear) - H / 2, x0 + W,
                                                          _y(gear) + H / 2)], "rgba(0,0,0,0)", line=GOLD,
                                  width=4, radius=0.08))
     else:
         traces.append(fill_trace("timeline-gear-ring", [], "rgba(0,0,0,0)", line=GOLD, width=4))
     traces.append(dict(type="scatter", name="timeline-gear", mode="markers+text", x=gx, y=gy, customdata=gk,
-                       text=["⚙"] * len(gx), textfont=dict(size=20, color=INK, family=FONT), hoverinfo="skip",
-                       showlegend=False, marker=dict(size=30, color=GOLD, line=dict(width=1.5, color=INK))))
+                       text=["⚙"] * len(gx), textfont=dict(size=14, color=INK, family=FONT), hoverinfo="skip",
+                       showlegend=False, marker=dict(size=21, color=GOLD, line=dict(width=1.5, color=INK))))
 
     ring = []
     if picked and phase != "over":
@@ -165,11 +170,13 @@ def timeline_figure(game, *, highlight=None, targets=None, lang: str | None = No
         title = _("Timeline: the game is over")
     elif game.round == 0:
         title = _("Timeline: setup")
+    if subtitle:     # under the title, in the top margin (plotly's subtitle overlapped an 18 px title in the app)
+        headers.append(dict(x=0, y=1, xref="paper", yref="paper", xanchor="left", yanchor="bottom", yshift=4,
+                            showarrow=False, align="left", text=subtitle, font=dict(size=13, family=FONT, color=INK)))
     layout = base_layout(title, WIDTH, HEIGHT, annotations=headers, margin=dict(l=10, r=10, t=62, b=10),
                          xaxis=blank_axis(-0.05, 17.0), yaxis=blank_axis(Y0 - H / 2 - 0.45, ROUND_Y + 0.5,
                                                                          reverse=True),
                          meta=dict(view="timeline"))
-    layout["title"]["subtitle"] = dict(text=subtitle, font=dict(size=13, family=FONT, color=INK))
     keys = ringed_keys(highlight, targets)
     if keys is not None:
         traces.append(timeline_highlight(rs, keys))

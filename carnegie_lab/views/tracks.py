@@ -26,6 +26,7 @@ from .style import (
     targets_trace,
     text_trace,
     view,
+    wrapped,
 )
 
 if TYPE_CHECKING:
@@ -52,6 +53,11 @@ def _note(text: str) -> str:
 
 def _track_y(i: int) -> float:
     return T_Y0 + i * T_ROW
+
+
+def _stacked(reward: str) -> str:
+    """A reward's tiny words in a cell ~20 px wide: each part on a line of its own ('$1', '+1g')."""
+    return esc(reward).replace("+", "<br>+")
 
 
 @lru_cache(maxsize=8)
@@ -98,7 +104,7 @@ def _track_static(components: Components, final: int, lang: str | None = None) -
     for (region, y), rect in zip(labels, label_rects):
         traces.insert(0, fill_trace(f"track-label-{region}", [rect], colours[region], radius=0.08))
     traces.append(text_trace("track-names", [T_LABEL_W / 2] * len(labels), [y for _, y in labels],
-                             [f"<b>{esc(_(C.regions[r].name).upper())}</b>" for r, _y in labels], size=14,
+                             [f"<b>{wrapped(_(C.regions[r].name).upper(), 9)}</b>" for r, _y in labels], size=13,
                              colour="white"))
     annotations = [dict(x=0, y=T_Y0 - T_H / 2 - 0.12, xref="x", yref="y", xanchor="left", yanchor="bottom",
                         showarrow=False, font=dict(size=14),
@@ -181,7 +187,7 @@ def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
                     tx.append(cx)
                     ty.append(y)
                     what = f"{space.vp}<br>{vp_word}" if space.kind == "vp" else \
-                        esc(reward_tiny(space.income, lang)) if space.kind == "project" else ""
+                        _stacked(reward_tiny(space.income, lang)) if space.kind == "project" else ""
                     tt.append(f"{what}<br><span style='font-size:8px'>"
                               + _("{cost} sp").format(cost=space.cost) + "</span>")
                     tc.append("#aaa396")
@@ -199,7 +205,8 @@ def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
                     projects_seen += 1
                     tx.append(cx)
                     ty.append(y + B_H / 2 - 0.17)
-                    tt.append(esc(reward_tiny(space.income, lang)))
+                    tiny = esc(reward_tiny(space.income, lang))          # under its disc, in a cell ~20 px wide
+                    tt.append(f"<span style='font-size:7px'>{tiny}</span>")
                     if projects_seen <= built:
                         tc.append(INK)                       # its disc is on the map: income shown
                     else:
@@ -235,8 +242,8 @@ def _tab_cells(game, tabs_y0: float, lang: str | None) -> tuple[list, list]:
         lt.append(f"<b>{esc(game.players[pi])}</b> <span style='color:{MUTED}'>"
                   + _("(side {side})").format(side=game.tab_side(pi)) + "</span><br>"
                   + _("income {income}").format(income=esc(reward_cell(income, lang=lang))) + "<br>"
-                  + _("tabs: {vp} VP · {discs} discs left").format(vp=vp, discs=game.discs(pi)))
-    traces.append(text_trace("tab-labels", lx, ly, lt, size=11, position="middle right"))
+                  + _("tabs: {vp} VP").format(vp=vp))          # the discs left: the company's panel says
+    traces.append(text_trace("tab-labels", lx, ly, lt, size=10, position="middle right"))   # 3 lines in its box
     headers = [dict(x=B_X0 + i * B_BLOCK, y=tabs_y0 - B_H / 2 - 0.05, xref="x", yref="y", xanchor="left",
                     yanchor="bottom", showarrow=False,
                     text=f"<b style='color:{PROJECT_COLOURS[t]}'>{t}</b> {esc(_(C.tabs[t].name))}"
