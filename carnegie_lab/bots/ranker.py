@@ -27,7 +27,7 @@ from ..core.errors import DataError
 from ..core.i18n import N_
 from ..core.state import State
 from ..rules.ruleset import Ruleset
-from ..rules.scoring import discs_by_owner, scores
+from ..rules.scoring import discs_by_owner, player_score
 from .base import deciding, light_copy
 from .evaluation import Evaluation
 from .evaluation.features import SEAT_FEATURES, seat_features
@@ -52,39 +52,43 @@ def feature_names(verbs: Sequence[str]) -> tuple[str, ...]:
 
 def verbs_of(rs: Ruleset) -> tuple[str, ...]:
     """The ruleset's verbs, sorted: the order of the verb features."""
-    return tuple(sorted(rs.verbs))
+    return rs.memo("bots.ranker_verbs", lambda: tuple(sorted(rs.verbs)))
 
 
 def seat_vector(state: State, pi: int) -> list[float]:
     """The seat's table features (:data:`~.evaluation.features.SEAT_FEATURES`) in ``state``."""
-    own = discs_by_owner(state)
-    return seat_features(state, pi, scores(state, own)[pi], round_info(state), [c for c, _ in own[pi]])
+    own = discs_by_owner(state)[pi]
+    return seat_features(state, pi, player_score(state, pi, own), round_info(state), [c for c, _ in own])
 
 
-def action_features(state: State, pi: int, before: Sequence[float], after: Sequence[float], action: Action,
-                    greedy: float, verbs: Sequence[str]) -> list[float]:
+_AT = {n: i for i, n in enumerate(SEAT_FEATURES)}
+
+
+def row_terms(state: State, pi: int, before: Sequence[float]) -> list[float]:
+    """What a row choice is weighed with (:data:`ROW_TERMS`): the money held, the projects waiting and the
+    income to come (money and goods), the first and the last over :data:`SCALE`."""
+    return [state.players[pi].money / SCALE, before[_AT["waiting_cheap"]] + before[_AT["waiting_dear"]],
+            (before[_AT["income_money"]] + before[_AT["income_goods"]]) / SCALE]
+
+
+def action_features(t: float, terms: Sequence[float], before: Sequence[float], after: Sequence[float],
+                    action: Action, greedy: float, verbs: Sequence[str]) -> list[float]:
     """The features of one choice (see the module docstring; the names: :func:`feature_names`).
 
     Args:
-        state: The position before the choice.
-        pi: The deciding seat.
-        before: Its :func:`seat_vector` in ``state``.
+        t: The share of the game left (:func:`~.evaluation.position.round_info`).
+        terms: :func:`row_terms` of the position.
+        before: The deciding seat's :func:`seat_vector` before the choice.
         after: Its :func:`seat_vector` once the choice is carried out.
         action: The choice.
         greedy: Greedy's value of the choice less the best choice's.
         verbs: :func:`verbs_of` the ruleset.
     """
-    t = round_info(state).t
     delta = [a - b for a, b in zip(after, before)]
     verb = [1.0 if action.verb == v else 0.0 for v in verbs]
     row = [1.0 if action.verb == "choose" and action.args[0] == r else 0.0 for r in ACTION_TYPES]
-    p = state.players[pi]
-    index = {n: i for i, n in enumerate(SEAT_FEATURES)}
-    terms = {"money": p.money / SCALE,
-             "waiting": before[index["waiting_cheap"]] + before[index["waiting_dear"]],
-             "income": (before[index["income_money"]] + before[index["income_goods"]]) / SCALE}
     return [greedy, *delta, *(d * t for d in delta), *verb, *(v * t for v in verb), *row, *(r * t for r in row),
-            *(r * terms[term] for term in ROW_TERMS for r in row)]
+            *(r * term for term in terms for r in row)]
 
 
 def lookahead(state: State, actions: Sequence[Action], evaluator: Evaluation
@@ -101,8 +105,8 @@ def lookahead(state: State, actions: Sequence[Action], evaluator: Evaluation
         do[action.verb].do(child, pi, action.args)
         values.append(evaluator.margin(child, pi))
         afters.append(seat_vector(child, pi))
-    best = max(values)
-    return choices, [action_features(state, pi, before, after, a, v - best, verbs)
+    best, t, terms = max(values), round_info(state).t, row_terms(state, pi, before)
+    return choices, [action_features(t, terms, before, after, a, v - best, verbs)
                      for a, v, after in zip(choices, values, afters)]
 
 
