@@ -141,9 +141,10 @@ def load_ranker(path: Path = RANKER_FILE, verbs: Sequence[str] | None = None) ->
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise DataError(str(path), "names/weights", str(e)) from None
     if len(model.names) != len(model.weights):
-        raise DataError(str(path), "weights", N_("must be one number per name"))
+        raise DataError(str(path), "weights", N_("bad or missing field: {problem}", problem="one number a name"))
     if verbs is not None and model.names != feature_names(verbs):
-        raise DataError(str(path), "names", N_("must be the features of carnegie_lab.bots.ranker, in order"))
+        raise DataError(str(path), "names", N_("bad or missing field: {problem}",
+                                               problem="not the features of carnegie_lab.bots.ranker, in order"))
     return model
 
 
