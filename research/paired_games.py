@@ -17,7 +17,6 @@ from typing import Sequence
 
 from research.gamelog import LOG, GameLog
 from research.games import STRENGTH, Task, play
-from research.train_ranker import deals
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,7 +28,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponent", default="greedy", help="the strength log's opponent field (2-4 players)")
     args = parser.parse_args(argv)
     log = GameLog(STRENGTH / LOG)
-    for k in deals(args.games):
+    first, _, last = args.games.partition("-")
+    for k in range(int(first), int(last or first) + 1):
         task = Task(args.match, k, args.seed, args.search, args.opponent)
         if task.key in log.rows:
             continue
