@@ -9,6 +9,7 @@ search is run with it. Policies (``name`` or ``name:knob=value,...``):
 
 * ``greedy``: the greedy bot (its hand-weighted evaluation on a view with Andrew's hidden cards redrawn);
 * ``plan``: greedy on the build-plan evaluation (:mod:`carnegie_lab.bots.evaluation.plan`; knobs: :class:`Plan`'s);
+* ``ranker``: the ranker distilled from the oracle chain (:mod:`carnegie_lab.bots.ranker`) on the same view;
 * ``expect-rows``: greedy, but the row is chosen by the mean evaluation over 8 redraws of the hidden cards;
 * ``peek`` / ``peek-rows``: greedy seeing Andrew's real hidden cards (at every decision / at the row
   choice only): not a player, a measure of what the hidden cards are worth.
@@ -33,6 +34,7 @@ from carnegie_lab.bots.base import legal, light_copy, mix, step, table_view
 from carnegie_lab.bots.evaluation import Evaluator, evaluator_for, score_totals
 from carnegie_lab.bots.evaluation.plan import plan_evaluator
 from carnegie_lab.bots.greedy import greedy_choice
+from carnegie_lab.bots.ranker import ranker_choice, ranker_model
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import ANDREW, State
 from carnegie_lab.rules import loop
@@ -44,7 +46,7 @@ from research.gamelog import append_row  # the benchmarks' logs
 ROOT = Path(__file__).resolve().parent.parent
 
 OUT = ROOT / "benchmarks" / "results" / "policy"
-POLICIES = ("greedy", "plan", "expect-rows", "peek", "peek-rows")
+POLICIES = ("greedy", "plan", "ranker", "expect-rows", "peek", "peek-rows")
 DRAWS = 8                                      # the redraws that expect-rows averages over
 
 
@@ -68,6 +70,10 @@ def move(name: str, state: State, actions: list[Action], rng: random.Random, ev:
                                       pruned=False)
             totals = [a + v for a, (v, _) in zip(totals, scored)]
         return actions[totals.index(max(totals))]
+    if name == "ranker":
+        model = ranker_model(state.rules)
+        assert model is not None, "no ranker model file"
+        return ranker_choice(table_view(state, random.Random(rng.getrandbits(32))), actions, rng, ev, model)[0]
     return greedy_choice(table_view(state, random.Random(rng.getrandbits(32))), actions, rng, ev)[0]
 
 

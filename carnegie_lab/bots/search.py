@@ -18,6 +18,9 @@ seconds (no playout is started unless one as long as the longest so far still fi
 the choice depends on the machine's speed); the row choice gets ``rows`` times that budget. The choice
 is the best mean margin among the candidates that stayed longest, ties going to greedy's order.
 
+The policy (``policy``) is greedy's by default; ``policy="ranker"`` ranks the candidates and plays the
+playouts with the ranker distilled from the oracle's games (:mod:`.ranker`; off by default until measured).
+
 Hidden information: a bot sees only what a player at the table sees. Andrew's deck is face down: the
 cards he has not shown yet (which numbers are left is public, but neither their order nor which of
 them are advanced cards) are redrawn at random before every playout (:func:`resample_hidden`:
@@ -41,6 +44,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Sequence
 
 from ..core.actions import Action
@@ -65,11 +69,13 @@ from .base import (
 from .evaluation import Evaluation, WeightsSpec, check_value, check_weights, evaluation, evaluator_for, score_totals
 from .greedy import greedy_choice, prune
 from .random_bot import pick
+from .ranker import RANKER_FILE, ranker_choice, ranker_model
 from .registry import register
 
-#: the playout policies by name, each greedy on an evaluation of :data:`~.evaluation.EVALUATIONS`: the
-#: hand one, or the hand one plus the build plan (:mod:`.evaluation.plan`)
-POLICIES = {"greedy": "hand", "plan": "plan"}
+#: the playout policies by name, each with the evaluation of :data:`~.evaluation.EVALUATIONS` it looks one
+#: step ahead on: greedy on the hand one, or on the hand one plus the build plan (:mod:`.evaluation.plan`);
+#: ``ranker``, the ranker distilled from the oracle's games (:mod:`.ranker`) on the hand one
+POLICIES = {"greedy": "hand", "plan": "plan", "ranker": "hand"}
 
 #: the budget when neither ``playouts`` nor ``think`` is given
 DEFAULT_PLAYOUTS = 32
@@ -85,6 +91,10 @@ AUTO_THINK_PLAYOUTS = 40
 #: how the row choice's playouts count Andrew's turn of the round: as each playout draws it, or exactly
 ANDREW_MODES = ("sampled", "exact")
 
+#: a playout policy's move: (the action, (score, action) of each choice) from the state, the legal
+#: actions, the tie-breaking stream and the evaluation (:func:`~.greedy.greedy_choice`'s signature)
+Chooser = Callable[[State, Sequence[Action], random.Random, Evaluation], tuple[Action, list[tuple[float, Action]]]]
+
 #: a term added to the margin of one playout of candidate ``k``, from its state once the hidden cards are
 #: redrawn and before the candidate is played
 Correction = Callable[[State, int], float]
@@ -96,17 +106,17 @@ class CandidateStats:
     action: Action
     playouts: int
     mean_margin: float
-    greedy: float                              # greedy's evaluation right after the action
-    rank: int                                  # its place in greedy's ranking (0: greedy's choice)
+    greedy: float                              # the policy's score of it (greedy's: its evaluation after it)
+    rank: int                                  # its place in the policy's ranking (0: the policy's choice)
     finalist: bool                             # still in the race when the budget ran out
 
 
 def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, epsilon: float = 0.0,
             evaluator: Evaluation | None = None, actions: list[Action] | None = None,
-            value: Evaluation | None = None) -> float:
-    """Play on from ``state`` (changed in place) with the greedy policy for everybody (a random action
-    ``epsilon`` of the time, greedy's evaluation ``evaluator``) until the first decision of round
-    ``stop_round`` (None: the end); returns player ``pi``'s margin then (final, or estimated by
+            value: Evaluation | None = None, choose: Chooser = greedy_choice) -> float:
+    """Play on from ``state`` (changed in place) with the policy ``choose`` (default greedy's) for everybody
+    (a random action ``epsilon`` of the time, the policy's evaluation ``evaluator``) until the first decision
+    of round ``stop_round`` (None: the end); returns player ``pi``'s margin then (final, or estimated by
     ``value``, by default the evaluation of the policy)."""
     if actions is None:
         actions = legal(state)
@@ -123,18 +133,19 @@ def playout(state: State, pi: int, rng: random.Random, stop_round: int | None, e
         elif epsilon and rng.random() < epsilon:
             action = pick(actions, rng)
         else:
-            action, _ = greedy_choice(state, actions, rng, evaluator)
+            action, _ = choose(state, actions, rng, evaluator)
         actions = step(state, action)
     return margin_of(score_totals(state), pi)
 
 
 def playout_of(state: State, candidate: Action, seed: int, r: int, stop_round: int | None, epsilon: float,
                evaluator: Evaluation, value: Evaluation | None = None,
-               extra: Callable[[State], float] | None = None) -> float:
+               extra: Callable[[State], float] | None = None, choose: Chooser = greedy_choice) -> float:
     """Playout ``r`` of ``candidate`` (legal in ``state``, which is not changed): the deciding player's
     margin (see :func:`playout`), plus ``extra`` of the copy once its hidden cards are drawn (a search's
-    :data:`Correction`). Its random stream, ``mix(seed, r)``, redraws the hidden cards and breaks the ties:
-    playout ``r`` of every candidate sees the same hidden deck (common random numbers)."""
+    :data:`Correction`), the policy ``choose`` playing it. Its random stream, ``mix(seed, r)``, redraws the
+    hidden cards and breaks the ties: playout ``r`` of every candidate sees the same hidden deck (common
+    random numbers)."""
     rng = random.Random(mix(seed, r))
     child = light_copy(state)
     if child.andrew is not None:
@@ -142,18 +153,19 @@ def playout_of(state: State, candidate: Action, seed: int, r: int, stop_round: i
     pi = deciding(state)
     added = extra(child) if extra is not None else 0.0
     after = step(child, candidate)
-    return playout(child, pi, rng, stop_round, epsilon, evaluator, after, value) + added
+    return playout(child, pi, rng, stop_round, epsilon, evaluator, after, value, choose) + added
 
 
 def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: int | None = None,
            think: float | None = None, rounds: int | None = DEFAULT_ROUNDS, epsilon: float = 0.0, keep: int = 2,
            repeat: bool = False, evaluator: Evaluation | None = None, value: Evaluation | None = None,
-           cut: int = 1, correction: Correction | None = None) -> tuple[list[list[float]], list[int]]:
+           cut: int = 1, correction: Correction | None = None,
+           choose: Chooser = greedy_choice) -> tuple[list[list[float]], list[int]]:
     """The margins of the playouts of every candidate (legal in ``state``, which is not changed), in
     the order of ``candidates``, by sequential halving (see the module docstring) within ``playouts``
     playouts in all and/or ``think`` seconds; and the indices of the candidates still in the race
     at the end. Playout ``r`` of any candidate uses the random stream ``mix(seed, r)``. ``correction``:
-    a term added to each playout's margin (:data:`Correction`)."""
+    a term added to each playout's margin (:data:`Correction`); ``choose``: the playouts' policy."""
     if playouts is None and think is None:
         playouts = DEFAULT_PLAYOUTS
     if evaluator is None:
@@ -173,7 +185,7 @@ def search(state: State, candidates: Sequence[Action], seed: int, *, playouts: i
         for k in alive:
             extra = None if correction is None else (lambda child, k=k: correction(child, k))
             margins[k].append(playout_of(state, candidates[k], seed, len(margins[k]), stop_round, epsilon,
-                                         evaluator, value, extra))
+                                         evaluator, value, extra, choose))
             spent += 1
             if playouts is not None and spent >= playouts:
                 return margins, alive
@@ -211,8 +223,9 @@ class SearchBot:
         weights: The hand evaluation's weights (:data:`~.evaluation.weights.WeightsSpec`; default: tuned).
         value: The evaluation a playout's margin is taken from where it stops, a name of
             :data:`~.evaluation.EVALUATIONS`; ``"hand"`` (the default) is the policy's own evaluation.
-        policy: The evaluation that ranks the candidates and plays the playouts (:data:`POLICIES`:
-            ``"greedy"``, the hand one; ``"plan"``, it plus the builds still possible).
+        policy: The policy that ranks the candidates and plays the playouts (:data:`POLICIES`:
+            ``"greedy"``, greedy on the hand evaluation; ``"plan"``, on it plus the builds still possible;
+            ``"ranker"``, the ranker distilled from the oracle's games, :mod:`.ranker`).
         cut: The passes before the first halving (:data:`DEFAULT_CUT`; 1: after one playout of each
             candidate).
         rows: The row choice's budget (playouts and ``think``) as a multiple of the other decisions'.
@@ -266,6 +279,15 @@ class SearchBot:
         """The evaluation of the playout policy (and of the candidates' ranking) in this game."""
         return evaluation(POLICIES[self.policy], state, self.weights)
 
+    def chooser(self, state: State) -> Chooser:
+        """The playout policy's move in this game: greedy's, or the ranker's (``policy="ranker"``)."""
+        if self.policy != "ranker":
+            return greedy_choice
+        model = ranker_model(state.rules)
+        if model is None:
+            raise CarnegieError(f"policy 'ranker' needs its model file, {RANKER_FILE}: it is not there")
+        return partial(ranker_choice, model=model)
+
     def cutoff(self, state: State) -> Evaluation:
         """The evaluation the playouts stop on in this game: the policy's own for ``value="hand"``, and where
         the named one has no model for the game's player count."""
@@ -286,10 +308,10 @@ class SearchBot:
         return max(2, min(8, budget // PER_CANDIDATE))
 
     def candidates(self, state: State, actions: Sequence[Action], rng: random.Random) -> list[tuple[Action, float]]:
-        """The actions worth searching with greedy's evaluation of each (on ``state`` with its hidden
-        cards redrawn by ``rng``), in greedy's order (best first, ties in the order of the legal
-        actions): the best :meth:`width` of them (near-duplicates pruned)."""
-        _, scored = greedy_choice(table_view(state, rng), actions, random.Random(0), self.evaluator(state))
+        """The actions worth searching with the policy's score of each (greedy's evaluation, or the ranker's
+        score; on ``state`` with its hidden cards redrawn by ``rng``), in the policy's order (best first, ties
+        in the order of the legal actions): the best :meth:`width` of them (near-duplicates pruned)."""
+        _, scored = self.chooser(state)(table_view(state, rng), actions, random.Random(0), self.evaluator(state))
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         width = self.width(state)
         if width is not None:
@@ -324,7 +346,8 @@ class SearchBot:
                          think=think, rounds=self.rounds, epsilon=self.epsilon, keep=self.keep,
                          repeat=self.repeat, evaluator=self.evaluator(game.state),
                          value=self.cutoff(game.state), cut=self.cut,
-                         correction=self.correction(game.state, [a for a, _ in ranked]))
+                         correction=self.correction(game.state, [a for a, _ in ranked]),
+                         choose=self.chooser(game.state))
         stats = [CandidateStats(a, len(m), sum(m) / len(m) if m else float("-inf"), g, i, i in alive)
                  for i, ((a, g), m) in enumerate(zip(ranked, margins))]
         return sorted(stats, key=lambda s: (not s.finalist, -s.mean_margin, s.rank))
@@ -334,8 +357,8 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         if self.kinds is not None and str(game.decision.kind) not in self.kinds:
-            action, _ = greedy_choice(table_view(game.state, decision_rng(self.seed, game, HIDDEN)), actions,
-                                      decision_rng(self.seed, game), self.evaluator(game.state))
+            action, _ = self.chooser(game.state)(table_view(game.state, decision_rng(self.seed, game, HIDDEN)),
+                                                 actions, decision_rng(self.seed, game), self.evaluator(game.state))
             return action
         if len(prune(game.state, actions)) == 1:
             return prune(game.state, actions)[0]

@@ -127,7 +127,8 @@ def test_no_peeking_at_andrews_deck(monkeypatch):
     which of the numbers left are advanced) give the same search, playout for playout; a search that
     did not redraw them would see the difference."""
     for kind, knobs in (("turn", {}), ("choose", {}), ("choose", {"cut": 2, "rows": 1.5}),
-                        ("choose", {"andrew": "exact"})):
+                        ("choose", {"andrew": "exact"}), ("turn", {"policy": "ranker"}),
+                        ("choose", {"policy": "ranker"})):
         game = solo_position(kind=kind)
         assert game.andrew().face_down == (kind == "choose")         # round 3: Ada chooses the row
         bot = SearchBot(9, playouts=12, rounds=1, top=4, **knobs)

@@ -1,0 +1,164 @@
+"""The ranker: a linear policy over (position, action) features, distilled from the oracle's best games.
+
+At a decision every choice (the legal actions without near-duplicates, :func:`~.greedy.prune`) is carried
+out on a light copy, as greedy does, and described by :func:`action_features`: greedy's one-step value
+of it less the best choice's (VP, the hand evaluation), how it changes the deciding seat's table features
+(:func:`~.evaluation.features.seat_features`: money, goods, income per coming event, projects waiting to
+be built, tabs, departments...; each as it is and times ``t``, the share of the game left), its verb, and
+for a row choice the row with the money held, the projects waiting and the income to come. The ranker's
+score of a choice is the dot product with its weights; :func:`ranker_choice` picks the best (ties at random).
+
+Only what the table sees: the features read the seat's own position and the timeline, never Andrew's
+hidden cards (the callers redraw them first, as greedy's do). The weights come from
+``carnegie_lab/data/ranker_model.json``, fitted by ``research/train_ranker.py`` to the choices of the oracle
+chain's games (docs/oracle-study.md, "Step 2"); the Ruleset keeps them (:func:`ranker_model`).
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..core.actions import Action
+from ..core.components import ACTION_TYPES
+from ..core.errors import DataError
+from ..core.i18n import N_
+from ..core.state import State
+from ..rules.ruleset import Ruleset
+from ..rules.scoring import discs_by_owner, player_score
+from .base import deciding, light_copy
+from .evaluation import Evaluation
+from .evaluation.features import SEAT_FEATURES, seat_features
+from .evaluation.position import round_info
+from .greedy import prune
+
+#: the model shipped with the package
+RANKER_FILE = Path(__file__).resolve().parents[1] / "data" / "ranker_model.json"
+#: what a row choice is described by besides the row: each times the row's indicator
+ROW_TERMS = ("money", "waiting", "income")
+#: the money and income scale of the row terms (so that their weights are of the others' size)
+SCALE = 10.0
+
+
+def feature_names(verbs: Sequence[str]) -> tuple[str, ...]:
+    """The names of :func:`action_features`' numbers, for a ruleset's verbs (sorted)."""
+    return ("greedy", *(f"d_{n}" for n in SEAT_FEATURES), *(f"dt_{n}" for n in SEAT_FEATURES),
+            *(f"verb_{v}" for v in verbs), *(f"verbt_{v}" for v in verbs),
+            *(f"row_{r}" for r in ACTION_TYPES), *(f"rowt_{r}" for r in ACTION_TYPES),
+            *(f"row{term}_{r}" for term in ROW_TERMS for r in ACTION_TYPES))
+
+
+def verbs_of(rs: Ruleset) -> tuple[str, ...]:
+    """The ruleset's verbs, sorted: the order of the verb features."""
+    return rs.memo("bots.ranker_verbs", lambda: tuple(sorted(rs.verbs)))
+
+
+def seat_vector(state: State, pi: int) -> list[float]:
+    """The seat's table features (:data:`~.evaluation.features.SEAT_FEATURES`) in ``state``."""
+    own = discs_by_owner(state)[pi]
+    return seat_features(state, pi, player_score(state, pi, own), round_info(state), [c for c, _ in own])
+
+
+_AT = {n: i for i, n in enumerate(SEAT_FEATURES)}
+
+
+def row_terms(state: State, pi: int, before: Sequence[float]) -> list[float]:
+    """What a row choice is weighed with (:data:`ROW_TERMS`): the money held, the projects waiting and the
+    income to come (money and goods), the first and the last over :data:`SCALE`."""
+    return [state.players[pi].money / SCALE, before[_AT["waiting_cheap"]] + before[_AT["waiting_dear"]],
+            (before[_AT["income_money"]] + before[_AT["income_goods"]]) / SCALE]
+
+
+def action_features(t: float, terms: Sequence[float], before: Sequence[float], after: Sequence[float],
+                    action: Action, greedy: float, verbs: Sequence[str]) -> list[float]:
+    """The features of one choice (see the module docstring; the names: :func:`feature_names`).
+
+    Args:
+        t: The share of the game left (:func:`~.evaluation.position.round_info`).
+        terms: :func:`row_terms` of the position.
+        before: The deciding seat's :func:`seat_vector` before the choice.
+        after: Its :func:`seat_vector` once the choice is carried out.
+        action: The choice.
+        greedy: Greedy's value of the choice less the best choice's.
+        verbs: :func:`verbs_of` the ruleset.
+    """
+    delta = [a - b for a, b in zip(after, before)]
+    verb = [1.0 if action.verb == v else 0.0 for v in verbs]
+    row = [1.0 if action.verb == "choose" and action.args[0] == r else 0.0 for r in ACTION_TYPES]
+    return [greedy, *delta, *(d * t for d in delta), *verb, *(v * t for v in verb), *row, *(r * t for r in row),
+            *(r * term for term in terms for r in row)]
+
+
+def lookahead(state: State, actions: Sequence[Action], evaluator: Evaluation
+              ) -> tuple[list[Action], list[list[float]]]:
+    """The choices of a decision (near-duplicates pruned) and the features of each."""
+    pi = deciding(state)
+    choices = prune(state, actions)
+    before = seat_vector(state, pi)
+    verbs = verbs_of(state.rules)
+    do = state.rules.verbs
+    values, afters = [], []
+    for action in choices:
+        child = light_copy(state)
+        do[action.verb].do(child, pi, action.args)
+        values.append(evaluator.margin(child, pi))
+        afters.append(seat_vector(child, pi))
+    best, t, terms = max(values), round_info(state).t, row_terms(state, pi, before)
+    return choices, [action_features(t, terms, before, after, a, v - best, verbs)
+                     for a, v, after in zip(choices, values, afters)]
+
+
+@dataclass(frozen=True)
+class RankerModel:
+    """A ranker's weights, one per feature name (:func:`feature_names`)."""
+    names: tuple[str, ...]
+    weights: tuple[float, ...]
+
+    def score(self, x: Sequence[float]) -> float:
+        return sum(w * xi for w, xi in zip(self.weights, x) if xi)
+
+
+def load_ranker(path: Path = RANKER_FILE, verbs: Sequence[str] | None = None) -> RankerModel | None:
+    """The ranker of a model file.
+
+    Args:
+        path: The file (default: the one shipped with the package).
+        verbs: The ruleset's verbs (:func:`verbs_of`), to check the file's feature names against.
+
+    Returns:
+        The model, or None for a file that is not there.
+
+    Raises:
+        DataError: A file that is not such a model file, naming the bad field.
+    """
+    if not Path(path).exists():
+        return None
+    try:
+        data = json.loads(Path(path).read_text())
+        model = RankerModel(tuple(data["names"]), tuple(float(w) for w in data["weights"]))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise DataError(str(path), "names/weights", str(e)) from None
+    if len(model.names) != len(model.weights):
+        raise DataError(str(path), "weights", N_("bad or missing field: {problem}", problem="one number a name"))
+    if verbs is not None and model.names != feature_names(verbs):
+        raise DataError(str(path), "names", N_("bad or missing field: {problem}",
+                                               problem="not the features of carnegie_lab.bots.ranker, in order"))
+    return model
+
+
+def ranker_model(rs: Ruleset) -> RankerModel | None:
+    """The shipped ranker, kept by the Ruleset (read once per Ruleset); None where there is no model file."""
+    return rs.memo("bots.ranker_model", lambda: load_ranker(RANKER_FILE, verbs_of(rs)))
+
+
+def ranker_choice(state: State, actions: Sequence[Action], rng: random.Random, evaluator: Evaluation,
+                  model: RankerModel) -> tuple[Action, list[tuple[float, Action]]]:
+    """The ranker's best action (ties broken by ``rng``) and (score, action) for every choice (greedy's
+    signature, :func:`~.greedy.greedy_choice`)."""
+    choices, features = lookahead(state, actions, evaluator)
+    scored = [(model.score(x), a) for x, a in zip(features, choices)]
+    best = max(v for v, _ in scored)
+    top = [a for v, a in scored if v >= best - 1e-9]
+    return (top[0] if len(top) == 1 else top[rng.randrange(len(top))]), scored
