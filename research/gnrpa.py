@@ -20,6 +20,8 @@ the department on it (``activate c1`` -> ``activate sales``), never the raw roun
 is one playout; level ``l`` runs ``iterations[l-1]`` searches of level ``l-1``, each from a copy of its
 policy, keeps the best sequence (ties: the later), and adapts its policy towards it with learning rate
 ``alpha``.
+A game scores for the search by an objective of the totals (``OBJECTIVES``), less ``spend`` for each dollar
+the player ends with beyond their welfare payments (:func:`money_left`; 0 by default).
 
 The biases are cached by the position's path from the start (the choices taken), so the playouts of a
 converging policy, which share long prefixes, look each position up once (up to ``CACHE_LIMIT`` positions).
@@ -37,6 +39,7 @@ from carnegie_lab.bots.evaluation import Evaluation, evaluator_for, plan_evaluat
 from carnegie_lab.bots.greedy import greedy_choice, prune
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import State
+from carnegie_lab.rules.scoring import owned_donations, welfare_payments
 
 Code = tuple[str, ...]
 Policy = dict[Code, float]
@@ -62,6 +65,7 @@ class Settings:
     bias: str = "hand"
     objective: str = "own+margin"
     refresh: float = 0.1          # the memo bias: the chance of a lookahead where every code is known
+    spend: float = 0.0            # the objective's penalty a dollar of :func:`money_left` at the end
 
     @property
     def level(self) -> int:
@@ -93,6 +97,15 @@ def code(state: State, action: Action) -> Code:
     return (str(max(state.flow.round - 1, 0) // STAGE_ROUNDS), action.verb, *args)
 
 
+def money_left(state: State) -> int:
+    """The player's money at the game's end less what their welfare donations pay for VP (none where
+    goods are sold to pay): the money no VP was bought with, which Andrew's welfare donations score."""
+    p = state.players[0]
+    welfare = tuple(d.id for d in owned_donations(state, 0) if d.formula.kind == "payments")
+    paid = welfare_payments(state.rules, p.money, p.goods, welfare)[1] if welfare else 0
+    return max(0, p.money - paid)
+
+
 def softmax(logits: Sequence[float]) -> list[float]:
     top = max(logits)
     exps = [math.exp(x - top) for x in logits]
@@ -117,9 +130,11 @@ class Search:
 
     def __init__(self, start: State, settings: Settings, seed: int):
         if settings.bias not in BIASES or settings.objective not in OBJECTIVES or settings.level < 1 \
-                or min(settings.iterations) < 1 or settings.tau <= 0 or not 0 <= settings.refresh <= 1:
+                or min(settings.iterations) < 1 or settings.tau <= 0 or not 0 <= settings.refresh <= 1 \
+                or settings.spend < 0:
             raise ValueError(f"bad settings {settings}: bias one of {', '.join(BIASES)}, objective one of "
-                             f"{', '.join(OBJECTIVES)}, iterations and tau positive, refresh from 0 to 1")
+                             f"{', '.join(OBJECTIVES)}, iterations and tau positive, refresh from 0 to 1, "
+                             "spend not negative")
         self.start = light_copy(start)
         self.settings = settings
         self.rng = random.Random(seed)
@@ -159,7 +174,8 @@ class Search:
 
     def _result(self, state: State, actions: list[Action], steps: list[Step]) -> Result:
         own, andrew = score_totals(state)[:2]
-        return Result(self.objective(own, andrew), (own, andrew), actions, steps)
+        score = self.objective(own, andrew) - self.settings.spend * money_left(state)
+        return Result(score, (own, andrew), actions, steps)
 
     def playout(self, policy: Policy) -> Result:
         """One game played by the policy with the biases."""

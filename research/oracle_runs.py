@@ -2,7 +2,7 @@
 
     python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
                                    [--bias hand|plan|none|memo] [--refresh R]
-                                   [--objective own+margin|margin|own] [--from-bot | --from-best]
+                                   [--objective own+margin|margin|own] [--spend W] [--from-bot | --from-best]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
 
@@ -13,7 +13,9 @@ strength benchmark's ``solo4`` deals with seed 2024, ``search:cut=4``'s logged g
 its policy adapted towards it): the second method, never below the bot's game by the objective.
 ``--from-best`` seeds it with the best game by the objective found so far on the deal, among the bot's,
 the pilot oracle's and every row of ``--out`` (the seed chain: each run starts from the last one's best;
-the row's ``seeded_with`` names the seed's player).
+the row's ``seeded_with`` names the seed's player). ``--spend W`` takes W from a game's objective for each
+dollar the player ends with beyond their welfare payments (``money_left`` in the row); the seed is still
+the best by the objective alone.
 
 Each finished deal appends one JSON line to ``--out`` (default
 benchmarks/results/oracle-gnrpa-level4.jsonl; ``key``: the deal, its seed and the method's spec): the
@@ -41,7 +43,7 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
-from research.gnrpa import BIASES, MEMO, OBJECTIVES, Search, Settings
+from research.gnrpa import BIASES, MEMO, OBJECTIVES, Search, Settings, money_left
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
@@ -70,8 +72,9 @@ SEEDINGS = {"none": "gnrpa", "bot": "seeded", "best": "chained"}
 def spec(settings: Settings, seeding: str, seed: int) -> str:
     its = "x".join(map(str, settings.iterations))
     refresh = f":refresh={settings.refresh}" if settings.bias == MEMO else ""
+    spend = f":spend={settings.spend}" if settings.spend else ""
     return (f"{SEEDINGS[seeding]}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
-            f":tau={settings.tau}:bias={settings.bias}{refresh}:objective={settings.objective}:seed={seed}")
+            f":tau={settings.tau}:bias={settings.bias}{refresh}:objective={settings.objective}{spend}:seed={seed}")
 
 
 def best_game(deal: int, objective: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -162,6 +165,7 @@ def search_deal(task: tuple[int, dict[str, Any] | None], settings: Settings, see
             "level": level, "player": player, "settings": asdict(settings), "from_bot": seeding == "bot",
             "seeded_with": None if seed_game is None else seed_game["player"],
             "totals": totals, "margin": totals[0] - totals[1], "won": "P1" in game.winners(),
+            "money_left": money_left(game.state),
             "cpu_seconds": round(cpu, 2), "playouts": search.playouts, "lookaheads": search.lookaheads,
             "cached_positions": len(search.cache),
             "shape": shape(game, 0), "andrew_shape": shape(game, 1), "flow": flow(game_seed, level, actions),
@@ -288,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--refresh", type=float, default=default.refresh,
                     help="the memo bias: the chance of a lookahead at a decision whose codes are all known")
     ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
+    ap.add_argument("--spend", type=float, default=default.spend,
+                    help="the objective's penalty a dollar left at the end beyond the welfare payments")
     seeding = ap.add_mutually_exclusive_group()
     seeding.add_argument("--from-bot", action="store_true", help="seed the search with the bot's game")
     seeding.add_argument("--from-best", action="store_true",
@@ -302,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report(read_rows(args.out)))
         return 0
     settings = Settings(tuple(int(n) for n in args.iterations.split(",")), args.alpha, args.tau, args.bias,
-                        args.objective, args.refresh)
+                        args.objective, args.refresh, args.spend)
     seeding = "bot" if args.from_bot else "best" if args.from_best else "none"
     rows = run(deal_list(args.deals), settings, seeding, args.seed, args.out, args.jobs, args.scheduler)
     print(f"{spec(settings, seeding, args.seed)}: {len(rows)} deals")

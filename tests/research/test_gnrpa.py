@@ -108,3 +108,25 @@ def test_the_best_game_so_far_is_the_highest_by_the_objective_and_seeds_a_chaine
     seed_game = oracle_runs.best_game(0, "own+margin", [])
     assert row["player"].startswith("chained:") and row["seeded_with"] == seed_game["player"]
     assert 2 * row["totals"][0] - row["totals"][1] >= 2 * seed_game["totals"][0] - seed_game["totals"][1]
+
+
+
+def test_the_spend_term_takes_each_dollar_left_beyond_the_welfare_payments_from_the_objective(tmp_path):
+    from carnegie_lab.rules.scoring import _player_score, discs_by_owner
+    bot = oracle_runs.study_games(oracle_runs.BOT)[4]        # it ends with $26 and pays part to welfare
+    game = cl.new_game(["P1"], seed=bot["seed"], solo_level=bot["level"])
+    for text in bot["actions"]:
+        game.apply(text)
+    left = gnrpa.money_left(game.state)
+    assert left == _player_score(game.state, 0, discs_by_owner(game.state)[0])[1] and 0 < left < game.money(0)
+    start = oracle_runs.start_state(bot["seed"], bot["level"])
+    plain = gnrpa.Search(start, gnrpa.Settings(iterations=(1,), bias="none"), 1).replay(bot["actions"])
+    spent = gnrpa.Search(start, gnrpa.Settings(iterations=(1,), bias="none", spend=0.5), 1).replay(bot["actions"])
+    assert spent.score == plain.score - 0.5 * left and spent.totals == plain.totals
+    with pytest.raises(ValueError, match="spend"):
+        _search(gnrpa.Settings(spend=-1.0))
+    out = tmp_path / "runs.jsonl"
+    assert oracle_runs.main(["--deals", "0", "--iterations", "1", "--bias", "none", "--spend", "0.5",
+                             "--out", str(out)]) == 0
+    [row] = oracle_runs.read_rows(out)
+    assert ":spend=0.5:" in row["player"] and row["money_left"] >= 0
