@@ -146,7 +146,7 @@ def test_the_ringed_cities_say_what_a_click_does(app_page):
     shoot(p, SCREENSHOT.with_name("app-board-clicks.png"), hover=(x, y))
 
 
-@pytest.mark.slow      # board clicks: the ringed cities' test here, test_browser_board_and_lists'. CI runs it
+@pytest.mark.slow      # board clicks: test_browser_board_and_lists'. CI runs it
 def test_a_whole_game_played_on_the_board_where_it_can(app_page):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=21)
@@ -167,6 +167,7 @@ def test_a_whole_game_played_on_the_board_where_it_can(app_page):
     assert CLICKS["donations"] >= 1 and CLICKS["moves"] >= 1 and CLICKS["activations"] >= 1, str(CLICKS)
 
 
+@pytest.mark.slow      # one action a burst of clicks: test_browser's; CI runs it
 def test_a_double_click_on_the_board_plays_one_action(app_page, voila_server, timings):
     """Ada activates, in a hot-seat game of this browser's: two workstations are ringed, and once the first is
     stood up the second is ringed where the first was (the targets' first point). A double-click there stands

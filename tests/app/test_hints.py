@@ -66,6 +66,7 @@ def test_the_hint_button_shows_three_suggestions_in_the_controls_words(app_page)
     expect(p.locator(".cl-recent")).to_contain_text(played)
 
 
+@pytest.mark.slow      # a hint in the browser: the test above; CI runs it
 def test_always_show_a_hint_at_each_decision(app_page):
     p = app_page.page
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)

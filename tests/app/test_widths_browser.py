@@ -24,6 +24,7 @@ OVERFLOW_JS = """() => {
 }"""
 
 
+@pytest.mark.slow      # narrow boxes: test_text_fit_browser's 390 px; CI runs it
 def test_the_dashboard_fits_a_box_narrower_than_itself(app_page):
     p = app_page.page
     resize(p, NARROW)
@@ -33,6 +34,7 @@ def test_the_dashboard_fits_a_box_narrower_than_itself(app_page):
     assert scrolls <= 0, scrolls
 
 
+@pytest.mark.slow      # narrow boxes: test_text_fit_browser's 390 px; CI runs it
 def test_the_dashboard_fits_an_output_area_as_narrow_as_a_phone_in_a_wide_page(app_page):
     """A notebook's output area 390 px wide in a wide window (JupyterLab's side panels open): the dashboard takes
     the phone's layout by its own width, not the screen's."""
