@@ -40,7 +40,8 @@ test: check system-packages
 # by two browsers, the rules link's tutorial page, the phone's pages, the page's language and picker, seat-link
 # renewals, a finished game's undo by a watcher, the owner's delete, a visitor's hourly brake, a seed out of
 # range and a broken record in the page, the ringed cities' hovers, a tutorial's own action, the dashboard in
-# narrow boxes (the text-fit test's 390 px case stays), a double click on the board, a hint at every decision;
+# narrow boxes (the text-fit test's 390 px case stays), a double click on the board, a hint at every decision,
+# a seat link's copy button, the games list's sorting, the culling of a closed page's kernel;
 # make test keeps a test of
 # each: the setup and round 1 by keyboard, Bo's undo seen in Ada's browser, test_final_browser's finish, the
 # start page's and final panel's audits, tests/session's stored games, the editor in Voila, a watcher's refused

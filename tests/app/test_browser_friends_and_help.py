@@ -37,6 +37,7 @@ def ada(new_context, watched_page, voila_server):
         ctx.close()
 
 
+@pytest.mark.slow      # seat links: test_stored_games without a browser; CI runs it
 def test_a_seat_link_s_copy_button_puts_the_link_on_the_clipboard(ada, voila_server):
     p = ada.page
     link = p.locator("input.cl-link-seat-1")

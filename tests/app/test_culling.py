@@ -37,6 +37,7 @@ def unseen_page_kernel(url: str) -> str:
         return kernel_id_of(r.read().decode())
 
 
+@pytest.mark.slow      # kernels bounded: test_kernel_cap; CI runs it
 def test_an_open_page_stops_its_clock_and_its_kernel_is_culled_later_than_a_closed_one(
         tmp_path, start_app, watched_page):
     with start_app(tmp_path, "--host=127.0.0.1", f"--idle-minutes={IDLE_MINUTES}", "--",

@@ -165,6 +165,7 @@ def stored_games(store_path, owner: str) -> None:
             store.save(game, app=seats, owner=owner)
 
 
+@pytest.mark.slow      # whole buttons: test_browser_board_and_lists'; CI runs it
 def test_the_games_list_sorts_and_its_buttons_are_whole(own_browser, voila_server):
     p = own_browser.page
     owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()
