@@ -5,6 +5,7 @@
                                    [--objective own+margin|margin|own] [--spend W] [--from-bot | --from-best]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
+    python research/oracle_runs.py --report-best [--objective own+margin] [--out FILE]
 
 An upper bound, never a player (nothing in carnegie_lab uses this module). The deals, the bot's games
 and the pilot oracle's games are those of the study's file (benchmarks/results/oracle-level4.jsonl: the
@@ -23,6 +24,7 @@ totals, the margin, the actions (they replay through ``carnegie_lab.new_game``),
 playouts, the VP shape of both sides and the flow by round (:func:`flow`). A rerun skips the deals already
 in the file. ``--jobs``/``--scheduler`` (a Dask address; a worker needs the project installed and this
 checkout's research/ on its ``PYTHONPATH``) play the deals that many at a time, each batch appended when it ends.
+``--report-best`` prints the same tables for the best game of every run on each deal (:func:`best_rows`).
 """
 from __future__ import annotations
 
@@ -83,6 +85,20 @@ def best_game(deal: int, objective: str, rows: list[dict[str, Any]]) -> dict[str
     score = OBJECTIVES[objective]
     games = [study_games(BOT)[deal], study_games(PILOT)[deal], *(r for r in rows if r["deal"] == deal)]
     return max(games, key=lambda g: score(*g["totals"][:2]))
+
+
+def best_rows(rows: list[dict[str, Any]], objective: str) -> list[dict[str, Any]]:
+    """The best game on each deal of the study by ``objective`` (:func:`best_game`) as one method's rows:
+    ``found_by`` names the run that played it; the playouts and CPU seconds are those of every run on the deal."""
+    best = []
+    for deal, bot in sorted(study_games(BOT).items()):
+        game = dict(best_game(deal, objective, rows))
+        runs = [r for r in rows if r["deal"] == deal]
+        game.setdefault("flow", flow(bot["seed"], bot["level"], game["actions"]))
+        best.append(game | {"player": f"the best game of every run, by {objective}", "found_by": game["player"],
+                            "playouts": sum(r["playouts"] for r in runs),
+                            "cpu_seconds": sum(r["cpu_seconds"] for r in runs)})
+    return best
 
 
 def start_state(game_seed: int, level: int):
@@ -300,12 +316,17 @@ def main(argv: list[str] | None = None) -> int:
                          help="seed the search with the best game so far on the deal (the bot's, the pilot's, --out's)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--report", action="store_true", help="print the tables of --out and search nothing")
+    ap.add_argument("--report-best", action="store_true",
+                    help="print the tables of the best game on each deal by --objective and search nothing")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--scheduler", default=None, help="a Dask scheduler address")
     args = ap.parse_args(argv)
     if args.report:
         print(report(read_rows(args.out)))
+        return 0
+    if args.report_best:
+        print(report(best_rows(read_rows(args.out), args.objective)))
         return 0
     settings = Settings(tuple(int(n) for n in args.iterations.split(",")), args.alpha, args.tau, args.bias,
                         args.objective, args.refresh, args.spend)
