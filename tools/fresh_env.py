@@ -91,22 +91,29 @@ def run(cmd: Sequence[str], timeout: float = 900, **kwargs) -> subprocess.Comple
 #: The ports a server started here listens on: below the ranges the system hands out for port 0 (Linux's from
 #: 32768, macOS's from 49152), where every kernel's and connection's socket takes one; a block per xdist worker.
 PORTS, PORTS_PER_WORKER = range(20_000, 30_000), 1_000
+#: where in its block this process gave a port last (None: none yet)
+_given: int | None = None
 
 
 def free_port() -> int:
     """A port of 127.0.0.1 nothing listens on, for a server about to start. Not one the system picks for port 0:
     that one is free only until a kernel or a connection is given it (nginx once found its port taken so). Each
-    xdist worker scans a block of ``PORTS`` of its own, so two workers never pick one port at once."""
+    xdist worker scans a block of ``PORTS`` of its own, so two workers never pick one port at once; in it, a
+    process starts where its process id says, then goes on after the port it gave last, so two test sessions at
+    once (two checkouts' ``gw0``) and two servers of one process about to start are given different ports."""
+    global _given
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    start = PORTS.start + worker * PORTS_PER_WORKER % len(PORTS)
-    for port in range(start, start + PORTS_PER_WORKER):
+    block = PORTS.start + worker * PORTS_PER_WORKER % len(PORTS)
+    first = os.getpid() if _given is None else _given + 1
+    for offset in (n % PORTS_PER_WORKER for n in range(first, first + PORTS_PER_WORKER)):
         with socket.socket() as s:
             try:
-                s.bind(("127.0.0.1", port))
+                s.bind(("127.0.0.1", block + offset))
             except OSError:
                 continue
-            return port
-    raise RuntimeError(f"no free port in {start}-{start + PORTS_PER_WORKER - 1}")
+        _given = offset
+        return block + offset
+    raise RuntimeError(f"no free port in {block}-{block + PORTS_PER_WORKER - 1}")
 
 
 def get(url: str, timeout: float = 120) -> tuple[int, str]:

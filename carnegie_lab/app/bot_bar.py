@@ -15,9 +15,11 @@ from .aria import hidden_label
 from .guide import explain
 
 
-def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls: str) -> W.Button:
-    """A small button of the Play tab that calls ``action`` (already guarded) when clicked."""
-    b = W.Button(description=label, icon=icon, tooltip=tooltip, layout=W.Layout(width="auto", margin="2px"))
+def button(label: str, icon: str, tooltip: str, action: Callable[[], None], cls: str, style: str = "") -> W.Button:
+    """A small button of the page (``style``: ipywidgets' ``button_style``, "primary"...) that calls ``action``
+    (already guarded) when clicked."""
+    b = W.Button(description=label, icon=icon, tooltip=tooltip, button_style=style,
+                 layout=W.Layout(width="auto", margin="2px"))
     b.add_class(cls)
     b.on_click(lambda _b: action())
     return b

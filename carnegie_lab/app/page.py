@@ -24,8 +24,10 @@ from ..core.i18n import N_, languages
 #: How often a page asks its kernel to look for other browsers' moves (ms).
 POLL_MS = 500
 
-_ESM = """
-const OWNER_ITEM = "carnegie-lab-owner";
+#: Where the page keeps its browser's owner key (the site's ``localStorage``).
+OWNER_ITEM = "carnegie-lab-owner"
+
+_ESM = f'const OWNER_ITEM = "{OWNER_ITEM}";' + """
 export default {
   render({ model, el }) {
     el.classList.add("cl-page-bridge-view");
@@ -165,4 +167,4 @@ def in_kernel() -> bool:
     shell = get_ipython()
     return shell is not None and getattr(shell, "kernel", None) is not None
 
-__all__ = ["LinkError", "POLL_MS", "PageBridge", "in_kernel", "parse_lang", "parse_query", "with_lang"]
+__all__ = ["LinkError", "OWNER_ITEM", "POLL_MS", "PageBridge", "in_kernel", "parse_lang", "parse_query", "with_lang"]

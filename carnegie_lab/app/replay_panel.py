@@ -124,7 +124,8 @@ class ReplayPanel:
                           for s in self.seats)
         hover = f" title='game {html.escape(replay.game_id, quote=True)}'" if replay.game_id else ""
         title = f" · <span{hover}>{html.escape(shown(replay.title, self.lang))}</span>" if replay.title else ""
-        size = translator(self.lang).gettext("{n} actions, {steps} steps").format(n=replay.actions, steps=replay.last)
+        size = ", ".join((self.ngettext("{n} action", "{n} actions", replay.actions).format(n=replay.actions),
+                          self.ngettext("{n} step", "{n} steps", replay.last).format(n=replay.last)))
         self.source.value = f"<div class='cl-note'>{kinds}{title} · {size}</div>"
         self._enable()
         self.go(replay.last if at is None else at)

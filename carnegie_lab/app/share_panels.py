@@ -46,7 +46,7 @@ class RecordPanel:
     def update(self, controller: Controller) -> None:
         data = base64.b64encode(controller.save_json().encode("utf-8")).decode("ascii")
         n, tr = len(controller.game.actions), translator(self.lang)
-        about = tr.gettext("({n} actions, {headline})").format(
+        about = tr.ngettext("({n} action, {headline})", "({n} actions, {headline})", n).format(
             n=n, headline=html.escape(shown(controller.headline(), self.lang)))
         self.link.value = (f"<a class='cl-download' download='carnegie-game.json' "
                            f"href='data:application/json;base64,{data}'><i class='fa fa-download'></i> "

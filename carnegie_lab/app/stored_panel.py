@@ -94,7 +94,7 @@ class StoredGames:
         label = (info.app or {}).get("label")
         title = f"{html.escape(label)}: " if isinstance(label, str) and label else ""
         who = self._lines.get(info.id) or ", ".join(info.players)
-        actions = _("{n} actions").format(n=info.actions)
+        actions = tr.ngettext("{n} action", "{n} actions", info.actions).format(n=info.actions)
         changed = _("changed {ago} ({when})").format(ago=html.escape(ago(info.updated_at, now, self.lang)),
                                                     when=html.escape(when(info.updated_at)))
         text = (f"<div class='cl-stored-game'>{title}<b>{html.escape(who)}</b><br>"

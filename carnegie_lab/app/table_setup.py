@@ -17,6 +17,7 @@ from ..editor_ui.widget import EditorWidget, fresh_table
 from ..session import SEAT_KINDS, Setup
 from ..session.screen import error_text
 from ..ui.guard import ErrorGuard
+from .bot_bar import button
 from .commands import Commands
 from .layout import Frame
 
@@ -44,10 +45,10 @@ class TableSetup:
         _ = translator(lang).gettext
         table = fresh_table([s.name.strip() for s in setup.seats], setup.seed, **setup.options())
         self.setup, self.editor = setup, EditorWidget(table, lang)
-        go_on = _button(_("Continue from here"), _("play this table as a new game, seated as the New game tab says"),
-                        "continue", lambda: self.guard(self.go_on), "primary")
-        back = _button(_("Back to the game"), _("leave this table: the page's game again, as it was"), "back",
-                       lambda: self.guard(self.close))
+        go_on = button(_("Continue from here"), "", _("play this table as a new game, seated as the New game tab says"),
+                       lambda: self.guard(self.go_on), "cl-set-up-continue", "primary")
+        back = button(_("Back to the game"), "", _("leave this table: the page's game again, as it was"),
+                      lambda: self.guard(self.close), "cl-set-up-back")
         seats = ", ".join(f"{s.name.strip()} ({render(SEAT_KINDS[s.kind], lang).lower()})" for s in setup.seats)
         self.buttons, self.message.value = [go_on, back], ""
         self.box.children = [
@@ -79,13 +80,6 @@ class TableSetup:
 
     def _say(self, text: str) -> None:
         self.message.value = f"<p class='cl-error' role='alert'>{html.escape(text)}</p>"
-
-
-def _button(description: str, tooltip: str, name: str, act: Callable[[], None], style: str = "") -> W.Button:
-    button = W.Button(description=description, tooltip=tooltip, button_style=style, layout=W.Layout(width="auto"))
-    button.add_class(f"cl-set-up-{name}")
-    button.on_click(lambda b: act())
-    return button
 
 
 __all__ = ["TableSetup"]

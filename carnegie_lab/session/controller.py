@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 from ..core.errors import CarnegieError, OptionError, RecordError
 from ..core.i18n import N_
 from ..core.jsontext import read_record_json
-from ..core.words import round_of
+from ..core.words import plural, round_of
 from ..engine import Game
 from ..store import GameStore, check_names
 from . import access
@@ -272,9 +272,8 @@ class Controller(StoredSession):
         current = self.current_seat
         assert current is not None              # a human decided here, so the game is not over
         seat = self.seats[current]
-        self.recent = [N_("Undone: {n} action taken back; {player} decides again.", n=taken, player=seat.name)
-                       if taken == 1 else
-                       N_("Undone: {n} actions taken back; {player} decides again.", n=taken, player=seat.name)]
+        self.recent = [plural("Undone: {n} action taken back; {player} decides again.",
+                              "Undone: {n} actions taken back; {player} decides again.", taken, player=seat.name)]
         return taken
 
     def record(self) -> dict[str, Any]:
@@ -300,8 +299,9 @@ class Controller(StoredSession):
         self._adopt(game, seats)
         self._detach()
         self.setup = setup_of(game, seats, self.setup.label, self.setup.hints)
-        self.recent = [N_("Playing on from {what} ({n} actions): {headline}.", what=what, n=len(game.actions),
-                          headline=self.headline())]
+        self.recent = [plural("Playing on from {what} ({n} action): {headline}.",
+                              "Playing on from {what} ({n} actions): {headline}.", len(game.actions), what=what,
+                              headline=self.headline())]
         self.keep()
 
     def load(self, data: bytes | str | dict) -> None:
@@ -327,8 +327,9 @@ class Controller(StoredSession):
         self._detach()
         self.setup = setup_of(game, seats, hints=hints_from(record.get(APP_KEY)))
         self.keep()                             # a new stored game, with its own id
-        self.recent = [N_("Loaded a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
-                          n=len(game.actions), headline=self.headline())]
+        self.recent = [plural("Loaded a game of {players} ({n} action): {headline}.",
+                              "Loaded a game of {players} ({n} actions): {headline}.", len(game.actions),
+                              players=", ".join(game.players), headline=self.headline())]
 
 
 __all__ = ["Controller", "Progress", "Status"]

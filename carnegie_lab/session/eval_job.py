@@ -4,15 +4,16 @@
 :class:`EvalJob` values the moments of a replay with :func:`~carnegie_lab.analysis.evaluate` at a small budget
 (:data:`PLAYOUTS` playouts of every choice, :data:`~carnegie_lab.analysis.evaluate.AUTO_ROUNDS` rounds on and the
 rest estimated, as a hint does when its time is short; a fixed count: the same numbers every time). It runs in a
-process of its own, as the review does (``review.py``): the kernel sends it a moment's position and a thread of the
+process of its own, as the review does (``background.py``): the kernel sends it a moment's position and a thread of the
 kernel reads the answer, so no click waits for it. The process takes a slot of the server's (``work.JobSlots``, the
 cap on the pages' background processes) for as long as it runs; it values the moments asked one after another, and
 ends, its slot given back, once none was asked for :data:`LINGER` seconds, or when its page has gone (``present``).
 Only the moment asked last waits its turn: one asked before it and not started yet is dropped (the player moved
 on). The analysis sees what the table sees (Andrew's hidden cards redrawn in every playout, as for a hint).
 
-The values belong to the page (``page_work.PageWork.evals``), at most :data:`KEPT`, keyed by the moment's position
-(:func:`moment_key`: the stored game's id, its players and options, the actions up to the moment)::
+The values belong to the page (``page_work.PageWork.evals``), at most :data:`KEPT` and as many problems (why a
+moment has none), keyed by the moment's position (:func:`moment_key`: the stored game's id, its players and options,
+the actions up to the moment)::
 
     job = EvalJob()
     job.follow(lambda key: print(job.value(key)))      # told from the job's thread
@@ -20,8 +21,6 @@ The values belong to the page (``page_work.PageWork.evals``), at most :data:`KEP
 """
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Callable, Hashable
@@ -30,13 +29,13 @@ from ..analysis.evaluate import AUTO_ROUNDS, evaluate
 from ..core.i18n import N_, message_of
 from ..engine import Game
 from .access import NotAllowed
-from .lifeline import SPAWN, end_with_parent
+from .background import BackgroundJob
 from .replay import Moment, Replay
-from .work import JobSlots, Slot
+from .work import JobSlots
 
 #: playouts of every choice of a moment's decision (two rounds on: about a second of one core early in a game)
 PLAYOUTS = 3
-#: values a page keeps (the oldest go first)
+#: values a page keeps, and problems (the oldest go first)
 KEPT = 512
 #: seconds the process waits for the next moment before it ends
 LINGER = 20.0
@@ -87,10 +86,9 @@ def over(replay: Replay, moment: Moment) -> bool:
     return moment.actions == replay.actions and replay.final.is_over
 
 
-def _serve(conn: Connection, playouts: int) -> None:
+def _serve(playouts: int, conn: Connection) -> None:
     """The job's process: a position's record in, its Standing (or why not, a Message) out, until the kernel closes
     the pipe."""
-    end_with_parent()
     try:
         while True:
             try:
@@ -105,27 +103,30 @@ def _serve(conn: Connection, playouts: int) -> None:
         conn.close()
 
 
-class EvalJob:
+def _keep(kept: dict[Key, Any], key: Key, item: Any, most: int) -> None:
+    """Keep ``item`` under ``key`` as the newest of ``kept``, the oldest let go beyond ``most``."""
+    kept.pop(key, None)
+    kept[key] = item
+    while len(kept) > most:
+        del kept[next(iter(kept))]
+
+
+class EvalJob(BackgroundJob):
     """A page's evaluation bar's values and the process that computes them (see the module): ``value(key)``, the
     :class:`Standing` kept for a moment; ``why(key)``, why it has none (a refusal or a failure); ``pending(key)``,
     it is being computed or is next. ``slots``: the server's cap on background processes (none by default);
-    ``present``: whether the page is still there (looked at every ``LOOK`` seconds while the process runs)."""
-
-    LOOK = 1.0
+    ``present``: whether the page is still there (looked at every ``LOOK`` seconds while the process runs). Both
+    ``values`` and ``problems`` keep the latest ``kept``."""
 
     def __init__(self, slots: JobSlots | None = None, present: Callable[[], bool] = lambda: True,
                  playouts: int = PLAYOUTS, linger: float = LINGER, kept: int = KEPT):
-        self.slots, self.present = slots or JobSlots(None, 1), present
+        super().__init__(slots, present)
         self.playouts, self.linger, self.kept = playouts, linger, kept
         self.values: dict[Key, Standing] = {}
         self.problems: dict[Key, Any] = {}      # why a moment has no value: a NotAllowed, or a failure's Message
         self.on_value: Callable[[Key], None] | None = None
         self._next: tuple[Key, dict] | None = None      # the moment to value next, and its position's record
         self._busy: Key | None = None                   # the moment the process values now
-        self._proc: Any = None
-        self._conn: Connection | None = None
-        self._watcher: threading.Thread | None = None
-        self._lock = threading.Lock()
 
     @property
     def running(self) -> bool:
@@ -156,37 +157,22 @@ class EvalJob:
             if key in self.values or self.pending(key) or over(replay, moment):
                 return
             if not replay.final.is_over:            # a value of a game in play is a hint, whoever asks
-                self.problems[key] = NotAllowed(LIVE)
+                _keep(self.problems, key, NotAllowed(LIVE), self.kept)
                 return
             self.problems.pop(key, None)
             self._next = (key, replay.game_at(moment.actions).to_record())
             if self._proc is None:
                 try:
-                    self._start()
-                except BaseException as e:
+                    self._launch(self.slots.take(None), NAME, _serve, self.playouts)
+                except NotAllowed as e:
                     self._next = None
-                    if not isinstance(e, NotAllowed):
-                        raise
-                    self.problems[key] = e
-            elif self._busy is None:
+                    _keep(self.problems, key, e, self.kept)
+                    return
+                except BaseException:
+                    self._next = None
+                    raise
+            if self._busy is None:
                 self._send()
-
-    def _start(self) -> None:
-        slot = self.slots.take(None)
-        ours, theirs = SPAWN.Pipe()
-        proc = SPAWN.Process(target=_serve, args=(theirs, self.playouts), daemon=True, name=NAME)
-        try:
-            proc.start()
-        except BaseException:
-            slot.release()
-            raise
-        finally:
-            theirs.close()
-        self._proc, self._conn = proc, ours
-        self._send()
-        self._watcher = threading.Thread(target=self._watch, args=(proc, ours, slot), daemon=True,
-                                         name="carnegie-lab evaluation watcher")
-        self._watcher.start()
 
     def _send(self) -> None:
         assert self._next is not None and self._conn is not None
@@ -196,73 +182,30 @@ class EvalJob:
         except OSError:                         # the process died: its watcher reads the end and says so
             pass
 
-    def _watch(self, proc: Any, conn: Connection, slot: Slot) -> None:
-        idle = time.monotonic()
-        try:
-            while True:
-                if not conn.poll(self.LOOK):
-                    if not self.present():           # the page has gone: nobody waits for its values
-                        self.cancel()
-                    elif self._linger_out(proc, conn, slot, idle):
-                        return
-                    continue
-                try:
-                    answer = conn.recv()
-                except (EOFError, OSError):          # cancelled, or it died
-                    self._ended(N_("The evaluation stopped unexpectedly"))
-                    return
-                with self._lock:
-                    key, self._busy = self._busy, None
-                    if isinstance(answer, Standing):
-                        self.values[key] = answer
-                        while len(self.values) > self.kept:
-                            del self.values[next(iter(self.values))]
-                    else:
-                        self.problems[key] = answer
-                    if self._next is not None:
-                        self._send()
-                idle = time.monotonic()
-                self._told(key)
-        finally:
-            conn.close()
-            proc.join()
-            slot.release()
-
-    def _linger_out(self, proc: Any, conn: Connection, slot: Slot, idle: float) -> bool:
-        """End the process if it has waited ``linger`` seconds for a moment (True: it ended, its slot given back)."""
+    def _heard(self, message: Any) -> bool:
         with self._lock:
-            if self._busy is not None or self._next is not None or time.monotonic() - idle < self.linger:
-                return False
-            conn.close()                        # the process reads the end of its pipe and ends
-            proc.join()
-            slot.release()
-            self._proc = self._conn = None
-            return True
+            key, self._busy = self._busy, None
+            _keep(self.values if isinstance(message, Standing) else self.problems, key, message, self.kept)
+            if self._next is not None:
+                self._send()
+        self._told(key)
+        return False
 
-    def _ended(self, why: Any) -> None:
-        """The process ended without an answer: the moment it valued has a problem; the next is dropped."""
-        with self._lock:
-            key, self._busy, self._next, self._proc, self._conn = self._busy, None, None, None, None
-            if key is not None:
-                self.problems[key] = why
-        if key is not None:
-            self._told(key)
+    def _idle(self, quiet: float) -> bool:
+        """Nothing asked for ``linger`` seconds: the process ends, its slot given back."""
+        return self._busy is None and self._next is None and quiet >= self.linger
+
+    def _lost(self) -> Callable[[], None] | None:
+        """The moment being valued has a problem; the next is dropped."""
+        key, self._busy, self._next = self._busy, None, None
+        if key is None:
+            return None
+        _keep(self.problems, key, N_("The evaluation stopped unexpectedly"), self.kept)
+        return lambda: self._told(key)
 
     def _told(self, key: Key) -> None:
         if self.on_value is not None:
             self.on_value(key)
-
-    def cancel(self) -> None:
-        """Stop the process now (nothing if none runs); the values stay."""
-        with self._lock:
-            if self._proc is not None:
-                self._proc.terminate()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the process has ended and its slot is given back; False if it still runs after ``timeout``."""
-        if self._watcher is not None:
-            self._watcher.join(timeout)
-        return self._watcher is None or not self._watcher.is_alive()
 
 
 __all__ = ["EvalJob", "KEPT", "Key", "LINGER", "NAME", "PLAYOUTS", "Standing", "moment_key", "over", "standing"]

@@ -2,7 +2,7 @@
 
 :class:`ReviewJob` runs :func:`~carnegie_lab.analysis.review` in a process of its own, so that the
 kernel (its moves, and the other browsers' moves of a shared game) never waits for it, and a thread
-of the kernel reads its progress. The kernel checks what a page may ask, whatever its role: a review
+of the kernel reads its progress (``background.py``). The kernel checks what a page may ask, whatever its role: a review
 only of a finished game or a stored one, one at a time per session, at most ``max_playouts``
 playouts a decision (the session's :attr:`~.access.Limits.review_playouts`)::
 
@@ -23,7 +23,6 @@ stored game, session/access.py) and the stored game is still the one reviewed. `
 """
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -35,8 +34,8 @@ from ..core.i18n import N_, message_of
 from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
-from .lifeline import SPAWN, end_with_parent
-from .work import JobSlots, Slot
+from .background import BackgroundJob
+from .work import JobSlots
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
@@ -85,7 +84,6 @@ class Shelf:
 
 def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn: Connection) -> None:
     """The review process: progress, then the review's data (or why not), sent to the kernel."""
-    end_with_parent()
     try:
         rev = review(record, seats, playouts=playouts, seed=seed,
                      on_progress=lambda done, total: conn.send(("progress", done, total)))
@@ -96,18 +94,16 @@ def _work(record: dict, seats: list[int] | None, playouts: int, seed: int, conn:
         conn.close()
 
 
-class ReviewJob:
+class ReviewJob(BackgroundJob):
     """One page's background review (see the module): its ``phase``, progress (``done`` of
     ``total`` decisions), and its ``result`` (a Review) or ``error``; ``kept``: the result is kept with
     its stored game (see :class:`Shelf`). ``slots``: the server's cap on jobs (none by default);
     ``present``: whether the page is still there (checked every ``LOOK`` seconds while the review runs)."""
 
-    LOOK = 1.0
-
     def __init__(self, max_playouts: int = Limits().review_playouts, slots: JobSlots | None = None,
                  present: Callable[[], bool] = lambda: True):
+        super().__init__(slots, present)
         self.max_playouts = max_playouts
-        self.slots, self.present = slots or JobSlots(None, 1), present
         self.phase = IDLE
         self.done = self.total = 0
         self.result: Review | None = None
@@ -117,9 +113,7 @@ class ReviewJob:
         self.started = 0.0                      # when (time.perf_counter)
         self.on_progress: Callable[[int, int], None] | None = None
         self.on_done: Callable[[ReviewJob], None] | None = None
-        self._proc: Any = None
-        self._watcher: threading.Thread | None = None
-        self._lock = threading.Lock()
+        self._shelf: tuple[Shelf, int] | None = None    # where the review is kept, and the game's revision then
 
     @property
     def running(self) -> bool:
@@ -162,58 +156,41 @@ class ReviewJob:
             self.check(game, stored, playouts)
             slot = self.slots.take(None if keep is None else keep.game_id)
             try:
-                shelf = None if keep is None else (keep, keep.revision())
+                self._shelf = None if keep is None else (keep, keep.revision())
             except CarnegieError:               # the stored game is gone: the review is not kept
-                shelf = None
-            receive, send = SPAWN.Pipe(duplex=False)
-            self._proc = SPAWN.Process(target=_work, daemon=True, name="carnegie-lab review",
-                                         args=(game.to_record(), None if seats is None else list(seats), playouts,
-                                               seed, send))
+                self._shelf = None
             self.phase, self.done, self.total, self.result, self.error, self.kept = RUNNING, 0, 0, None, "", False
             self.game, self.started = game.copy(), time.perf_counter()
             self.follow(on_progress, on_done)
             try:
-                self._proc.start()
+                self._launch(slot, "carnegie-lab review", _work, game.to_record(),
+                             None if seats is None else list(seats), playouts, seed)
             except BaseException:
-                slot.release()
                 self.phase = FAILED
                 raise
-            send.close()
-            self._watcher = threading.Thread(target=self._watch, args=(self._proc, receive, shelf, slot), daemon=True,
-                                             name="carnegie-lab review watcher")
-            self._watcher.start()
             return True
 
-    def _watch(self, proc: Any, conn: Connection, shelf: tuple[Shelf, int] | None, slot: Slot) -> None:
-        try:
-            while True:
-                if not conn.poll(self.LOOK):
-                    if not self.present():          # the page has gone: nobody waits for the review
-                        self.cancel()
-                    continue
-                try:
-                    kind, *data = conn.recv()
-                except (EOFError, OSError):         # the process ended without a word: cancelled, or died
-                    if self.phase == RUNNING:
-                        self.phase, self.error = FAILED, N_("The review stopped unexpectedly")
-                    break
-                if kind == "progress":
-                    self.done, self.total = data
-                    if self.on_progress is not None:
-                        self.on_progress(*data)
-                    continue
-                if self.phase == RUNNING:
-                    if kind == "done":
-                        result = Review.from_dict(data[0])
-                        self.kept = shelf is not None and self._keep(result, *shelf)
-                        self.result, self.phase = result, DONE
-                    else:
-                        self.error, self.phase = data[0], FAILED
-                break
-        finally:
-            conn.close()
-            proc.join()
-            slot.release()
+    def _heard(self, message: Any) -> bool:
+        kind, *data = message
+        if kind == "progress":
+            self.done, self.total = data
+            if self.on_progress is not None:
+                self.on_progress(*data)
+            return False
+        if self.phase == RUNNING:
+            if kind == "done":
+                result = Review.from_dict(data[0])
+                self.kept = self._shelf is not None and self._keep(result, *self._shelf)
+                self.result, self.phase = result, DONE
+            else:
+                self.error, self.phase = data[0], FAILED
+        return True
+
+    def _lost(self) -> None:
+        if self.phase == RUNNING:
+            self.phase, self.error = FAILED, N_("The review stopped unexpectedly")
+
+    def _over(self) -> None:
         if self.on_done is not None:
             self.on_done(self)
 
@@ -228,17 +205,11 @@ class ReviewJob:
         return True
 
     def cancel(self) -> None:
-        """Stop the review now (nothing if none runs)."""
+        """Stop the review now (nothing if none runs); ``on_done`` then finds it CANCELLED."""
         with self._lock:
             if self.phase == RUNNING:
                 self.phase = CANCELLED
-                self._proc.terminate()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the job's thread has called ``on_done``; False if still running after ``timeout``."""
-        if self._watcher is not None:
-            self._watcher.join(timeout)
-        return self._watcher is None or not self._watcher.is_alive()
+        super().cancel()
 
 
 __all__ = ["BUDGETS", "CANCELLED", "DONE", "FAILED", "IDLE", "REVIEW_KEY", "RUNNING", "ReviewJob", "Shelf"]

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from ..core.errors import CarnegieError
 from ..core.i18n import N_, translator
+from ..core.words import plural
 from ..engine import Game
 from ..store import GameInfo, GameNotFound, GameStore, StoreConflict, StoreError, new_key
 from . import access
@@ -200,8 +201,9 @@ class StoredSession(Seating):
         self._take(place, token)
         self.bad_token = bool(token) and place.role != SEAT
         self.setup = setup_of(game, seats, hints=hints_from(info.app))
-        self.recent = [N_("Resumed a game of {players} ({n} actions): {headline}.", players=", ".join(game.players),
-                          n=len(game.actions), headline=self.headline())]
+        self.recent = [plural("Resumed a game of {players} ({n} action): {headline}.",
+                              "Resumed a game of {players} ({n} actions): {headline}.", len(game.actions),
+                              players=", ".join(game.players), headline=self.headline())]
 
     def sync(self) -> bool:
         """Bring in what other browsers did to the stored game; True if the game changed. New
@@ -243,8 +245,9 @@ class StoredSession(Seating):
             game = Game.from_record(record)
             seats = seats_from(info.app, game.players)
             self._adopt(game, seats, handover_from(info.app, game.players))
-            self.recent = [undone or N_("The game was changed in another browser: {n} actions, {headline}.",
-                                        n=len(game.actions), headline=self.headline())]
+            self.recent = [undone or plural("The game was changed in another browser: {n} action, {headline}.",
+                                            "The game was changed in another browser: {n} actions, {headline}.",
+                                            len(game.actions), headline=self.headline())]
         if renewed:
             self.recent = [RENEWED, *self.recent]
         self._mark = (info.revision, len(stored))

@@ -31,7 +31,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from ..core.errors import CarnegieError, GameOverError, IllegalActionError, NotationError
+from ..core.errors import CarnegieError, IllegalActionError, NotationError
 from ..core.i18n import N_, render, translator
 from ..engine import Changes, Game
 from ..ui.figures import FigureSlot
@@ -264,9 +264,6 @@ class Stepper(RerunNote, W.VBox):
             self._say(_("<b>{action}</b> is not allowed now: {reason}.").format(
                 action=html.escape(text), reason=html.escape(render(e.reason, self.lang))), error=True)
             return False
-        except GameOverError:
-            self._say(_("The game is over: there is nothing left to play."), error=True)
-            return False
         except CarnegieError as e:
             self._say(html.escape(render(e, self.lang)), error=True)
             return False
@@ -340,7 +337,7 @@ class Stepper(RerunNote, W.VBox):
             return
         game = self.game
         if game.is_over:
-            self.try_prompt.value = "<div class='cl-tut-now'>" + self._("The game is over.") + "</div>"
+            self.try_prompt.value = self._over_html()
             groups: dict[str, list[str]] = {}
         else:
             d = game.decision_in(self.lang)
@@ -443,10 +440,14 @@ class Stepper(RerunNote, W.VBox):
     def _now_html(self) -> str:
         game = self.game
         if game.is_over:
-            return "<div class='cl-tut-now'>" + self._("The game is over.") + "</div>"
+            return self._over_html()
         d = game.decision_in(self.lang)
         return ("<div class='cl-tut-now'>" + self._("Next decision: {prompt}").format(
             prompt=owner_chip(d.player) + html.escape(d.prompt)) + "</div>")
+
+    def _over_html(self) -> str:
+        """That the game is over, in the engine's words (its decision's prompt)."""
+        return f"<div class='cl-tut-now'>{html.escape(self.game.decision_in(self.lang).prompt)}.</div>"
 
     def figure_for(self, view: str, player: int | None = None, highlight: Iterable[str] | None = None):
         """The plotly figure of a view of the position shown (``donations`` has none: it is HTML)."""

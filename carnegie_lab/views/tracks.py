@@ -65,7 +65,8 @@ def _track_static(components: Components, final: int, lang: str | None = None) -
     """The parts of the tracks that never change (shared between figures: callers must not change them).
     ``final``: the index of the final box (``game.rules.final_space``); ``lang``: the texts' language."""
     C = components
-    _ = translator(lang).gettext
+    tr = translator(lang)
+    _, ngettext = tr.gettext, tr.ngettext
     colours = region_colours(C)
     regions = list(C.tracks)
     boxes: list = []
@@ -90,7 +91,8 @@ def _track_static(components: Components, final: int, lang: str | None = None) -
             it.append(f"<b>{esc(reward_cell(space.income, lang=lang))}</b>")
             cx.append(x0 + T_W / 2)
             cy.append(y + T_H / 2 - 0.14)
-            ct.append(_("start") if j == 0 else _("{cost} study pts").format(cost=space.cost))
+            ct.append(_("start") if j == 0 else
+                      ngettext("{cost} study pt", "{cost} study pts", space.cost).format(cost=space.cost))
         labels.append((region, y))
     for region in regions:
         colour = colours[region]

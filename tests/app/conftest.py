@@ -8,7 +8,8 @@ with the tutorials' browser test.
   test ends (``no_problems``): nothing a test sees comes from another test; ``own_browser``: the same in a
   browser of its own (its own owner key, so its own list of stored games).
 - ``open_app``: the app at an address of its own (e.g. ``?game=ID``), in a given tab.
-- ``game_in_round_two``: the page of a stored 2-player game in round 2, Ada's decision.
+- ``game_in_round_two``: the page of a stored 2-player game in round 2, Ada's decision, the browser's own
+  (``owner_key``: the owner key a browser keeps).
 - ``finished_game_page``: a given tab on the final panel of a stored finished solo game.
 """
 from __future__ import annotations
@@ -16,13 +17,15 @@ from __future__ import annotations
 import random
 import time
 from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 import pytest
 
 import carnegie_lab as cl
+from carnegie_lab.app.page import OWNER_ITEM
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN
-from carnegie_lab.store import GameStore
+from carnegie_lab.store import GameStore, new_key
 
 PAGE_TIMEOUT = 120_000      # ms; the HTML arrives only after the notebook has run in a kernel
 #: the page's click guard has given the buttons back (app/click_guard.py): the next click counts
@@ -112,20 +115,35 @@ def finished_game_page(watched, voila_server, timings, name: str):
         watched.page.close()
 
 
+def owner_key(context, voila_server) -> str:
+    """The owner key that the browser ``context`` keeps for the server's pages (``OWNER_ITEM``): the one its
+    pages found or were offered, else one given now to its next page (as a kernel offers one)."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(voila_server.url))
+    for site in context.storage_state()["origins"]:
+        if site["origin"] == origin:
+            for item in site["localStorage"]:
+                if item["name"] == OWNER_ITEM:
+                    return item["value"]
+    key = new_key()
+    context.add_init_script(f"localStorage.getItem('{OWNER_ITEM}') || localStorage.setItem('{OWNER_ITEM}', '{key}')")
+    return key
+
+
 @pytest.fixture
-def game_in_round_two(watched_page, voila_server, timings):
+def game_in_round_two(browser, watched_page, voila_server, timings):
     """The page of a stored 2-player game, Ada (a human) against Bo (the easy bot), that the easy bot played
-    for both up to Ada's first decision of round 2; checked for problems (``no_problems``) when the test ends."""
+    for both up to Ada's first decision of round 2, stored as a page stores the games it makes (its browser's
+    owner key: the page plays Ada's seat); checked for problems (``no_problems``) when the test ends."""
     game, bot = cl.new_game(["Ada", "Bo"], seed=3), make_bot(BOT_KINDS[0], 3)
     while not (game.round >= 2 and game.current_player == 0):
         game.apply(bot.choose(game))
     seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": BOT_KINDS[0]}]
     with GameStore(voila_server.store_path) as store:
-        gid = store.save(game, app={"seats": seats})
+        gid = store.save(game, app={"seats": seats}, owner=owner_key(browser, voila_server))
     watched = watched_page()
     try:
         yield open_app(watched, voila_server, timings, "a stored game in round 2", f"?game={gid}",
-                       f"{TURN}[data-game='{gid}']")
+                       f"{TURN}[data-game='{gid}'][data-yours='1']")
         no_problems(watched)
     finally:
         watched.page.close()

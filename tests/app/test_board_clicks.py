@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 from positions import ada_activates
 
+from carnegie_lab.app.page import OWNER_ITEM
 from carnegie_lab.session import HUMAN
 from carnegie_lab.store import GameStore
 
@@ -175,7 +176,7 @@ def test_a_double_click_on_the_board_plays_one_action(app_page, voila_server, ti
     game = ada_activates()
     seats = [{"name": "Ada", "kind": HUMAN}, {"name": "Bo", "kind": HUMAN}]
     p = app_page.page
-    owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()
+    owner = p.wait_for_function(f"() => localStorage.getItem('{OWNER_ITEM}')", timeout=TIMEOUT).json_value()
     with GameStore(voila_server.store_path) as store:
         gid = store.save(game, app={"seats": seats}, owner=owner)
     open_app(app_page, voila_server, timings, "a hot-seat game at an activation", f"?game={gid}",

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 import carnegie_lab as cl
+from carnegie_lab.app.page import OWNER_ITEM
 from carnegie_lab.session import BOT_KINDS, HUMAN
 from carnegie_lab.session.games_list import opponents
 from carnegie_lab.session.story import story
@@ -168,7 +169,7 @@ def stored_games(store_path, owner: str) -> None:
 @pytest.mark.slow      # whole buttons: test_browser_board_and_lists'; CI runs it
 def test_the_games_list_sorts_and_its_buttons_are_whole(own_browser, voila_server):
     p = own_browser.page
-    owner = p.wait_for_function("() => localStorage.getItem('carnegie-lab-owner')", timeout=TIMEOUT).json_value()
+    owner = p.wait_for_function(f"() => localStorage.getItem('{OWNER_ITEM}')", timeout=TIMEOUT).json_value()
     stored_games(voila_server.store_path, owner)
     start_game(p, "2", [("Ada", "Human"), ("Bo", EASY)], seed=3)    # and one the bots finish on the page
     side_tab(p, "Play")

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 import carnegie_lab as cl
+from carnegie_lab.app.page import OWNER_ITEM
 from carnegie_lab.store import GameStore
 
 from .processes import kernels
@@ -121,7 +122,7 @@ def test_a_seat_link_plays_through_the_login_and_the_proxy(proxied, watched_page
     with GameStore(app.store_path) as store:
         assert len(store.record(gid)["actions"]) == before + 1         # played and stored, websocket included
     assert all(t not in app.log() for t in tokens.values())
-    owner = p.evaluate("() => window.localStorage.getItem('carnegie-lab-owner')")   # the kernel offered it
+    owner = p.evaluate(f"() => window.localStorage.getItem('{OWNER_ITEM}')")   # the kernel offered it
     assert owner and len(owner) == 22
     SECRETS.extend([*tokens.values(), owner])
     assert not w.page_errors and not w.console_problems, (w.page_errors, w.console_problems)

@@ -19,6 +19,7 @@ import pytest
 import carnegie_lab as cl
 from carnegie_lab.analysis import Review, review
 from carnegie_lab.app.board import TABS
+from carnegie_lab.app.page import OWNER_ITEM
 from carnegie_lab.app.review_panel import CHART_WIDTH
 from carnegie_lab.bots import make_bot
 from carnegie_lab.session import BOT_KINDS, HUMAN
@@ -72,7 +73,7 @@ def pages(new_context, watched_page, voila_server, timings):
     decision, its controls shown); each is checked for problems (``no_problems``) and closed when the module ends."""
     opened: dict = {}
     browser = new_context()
-    browser.add_init_script(f"localStorage.setItem('carnegie-lab-owner', '{OWNER}')")
+    browser.add_init_script(f"localStorage.setItem('{OWNER_ITEM}', '{OWNER}')")
 
     def page(game: str, lang: str):
         if (game, lang) not in opened:

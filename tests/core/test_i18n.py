@@ -53,6 +53,18 @@ def test_english_is_the_identity_and_portuguese_reads_the_catalog():
     assert [pt.ngettext("{n} city", "{n} cities", n).format(n=n) for n in (1, 2)] == ["1 cidade", "2 cidades"]
 
 
+def test_a_count_takes_its_number_s_form_zero_is_plural_in_portuguese():
+    """pt_BR's Plural-Forms: the singular for 1 only ("0 ações", as Brazilian Portuguese writes zero), the "de"
+    form for whole millions, the plural for the rest."""
+    pt, en = i18n.translator("pt_BR"), i18n.translator()
+    counts = (0, 1, 2, 1_000_000)
+    assert [pt.ngettext("{n} action", "{n} actions", n).format(n=n) for n in counts] == [
+        "0 ações", "1 ação", "2 ações", "1000000 ações"]
+    assert [pt.plural(n) for n in counts] == [2, 0, 2, 1]
+    assert [en.ngettext("{n} action", "{n} actions", n).format(n=n) for n in counts[:3]] == [
+        "0 actions", "1 action", "2 actions"]
+
+
 def test_the_empty_text_stays_empty_and_a_tag_with_a_hyphen_is_a_language():
     pt = i18n.translator("pt_BR")
     assert pt.gettext("") == "" and i18n.render("", "pt_BR") == ""    # not the catalog's header

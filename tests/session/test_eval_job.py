@@ -151,3 +151,14 @@ def test_a_game_still_being_played_gets_no_value_and_starts_no_process(replay):
     assert bar.kind == NONE and bar.text == ("No evaluation: the bar values the moments of a finished game, as a "
                                              "review does: this game is still being played.")
     assert "terminado" in bar_screen(job, live, 3, lang="pt_BR").text
+
+
+def test_a_page_keeps_the_latest_problems_as_it_keeps_the_latest_values(replay):
+    """Why a moment has no value is kept as its value would be: the latest ``kept``, the oldest let go."""
+    live = Replay(replay.game_at(30), game_id="stored-2")
+    keys = list(dict.fromkeys(moment_key(live, moment) for moment in live.moments))
+    job = EvalJob(kept=2)
+    for moment in live.moments:
+        job.ask(live, moment)
+    assert len(keys) > 2 and list(job.problems) == keys[-2:]
+    assert all(isinstance(job.why(key), NotAllowed) for key in keys[-2:])

@@ -11,6 +11,7 @@ from clicks import click_first, first_choice
 
 import carnegie_lab as cl
 from carnegie_lab.app.page import POLL_MS, LinkError, parse_query
+from carnegie_lab.core.i18n import render
 from carnegie_lab.session import (
     LOCAL,
     SEAT,
@@ -95,6 +96,14 @@ def test_a_game_is_kept_from_its_first_human_action(store, path):
     assert [s.kind for s in again.seats] == ["human", "random"]
     assert again.history_seats == ctl.history_seats and again.recent[0].startswith("Resumed a game of Ada, Bo")
 
+
+
+def test_a_resumed_game_counts_its_actions_in_the_number_s_form(store, path):
+    game = cl.new_game(["Ada", "Bo"], seed=1)
+    game.apply(game.legal_actions()[0])
+    resumed = browser(path, store.save(game)).recent[0]
+    assert resumed.startswith("Resumed a game of Ada, Bo (1 action): ")
+    assert render(resumed, "pt_BR").startswith("Retomado um jogo de Ada, Bo (1 ação): ")
 
 def test_undo_and_restart_replace_the_stored_game_and_load_stores_a_new_one(store, path):
     ctl = Controller(TWO_HUMANS, store=store)
@@ -451,7 +460,7 @@ def test_stored_games_are_listed_to_resume_or_delete(path):
     assert len(rows) == 2 and second in rows[0]._dom_classes[-1] and first in rows[1]._dom_classes[-1]
     assert "(this game)" in rows[0].children[0].value
     assert [c.description for c in rows[0].children[1:]] == ["Replay"]       # no Resume, no Delete
-    assert "Ada, Bo" in rows[1].children[0].value and "1 actions" in rows[1].children[0].value
+    assert "Ada, Bo" in rows[1].children[0].value and "1 action ·" in rows[1].children[0].value
     assert "changed just now" in rows[1].children[0].value
     resume, _replay, delete = rows[1].children[1:]
     resume.click()

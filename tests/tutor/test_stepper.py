@@ -2,12 +2,17 @@
 same callbacks as a click in the page), its figure is read from the FigureWidget."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import carnegie_lab as cl
 from carnegie_lab.tutor.positions import after_setup
 from carnegie_lab.tutor.script import ScriptError, Step, first
 from carnegie_lab.tutor.stepper import Stepper
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def highlight_of(stepper: Stepper) -> set[str]:
@@ -186,3 +191,13 @@ def test_auto_view_shows_where_the_step_changed_something():
     assert tour.view == "map" and tour.highlight() == {"cincinnati/0"}
     tour.goto(3)
     assert tour.view == "map"                      # nothing else changed: the view stays
+
+
+@pytest.mark.parametrize("lang, over, refused", [(None, "The game is over.", "&#x27;done&#x27;: the game is over"),
+                                                 ("pt_BR", "O jogo terminou.", "&#x27;done&#x27;: o jogo terminou")])
+def test_a_finished_game_says_so_in_the_engine_s_words(lang, over, refused):
+    game = cl.Game.from_record(json.loads((GOLDEN / "base-2p.json").read_text())["record"])
+    tour = Stepper(game, [Step("The end", "")], lang=lang)
+    assert f"<div class='cl-tut-now'>{over}</div>" in tour.explanation.value
+    assert tour.try_prompt.value == f"<div class='cl-tut-now'>{over}</div>"
+    assert not tour.try_action("done") and refused in tour.message.value

@@ -70,3 +70,10 @@ def test_the_scoring_vp_space_is_ringed(mid3):
     fig = tracks_figure(game)
     assert segments(trace(fig, "tab-vp-scoring").x) == 1
     assert "tabs: 4 VP" in trace(fig, "tab-labels").text[0]
+
+
+@pytest.mark.parametrize("lang, one, more", [(None, "1 study pt", "2 study pts"),
+                                             ("pt_BR", "1 pt de estudo", "2 pts de estudo")])
+def test_a_space_s_cost_in_study_points_is_written_in_its_number(fresh, lang, one, more):
+    costs = list(trace(tracks_figure(fresh, lang=lang), "track-costs").text)
+    assert one in costs and more in costs and not any(c.startswith("1 ") and c != one for c in costs)
