@@ -26,13 +26,14 @@ from ..core.components import ACTION_TYPES
 from ..core.errors import DataError
 from ..core.i18n import N_
 from ..core.state import State
+from ..rules.construction import discs
 from ..rules.ruleset import Ruleset
-from ..rules.scoring import discs_by_owner, player_score
-from .base import deciding, light_copy
+from ..rules.scoring import player_score
+from .base import deciding
 from .evaluation import Evaluation
 from .evaluation.features import SEAT_FEATURES, seat_features
 from .evaluation.position import round_info
-from .greedy import prune
+from .greedy import one_step, prune
 
 #: the model shipped with the package
 RANKER_FILE = Path(__file__).resolve().parents[1] / "data" / "ranker_model.json"
@@ -57,7 +58,7 @@ def verbs_of(rs: Ruleset) -> tuple[str, ...]:
 
 def seat_vector(state: State, pi: int) -> list[float]:
     """The seat's table features (:data:`~.evaluation.features.SEAT_FEATURES`) in ``state``."""
-    own = discs_by_owner(state)[pi]
+    own = discs(state, pi)
     return seat_features(state, pi, player_score(state, pi, own), round_info(state), [c for c, _ in own])
 
 
@@ -93,19 +94,16 @@ def action_features(t: float, terms: Sequence[float], before: Sequence[float], a
 
 def lookahead(state: State, actions: Sequence[Action], evaluator: Evaluation
               ) -> tuple[list[Action], list[list[float]]]:
-    """The choices of a decision (near-duplicates pruned) and the features of each."""
+    """The choices of a decision (near-duplicates pruned) and the features of each (greedy's step ahead,
+    :func:`~.greedy.one_step`, on each)."""
     pi = deciding(state)
     choices = prune(state, actions)
     before = seat_vector(state, pi)
-    verbs = verbs_of(state.rules)
-    do = state.rules.verbs
     values, afters = [], []
-    for action in choices:
-        child = light_copy(state)
-        do[action.verb].do(child, pi, action.args)
-        values.append(evaluator.margin(child, pi))
+    for _, child, value in one_step(state, choices, evaluator):
+        values.append(value)
         afters.append(seat_vector(child, pi))
-    best, t, terms = max(values), round_info(state).t, row_terms(state, pi, before)
+    best, t, terms, verbs = max(values), round_info(state).t, row_terms(state, pi, before), verbs_of(state.rules)
     return choices, [action_features(t, terms, before, after, a, v - best, verbs)
                      for a, v, after in zip(choices, values, afters)]
 
