@@ -9,7 +9,8 @@ search is run with it. Policies (``name`` or ``name:knob=value,...``):
 
 * ``greedy``: the greedy bot (its hand-weighted evaluation on a view with Andrew's hidden cards redrawn);
 * ``plan``: greedy on the build-plan evaluation (:mod:`carnegie_lab.bots.evaluation.plan`; knobs: :class:`Plan`'s);
-* ``ranker``: the ranker distilled from the oracle chain (:mod:`carnegie_lab.bots.ranker`) on the same view;
+* ``ranker``: the ranker distilled from the oracle chain (:mod:`carnegie_lab.bots.ranker`) on the same view
+  (knob ``model``: a model file to use instead of the shipped one, e.g. ``ranker:model=/tmp/candidate.json``);
 * ``expect-rows``: greedy, but the row is chosen by the mean evaluation over 8 redraws of the hidden cards;
 * ``peek`` / ``peek-rows``: greedy seeing Andrew's real hidden cards (at every decision / at the row
   choice only): not a player, a measure of what the hidden cards are worth.
@@ -34,12 +35,12 @@ from carnegie_lab.bots.base import legal, light_copy, mix, step, table_view
 from carnegie_lab.bots.evaluation import Evaluator, evaluator_for, score_totals
 from carnegie_lab.bots.evaluation.plan import plan_evaluator
 from carnegie_lab.bots.greedy import greedy_choice
-from carnegie_lab.bots.ranker import ranker_choice, ranker_model
+from carnegie_lab.bots.ranker import RANKER_FILE, RankerModel, load_ranker, ranker_choice, ranker_model, verbs_of
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import ANDREW, State
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.construction import discs
-from carnegie_lab.rules.ruleset import ruleset_for
+from carnegie_lab.rules.ruleset import Ruleset, ruleset_for
 from carnegie_lab.rules.setup import new_state
 from research.gamelog import append_row  # the benchmarks' logs
 
@@ -51,14 +52,31 @@ DRAWS = 8                                      # the redraws that expect-rows av
 
 
 def parse(policy: str) -> tuple[str, dict[str, float]]:
+    """A policy's name and knobs (the ranker's model file apart: :func:`ranker_of`)."""
     name, _, rest = policy.partition(":")
     if name not in POLICIES:
         raise ValueError(f"unknown policy {name!r}: choose from {', '.join(POLICIES)}")
+    if name == "ranker":
+        ranker_of(policy, ruleset_for(None))
+        return name, {}
     knobs = {k: float(v) for k, v in (kv.split("=") for kv in rest.split(",") if kv)}
     return name, knobs
 
 
-def move(name: str, state: State, actions: list[Action], rng: random.Random, ev: Evaluator) -> Action:
+def ranker_of(policy: str, rs: Ruleset) -> RankerModel:
+    """The model of a ``ranker`` policy: its ``model=PATH`` knob's file, else the shipped one."""
+    _, _, rest = policy.partition(":")
+    knobs = dict(kv.split("=", 1) for kv in rest.split(",") if kv)
+    if set(knobs) - {"model"}:
+        raise ValueError(f"the ranker's only knob is model=PATH, not {rest!r}")
+    model = load_ranker(Path(knobs["model"]), verbs_of(rs)) if "model" in knobs else ranker_model(rs)
+    if model is None:
+        raise ValueError(f"no ranker model file {knobs.get('model', RANKER_FILE)}")
+    return model
+
+
+def move(name: str, state: State, actions: list[Action], rng: random.Random, ev: Evaluator,
+         model: RankerModel | None = None) -> Action:
     """The policy's action in ``state``."""
     rows = actions[0].verb == "choose"
     if name == "peek" or (name == "peek-rows" and rows):
@@ -71,8 +89,7 @@ def move(name: str, state: State, actions: list[Action], rng: random.Random, ev:
             totals = [a + v for a, (v, _) in zip(totals, scored)]
         return actions[totals.index(max(totals))]
     if name == "ranker":
-        model = ranker_model(state.rules)
-        assert model is not None, "no ranker model file"
+        assert model is not None, "the ranker policy plays with a model"
         return ranker_choice(table_view(state, random.Random(rng.getrandbits(32))), actions, rng, ev, model)[0]
     return greedy_choice(table_view(state, random.Random(rng.getrandbits(32))), actions, rng, ev)[0]
 
@@ -85,10 +102,11 @@ def play(job: tuple[str, int, int]) -> dict[str, float]:
     state = light_copy(new_state(ruleset_for(None), ["P1"], seed, solo_level=level))
     loop.settle(state)
     ev = plan_evaluator(state, None, **knobs) if name == "plan" else evaluator_for(state)
+    model = ranker_of(policy, state.rules) if name == "ranker" else None
     rng = random.Random(mix(seed, 7))
     actions = legal(state)
     while actions:
-        actions = step(state, actions[0] if len(actions) == 1 else move(name, state, actions, rng, ev))
+        actions = step(state, actions[0] if len(actions) == 1 else move(name, state, actions, rng, ev, model))
     totals = score_totals(state)
     return {"margin": totals[0] - totals[1], "vp": totals[0], "projects": len(discs(state, 0)),
             "andrew_projects": len(discs(state, ANDREW)), "cpu": time.process_time() - started}

@@ -1,23 +1,24 @@
 """Fit the ranker (carnegie_lab/data/ranker_model.json) by imitation of the oracle chain's best games.
 
     python research/train_ranker.py [--train 0-14] [--test 15-19] [--ridge 0.01,0.1,1] [--seed S]
-                                    [--data PATH] [--write]
+                                    [--plan] [--data PATH] [--write [--model PATH]]
 
 The games: on each of the oracle study's level-4 deals, the best game by own VP + margin found so far
 (``research.oracle_runs.best_game``: the bot's, the pilot oracle's and every GNRPA run's in
 benchmarks/results/oracle-gnrpa-level4.jsonl; Andrew's deck was known to the search that found them). Each is
 replayed from the deal's start; at every decision with more than one choice (the legal actions without
 near-duplicates) the features of every choice (:func:`carnegie_lab.bots.ranker.lookahead`, on a view with
-Andrew's hidden cards redrawn: only what the table sees) and the index of the oracle's choice (a pruned
-near-duplicate counts as the choice of the same code, as ``research.gnrpa`` codes them) are kept.
+Andrew's hidden cards redrawn: only what the table sees; with ``--plan`` the plan features too) and the index
+of the oracle's choice (a pruned near-duplicate counts as the choice of the same code, as ``research.gnrpa``
+codes them) are kept.
 
 The fit: a conditional logit (softmax over a decision's choices) with an L2 penalty ``ridge`` on the
 standardised weights, by full-batch Adam (numpy: the ``train`` extra), on the ``--train`` deals. The report
 gives, on the train and the ``--test`` deals, the top-1 agreement with the oracle's choice (a tie counts as
-its share) of greedy (the feature ``greedy``: 0 for greedy's picks) and of the ranker, and the ranker's mean
-log-likelihood. ``--write`` writes the model of the best ridge by test agreement, fitted on the train
-deals, and appends the report to benchmarks/results/training/ranker_model.log. ``--data`` caches the
-decisions (an .npz).
+its share) of greedy (the feature ``greedy``: 0 for greedy's picks), of the shipped model and of the ranker
+fitted at each ridge, and their mean log-likelihood. ``--write`` writes the model of the best ridge by test
+agreement, fitted on the train deals, to ``--model`` (default: the shipped file) and appends the report to
+benchmarks/results/training/ranker_model.log. ``--data`` caches the decisions (an .npz).
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ import numpy as np
 
 from carnegie_lab.bots.base import legal, mix, step, table_view
 from carnegie_lab.bots.evaluation import evaluator_for
-from carnegie_lab.bots.ranker import RANKER_FILE, feature_names, lookahead, verbs_of
+from carnegie_lab.bots.ranker import RANKER_FILE, feature_names, load_ranker, lookahead, verbs_of
 from research.gnrpa import code
 from research.oracle_runs import DEFAULT_OUT, best_game, read_rows, start_state
 
@@ -47,7 +48,7 @@ def deals(text: str) -> list[int]:
     return list(range(int(first), int(last or first) + 1))
 
 
-def decisions(deal: int, seed: int) -> tuple[list[np.ndarray], list[int], tuple[int, int]]:
+def decisions(deal: int, seed: int, plan: bool) -> tuple[list[np.ndarray], list[int], tuple[int, int]]:
     """The features of every decision with a choice of the deal's best game, the oracle's choice at each,
     and the game's totals."""
     game = best_game(deal, OBJECTIVE, read_rows(DEFAULT_OUT))
@@ -60,7 +61,7 @@ def decisions(deal: int, seed: int) -> tuple[list[np.ndarray], list[int], tuple[
         action = next(a for a in actions if str(a) == text)
         if len(actions) > 1:
             view = table_view(state, rng)
-            choices, features = lookahead(view, actions, ev)
+            choices, features = lookahead(view, actions, ev, plan)
             if len(choices) > 1:
                 mine = code(view, action)
                 k = choices.index(action) if action in choices else \
@@ -115,7 +116,8 @@ def loglik(xs: Sequence[np.ndarray], ys: Sequence[int], w: np.ndarray) -> float:
     return out / len(ys)
 
 
-def load(data: Path | None, all_deals: list[int], seed: int) -> dict[int, tuple[list[np.ndarray], list[int]]]:
+def load(data: Path | None, all_deals: list[int], seed: int, plan: bool
+         ) -> dict[int, tuple[list[np.ndarray], list[int]]]:
     """The decisions of every deal, from the cache ``data`` when it has them."""
     if data is not None and data.exists():
         cached = np.load(data, allow_pickle=True)["decisions"].item()
@@ -124,7 +126,7 @@ def load(data: Path | None, all_deals: list[int], seed: int) -> dict[int, tuple[
     out = {}
     for d in all_deals:
         started = time.process_time()
-        xs, ys, totals = decisions(d, seed)
+        xs, ys, totals = decisions(d, seed, plan)
         print(f"deal {d}: {len(ys)} decisions, the game {totals[0]} : {totals[1]}, "
               f"{time.process_time() - started:.1f} s CPU", flush=True)
         out[d] = (xs, ys)
@@ -139,23 +141,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--test", default="15-19")
     parser.add_argument("--ridge", default="0.001,0.01,0.1")
     parser.add_argument("--seed", type=int, default=0, help="the hidden cards' redraws")
+    parser.add_argument("--plan", action="store_true", help="with the plan features (a plan model)")
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--model", type=Path, default=RANKER_FILE, help="the file --write writes")
     args = parser.parse_args(argv)
     train, test = deals(args.train), deals(args.test)
-    data = load(args.data, train + test, args.seed)
+    data = load(args.data, train + test, args.seed, args.plan)
 
     def join(ds: list[int]) -> tuple[list[np.ndarray], list[int]]:
         return [x for d in ds for x in data[d][0]], [y for d in ds for y in data[d][1]]
 
     (xtr, ytr), (xte, yte) = join(train), join(test)
-    names = feature_names(verbs_of(start_state(0, 4).rules))
+    names = feature_names(verbs_of(start_state(0, 4).rules), args.plan)
+    if xtr[0].shape[1] != len(names):
+        parser.error(f"{args.data} holds the decisions of other features (with or without --plan)")
     lines = [f"`python research/train_ranker.py {' '.join(sys.argv[1:] if argv is None else argv)}`", "",
              f"train deals {args.train} ({len(ytr)} decisions), test deals {args.test} ({len(yte)}); "
              f"{len(names)} features", "",
              "| ranker | train agreement | test agreement | test log-likelihood |", "|---|---|---|---|",
              f"| greedy | {agreement([x[:, 0] for x in xtr], ytr):.1%} | "
              f"{agreement([x[:, 0] for x in xte], yte):.1%} | |"]
+    shipped = load_ranker(RANKER_FILE)
+    if shipped is not None and set(shipped.names) <= set(names):      # its features are among these
+        w = np.zeros(len(names))
+        w[[names.index(n) for n in shipped.names]] = shipped.weights
+        lines.append(f"| the shipped model | {agreement([x @ w for x in xtr], ytr):.1%} | "
+                     f"{agreement([x @ w for x in xte], yte):.1%} | {loglik(xte, yte, w):.3f} |")
     best = None
     for ridge in (float(r) for r in args.ridge.split(",")):
         w = fit(xtr, ytr, ridge)
@@ -169,12 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert best is not None
         _, ridge, w = best
         top = sorted(zip(names, w), key=lambda nw: -abs(nw[1]))[:12]
-        lines += ["", f"written: ridge {ridge}; the largest weights: "
+        lines += ["", f"written to {args.model.name}: ridge {ridge}; the largest weights: "
                   + ", ".join(f"{n} {x:+.3f}" for n, x in top)]
-        RANKER_FILE.write_text(json.dumps({
+        args.model.write_text(json.dumps({
             "_about": "the ranker (carnegie_lab.bots.ranker), by research/train_ranker.py",
             "trained_by": f"python research/train_ranker.py --train {args.train} --test {args.test} "
-                          f"--ridge {ridge} --seed {args.seed} --write",
+                          f"--ridge {ridge} --seed {args.seed}{' --plan' if args.plan else ''} --write",
             "names": list(names), "weights": [round(float(x), 5) for x in w]}, indent=1) + "\n")
         LOG.parent.mkdir(parents=True, exist_ok=True)
         with open(LOG, "a", encoding="utf-8") as out:

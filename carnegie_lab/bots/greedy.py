@@ -14,7 +14,7 @@ other players' values are not computed again for actions that cannot change them
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ..core.actions import Action
 from ..core.state import State
@@ -45,21 +45,14 @@ def prune(state: State, actions: Sequence[Action]) -> list[Action]:
     return out
 
 
-def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
-                  evaluator: Evaluation | None = None, settle: bool = False,
-                  pruned: bool = True) -> tuple[Action, list[tuple[float, Action]]]:
-    """The best action by one step of lookahead, ties broken at random; also (value, action) for
-    each action evaluated: all of them, in order, with ``pruned=False``; else those :func:`prune`
-    keeps. ``evaluator``: by default the hand one tuned for the game's mode (:func:`~.evaluation.evaluator_for`).
+def one_step(state: State, actions: Sequence[Action], evaluator: Evaluation, settle: bool = False
+             ) -> Iterator[tuple[Action, State, float]]:
+    """Each action carried out on a light copy of ``state``, with the copy and the evaluation's margin of it
+    for the deciding seat: the one step of lookahead of greedy and of the ranker (:mod:`.ranker`).
 
     With ``settle=False`` the forced steps after an action (a lone ``done``) are not played on the
     copies: they rarely change the value and computing them costs as much as the rest."""
     pi = deciding(state)
-    if evaluator is None:
-        evaluator = evaluator_for(state)
-    if pruned:
-        actions = prune(state, actions)
-    scored = []
     others = None                             # the best other value, unchanged by a local action
     solo = state.andrew is not None
     verbs = state.rules.verbs
@@ -74,9 +67,22 @@ def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
         if not settle and not solo and verbs[action.verb].vocab.local:
             if others is None:
                 others = evaluator.best_other(state, pi)
-            scored.append((evaluator.margin(child, pi, others), action))
+            yield action, child, evaluator.margin(child, pi, others)
         else:
-            scored.append((evaluator.margin(child, pi), action))
+            yield action, child, evaluator.margin(child, pi)
+
+
+def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
+                  evaluator: Evaluation | None = None, settle: bool = False,
+                  pruned: bool = True) -> tuple[Action, list[tuple[float, Action]]]:
+    """The best action by one step of lookahead (:func:`one_step`), ties broken at random; also (value,
+    action) for each action evaluated: all of them, in order, with ``pruned=False``; else those :func:`prune`
+    keeps. ``evaluator``: by default the hand one tuned for the game's mode (:func:`~.evaluation.evaluator_for`)."""
+    if evaluator is None:
+        evaluator = evaluator_for(state)
+    if pruned:
+        actions = prune(state, actions)
+    scored = [(value, action) for action, _, value in one_step(state, actions, evaluator, settle)]
     best = max(v for v, _ in scored)
     top = [a for v, a in scored if v >= best - 1e-9]
     return (top[0] if len(top) == 1 else top[rng.randrange(len(top))]), scored
