@@ -1,7 +1,7 @@
 """The oracle study's part 3: GNRPA (research/gnrpa.py) on the study's level-4 deals, with Andrew's deck known.
 
     python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
-                                   [--bias hand|plan|none|memo] [--refresh R]
+                                   [--bias hand|plan|none|memo|ranker|ranker-memo] [--refresh R]
                                    [--objective own+margin|margin|own] [--spend W] [--from-bot | --from-best]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
@@ -43,7 +43,7 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
-from research.gnrpa import BIASES, MEMO, OBJECTIVES, Search, Settings, money_left
+from research.gnrpa import BIASES, OBJECTIVES, Search, Settings, money_left
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
@@ -71,7 +71,7 @@ SEEDINGS = {"none": "gnrpa", "bot": "seeded", "best": "chained"}
 
 def spec(settings: Settings, seeding: str, seed: int) -> str:
     its = "x".join(map(str, settings.iterations))
-    refresh = f":refresh={settings.refresh}" if settings.bias == MEMO else ""
+    refresh = f":refresh={settings.refresh}" if BIASES[settings.bias].memo else ""
     spend = f":spend={settings.spend}" if settings.spend else ""
     return (f"{SEEDINGS[seeding]}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
             f":tau={settings.tau}:bias={settings.bias}{refresh}:objective={settings.objective}{spend}:seed={seed}")
@@ -287,10 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", default=",".join(map(str, default.iterations)),
                     help="iterations at levels 1, 2, ...; their count is the level")
     ap.add_argument("--alpha", type=float, default=default.alpha)
-    ap.add_argument("--tau", type=float, default=default.tau, help="the bias's temperature (VP)")
+    ap.add_argument("--tau", type=float, default=default.tau,
+                    help="the bias's temperature: VP of greedy's value for hand, plan and memo; units of the "
+                         "ranker's log-odds for ranker and ranker-memo (1: the ranker's own softmax)")
     ap.add_argument("--bias", default=default.bias, choices=tuple(BIASES))
     ap.add_argument("--refresh", type=float, default=default.refresh,
-                    help="the memo bias: the chance of a lookahead at a decision whose codes are all known")
+                    help="the memo biases (memo, ranker-memo): the chance of a lookahead at a decision whose "
+                         "codes are all known")
     ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
     ap.add_argument("--spend", type=float, default=default.spend,
                     help="the objective's penalty a dollar left at the end beyond the welfare payments")
