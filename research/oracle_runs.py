@@ -209,9 +209,21 @@ FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", 
 SUMMED = ("study", "income_money", "income_goods")
 
 
+def seed_of(row: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The game a seeded row started from (its ``seeded_with`` on its deal: the bot's, the pilot's or one of
+    ``rows``); None where the row names none."""
+    player, deal = row.get("seeded_with"), row["deal"]
+    if player is None:
+        return None
+    if player in (BOT, PILOT):
+        return study_games(player)[deal]
+    return next(r for r in rows if r["player"] == player and r["deal"] == deal)
+
+
 def report(rows: list[dict[str, Any]]) -> str:
     """Markdown tables: each method's games against the pilot oracle's and the bot's on the same deals
-    (own VP, Andrew's, margin), the VP shape, and the flow by round of each method's best games."""
+    (own VP, Andrew's, margin; a seeded method's paired with its seeds too), the VP shape, and the flow by
+    round of each method's best games."""
     bot, pilot = study_games(BOT), study_games(PILOT)
     methods: dict[str, dict[int, dict[str, Any]]] = {}
     for row in rows:
@@ -236,6 +248,14 @@ def report(rows: list[dict[str, Any]]) -> str:
             lines.append(f"- {who}: own VP {_mean_se([g['totals'][0] for g in games_of])}, Andrew "
                          f"{_mean_se([g['totals'][1] for g in games_of])}, margin "
                          f"{_mean_se([g['margin'] for g in games_of])}, won {sum(g['won'] for g in games_of)}")
+        seeds = [seed_of(g, rows) for g in mine]
+        if all(seeds):
+            pairs = [(g, s) for g, s in zip(mine, seeds) if s is not None]
+            changed = [g["deal"] for g, s in pairs if g["actions"] != s["actions"]]
+            lines.append(f"- this method less its seeds, paired: own VP "
+                         f"{_mean_se([g['totals'][0] - s['totals'][0] for g, s in pairs])}, margin "
+                         f"{_mean_se([g['margin'] - s['margin'] for g, s in pairs])}; the game changed on "
+                         f"{len(changed)} deals ({', '.join(map(str, changed)) or 'none'})")
         lines += ["", "| mean per game | " + " | ".join(SHAPE) + " |", "|---" * (len(SHAPE) + 1) + "|"]
         for who, games_of, key in (("this method", mine, "shape"), ("Andrew vs it", mine, "andrew_shape"),
                                    ("pilot", [pilot[k] for k in deals], "shape"),

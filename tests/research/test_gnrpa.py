@@ -113,6 +113,11 @@ def test_the_best_game_so_far_is_the_highest_by_the_objective_and_seeds_a_chaine
     seed_game = oracle_runs.best_game(0, "own+margin", [])
     assert row["player"].startswith("chained:") and row["seeded_with"] == seed_game["player"]
     assert 2 * row["totals"][0] - row["totals"][1] >= 2 * seed_game["totals"][0] - seed_game["totals"][1]
+    assert oracle_runs.seed_of(row, [row]) == seed_game
+    changed = "1 deals (0)" if row["actions"] != seed_game["actions"] else "0 deals (none)"
+    assert f"less its seeds, paired: own VP {row['totals'][0] - seed_game['totals'][0]:.1f} ± nan" \
+        f", margin {row['margin'] - seed_game['margin']:.1f} ± nan; the game changed on {changed}" \
+        in oracle_runs.report([row])
 
 
 
