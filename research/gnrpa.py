@@ -14,7 +14,10 @@ value, so 0 for greedy's pick; ``none``: plain NRPA). ``memo`` is the hand bias 
 the cost: greedy's lookahead runs at a decision where a choice's code has not been looked ahead yet,
 and else with probability ``refresh``; the other decisions take each choice's bias as the mean of the
 biases its code got in the lookaheads so far (a static prior by code, learnt from greedy as the search
-goes). The code of an action generalises across the positions of a deal: the stage of the game (the
+goes). ``ranker`` is expert iteration's bias: the score of the ranker distilled from the oracle's games
+(``carnegie_lab.bots.ranker``, a log-odds: ``tau`` 1 plays its own softmax) minus the best choice's, from
+its lookahead on the hand evaluation; ``ranker-memo`` memoises it by code as ``memo`` does the hand bias.
+The code of an action generalises across the positions of a deal: the stage of the game (the
 setup and rounds 1-5, 6-10, 11-15, 16-20), the verb and its arguments, a company cell standing for
 the department on it (``activate c1`` -> ``activate sales``), never the raw round and action. Level 0
 is one playout; level ``l`` runs ``iterations[l-1]`` searches of level ``l-1``, each from a copy of its
@@ -37,15 +40,29 @@ from typing import Callable, Sequence
 from carnegie_lab.bots.base import legal, light_copy, step
 from carnegie_lab.bots.evaluation import Evaluation, evaluator_for, plan_evaluator, score_totals
 from carnegie_lab.bots.greedy import greedy_choice, prune
+from carnegie_lab.bots.ranker import lookahead, ranker_model
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import State
-from carnegie_lab.rules.scoring import owned_donations, welfare_payments
+from carnegie_lab.rules.scoring import left_after_welfare
 
 Code = tuple[str, ...]
 Policy = dict[Code, float]
-BIASES: dict[str, Callable[[State], Evaluation] | None] = {
-    "hand": evaluator_for, "plan": plan_evaluator, "none": None, "memo": evaluator_for}
-MEMO = "memo"                     # the bias whose lookaheads are memoised by code (the module docstring)
+
+
+@dataclass(frozen=True)
+class Bias:
+    """How a bias values the choices of a decision: the evaluation its lookahead runs on (None: no bias),
+    whether the value is the ranker's score (a log-odds) rather than greedy's (VP), and whether the
+    lookaheads are memoised by code (the module docstring)."""
+    evaluation: Callable[[State], Evaluation] | None
+    ranker: bool = False
+    memo: bool = False
+
+
+BIASES: dict[str, Bias] = {
+    "hand": Bias(evaluator_for), "plan": Bias(plan_evaluator), "none": Bias(None),
+    "memo": Bias(evaluator_for, memo=True), "ranker": Bias(evaluator_for, ranker=True),
+    "ranker-memo": Bias(evaluator_for, ranker=True, memo=True)}
 #: what a finished game scores for the search, from (own VP, Andrew's VP)
 OBJECTIVES: dict[str, Callable[[int, int], float]] = {
     "margin": lambda own, andrew: own - andrew,
@@ -64,7 +81,7 @@ class Settings:
     tau: float = 0.3
     bias: str = "hand"
     objective: str = "own+margin"
-    refresh: float = 0.1          # the memo bias: the chance of a lookahead where every code is known
+    refresh: float = 0.1          # the memo biases: the chance of a lookahead where every code is known
     spend: float = 0.0            # the objective's penalty a dollar of :func:`money_left` at the end
 
     @property
@@ -99,11 +116,9 @@ def code(state: State, action: Action) -> Code:
 
 def money_left(state: State) -> int:
     """The player's money at the game's end less what their welfare donations pay for VP (none where
-    goods are sold to pay): the money no VP was bought with, which Andrew's welfare donations score."""
-    p = state.players[0]
-    welfare = tuple(d.id for d in owned_donations(state, 0) if d.formula.kind == "payments")
-    paid = welfare_payments(state.rules, p.money, p.goods, welfare)[1] if welfare else 0
-    return max(0, p.money - paid)
+    goods are sold to pay; the scoring's :func:`~carnegie_lab.rules.scoring.left_after_welfare`): the
+    money no VP was bought with, which Andrew's welfare donations score."""
+    return max(0, left_after_welfare(state, 0)[0])
 
 
 def softmax(logits: Sequence[float]) -> list[float]:
@@ -138,29 +153,38 @@ class Search:
         self.start = light_copy(start)
         self.settings = settings
         self.rng = random.Random(seed)
-        make = BIASES[settings.bias]
-        self.evaluator = make(start) if make is not None else None
+        bias = BIASES[settings.bias]
+        self.evaluator = bias.evaluation(start) if bias.evaluation is not None else None
+        self.model = ranker_model(start.rules) if bias.ranker else None
+        if bias.ranker and self.model is None:
+            raise ValueError(f"bias {settings.bias}: the package has no ranker model")
         self.objective = OBJECTIVES[settings.objective]
         self.cache: dict[int, tuple[list[Action], list[Code], list[float]]] = {}
-        self.memo: dict[Code, tuple[float, int]] | None = {} if settings.bias == MEMO else None
+        self.memo: dict[Code, tuple[float, int]] | None = {} if bias.memo else None
         self.playouts = 0
         self.lookaheads = 0
 
     def choices(self, state: State, actions: list[Action]) -> tuple[list[Action], list[Code], list[float]]:
-        """The choices at a position, their codes and biases (greedy's values minus the best, over ``tau``)."""
+        """The choices at a position, their codes and biases (greedy's values or the ranker's scores minus
+        the best, over ``tau``)."""
         if self.evaluator is None:
             pruned = prune(state, actions)
             return pruned, [code(state, a) for a in pruned], [0.0] * len(pruned)
         self.lookaheads += 1
-        _, scored = greedy_choice(state, actions, _TIES, self.evaluator)
-        best = max(v for v, _ in scored)
+        if self.model is not None:
+            options, features = lookahead(state, actions, self.evaluator)
+            values = [self.model.score(x) for x in features]
+        else:
+            _, scored = greedy_choice(state, actions, _TIES, self.evaluator)
+            options, values = [a for _, a in scored], [v for v, _ in scored]
+        best = max(values)
         tau = self.settings.tau
-        codes = [code(state, a) for _, a in scored]
+        codes = [code(state, a) for a in options]
         if self.memo is not None:
-            for c, (v, _) in zip(codes, scored):
+            for c, v in zip(codes, values):
                 total, n = self.memo.get(c, (0.0, 0))
                 self.memo[c] = (total + v - best, n + 1)
-        return [a for _, a in scored], codes, [(v - best) / tau for v, _ in scored]
+        return options, codes, [(v - best) / tau for v in values]
 
     def memo_choices(self, state: State, actions: list[Action]) -> tuple[list[Action], list[Code], list[float]] | None:
         """The choices with the memo's biases (each code's mean), or None where a lookahead is due."""

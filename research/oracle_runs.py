@@ -1,7 +1,7 @@
 """The oracle study's part 3: GNRPA (research/gnrpa.py) on the study's level-4 deals, with Andrew's deck known.
 
     python research/oracle_runs.py [--deals 0-9] [--iterations 10,6,6] [--alpha A] [--tau T]
-                                   [--bias hand|plan|none|memo] [--refresh R]
+                                   [--bias hand|plan|none|memo|ranker|ranker-memo] [--refresh R]
                                    [--objective own+margin|margin|own] [--spend W] [--from-bot | --from-best]
                                    [--seed S] [--out FILE] [--jobs J] [--scheduler ADDR]
     python research/oracle_runs.py --report [--out FILE]
@@ -45,7 +45,7 @@ from carnegie_lab.jobs import run_jobs
 from carnegie_lab.rules import loop
 from carnegie_lab.rules.ruleset import ruleset_for
 from carnegie_lab.rules.setup import new_state
-from research.gnrpa import BIASES, MEMO, OBJECTIVES, Search, Settings, money_left
+from research.gnrpa import BIASES, OBJECTIVES, Search, Settings, money_left
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDY = ROOT / "benchmarks" / "results" / "oracle-level4.jsonl"
@@ -73,7 +73,7 @@ SEEDINGS = {"none": "gnrpa", "bot": "seeded", "best": "chained"}
 
 def spec(settings: Settings, seeding: str, seed: int) -> str:
     its = "x".join(map(str, settings.iterations))
-    refresh = f":refresh={settings.refresh}" if settings.bias == MEMO else ""
+    refresh = f":refresh={settings.refresh}" if BIASES[settings.bias].memo else ""
     spend = f":spend={settings.spend}" if settings.spend else ""
     return (f"{SEEDINGS[seeding]}:level={settings.level}:iterations={its}:alpha={settings.alpha}"
             f":tau={settings.tau}:bias={settings.bias}{refresh}:objective={settings.objective}{spend}:seed={seed}")
@@ -225,9 +225,21 @@ FLOW = ("money", "goods", "study", "income_money", "income_goods", "employees", 
 SUMMED = ("study", "income_money", "income_goods")
 
 
+def seed_of(row: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The game a seeded row started from (its ``seeded_with`` on its deal: the bot's, the pilot's or one of
+    ``rows``); None where the row names none."""
+    player, deal = row.get("seeded_with"), row["deal"]
+    if player is None:
+        return None
+    if player in (BOT, PILOT):
+        return study_games(player)[deal]
+    return next(r for r in rows if r["player"] == player and r["deal"] == deal)
+
+
 def report(rows: list[dict[str, Any]]) -> str:
     """Markdown tables: each method's games against the pilot oracle's and the bot's on the same deals
-    (own VP, Andrew's, margin), the VP shape, and the flow by round of each method's best games."""
+    (own VP, Andrew's, margin; a seeded method's paired with its seeds too), the VP shape, and the flow by
+    round of each method's best games."""
     bot, pilot = study_games(BOT), study_games(PILOT)
     methods: dict[str, dict[int, dict[str, Any]]] = {}
     for row in rows:
@@ -252,6 +264,14 @@ def report(rows: list[dict[str, Any]]) -> str:
             lines.append(f"- {who}: own VP {_mean_se([g['totals'][0] for g in games_of])}, Andrew "
                          f"{_mean_se([g['totals'][1] for g in games_of])}, margin "
                          f"{_mean_se([g['margin'] for g in games_of])}, won {sum(g['won'] for g in games_of)}")
+        seeds = [seed_of(g, rows) for g in mine]
+        if all(seeds):
+            pairs = [(g, s) for g, s in zip(mine, seeds) if s is not None]
+            changed = [g["deal"] for g, s in pairs if g["actions"] != s["actions"]]
+            lines.append(f"- this method less its seeds, paired: own VP "
+                         f"{_mean_se([g['totals'][0] - s['totals'][0] for g, s in pairs])}, margin "
+                         f"{_mean_se([g['margin'] - s['margin'] for g, s in pairs])}; the game changed on "
+                         f"{len(changed)} deals ({', '.join(map(str, changed)) or 'none'})")
         lines += ["", "| mean per game | " + " | ".join(SHAPE) + " |", "|---" * (len(SHAPE) + 1) + "|"]
         for who, games_of, key in (("this method", mine, "shape"), ("Andrew vs it", mine, "andrew_shape"),
                                    ("pilot", [pilot[k] for k in deals], "shape"),
@@ -303,10 +323,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", default=",".join(map(str, default.iterations)),
                     help="iterations at levels 1, 2, ...; their count is the level")
     ap.add_argument("--alpha", type=float, default=default.alpha)
-    ap.add_argument("--tau", type=float, default=default.tau, help="the bias's temperature (VP)")
+    ap.add_argument("--tau", type=float, default=default.tau,
+                    help="the bias's temperature: VP of greedy's value for hand, plan and memo; units of the "
+                         "ranker's log-odds for ranker and ranker-memo (1: the ranker's own softmax)")
     ap.add_argument("--bias", default=default.bias, choices=tuple(BIASES))
     ap.add_argument("--refresh", type=float, default=default.refresh,
-                    help="the memo bias: the chance of a lookahead at a decision whose codes are all known")
+                    help="the memo biases (memo, ranker-memo): the chance of a lookahead at a decision whose "
+                         "codes are all known")
     ap.add_argument("--objective", default=default.objective, choices=tuple(OBJECTIVES))
     ap.add_argument("--spend", type=float, default=default.spend,
                     help="the objective's penalty a dollar left at the end beyond the welfare payments")

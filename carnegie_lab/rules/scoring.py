@@ -108,6 +108,16 @@ def _donation_vp(state: State, pi: int, donations: list[Donation], money: int, g
     return vp + paid[0], money - paid[1], goods - paid[2]
 
 
+def left_after_welfare(state: State, pi: int, own: list[tuple[str, str | None]] | None = None) -> tuple[int, int]:
+    """The money and goods seat ``pi`` has left once their welfare donations are paid at the game's end
+    (goods sold where that buys more VP, so the money may be below 0): what Andrew's welfare donations then
+    score in a solo game. ``own``: the seat's discs, if known."""
+    p = state.players[pi]
+    _, money, goods = _donation_vp(state, pi, owned_donations(state, pi), p.money, p.goods,
+                                   discs(state, pi) if own is None else own)
+    return money, goods
+
+
 def owned_donations(state: State, owner: Owner) -> list[Donation]:
     donations = state.rules.components.donations
     return [donations[d] for d, owners in state.board.donations.items() if owner in owners]
@@ -188,9 +198,7 @@ def andrew_score(state: State, own: dict[Owner, list[tuple[str, str | None]]] | 
     if known."""
     if own is None:
         own = discs_by_owner(state)
-    p = state.players[0]
-    _, money, goods = _donation_vp(state, 0, owned_donations(state, 0), p.money, p.goods, own[0])
-    return _andrew_score(state, own, money, goods)
+    return _andrew_score(state, own, *left_after_welfare(state, 0, own[0]))
 
 
 def _andrew_score(state: State, own: dict[Owner, list[tuple[str, str | None]]], money: int, goods: int
