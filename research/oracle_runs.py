@@ -96,6 +96,7 @@ def best_rows(rows: list[dict[str, Any]], objective: str) -> list[dict[str, Any]
         runs = [r for r in rows if r["deal"] == deal]
         game.setdefault("flow", flow(bot["seed"], bot["level"], game["actions"]))
         best.append(game | {"player": f"the best game of every run, by {objective}", "found_by": game["player"],
+                            "seeded_with": None,                    # not paired: its seed is another method's
                             "playouts": sum(r["playouts"] for r in runs),
                             "cpu_seconds": sum(r["cpu_seconds"] for r in runs)})
     return best

@@ -84,8 +84,8 @@ def test_a_run_appends_one_row_a_deal_and_a_rerun_plays_nothing(tmp_path):
 
 
 def test_the_best_rows_are_each_deals_best_game_with_every_runs_budget():
-    row = {"deal": 0, "player": "a run", "totals": [200, 100], "margin": 100, "won": True, "playouts": 7,
-           "cpu_seconds": 3.0, "actions": BOT["actions"], "flow": ["its flow"]}
+    row = BOT | {"deal": 0, "player": "a run", "totals": [200, 100], "margin": 100, "won": True, "playouts": 7,
+           "cpu_seconds": 3.0, "actions": BOT["actions"], "flow": ["its flow"], "seeded_with": "an earlier run"}
     best = oracle_runs.best_rows([row], "own+margin")
     assert [g["deal"] for g in best] == sorted(oracle_runs.study_games(oracle_runs.BOT))
     assert best[0]["found_by"] == "a run" and best[0]["flow"] == ["its flow"] and best[0]["playouts"] == 7
@@ -93,6 +93,8 @@ def test_the_best_rows_are_each_deals_best_game_with_every_runs_budget():
     better = max((bot, pilot), key=lambda g: 2 * g["totals"][0] - g["totals"][1])
     assert best[1]["found_by"] == better["player"] and best[1]["totals"] == better["totals"]
     assert best[1]["flow"][-1]["score"] == better["totals"][0] and best[1]["playouts"] == 0
+    best[0]["flow"] = best[1]["flow"]
+    assert "| 1 | " in oracle_runs.report(best)
 
 
 def test_the_memo_bias_is_each_codes_mean_lookahead_and_looks_ahead_only_at_new_codes():
