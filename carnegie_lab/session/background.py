@@ -71,7 +71,7 @@ class BackgroundJob:
         self._watcher.start()
 
     def _watch(self, proc: Any, conn: Connection, slot: Slot) -> None:
-        heard = time.monotonic()
+        heard = looked = time.monotonic()
         try:
             while True:
                 if conn.poll(self.LOOK):
@@ -87,13 +87,16 @@ class BackgroundJob:
                     heard = time.monotonic()
                     if self._heard(message):
                         return
-                elif not self.present():                # the page has gone: nobody waits for its job
+                    if heard - looked < self.LOOK:      # a job that keeps talking is still looked after
+                        continue
+                looked = time.monotonic()
+                if not self.present():                  # the page has gone: nobody waits for its job
                     self.cancel()
-                else:
-                    with self._lock:                    # no work is sent to it meanwhile
-                        if self._idle(time.monotonic() - heard):
-                            self._end(proc, conn, slot)
-                            return
+                    continue
+                with self._lock:                        # no work is sent to it meanwhile
+                    if self._idle(time.monotonic() - heard):
+                        self._end(proc, conn, slot)
+                        return
         finally:
             with self._lock:
                 self._end(proc, conn, slot)
