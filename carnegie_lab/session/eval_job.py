@@ -31,7 +31,7 @@ from ..engine import Game
 from .access import NotAllowed
 from .background import BackgroundJob
 from .replay import Moment, Replay
-from .work import JobSlots
+from .work import JobSlots, keep_latest
 
 #: playouts of every choice of a moment's decision (two rounds on: about a second of one core early in a game)
 PLAYOUTS = 3
@@ -103,14 +103,6 @@ def _serve(playouts: int, conn: Connection) -> None:
         conn.close()
 
 
-def _keep(kept: dict[Key, Any], key: Key, item: Any, most: int) -> None:
-    """Keep ``item`` under ``key`` as the newest of ``kept``, the oldest let go beyond ``most``."""
-    kept.pop(key, None)
-    kept[key] = item
-    while len(kept) > most:
-        del kept[next(iter(kept))]
-
-
 class EvalJob(BackgroundJob):
     """A page's evaluation bar's values and the process that computes them (see the module): ``value(key)``, the
     :class:`Standing` kept for a moment; ``why(key)``, why it has none (a refusal or a failure); ``pending(key)``,
@@ -157,7 +149,7 @@ class EvalJob(BackgroundJob):
             if key in self.values or self.pending(key) or over(replay, moment):
                 return
             if not replay.final.is_over:            # a value of a game in play is a hint, whoever asks
-                _keep(self.problems, key, NotAllowed(LIVE), self.kept)
+                keep_latest(self.problems, key, NotAllowed(LIVE), self.kept)
                 return
             self.problems.pop(key, None)
             self._next = (key, replay.game_at(moment.actions).to_record())
@@ -166,7 +158,7 @@ class EvalJob(BackgroundJob):
                     self._launch(self.slots.take(None), NAME, _serve, self.playouts)
                 except NotAllowed as e:
                     self._next = None
-                    _keep(self.problems, key, e, self.kept)
+                    keep_latest(self.problems, key, e, self.kept)
                     return
                 except BaseException:
                     self._next = None
@@ -185,7 +177,7 @@ class EvalJob(BackgroundJob):
     def _heard(self, message: Any) -> bool:
         with self._lock:
             key, self._busy = self._busy, None
-            _keep(self.values if isinstance(message, Standing) else self.problems, key, message, self.kept)
+            keep_latest(self.values if isinstance(message, Standing) else self.problems, key, message, self.kept)
             if self._next is not None:
                 self._send()
         self._told(key)
@@ -200,7 +192,7 @@ class EvalJob(BackgroundJob):
         key, self._busy, self._next = self._busy, None, None
         if key is None:
             return None
-        _keep(self.problems, key, N_("The evaluation stopped unexpectedly"), self.kept)
+        keep_latest(self.problems, key, N_("The evaluation stopped unexpectedly"), self.kept)
         return lambda: self._told(key)
 
     def _told(self, key: Key) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from .access import Limits
 from .eval_job import EvalJob
 from .review import ReviewJob
-from .work import JobSlots
+from .work import JobSlots, keep_latest
 
 #: Seconds without a tick of the page's clock, while the kernel is not busy, after which the page is gone.
 GONE_AFTER = 60.0
@@ -54,9 +54,7 @@ class PageWork:
     def hint(self, key: Any, think: Callable[[], Any]) -> Any:
         """The analysis of decision ``key``: thought about once (``think``), then kept (the latest few)."""
         if key not in self.hints:
-            self.hints[key] = think()
-            while len(self.hints) > HINTS_KEPT:
-                del self.hints[next(iter(self.hints))]
+            keep_latest(self.hints, key, think(), HINTS_KEPT)
         return self.hints[key]
 
     def close(self) -> None:

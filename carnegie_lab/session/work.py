@@ -6,6 +6,7 @@
   kernel that dies, however it dies, lets its locks go.
 - :class:`StartBrake`: games a visitor (the address the server saw, in ``VISITOR_ENV``) may store per hour,
   across all its pages (a small SQLite file of the jobs folder; the visitor is kept only as a hash).
+- :func:`keep_latest`: what a page keeps of its work's results (hints, the evaluation bar's values): the latest few.
 (What one page runs, its review and its hints, is ``page_work.PageWork``.)
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Hashable
 
 from ..core.i18n import N_
 from ..jobs import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, default_max_jobs
@@ -117,10 +118,18 @@ class StartBrake:
             db.execute("COMMIT")
 
 
+def keep_latest(kept: dict[Hashable, Any], key: Hashable, item: Any, most: int) -> None:
+    """Keep ``item`` under ``key`` as the newest of ``kept``, the oldest let go beyond ``most``."""
+    kept.pop(key, None)
+    kept[key] = item
+    while len(kept) > most:
+        del kept[next(iter(kept))]
+
+
 def visitor(env=os.environ) -> str | None:
     """Who the server says this page's visitor is (None outside the app's server)."""
     return env.get(VISITOR_ENV) or None
 
 
 __all__ = ["GAMES_PER_HOUR_ENV", "JOBS_ENV", "JobSlots", "MAX_JOBS_ENV", "Slot", "StartBrake", "VISITOR_ENV",
-           "VISITOR_HEADER", "default_max_jobs", "visitor"]
+           "VISITOR_HEADER", "default_max_jobs", "keep_latest", "visitor"]
