@@ -40,7 +40,7 @@ from typing import Callable, Sequence
 from carnegie_lab.bots.base import legal, light_copy, step
 from carnegie_lab.bots.evaluation import Evaluation, evaluator_for, plan_evaluator, score_totals
 from carnegie_lab.bots.greedy import greedy_choice, prune
-from carnegie_lab.bots.ranker import lookahead, ranker_model
+from carnegie_lab.bots.ranker import ranker_choice, ranker_model
 from carnegie_lab.core.actions import Action
 from carnegie_lab.core.state import State
 from carnegie_lab.rules.scoring import left_after_welfare
@@ -172,11 +172,10 @@ class Search:
             return pruned, [code(state, a) for a in pruned], [0.0] * len(pruned)
         self.lookaheads += 1
         if self.model is not None:
-            options, features = lookahead(state, actions, self.evaluator)
-            values = [self.model.score(x) for x in features]
+            _, scored = ranker_choice(state, actions, _TIES, self.evaluator, self.model)
         else:
             _, scored = greedy_choice(state, actions, _TIES, self.evaluator)
-            options, values = [a for _, a in scored], [v for v, _ in scored]
+        options, values = [a for _, a in scored], [v for v, _ in scored]
         best = max(values)
         tau = self.settings.tau
         codes = [code(state, a) for a in options]
@@ -272,7 +271,7 @@ class Search:
         return self.nested(self.settings.level, {}, None if seed_game is None else self.replay(seed_game))
 
 
-_TIES = random.Random(0)          # greedy_choice breaks ties with it; only its scores are used here
+_TIES = random.Random(0)          # greedy_choice and ranker_choice break ties with it; only their scores are used here
 
 
 def _sample(probs: Sequence[float], u: float) -> int:

@@ -83,9 +83,15 @@ def greedy_choice(state: State, actions: Sequence[Action], rng: random.Random,
     if pruned:
         actions = prune(state, actions)
     scored = [(value, action) for action, _, value in one_step(state, actions, evaluator, settle)]
+    return best_of(scored, rng), scored
+
+
+def best_of(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
+    """The action of the highest value among (value, action) pairs, ties broken by ``rng`` (drawn from only
+    where there is a tie)."""
     best = max(v for v, _ in scored)
     top = [a for v, a in scored if v >= best - 1e-9]
-    return (top[0] if len(top) == 1 else top[rng.randrange(len(top))]), scored
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
 
 
 @register

@@ -39,7 +39,7 @@ from .base import deciding
 from .evaluation import Evaluation
 from .evaluation.features import SEAT_FEATURES, seat_features
 from .evaluation.position import round_info, tables
-from .greedy import one_step, prune
+from .greedy import best_of, one_step, prune
 
 #: the model shipped with the package
 RANKER_FILE = Path(__file__).resolve().parents[1] / "data" / "ranker_model.json"
@@ -208,6 +208,4 @@ def ranker_choice(state: State, actions: Sequence[Action], rng: random.Random, e
     signature, :func:`~.greedy.greedy_choice`)."""
     choices, features = lookahead(state, actions, evaluator, model.plan)
     scored = [(model.score(x), a) for x, a in zip(features, choices)]
-    best = max(v for v, _ in scored)
-    top = [a for v, a in scored if v >= best - 1e-9]
-    return (top[0] if len(top) == 1 else top[rng.randrange(len(top))]), scored
+    return best_of(scored, rng), scored
