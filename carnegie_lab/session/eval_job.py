@@ -166,6 +166,15 @@ class EvalJob(BackgroundJob):
             if self._busy is None:
                 self._send()
 
+    def end_if_idle(self) -> None:
+        """End the process if it values no moment now and none is next (its slot given back before this returns):
+        the page's review needs the slot more than a bar that waits."""
+        with self._lock:
+            if self._proc is None or self._busy is not None or self._next is not None:
+                return
+            self._proc.terminate()
+        self.wait()
+
     def _send(self) -> None:
         assert self._next is not None and self._conn is not None
         (self._busy, record), self._next = self._next, None
