@@ -71,7 +71,7 @@ class BotBar:
     def show_progress(self, p: Progress, round_: int, where: str) -> None:
         """The bots at work: ``p``, in round ``round_`` (``where``: the screen's words for it)."""
         self.progress.value = min(round_, self.progress.max)
-        done = translator(self.lang).gettext("{n} bot decisions").format(n=p.done)
+        done = self.ngettext("{n} bot decision", "{n} bot decisions", p.done).format(n=p.done)
         self.progress_label.value = f"<span class='cl-note'>{done} · {html.escape(where)}</span>"
 
     def draw(self, bots: Bots) -> None:

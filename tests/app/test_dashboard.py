@@ -14,7 +14,9 @@ from clicks import click_first
 
 import carnegie_lab as cl
 from carnegie_lab.app.board import TABS
+from carnegie_lab.app.bot_bar import BotBar
 from carnegie_lab.session import Seat, Setup
+from carnegie_lab.session.controller import Progress
 from carnegie_lab.widgets import Dashboard
 
 
@@ -338,3 +340,12 @@ def test_a_click_draws_the_board_even_if_the_page_never_reports(monkeypatch):
     d = Dashboard()
     d.act("house pittsburgh")
     assert d.board.slots["map"].widget is not None
+
+
+@pytest.mark.parametrize(("lang", "done", "said"), [(None, 1, "1 bot decision ·"), (None, 2, "2 bot decisions ·"),
+                                                    ("pt_BR", 1, "1 decisão de robô ·"),
+                                                    ("pt_BR", 5, "5 decisões de robô ·")])
+def test_the_bot_bar_counts_decisions_in_the_plural_its_language_needs(lang, done, said):
+    bar = BotBar(True, 10, *(lambda: None,) * 3, lambda: None, lang=lang)
+    bar.show_progress(Progress(done, None, ""), 3, "round 3")
+    assert said in bar.progress_label.value
