@@ -204,3 +204,11 @@ def test_money_left_is_the_money_the_welfare_donations_leave(deal):
     welfare = tuple(d.id for d in owned_donations(state, 0) if d.formula.kind == "payments")
     cash = welfare_payments(state.rules, p.money, p.goods, welfare)[1] if welfare else 0
     assert gnrpa.money_left(state) == max(0, p.money - cash)
+
+
+def test_bad_settings_and_a_missing_ranker_model_are_refused_by_name(monkeypatch):
+    with pytest.raises(ValueError, match="bias one of"):
+        _search(gnrpa.Settings(bias="nonsense"))
+    monkeypatch.setattr(gnrpa, "ranker_model", lambda rules: None)
+    with pytest.raises(ValueError, match="bias ranker: the package has no ranker model"):
+        _search(gnrpa.Settings(bias="ranker"))
