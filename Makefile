@@ -41,11 +41,15 @@ test: check system-packages
 # renewals, a finished game's undo by a watcher, the owner's delete, a visitor's hourly brake, a seed out of
 # range and a broken record in the page, the ringed cities' hovers, a tutorial's own action, the dashboard in
 # narrow boxes (the text-fit test's 390 px case stays), a double click on the board, a hint at every decision,
-# a seat link's copy button, the games list's sorting, the culling of a closed page's kernel;
+# a seat link's copy button, the games list's sorting, the culling of a closed page's kernel, the review and the
+# solo hand-over in a browser, a tutorial in a narrow page, the title following the turn, the stored games'
+# buttons, a table set up in the app, the review chart in Portuguese;
 # make test keeps a test of
 # each: the setup and round 1 by keyboard, Bo's undo seen in Ada's browser, test_final_browser's finish, the
 # start page's and final panel's audits, tests/session's stored games, the editor in Voila, a watcher's refused
-# clicks, the kernel cap, a third of the examples); CI runs them after make test.
+# clicks, the kernel cap, a third of the examples, the review's panel, the hand-over and the title without a browser,
+# the text-fit test's 390 px case, tests/app/test_table_setup.py, the English review chart); CI runs them after
+# make test.
 test-slow: $(STAMP)
 	$(PYTEST) -m slow -n $(XDIST) --dist loadfile $(PYTEST_ARGS)
 

@@ -107,6 +107,7 @@ def test_a_click_on_a_city_builds_on_its_ringed_site(app_page, tmp_path):
     board_tab(p, "Map")
 
 
+@pytest.mark.slow      # words whole in their boxes: test_text_fit_browser's 390 px case (make test). CI runs it
 def test_the_stored_games_buttons_are_whole(own_browser, tmp_path):
     """In a browser of its own, after a game is loaded (and so stored): every button of the list shows its whole
     word, in a narrow window; the list lies below the new game's form, so that its filling (each time the tab

@@ -26,6 +26,8 @@ def overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+# make test: the review's panel (tests/app/test_review_panel.py), its chart in a browser (test_text_fit_browser)
+@pytest.mark.slow      # CI runs it
 def test_one_click_reviews_a_finished_game_with_marks_to_click(app_page):
     p = app_page.page
     side_tab(p, "New game")                       # a bot against Andrew: Start plays the whole game

@@ -13,6 +13,7 @@ pytestmark = pytest.mark.browser
 FINISH_TIMEOUT = 120_000
 
 
+@pytest.mark.slow      # the hand-over: tests/session/test_solo_handover.py (make test). CI runs it
 def test_a_solo_game_handed_to_a_bot_plays_to_the_end_and_undo_gives_it_back(app_page):
     p = app_page.page
     start_game(p, "1 (solo)", [("Ada", "Human")], seed=4, level="1")

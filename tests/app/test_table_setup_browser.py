@@ -43,6 +43,8 @@ def actions(p) -> int:
     return int(p.locator(TURN).get_attribute("data-actions"))
 
 
+# make test: tests/app/test_table_setup.py, and the editor's clicks in Voila (tests/editor_ui)
+@pytest.mark.slow      # CI runs it
 def test_a_table_set_up_in_the_app_is_stored_played_on_and_reloads(app_page, voila_server):
     p = app_page.page
     p.set_default_timeout(TIMEOUT)

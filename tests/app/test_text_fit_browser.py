@@ -225,7 +225,7 @@ def reviewed_game() -> Review:
     return review(game, playouts=1)
 
 
-@pytest.mark.parametrize("lang", ["en", "pt_BR"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pt_BR", marks=pytest.mark.slow)])   # pt_BR: CI (test-slow)
 def test_the_review_chart_fits_the_side_panel(chromium, lang):
     """The Replay tab's review chart at its width there: its axes' titles whole (the y axis's was cut), no text
     over another."""

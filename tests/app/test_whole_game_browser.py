@@ -232,6 +232,7 @@ def test_a_whole_solo_game_on_a_phone(phone, timings):
 # --------------------------------------------------------------------------- the desktop
 
 
+@pytest.mark.slow      # the title: tests/app/test_keys_and_title.py (make test). CI runs it
 def test_the_title_follows_the_turn(desktop):
     p = desktop.page
     title_is(p, "Your turn — Carnegie")                         # Ada against Bo, the easy bot

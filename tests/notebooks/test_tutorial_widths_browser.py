@@ -48,6 +48,8 @@ WIDTHS = (390, 700)
 HEIGHT = 900
 
 
+# make test: a narrow page (test_text_fit_browser's 390 px case), a tutorial's Voila page (test_voila_tutorials)
+@pytest.mark.slow      # CI runs it
 def test_a_tutorial_fits_a_narrow_page(watched_page, voila_server):
     watched = watched_page()
     tutorial = Page(watched, NAME, voila_server.render_url(NAME), viewport={"width": WIDTHS[0], "height": HEIGHT})
