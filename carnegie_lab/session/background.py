@@ -49,6 +49,7 @@ class BackgroundJob:
         self.slots, self.present = slots or JobSlots(None, 1), present
         self._proc: Any = None
         self._conn: Connection | None = None
+        self._slot = Slot([])                   # the slot of the process that runs (given back when it ends)
         self._watcher: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -65,7 +66,7 @@ class BackgroundJob:
             raise
         finally:
             theirs.close()
-        self._proc, self._conn = proc, ours
+        self._proc, self._conn, self._slot = proc, ours, slot
         self._watcher = threading.Thread(target=self._watch, args=(proc, ours, slot), daemon=True,
                                          name=f"{name} watcher")
         self._watcher.start()

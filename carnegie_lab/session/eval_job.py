@@ -5,9 +5,10 @@
 (:data:`PLAYOUTS` playouts of every choice, :data:`~carnegie_lab.analysis.evaluate.AUTO_ROUNDS` rounds on and the
 rest estimated, as a hint does when its time is short; a fixed count: the same numbers every time). It runs in a
 process of its own, as the review does (``background.py``): the kernel sends it a moment's position and a thread of the
-kernel reads the answer, so no click waits for it. The process takes a slot of the server's (``work.JobSlots``, the
-cap on the pages' background processes) for as long as it runs; it values the moments asked one after another, and
-ends, its slot given back, once none was asked for :data:`LINGER` seconds, or when its page has gone (``present``).
+kernel reads the answer, so no click waits for it. The process holds a slot of the server's (``work.JobSlots``, the
+cap on the pages' background work) while it values a moment; it values the moments asked one after another, rests
+without a slot while none is asked (another page's review may take it; the next moment asked takes one again), and
+ends once none was asked for :data:`LINGER` seconds, or when its page has gone (``present``).
 Only the moment asked last waits its turn: one asked before it and not started yet is dropped (the player moved
 on). The analysis sees what the table sees (Andrew's hidden cards redrawn in every playout, as for a hint).
 
@@ -153,27 +154,20 @@ class EvalJob(BackgroundJob):
                 return
             self.problems.pop(key, None)
             self._next = (key, replay.game_at(moment.actions).to_record())
-            if self._proc is None:
-                try:
+            try:
+                if self._proc is None:
                     self._launch(self.slots.take(None), NAME, _serve, self.playouts)
-                except NotAllowed as e:
-                    self._next = None
-                    keep_latest(self.problems, key, e, self.kept)
-                    return
-                except BaseException:
-                    self._next = None
-                    raise
+                elif self._busy is None:                # it rests without a slot: it takes one to work again
+                    self._slot.hold(self.slots.take(None))
+            except NotAllowed as e:
+                self._next = None
+                keep_latest(self.problems, key, e, self.kept)
+                return
+            except BaseException:
+                self._next = None
+                raise
             if self._busy is None:
                 self._send()
-
-    def end_if_idle(self) -> None:
-        """End the process if it values no moment now and none is next (its slot given back before this returns):
-        the page's review needs the slot more than a bar that waits."""
-        with self._lock:
-            if self._proc is None or self._busy is not None or self._next is not None:
-                return
-            self._proc.terminate()
-        self.wait()
 
     def _send(self) -> None:
         assert self._next is not None and self._conn is not None
@@ -189,11 +183,13 @@ class EvalJob(BackgroundJob):
             keep_latest(self.values if isinstance(message, Standing) else self.problems, key, message, self.kept)
             if self._next is not None:
                 self._send()
+            else:                                       # nothing asked: it rests, its slot given back
+                self._slot.release()
         self._told(key)
         return False
 
     def _idle(self, quiet: float) -> bool:
-        """Nothing asked for ``linger`` seconds: the process ends, its slot given back."""
+        """Nothing asked for ``linger`` seconds: the process ends."""
         return self._busy is None and self._next is None and quiet >= self.linger
 
     def _lost(self) -> Callable[[], None] | None:

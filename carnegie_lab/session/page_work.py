@@ -1,6 +1,5 @@
 """What one page runs in the background, whatever its panels (made again when its language changes): its one review
-job, its replay's evaluation bar (``eval_job.EvalJob``: its values and their process; an idle one gives its slot to
-the page's review), the analyses of the decisions
+job, its replay's evaluation bar (``eval_job.EvalJob``: its values and their process), the analyses of the decisions
 it gave hints for, and whether the page is still there (its clock's ticks): a review or an evaluation whose page has
 gone is cancelled. The server's caps on that work: ``work.py``. No widget here."""
 from __future__ import annotations
@@ -30,9 +29,8 @@ class PageWork:
         self.clock, self.has_clock = clock, has_clock
         self.last_seen = clock()
         self._busy = 0
+        self.review = ReviewJob(limits.review_playouts, slots=JobSlots.of_server(), present=self.present)
         self.evals = EvalJob(slots=JobSlots.of_server(), present=self.present)
-        self.review = ReviewJob(limits.review_playouts, slots=JobSlots.of_server(), present=self.present,
-                                make_room=self.evals.end_if_idle)
         self.hints: dict[Any, Any] = {}
 
     def tick(self) -> None:

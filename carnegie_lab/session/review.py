@@ -35,7 +35,7 @@ from ..engine import Game
 from ..store import GameStore
 from .access import KEEP_REVIEW, Limits, NotAllowed, asking, may
 from .background import BackgroundJob
-from .work import JobSlots, Slot
+from .work import JobSlots
 
 #: the budgets a page chooses from, playouts a decision (those up to the session's cap)
 BUDGETS = (1, 8, 32)
@@ -98,13 +98,11 @@ class ReviewJob(BackgroundJob):
     """One page's background review (see the module): its ``phase``, progress (``done`` of
     ``total`` decisions), and its ``result`` (a Review) or ``error``; ``kept``: the result is kept with
     its stored game (see :class:`Shelf`). ``slots``: the server's cap on jobs (none by default);
-    ``present``: whether the page is still there (checked every ``LOOK`` seconds while the review runs);
-    ``make_room``: called when every slot is taken, to free one of the page's own (then the review asks again)."""
+    ``present``: whether the page is still there (checked every ``LOOK`` seconds while the review runs)."""
 
     def __init__(self, max_playouts: int = Limits().review_playouts, slots: JobSlots | None = None,
-                 present: Callable[[], bool] = lambda: True, make_room: Callable[[], None] | None = None):
+                 present: Callable[[], bool] = lambda: True):
         super().__init__(slots, present)
-        self.make_room = make_room
         self.max_playouts = max_playouts
         self.phase = IDLE
         self.done = self.total = 0
@@ -156,7 +154,7 @@ class ReviewJob(BackgroundJob):
                     self.follow(on_progress, on_done)
                 return False
             self.check(game, stored, playouts)
-            slot = self._take(None if keep is None else keep.game_id)
+            slot = self.slots.take(None if keep is None else keep.game_id)
             try:
                 self._shelf = None if keep is None else (keep, keep.revision())
             except CarnegieError:               # the stored game is gone: the review is not kept
@@ -171,16 +169,6 @@ class ReviewJob(BackgroundJob):
                 self.phase = FAILED
                 raise
             return True
-
-    def _take(self, game_id: str | None) -> Slot:
-        """A slot of the server's for this review; if every one is taken, once more after ``make_room``."""
-        try:
-            return self.slots.take(game_id)
-        except NotAllowed:
-            if self.make_room is None:
-                raise
-        self.make_room()
-        return self.slots.take(game_id)
 
     def _heard(self, message: Any) -> bool:
         kind, *data = message

@@ -33,7 +33,8 @@ def _key(text: str) -> str:
 
 
 class Slot:
-    """The locks a running job holds (none without a jobs folder); ``release`` lets them go."""
+    """The locks a running job holds (none without a jobs folder); ``release`` lets them go, ``hold`` takes another
+    slot's instead (a process that rested without a slot and works again)."""
 
     def __init__(self, fds: list[int]):
         self.fds = fds
@@ -41,6 +42,10 @@ class Slot:
     def release(self) -> None:
         while self.fds:
             os.close(self.fds.pop())       # closing the file lets its flock go
+
+    def hold(self, other: Slot) -> None:
+        self.release()
+        self.fds, other.fds = other.fds, []
 
 
 class JobSlots:

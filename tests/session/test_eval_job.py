@@ -1,7 +1,7 @@
 """The replay's evaluation bar without a browser (session/eval_job.py, session/bar_screen.py): a moment valued in a
 process of its own (the kernel free meanwhile) with the analysis's numbers, once per position and page; the moment
-asked last comes next; the process holds a server slot while it runs and gives it back; a page gone stops it; the
-bar's screen in both languages, with the grade of the move played when a review graded it."""
+asked last comes next; the process holds a server slot while it values a moment and rests without one; a page gone
+stops it; the bar's screen in both languages, with the grade of the move played when a review graded it."""
 from __future__ import annotations
 
 import random
@@ -78,10 +78,10 @@ def test_a_moment_is_valued_in_its_own_process_once_and_the_one_asked_last_comes
     assert job.wait(PATIENCE) and not job.running and len(told.keys) == 2
 
 
-def test_the_process_holds_a_server_slot_and_gives_it_back_once_idle(replay, tmp_path):
+def test_the_process_holds_a_server_slot_while_it_values_a_moment_and_rests_without_one(replay, tmp_path):
     slots = JobSlots(tmp_path, 1)
     held = slots.take(None)                      # another page's job holds the server's only slot
-    job = EvalJob(slots=JobSlots(tmp_path, 1), linger=0.5)
+    job = EvalJob(slots=JobSlots(tmp_path, 1), linger=PATIENCE)
     told = Told(job)
     job.ask(replay, replay.moments[3])
     key = moment_key(replay, replay.moments[3])
@@ -92,12 +92,30 @@ def test_the_process_holds_a_server_slot_and_gives_it_back_once_idle(replay, tmp
     held.release()
     job.ask(replay, replay.moments[3])            # asked again: the slot is free now
     assert job.running and job.why(key) is None
-    with pytest.raises(NotAllowed):               # the process holds the slot
+    with pytest.raises(NotAllowed):               # the process holds the slot while it values the moment
         slots.take(None).release()
     assert told.until(1) and job.value(key) is not None
-    assert job.wait(PATIENCE) and not job.running     # none asked since: it ended
-    slots.take(None).release()                    # and gave its slot back
-    assert job.value(key) is not None             # the value stays with the page
+    review = slots.take(None)                     # it rests: another page's review takes the slot meanwhile
+    later = moment_key(replay, replay.moments[4])
+    job.ask(replay, replay.moments[4])
+    assert isinstance(job.why(later), NotAllowed) and job.running and not job.pending(later)
+    review.release()
+    job.ask(replay, replay.moments[4])            # the slot is free again: it works again
+    assert job.pending(later) and job.why(later) is None
+    with pytest.raises(NotAllowed):
+        slots.take(None).release()
+    assert told.until(2) and job.value(later) is not None
+    job.cancel()
+    assert job.wait(PATIENCE) and not job.running
+    slots.take(None).release()                    # ended: its slot is free
+    assert job.value(key) is not None             # the values stay with the page
+
+
+def test_a_resting_process_ends_once_idle(replay):
+    job = EvalJob(linger=0.5)
+    told = Told(job)
+    job.ask(replay, replay.moments[3])
+    assert told.until(1) and job.wait(PATIENCE) and not job.running     # none asked since: it ended
 
 
 def test_a_page_that_has_gone_stops_the_process(replay):

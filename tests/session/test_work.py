@@ -1,7 +1,6 @@
 """The server's caps on background work (session/work.py): its cap on review processes and one review per stored
 game across kernels, the games a visitor may store per hour; a page's work (session/page_work.py): a page gone
-stops its review, an idle evaluation bar gives its slot to the page's review; and review workers that end with their
-kernel."""
+stops its review; and review workers that end with their kernel."""
 from __future__ import annotations
 
 import json
@@ -9,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -17,11 +15,9 @@ import pytest
 
 from carnegie_lab.engine import Game
 from carnegie_lab.session import Controller, Limits, NotAllowed
-from carnegie_lab.session.eval_job import moment_key
 from carnegie_lab.session.page_work import GONE_AFTER, PageWork
-from carnegie_lab.session.replay import Replay
 from carnegie_lab.session.review import CANCELLED, ReviewJob, Shelf
-from carnegie_lab.session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, MAX_JOBS_ENV, VISITOR_ENV, JobSlots, StartBrake
+from carnegie_lab.session.work import GAMES_PER_HOUR_ENV, JOBS_ENV, VISITOR_ENV, JobSlots, StartBrake
 from carnegie_lab.store import GameStore
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -95,26 +91,6 @@ def test_a_page_is_gone_once_its_clock_stopped_while_its_kernel_was_free_and_its
     job = ReviewJob(present=lambda: False)                # a page that has gone: its review is cancelled
     job.start(finished(), stored=False, playouts=1)
     assert job.wait(PATIENCE) and job.phase == CANCELLED
-
-
-def test_a_page_s_idle_evaluation_bar_gives_its_slot_to_the_page_s_review(tmp_path, monkeypatch):
-    monkeypatch.setenv(JOBS_ENV, str(tmp_path))
-    monkeypatch.setenv(MAX_JOBS_ENV, "1")
-    work = PageWork(Limits(), has_clock=lambda: False)
-    game = finished()
-    replay = Replay(game)
-    came = threading.Event()
-    work.evals.follow(lambda key: came.set())
-    work.evals.ask(replay, replay.moments[1])
-    with pytest.raises(NotAllowed, match="review slot"):      # valuing a moment: the bar keeps its slot
-        work.review.start(game, stored=False, playouts=1)
-    assert work.evals.running and work.review.phase == "idle"
-    assert came.wait(PATIENCE) and work.evals.value(moment_key(replay, replay.moments[1])) is not None
-    evals = work.evals._proc
-    assert work.review.start(game, stored=False, playouts=1)   # idle now: it ends, the review takes its slot
-    assert not evals.is_alive() and not work.evals.running
-    work.review.cancel()
-    assert work.review.wait(PATIENCE)
 
 
 KERNEL = """
