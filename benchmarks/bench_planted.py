@@ -45,7 +45,7 @@ from bench_review import SERIOUS, cpu, load  # this folder's benchmark (runs fro
 
 import carnegie_lab as cl
 from carnegie_lab.analysis import GRADES, review
-from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS, Playouts, paired, twin
+from carnegie_lab.analysis.compare import DEFAULT_PLAYOUTS, THRESHOLDS, Playouts, paired, twin
 from carnegie_lab.bots import make_bot, score_totals
 from carnegie_lab.bots.base import decision_rng
 from carnegie_lab.bots.greedy import prune
@@ -70,6 +70,8 @@ class Band:
 
 
 BANDS = {"big": Band(10.0, math.inf, 15.0), "small": Band(2.0, 5.0, 3.5)}
+#: a mistake's least loss: a planted move whose review interval lies wholly above it was found to lose that much
+MISTAKE = THRESHOLDS["mistake"]
 #: the alternatives screened at a decision, at most; the screen's playouts an action (the review's batch)
 SCREENED = 16
 SCREEN = 8
@@ -247,19 +249,23 @@ def share(n: int, of: int) -> str:
 
 
 def table(rows: Iterable[dict[str, Any]]) -> list[str]:
-    """The planted moves of each band by the review's grade, and the bots' own decisions graded a loss."""
+    """The planted moves of each band by the review's grade, and the bots' own decisions graded a loss; for the
+    planted ones also how many the review's interval puts wholly at a mistake's loss or more (whatever the grade)."""
     rows = list(rows)
-    out = ["| decisions | n | " + " | ".join(GRADES) + " | mistake or blunder |", "|---" * (len(GRADES) + 3) + "|"]
+    out = ["| decisions | n | " + " | ".join(GRADES) + f" | mistake or blunder | interval from {MISTAKE:g} VP |",
+           "|---" * (len(GRADES) + 4) + "|"]
     for band, aim in BANDS.items():
-        found = [p["grade"] for r in rows for p in r["plants"] if p["band"] == band]
+        plants = [p for r in rows for p in r["plants"] if p["band"] == band]
+        found = [p["grade"] for p in plants]
         words = (f"planted, {aim.least:g} VP or more" if math.isinf(aim.most)
                  else f"planted, {aim.least:g}-{aim.most:g} VP")
         out.append(f"| {words} | {len(found)} | " + " | ".join(str(found.count(g)) for g in GRADES)
-                   + f" | {share(sum(g in SERIOUS for g in found), len(found))} |")
+                   + f" | {share(sum(g in SERIOUS for g in found), len(found))}"
+                   + f" | {share(sum(p['review_low'] >= MISTAKE for p in plants), len(plants))} |")
     own = {g: sum(r["own"][g] for r in rows) for g in GRADES}
     n = sum(own.values())
     out.append(f"| the bots' own | {n} | " + " | ".join(str(own[g]) for g in GRADES)
-               + f" | {share(sum(own[g] for g in SERIOUS), n)} |")
+               + f" | {share(sum(own[g] for g in SERIOUS), n)} | – |")
     return out
 
 

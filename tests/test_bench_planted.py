@@ -44,3 +44,13 @@ def test_a_planted_game_is_the_bots_game_but_the_plant_whose_loss_is_the_referen
     assert planted in prune(before.state, before.legal_actions()) and len(prune(before.state, [chosen, planted])) == 2
     plays = bench.reference_playouts(before, 11)
     assert bench.loss_of(plays, chosen, planted, 8) == (p.loss, p.low, p.high)
+
+
+def test_the_table_counts_grades_and_the_plants_whose_review_interval_lies_above_a_mistakes_loss(bench):
+    plant = {"band": "big", "grade": "unclear", "review_low": 7.9}
+    own = dict.fromkeys(bench.GRADES, 0) | {"best": 5, "mistake": 1}
+    rows = [{"plants": [plant, plant | {"grade": "blunder", "review_low": 10.5},
+                        plant | {"review_low": 4.0}], "own": own}]
+    [big] = [line for line in bench.table(rows) if line.startswith("| planted, 10 VP")]
+    assert big.endswith("| 1 of 3 (33%) | 2 of 3 (67%) |") and "| 3 | 0 | 0 | 2 | 0 | 0 | 1 |" in big
+    assert bench.table(rows)[-1] == "| the bots' own | 6 | 5 | 0 | 0 | 0 | 1 | 0 | 1 of 6 (17%) | – |"
