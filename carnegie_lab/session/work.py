@@ -1,9 +1,10 @@
 """The server's caps on the pages' background work (docs/security.md, "Bounded work"). No widget here.
 
 - :class:`JobSlots`: the server's background processes (game reviews, replays' evaluation bars), across all its
-  kernels: at most ``most`` at once, and one review per stored game. A job holds an exclusive ``flock`` on a file of the
-  server's jobs folder while it runs (``carnegie-lab app`` makes the folder and names it in ``JOBS_ENV``): a
-  kernel that dies, however it dies, lets its locks go.
+  kernels: at most ``most`` at work at once (a bar's process resting between steps holds none), and one review per
+  stored game. A job holds an exclusive ``flock`` on a file of the server's jobs folder while it works
+  (``carnegie-lab app`` makes the folder and names it in ``JOBS_ENV``): a kernel that dies, however it dies, lets
+  its locks go.
 - :class:`StartBrake`: games a visitor (the address the server saw, in ``VISITOR_ENV``) may store per hour,
   across all its pages (a small SQLite file of the jobs folder; the visitor is kept only as a hash).
 - :func:`keep_latest`: what a page keeps of its work's results (hints, the evaluation bar's values): the latest few.
