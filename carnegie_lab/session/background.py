@@ -49,7 +49,9 @@ class BackgroundJob:
         self.slots, self.present = slots or JobSlots(None, 1), present
         self._proc: Any = None
         self._conn: Connection | None = None
-        self._slot = Slot([])                   # the slot of the process that runs (given back when it ends)
+        # the running process's slot: the very object its watcher gives back when it ends (so a job that lets it go
+        # meanwhile and takes another, ``Slot.hold``, refills it in place)
+        self._slot = Slot([])
         self._watcher: threading.Thread | None = None
         self._lock = threading.Lock()
 
